@@ -1,0 +1,171 @@
+// perft.go: the perft, moves and show commands, thin over package engine.
+
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/fanorona/fanorona/engine"
+	"github.com/spf13/cobra"
+)
+
+func init() {
+	registerCommand(newPerftCmd)
+	registerCommand(newMovesCmd)
+	registerCommand(newShowCmd)
+}
+
+type perftOptions struct {
+	depth  int
+	fen    string
+	paths  bool
+	divide bool
+	json   bool
+	rules  rulesFlags
+}
+
+func newPerftCmd(s *streams) *cobra.Command {
+	var o perftOptions
+	c := &cobra.Command{
+		Use:   "perft --depth N [--fen F] [--paths] [--divide] [--json]",
+		Short: "Count the leaves of the tree of complete turns (move-generator check and speed)",
+		Args:  cobra.NoArgs,
+		RunE:  func(c *cobra.Command, _ []string) error { return runPerft(s, &o) },
+	}
+	c.Flags().IntVar(&o.depth, "depth", 1, "plies to search (1 or more)")
+	c.Flags().StringVar(&o.fen, "fen", engine.StartFEN, "position")
+	c.Flags().BoolVar(&o.paths, "paths", false, "count every step sequence instead of distinct resulting boards")
+	c.Flags().BoolVar(&o.divide, "divide", false, "print the count below each root turn")
+	c.Flags().BoolVar(&o.json, "json", false, "print one JSON object")
+	o.rules.bind(c)
+	return c
+}
+
+func runPerft(s *streams, o *perftOptions) error {
+	if o.depth < 1 || o.depth > 30 {
+		return badInputf("--depth %d: must be 1 to 30", o.depth)
+	}
+	p, err := parseFENFlag(o.fen)
+	if err != nil {
+		return err
+	}
+	r, err := o.rules.rules()
+	if err != nil {
+		return err
+	}
+	conv := engine.Distinct
+	if o.paths {
+		conv = engine.Paths
+	}
+	start := time.Now()
+	var nodes uint64
+	var divide []engine.DivideEntry
+	if o.divide {
+		divide = engine.PerftDivide(&p, r, o.depth, conv)
+		for _, e := range divide {
+			nodes += e.Nodes
+		}
+	} else {
+		nodes = engine.Perft(&p, r, o.depth, conv)
+	}
+	secs := time.Since(start).Seconds()
+	nps := 0.0
+	if secs > 0 {
+		nps = float64(nodes) / secs
+	}
+	if o.json {
+		out := map[string]any{"fen": p.FEN(), "depth": o.depth, "convention": conv.String(),
+			"nodes": nodes, "seconds": secs, "nodes_per_second": nps}
+		if o.divide {
+			d := map[string]uint64{}
+			for _, e := range divide {
+				d[e.Turn.String()] = e.Nodes
+			}
+			out["divide"] = d
+		}
+		return json.NewEncoder(s.out).Encode(out)
+	}
+	if o.divide {
+		sort.Slice(divide, func(i, j int) bool { return divide[i].Turn.String() < divide[j].Turn.String() })
+		for _, e := range divide {
+			fmt.Fprintf(s.out, "%s %d\n", e.Turn, e.Nodes)
+		}
+	}
+	fmt.Fprintf(s.out, "perft %d (%s): %d nodes in %.3f s, %.0f nodes/s\n", o.depth, conv, nodes, secs, nps)
+	return nil
+}
+
+type movesOptions struct {
+	fen   string
+	json  bool
+	rules rulesFlags
+}
+
+func newMovesCmd(s *streams) *cobra.Command {
+	var o movesOptions
+	c := &cobra.Command{
+		Use:   "moves [--fen F] [--json]",
+		Short: "List every legal complete turn in canonical notation, sorted",
+		Args:  cobra.NoArgs,
+		RunE:  func(c *cobra.Command, _ []string) error { return runMoves(s, &o) },
+	}
+	c.Flags().StringVar(&o.fen, "fen", engine.StartFEN, "position")
+	c.Flags().BoolVar(&o.json, "json", false, `one JSON object a line: {"turn","fen","captured"}`)
+	o.rules.bind(c)
+	return c
+}
+
+func runMoves(s *streams, o *movesOptions) error {
+	p, err := parseFENFlag(o.fen)
+	if err != nil {
+		return err
+	}
+	r, err := o.rules.rules()
+	if err != nil {
+		return err
+	}
+	turns := p.Turns(r, nil)
+	sort.Slice(turns, func(i, j int) bool { return turns[i].String() < turns[j].String() })
+	enc := json.NewEncoder(s.out)
+	for _, t := range turns {
+		if !o.json {
+			fmt.Fprintln(s.out, t)
+			continue
+		}
+		after := p.Play(t)
+		captured := []string{}
+		for _, q := range p.CaptureOrder(t) {
+			captured = append(captured, q.String())
+		}
+		if err := enc.Encode(struct {
+			Turn     string   `json:"turn"`
+			FEN      string   `json:"fen"`
+			Captured []string `json:"captured"`
+		}{t.String(), after.FEN(), captured}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func newShowCmd(s *streams) *cobra.Command {
+	var fen string
+	c := &cobra.Command{
+		Use:   "show [--fen F]",
+		Short: "Draw the board with its lines and coordinates",
+		Args:  cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			p, err := parseFENFlag(fen)
+			if err != nil {
+				return err
+			}
+			fmt.Fprint(s.out, engine.Diagram(&p, 0))
+			return nil
+		},
+	}
+	c.Flags().StringVar(&fen, "fen", engine.StartFEN, "position")
+	return c
+}

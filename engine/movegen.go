@@ -1,0 +1,236 @@
+// movegen.go: legal complete turns. Captures are found with bitboard shifts, then each
+// capturing piece's chains are walked depth-first; paika steps come from shifts alone.
+
+package engine
+
+// MaxTurnsHint is a buffer size that holds every turn of ordinary positions; buffers grow
+// by append when a position has more.
+const MaxTurnsHint = 256
+
+// approachers returns the pieces of own that can capture by approach in direction d:
+// the next point along d is empty and the one after it holds an enemy.
+func approachers(own, enemy, empty Bitboard, d Direction) Bitboard {
+	back := d.Opposite()
+	return own & shift(empty&shift(enemy, back), back)
+}
+
+// withdrawers returns the pieces of own that can capture by withdrawal stepping in
+// direction d: the next point along d is empty and the point behind holds an enemy.
+func withdrawers(own, enemy, empty Bitboard, d Direction) Bitboard {
+	return own & shift(empty, d.Opposite()) & shift(enemy, d)
+}
+
+// Capturers returns the pieces of the side to move that can capture.
+func (p *Position) Capturers() Bitboard {
+	own, enemy, empty := p.Own(), p.Enemy(), p.Empty()
+	var c Bitboard
+	for d := Direction(0); d < NumDirections; d++ {
+		c |= approachers(own, enemy, empty, d) | withdrawers(own, enemy, empty, d)
+	}
+	return c
+}
+
+// CanCapture reports whether the side to move has a capture (and so must capture).
+func (p *Position) CanCapture() bool { return p.Capturers() != 0 }
+
+// paikaCount returns the number of paika steps of the side to move.
+func (p *Position) paikaCount() int {
+	own, empty := p.Own(), p.Empty()
+	n := 0
+	for d := Direction(0); d < NumDirections; d++ {
+		n += (own & shift(empty, d.Opposite())).Count()
+	}
+	return n
+}
+
+// HasTurn reports whether the side to move has any legal turn.
+func (p *Position) HasTurn() bool {
+	if p.Own() == 0 {
+		return false
+	}
+	own, empty := p.Own(), p.Empty()
+	for d := Direction(0); d < NumDirections; d++ {
+		if own&shift(empty, d.Opposite()) != 0 {
+			return true
+		}
+	}
+	// No empty neighbour at all means no capture either: every capture steps to an empty point.
+	return false
+}
+
+// Turns appends every legal complete turn of the side to move to buf and returns it:
+// every capture path (each route and each stopping point) when a capture exists,
+// otherwise every paika step. Order is deterministic but unspecified.
+func (p *Position) Turns(r Rules, buf []Turn) []Turn {
+	g := chainWalker{buf: buf, collect: true}
+	return p.generate(r, &g)
+}
+
+// DistinctTurns appends one turn for each distinct resulting board (the first path found
+// of each), using seen as scratch space; a zero ResultSet is ready to use.
+func (p *Position) DistinctTurns(r Rules, buf []Turn, seen *ResultSet) []Turn {
+	seen.reset()
+	g := chainWalker{buf: buf, collect: true, seen: seen}
+	return p.generate(r, &g)
+}
+
+// CountTurns returns len(Turns) (paths) or len(DistinctTurns) (distinct) without building
+// the turns; seen is scratch space, needed for Distinct only.
+func (p *Position) CountTurns(r Rules, conv PerftConvention, seen *ResultSet) int {
+	g := chainWalker{}
+	if conv == Distinct {
+		seen.reset()
+		g.seen = seen
+	}
+	p.generate(r, &g)
+	return g.count
+}
+
+func (p *Position) generate(r Rules, g *chainWalker) []Turn {
+	own, enemy, empty := p.Own(), p.Enemy(), p.Empty()
+	var capturers Bitboard
+	for d := Direction(0); d < NumDirections; d++ {
+		capturers |= approachers(own, enemy, empty, d) | withdrawers(own, enemy, empty, d)
+	}
+	if capturers != 0 {
+		g.enemy = enemy
+		g.noChain = r.FirstTurnNoChain && p.Ply < 2
+		for b := capturers; b != 0; b &= b - 1 {
+			from := b.First()
+			g.others = own &^ Bit(from)
+			g.turn = Turn{From: from}
+			g.walk(from, NumDirections, Bit(from), 0)
+		}
+		return g.buf
+	}
+	for d := Direction(0); d < NumDirections; d++ {
+		movers := own & shift(empty, d.Opposite())
+		if !g.collect {
+			g.count += movers.Count()
+			continue
+		}
+		for b := movers; b != 0; b &= b - 1 {
+			from := b.First()
+			t := Turn{From: from, To: neighbour[from][d]}
+			t.push(d, Paika)
+			g.buf = append(g.buf, t)
+		}
+	}
+	return g.buf
+}
+
+// chainWalker enumerates the capture chains of one piece at a time.
+type chainWalker struct {
+	buf     []Turn
+	count   int
+	others  Bitboard // own pieces other than the moving one
+	enemy   Bitboard // enemy pieces at the start of the turn
+	turn    Turn     // the steps so far (From set)
+	seen    *ResultSet
+	collect bool // build turns into buf, or only count them
+	noChain bool
+}
+
+// walk tries every capture step from cur: not in direction last, not onto a visited point.
+func (g *chainWalker) walk(cur Point, last Direction, visited, captured Bitboard) {
+	enemy := g.enemy &^ captured
+	free := AllPoints &^ (g.others | enemy | visited)
+	if free&neighbourMask[cur] == 0 || enemy&captureReach[cur] == 0 {
+		return
+	}
+	dirs := &lineDirs[cur]
+	for i := uint8(0); i < lineDirCount[cur]; i++ {
+		d := dirs[i]
+		if d == last || stepBit[cur][d]&free == 0 {
+			continue
+		}
+		q := neighbour[cur][d]
+		if a := jumpBit[cur][d]; a&enemy != 0 {
+			g.emit(q, d, Approach, visited, captured|lineOf(enemy, a.First(), d))
+		}
+		if w := backBit[cur][d]; w&enemy != 0 {
+			g.emit(q, d, Withdrawal, visited, captured|lineOf(enemy, w.First(), d.Opposite()))
+		}
+	}
+}
+
+func (g *chainWalker) emit(q Point, d Direction, k CaptureKind, visited, captured Bitboard) {
+	if g.seen == nil || g.seen.add(g.turn.From, q, captured) {
+		g.count++
+		if g.collect {
+			t := g.turn
+			t.push(d, k)
+			t.To = q
+			t.Captured = captured
+			g.buf = append(g.buf, t)
+		}
+	}
+	if g.noChain {
+		return
+	}
+	if g.collect {
+		saved := g.turn
+		g.turn.push(d, k)
+		g.walk(q, d, visited|Bit(q), captured)
+		g.turn = saved
+		return
+	}
+	g.walk(q, d, visited|Bit(q), captured)
+}
+
+// ResultSet remembers the boards (moved piece, landing point, captured set) seen while
+// generating one position's turns, so that each resulting board is produced once. Its zero
+// value is ready; it is reused from call to call without allocating.
+type ResultSet struct {
+	keys  [resultSlots]uint64
+	stamp [resultSlots]uint32
+	now   uint32
+	n     int
+	extra []uint64 // overflow for pathological positions with very many results
+}
+
+const (
+	resultBits  = 10
+	resultSlots = 1 << resultBits
+	resultLimit = resultSlots * 3 / 4
+)
+
+func (s *ResultSet) reset() {
+	s.now++
+	if s.now == 0 { // wrapped: clear the stamps once
+		s.stamp = [resultSlots]uint32{}
+		s.now = 1
+	}
+	s.n = 0
+	s.extra = s.extra[:0]
+}
+
+// add inserts the result and reports whether it is new.
+func (s *ResultSet) add(from, to Point, captured Bitboard) bool {
+	key := uint64(captured) | uint64(to)<<Points | uint64(from)<<(Points+6)
+	if s.n >= resultLimit {
+		for _, k := range s.extra {
+			if k == key {
+				return false
+			}
+		}
+		// Still look in the table: the key may have gone in before it filled.
+	}
+	i := (key * 0x9e3779b97f4a7c15) >> (64 - resultBits)
+	for {
+		if s.stamp[i] != s.now {
+			if s.n >= resultLimit {
+				s.extra = append(s.extra, key)
+				return true
+			}
+			s.stamp[i] = s.now
+			s.keys[i] = key
+			s.n++
+			return true
+		}
+		if s.keys[i] == key {
+			return false
+		}
+		i = (i + 1) & (resultSlots - 1)
+	}
+}
