@@ -30,7 +30,9 @@ func ParseFEN(s string) (Position, error) {
 		col := 0
 		for j := 0; j < len(row); j++ {
 			ch := row[j]
-			where := func() string { return fmt.Sprintf("FEN %q: row %d, character %d", s, rank, j+1) }
+			where := func() string {
+				return fmt.Sprintf("FEN %q: row %d, character %d (column %c)", s, rank, j+1, 'a'+min(col, Cols-1))
+			}
 			if col >= Cols {
 				return Position{}, fmt.Errorf("%s: row has more than %d columns", where(), Cols)
 			}

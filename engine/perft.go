@@ -29,6 +29,7 @@ type perfter struct {
 	rules Rules
 	conv  PerftConvention
 	bufs  [maxPerftDepth][]Turn
+	stack [maxPerftDepth]Position // the child being searched at each depth
 	seen  ResultSet
 }
 
@@ -43,6 +44,7 @@ func newPerfter(r Rules, conv PerftConvention, depth int) *perfter {
 // Perft counts the leaves of the tree of complete turns depth plies deep from p. A side
 // with no pieces, or no turn, ends its branch. Rule options apply only through
 // FirstTurnNoChain; the paika limit and ply cap do not cut the tree.
+
 func Perft(p *Position, r Rules, depth int, conv PerftConvention) uint64 {
 	if depth <= 0 {
 		return 1
@@ -69,9 +71,10 @@ func (pf *perfter) count(p *Position, depth int) uint64 {
 		return uint64(p.CountTurns(pf.rules, pf.conv, &pf.seen))
 	}
 	var n uint64
+	child := &pf.stack[depth]
 	for _, t := range pf.turns(p, depth) {
-		q := p.Play(t)
-		n += pf.count(&q, depth-1)
+		*child = p.Play(t)
+		n += pf.count(child, depth-1)
 	}
 	return n
 }
