@@ -1,0 +1,142 @@
+package stats
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"gonum.org/v1/gonum/diff/fd"
+	"gonum.org/v1/gonum/mat"
+)
+
+// simulate plays every ordered pair of players `rounds` times under the
+// BayesElo draw model with the given ratings, advantage and DrawElo.
+func simulate(rng *rand.Rand, elo []float64, adv, drawElo float64, rounds int) []Game {
+	f := func(x float64) float64 { return 1 / (1 + math.Pow(10, -x/400)) }
+	var games []Game
+	for w := range elo {
+		for b := range elo {
+			if w == b {
+				continue
+			}
+			x := elo[w] - elo[b] + adv
+			pw, pl := f(x-drawElo), f(-x-drawElo)
+			for range rounds {
+				u := rng.Float64()
+				s := 0.5
+				switch {
+				case u < pw:
+					s = 1
+				case u < pw+pl:
+					s = 0
+				}
+				games = append(games, Game{White: w, Black: b, Score: s})
+			}
+		}
+	}
+	return games
+}
+
+func TestFitRatingsRecoversKnownRatings(t *testing.T) {
+	// Synthetic data from known parameters with a fixed seed; the fit must
+	// recover them within 3 standard errors (and the true values must be
+	// close in absolute terms, < 40 Elo).
+	truth := []float64{-300, -150, 0, 50, 150, 250} // mean 0
+	const adv, drawElo = 40.0, 150.0
+	rng := rand.New(rand.NewPCG(2024, 6))
+	games := simulate(rng, truth, adv, drawElo, 150) // 4500 games
+	r, err := FitRatings(len(truth), games, 0.95)
+	require.NoError(t, err)
+	require.Len(t, r.Elo, len(truth))
+	var mean float64
+	for i, e := range r.Elo {
+		mean += e.Value
+		se := (e.Hi - e.Lo) / (2 * 1.959963984540054)
+		require.Greater(t, se, 0.0)
+		assert.InDelta(t, truth[i], e.Value, 3*se, "player %d", i)
+		assert.InDelta(t, truth[i], e.Value, 40, "player %d", i)
+		assert.Less(t, se, 25.0)
+	}
+	assert.InDelta(t, 0, mean, 1e-9) // anchored at mean 0
+	t.Logf("fit: %+v", r)
+	se := (r.FirstMove.Hi - r.FirstMove.Lo) / (2 * 1.959963984540054)
+	assert.InDelta(t, adv, r.FirstMove.Value, 3*se)
+	assert.True(t, r.FirstMove.Contains(r.FirstMove.Value))
+	assert.InDelta(t, drawElo, r.DrawElo, 20)
+}
+
+func TestFitRatingsDerivatives(t *testing.T) {
+	// The analytic gradient and Hessian must match gonum's finite
+	// differences of the objective.
+	rng := rand.New(rand.NewPCG(5, 5))
+	games := simulate(rng, []float64{-100, 20, 80}, 30, 100, 5)
+	m, err := newBTModel(3, games)
+	require.NoError(t, err)
+	theta := []float64{-80, 10, 60, 25, math.Log(120)}
+	f := func(x []float64) float64 { return m.eval(x, nil, nil) }
+	g := make([]float64, len(theta))
+	h := mat.NewSymDense(len(theta), nil)
+	m.eval(theta, g, h)
+	ng := fd.Gradient(nil, f, theta, &fd.Settings{Formula: fd.Central, Step: 1e-4})
+	for i := range g {
+		assert.InDelta(t, ng[i], g[i], 1e-6*math.Max(1, math.Abs(g[i])), "grad %d", i)
+	}
+	nh := mat.NewSymDense(len(theta), nil)
+	fd.Hessian(nh, f, theta, &fd.Settings{Formula: fd.Central, Step: 1e-3})
+	for i := range theta {
+		for j := range theta {
+			assert.InDelta(t, nh.At(i, j), h.At(i, j), 1e-4*math.Max(1, math.Abs(h.At(i, j))), "hess %d,%d", i, j)
+		}
+	}
+}
+
+func TestFitRatingsDegenerate(t *testing.T) {
+	// Player 0 wins every game, with both colours; no draws at all.
+	var games []Game
+	for range 10 {
+		games = append(games, Game{0, 1, 1}, Game{1, 0, 0}, Game{0, 2, 1}, Game{2, 0, 0}, Game{1, 2, 1}, Game{2, 1, 1})
+	}
+	r, err := FitRatings(3, games, 0.95)
+	require.NoError(t, err)
+	for i, e := range r.Elo {
+		for _, v := range []float64{e.Value, e.Lo, e.Hi} {
+			assert.False(t, math.IsNaN(v) || math.IsInf(v, 0), "player %d", i)
+		}
+	}
+	assert.Greater(t, r.Elo[0].Value, r.Elo[1].Value)
+	assert.Greater(t, r.Elo[0].Value, r.Elo[2].Value)
+	assert.Greater(t, r.DrawElo, 0.0)
+	assert.False(t, math.IsInf(r.FirstMove.Value, 0) || math.IsNaN(r.FirstMove.Value))
+
+	// Only draws: ratings equal by symmetry, DrawElo finite.
+	draws := []Game{{0, 1, 0.5}, {1, 0, 0.5}, {0, 1, 0.5}, {1, 0, 0.5}}
+	r, err = FitRatings(2, draws, 0.95)
+	require.NoError(t, err)
+	assert.InDelta(t, 0, r.Elo[0].Value, 1e-6)
+	assert.InDelta(t, 0, r.FirstMove.Value, 1e-6)
+	assert.False(t, math.IsInf(r.DrawElo, 0))
+
+	// White always wins: a large but finite first-move advantage.
+	whiteWins := []Game{{0, 1, 1}, {1, 0, 1}, {0, 1, 1}, {1, 0, 1}}
+	r, err = FitRatings(2, whiteWins, 0.95)
+	require.NoError(t, err)
+	assert.Greater(t, r.FirstMove.Value, 0.0)
+	assert.False(t, math.IsInf(r.FirstMove.Value, 0))
+	assert.InDelta(t, 0, r.Elo[0].Value, 1e-6)
+
+	// A player without games sits at the mean with a wide interval.
+	r, err = FitRatings(3, []Game{{0, 1, 1}, {1, 0, 0.5}}, 0.95)
+	require.NoError(t, err)
+	assert.Greater(t, r.Elo[2].Hi-r.Elo[2].Lo, 200.0)
+
+	_, err = FitRatings(2, []Game{{0, 0, 1}}, 0.95)
+	assert.Error(t, err)
+	_, err = FitRatings(2, []Game{{0, 2, 1}}, 0.95)
+	assert.Error(t, err)
+	_, err = FitRatings(2, []Game{{0, 1, 0.7}}, 0.95)
+	assert.Error(t, err)
+	_, err = FitRatings(0, nil, 0.95)
+	assert.Error(t, err)
+}

@@ -1,0 +1,152 @@
+package stats
+
+import (
+	"fmt"
+	"math"
+
+	"gonum.org/v1/gonum/stat/distuv"
+)
+
+// WDL counts wins, draws and losses from the point of view of one player
+// (or of one colour, e.g. White).
+type WDL struct{ Wins, Draws, Losses int }
+
+// Games returns the number of games, Wins+Draws+Losses.
+func (w WDL) Games() int { return w.Wins + w.Draws + w.Losses }
+
+// Score returns the mean score per game, (Wins + Draws/2) / Games, a number
+// in [0, 1]. It returns NaN when there are no games.
+func (w WDL) Score() float64 {
+	n := w.Games()
+	if n == 0 {
+		return math.NaN()
+	}
+	return (float64(w.Wins) + 0.5*float64(w.Draws)) / float64(n)
+}
+
+// Swap returns the same results from the opponent's point of view (wins and
+// losses exchanged).
+func (w WDL) Swap() WDL { return WDL{Wins: w.Losses, Draws: w.Draws, Losses: w.Wins} }
+
+// Add returns the element-wise sum of w and o.
+func (w WDL) Add(o WDL) WDL {
+	return WDL{Wins: w.Wins + o.Wins, Draws: w.Draws + o.Draws, Losses: w.Losses + o.Losses}
+}
+
+// String formats w as "+W =D -L".
+func (w WDL) String() string { return fmt.Sprintf("+%d =%d -%d", w.Wins, w.Draws, w.Losses) }
+
+// Interval is a closed interval [Lo, Hi], typically a confidence interval.
+type Interval struct{ Lo, Hi float64 }
+
+// Contains reports whether Lo <= x <= Hi.
+func (i Interval) Contains(x float64) bool { return i.Lo <= x && x <= i.Hi }
+
+// Estimate is a point estimate with a confidence interval.
+type Estimate struct {
+	Value float64
+	Interval
+}
+
+// ScoreInterval returns the confidence interval at level conf for the
+// expected score per game, by the trinomial normal approximation:
+// s ± z·σ/√N, where s is the observed score, σ² the per-game sample variance
+// of the results (1, ½, 0; divisor N) and z the two-sided standard normal
+// quantile. The bounds are clamped to [0, 1]. With no games the interval is
+// [0, 1]; when every game has the same result the variance is zero and the
+// interval collapses to the observed score.
+func (w WDL) ScoreInterval(conf float64) Interval {
+	return normalInterval([]float64{1, 0.5, 0}, []int{w.Wins, w.Draws, w.Losses}, conf)
+}
+
+// Elo returns the logistic-model Elo difference of the player over the
+// opponents, EloFromScore(Score()), with the confidence interval obtained by
+// mapping the bounds of ScoreInterval(conf) through EloFromScore. A 0% or
+// 100% score gives a value of -Inf or +Inf (never NaN) and infinite bounds
+// where the score bound is 0 or 1; with no games the value is NaN and the
+// interval (-Inf, +Inf).
+func (w WDL) Elo(conf float64) Estimate {
+	return eloEstimate(w.Score(), w.ScoreInterval(conf))
+}
+
+// LOS returns the likelihood of superiority, the probability that the player
+// is stronger than the opponent, by the normal approximation
+// Φ((W−L)/√(W+L)); draws carry no information. It is 0.5 when there are no
+// decisive games.
+func (w WDL) LOS() float64 {
+	d := w.Wins + w.Losses
+	if d == 0 {
+		return 0.5
+	}
+	return distuv.UnitNormal.CDF(float64(w.Wins-w.Losses) / math.Sqrt(float64(d)))
+}
+
+// EloFromScore converts an expected score s in [0, 1] to an Elo difference by
+// the logistic Elo model, -400·log10(1/s − 1). It returns -Inf for s = 0,
+// +Inf for s = 1 and NaN outside [0, 1].
+func EloFromScore(s float64) float64 {
+	switch {
+	case s == 0:
+		return math.Inf(-1)
+	case s == 1:
+		return math.Inf(1)
+	case !(s > 0 && s < 1):
+		return math.NaN()
+	}
+	return -400 * math.Log10(1/s-1)
+}
+
+// ScoreFromElo converts an Elo difference to an expected score by the logistic
+// Elo model, 1/(1+10^(−elo/400)).
+func ScoreFromElo(elo float64) float64 { return 1 / (1 + math.Pow(10, -elo/400)) }
+
+// zQuantile returns the two-sided standard normal quantile for confidence
+// level conf.
+func zQuantile(conf float64) float64 {
+	checkConf(conf)
+	return distuv.UnitNormal.Quantile(1 - (1-conf)/2)
+}
+
+func checkConf(conf float64) {
+	if !(conf > 0 && conf < 1) {
+		panic(fmt.Sprintf("stats: confidence level %v not in (0, 1)", conf))
+	}
+}
+
+// meanVar returns the number of observations, the mean and the variance
+// (divisor N) of a discrete distribution with outcomes xs observed counts
+// times.
+func meanVar(xs []float64, counts []int) (n, mean, variance float64) {
+	for i, c := range counts {
+		n += float64(c)
+		mean += float64(c) * xs[i]
+	}
+	if n == 0 {
+		return 0, math.NaN(), math.NaN()
+	}
+	mean /= n
+	for i, c := range counts {
+		d := xs[i] - mean
+		variance += float64(c) * d * d
+	}
+	return n, mean, variance / n
+}
+
+// normalInterval is the normal-approximation interval for the mean of a
+// discrete distribution (outcomes xs in [0,1]), clamped to [0, 1].
+func normalInterval(xs []float64, counts []int, conf float64) Interval {
+	z := zQuantile(conf)
+	n, mean, variance := meanVar(xs, counts)
+	if n == 0 {
+		return Interval{0, 1}
+	}
+	h := z * math.Sqrt(variance/n)
+	return Interval{Lo: math.Max(0, mean-h), Hi: math.Min(1, mean+h)}
+}
+
+func eloEstimate(s float64, iv Interval) Estimate {
+	if math.IsNaN(s) {
+		return Estimate{Value: math.NaN(), Interval: Interval{math.Inf(-1), math.Inf(1)}}
+	}
+	return Estimate{Value: EloFromScore(s), Interval: Interval{EloFromScore(iv.Lo), EloFromScore(iv.Hi)}}
+}
