@@ -8,6 +8,6 @@
 // removes a whole line by approach or withdrawal, and the capturing piece may chain further
 // captures in a new direction without revisiting a point.
 //
-// Hot paths allocate nothing: GenerateTurns appends to a caller-supplied buffer, a Turn is
+// Hot paths allocate nothing: Position.Turns appends to a caller-supplied buffer, a Turn is
 // a small value, and positions are copied rather than undone (copy-make).
 package engine

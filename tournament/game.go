@@ -1,0 +1,75 @@
+// game.go: playing one game to its end and turning it into a Record.
+
+package tournament
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/players"
+)
+
+// PlayGame plays one game from opening between two players under rules r, stopping at
+// maxPlies plies (counted from the opening) as a draw with reason max-plies. It returns the
+// record without the schedule fields (index, pair, specs, seed), which the caller fills.
+func PlayGame(ctx context.Context, white, black players.Player, opening engine.Position, r engine.Rules, maxPlies int) (Record, error) {
+	start := time.Now()
+	rules := r
+	rules.MaxPlies = opening.Ply + maxPlies
+	p := opening
+	rec := Record{Opening: opening.FEN(), Rules: RecordRules(r, maxPlies)}
+	for {
+		st := rules.Status(&p)
+		if st.Over() {
+			rec.Result, rec.Reason = st.Outcome.String(), st.Reason.String()
+			break
+		}
+		pl := white
+		if p.Side == engine.Black {
+			pl = black
+		}
+		t, err := pl.Choose(ctx, &p, rules)
+		if err != nil {
+			return Record{}, fmt.Errorf("ply %d (%s to move): %w", p.Ply-opening.Ply+1, p.Side, err)
+		}
+		if t.Len == 0 {
+			return Record{}, fmt.Errorf("ply %d: player returned no turn in %s", p.Ply-opening.Ply+1, p.FEN())
+		}
+		n := t.Captured.Count()
+		if p.Side == engine.White {
+			rec.Captured.White += n
+		} else {
+			rec.Captured.Black += n
+		}
+		rec.Turns = append(rec.Turns, t.String())
+		p = p.Play(t)
+	}
+	rec.Plies = len(rec.Turns)
+	if rec.Turns == nil {
+		rec.Turns = []string{}
+	}
+	rec.Seconds = time.Since(start).Seconds()
+	return rec, nil
+}
+
+// playScheduled plays scheduled game g of run c.
+func playScheduled(ctx context.Context, c *Config, o *Openings, g GameSpec, opts []players.Option) (Record, error) {
+	white, err := players.New(g.White, mix(g.Seed, 1), opts...)
+	if err != nil {
+		return Record{}, err
+	}
+	black, err := players.New(g.Black, mix(g.Seed, 2), opts...)
+	if err != nil {
+		return Record{}, err
+	}
+	r := c.EngineRules()
+	opening := o.Opening(g.OpeningIndex, c.Seed, r)
+	rec, err := PlayGame(ctx, white, black, opening, r, c.Rules.MaxPlies)
+	if err != nil {
+		return Record{}, fmt.Errorf("game %d (%s vs %s): %w", g.Index, g.White, g.Black, err)
+	}
+	rec.Index, rec.Pair, rec.White, rec.Black, rec.Seed = g.Index, g.Pair, g.White, g.Black, g.Seed
+	return rec, nil
+}
