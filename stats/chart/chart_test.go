@@ -1,0 +1,315 @@
+package chart
+
+import (
+	"bytes"
+	"flag"
+	"image"
+	"image/png"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/fanorona/fanorona/stats"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+var update = flag.Bool("update", false, "regenerate the golden files in testdata/charts")
+
+const goldenDir = "../../testdata/charts"
+
+// Fixed data, small enough to count by hand.
+//
+// Pooled natural lengths 10 12 14 16 18 20 22 24 (n = 8): type-4 quartiles are x₂ = 12
+// and x₆ = 20, so the Freedman–Diaconis width is 2·8/∛8 = 8 and the bins are [8,16),
+// [16,24), [24,32) (24 lands in the last: the last edge is the first multiple above 24).
+var (
+	easy = LengthSeries{Name: "easy vs easy", Plies: []int{10, 14, 18, 22, 100}, Capped: []bool{false, false, false, false, true}}
+	hard = LengthSeries{Name: "hard vs hard", Plies: []int{12, 16, 20, 24}}
+
+	firstMoveRows = []FirstMoveRow{
+		{Name: "easy vs easy", White: stats.WDL{Wins: 3, Draws: 2, Losses: 1}},
+		{Name: "hard vs hard", White: stats.WDL{Wins: 2, Draws: 3, Losses: 1}},
+	}
+	ratingRows = []RatingRow{
+		{Name: "easy", Elo: est(-120, -180, -60)},
+		{Name: "hard", Elo: est(110, 50, 170)},
+		{Name: "medium", Elo: est(10, -40, 60)},
+	}
+	matrixNames = []string{"hard", "medium", "easy"}
+	matrixWDL   = [][]stats.WDL{
+		{{}, {Wins: 2, Draws: 1, Losses: 1}, {Wins: 4}},
+		{{Wins: 1, Draws: 1, Losses: 2}, {}, {Wins: 3, Draws: 1}},
+		{{Losses: 4}, {Draws: 1, Losses: 3}, {}},
+	}
+)
+
+func est(v, lo, hi float64) stats.Estimate {
+	return stats.Estimate{Value: v, Interval: stats.Interval{Lo: lo, Hi: hi}}
+}
+
+func TestBuildLengthHistCountsByHand(t *testing.T) {
+	h, err := BuildLengthHist([]LengthSeries{easy, hard})
+	require.NoError(t, err)
+	assert.Equal(t, []float64{8, 16, 24, 32}, h.Edges)
+	require.Len(t, h.Groups, 2)
+
+	e := h.Groups[0]
+	assert.Equal(t, "easy vs easy", e.Name)
+	assert.Equal(t, 5, e.Games)
+	assert.Equal(t, []int{2, 2, 0}, e.Counts) // 10 14 | 18 22 | -
+	assert.Equal(t, 1, e.Capped)
+	// Type-4 quantiles of 10 14 18 22 (n = 4): Q(p) = x₍ₖ₎ + (np−k)(x₍ₖ₊₁₎−x₍ₖ₎), k = ⌊np⌋.
+	assert.Equal(t, 4, e.Natural.Count)
+	assert.InDelta(t, 10, e.Natural.Q5, 1e-12)  // np = 0.2 < 1: x₁
+	assert.InDelta(t, 10, e.Natural.Q25, 1e-12) // np = 1: x₁
+	assert.InDelta(t, 14, e.Natural.Median, 1e-12)
+	assert.InDelta(t, 18, e.Natural.Q75, 1e-12)
+	assert.InDelta(t, 21.2, e.Natural.Q95, 1e-12) // np = 3.8: 18 + 0.8·4
+
+	g := h.Groups[1]
+	assert.Equal(t, []int{1, 2, 1}, g.Counts) // 12 | 16 20 | 24
+	assert.Equal(t, 0, g.Capped)
+	assert.InDelta(t, 16, g.Natural.Median, 1e-12)
+}
+
+func TestBuildLengthHistEdgeCases(t *testing.T) {
+	// All games capped: no bins, only the capped bar.
+	h, err := BuildLengthHist([]LengthSeries{{Name: "x", Plies: []int{200, 200}, Capped: []bool{true, true}}})
+	require.NoError(t, err)
+	assert.Empty(t, h.Edges)
+	assert.Equal(t, 2, h.Groups[0].Capped)
+	_, err = PlotLengthHist(h)
+	assert.NoError(t, err)
+
+	// Identical lengths: width 1.
+	h, err = BuildLengthHist([]LengthSeries{{Name: "y", Plies: []int{7, 7, 7}}})
+	require.NoError(t, err)
+	assert.Equal(t, []float64{7, 8}, h.Edges)
+	assert.Equal(t, []int{3}, h.Groups[0].Counts)
+
+	for _, bad := range [][]LengthSeries{
+		nil,
+		{{Name: "empty"}},
+		{{Name: "short flags", Plies: []int{1, 2}, Capped: []bool{true}}},
+		{{Name: "negative", Plies: []int{-1}}},
+	} {
+		_, err := BuildLengthHist(bad)
+		assert.Error(t, err, "%v", bad)
+		_, err = BuildLengthCDF(bad)
+		assert.Error(t, err, "%v", bad)
+	}
+}
+
+func TestBuildLengthCDFByHand(t *testing.T) {
+	c, err := BuildLengthCDF([]LengthSeries{easy, hard, {Name: "ties", Plies: []int{5, 5, 9, 5}}})
+	require.NoError(t, err)
+	assert.Equal(t, 100.0, c.XMax) // the capped game is the longest
+	require.Len(t, c.Groups, 3)
+	// easy: 4 of 5 games end by the rules, so the curve levels off at 80%.
+	assert.Equal(t, []float64{10, 14, 18, 22}, c.Groups[0].Plies)
+	assert.InDeltaSlice(t, []float64{0.2, 0.4, 0.6, 0.8}, c.Groups[0].Share, 1e-12)
+	assert.Equal(t, 1, c.Groups[0].Capped)
+	assert.InDeltaSlice(t, []float64{0.25, 0.5, 0.75, 1}, c.Groups[1].Share, 1e-12)
+	// Ties make one step: three games of 5 plies, then one of 9.
+	assert.Equal(t, []float64{5, 9}, c.Groups[2].Plies)
+	assert.InDeltaSlice(t, []float64{0.75, 1}, c.Groups[2].Share, 1e-12)
+}
+
+func TestBuildFirstMoveIntervalEnds(t *testing.T) {
+	d, err := BuildFirstMove(firstMoveRows, 0.95)
+	require.NoError(t, err)
+	require.Len(t, d.Rows, 2)
+	r := d.Rows[0]
+	assert.Equal(t, 6, r.Games)
+	// Clopper–Pearson 95% intervals from R's binom.test(k, 6): k = 3, 2, 1.
+	assert.InDelta(t, 0.5, r.WhiteWin.Value, 1e-12)
+	assert.InDelta(t, 0.1181172, r.WhiteWin.Lo, 1e-6)
+	assert.InDelta(t, 0.8818828, r.WhiteWin.Hi, 1e-6)
+	assert.InDelta(t, 2.0/6, r.Draw.Value, 1e-12)
+	assert.InDelta(t, 0.04327187, r.Draw.Lo, 1e-6)
+	assert.InDelta(t, 0.7772219, r.Draw.Hi, 1e-6)
+	assert.InDelta(t, 1.0/6, r.BlackWin.Value, 1e-12)
+	assert.InDelta(t, 0.004210745, r.BlackWin.Lo, 1e-6)
+	assert.InDelta(t, 0.6412346, r.BlackWin.Hi, 1e-6)
+	// White's score 4/6; per-game variance of 1 1 1 ½ ½ 0 about 2/3 is 5/36, so the
+	// normal interval is 2/3 ± 1.959964·√(5/36)/√6 (computed by hand).
+	half := 1.959964 * math.Sqrt(5.0/36) / math.Sqrt(6)
+	assert.InDelta(t, 2.0/3, r.WhiteScore.Value, 1e-12)
+	assert.InDelta(t, 2.0/3-half, r.WhiteScore.Lo, 1e-6)
+	assert.InDelta(t, 2.0/3+half, r.WhiteScore.Hi, 1e-6)
+
+	_, err = BuildFirstMove([]FirstMoveRow{{Name: "none"}}, 0.95)
+	assert.ErrorContains(t, err, `"none" has no games`)
+	_, err = BuildFirstMove(firstMoveRows, 1)
+	assert.Error(t, err)
+	_, err = BuildFirstMove(nil, 0.95)
+	assert.Error(t, err)
+}
+
+func TestBuildRatingsSortsAndChecks(t *testing.T) {
+	d, err := BuildRatings(ratingRows, 0.95, 60, nil)
+	require.NoError(t, err)
+	var names []string
+	for _, r := range d.Rows {
+		names = append(names, r.Name)
+	}
+	assert.Equal(t, []string{"hard", "medium", "easy"}, names)
+	assert.Equal(t, "easy", ratingRows[0].Name, "input left unsorted")
+
+	for _, e := range []stats.Estimate{est(math.Inf(1), 0, math.Inf(1)), est(math.NaN(), 0, 1), est(5, 10, 20)} {
+		_, err := BuildRatings([]RatingRow{{Name: "p", Elo: e}}, 0.95, 1, nil)
+		assert.Error(t, err, "%v", e)
+	}
+}
+
+func TestBuildMatrixCells(t *testing.T) {
+	m := MatrixFromWDL(matrixNames, matrixWDL)
+	assert.Equal(t, 4, m.Games[0][1])
+	assert.InDelta(t, 0.625, m.Score[0][1], 1e-12) // (2 + ½)/4
+	d, err := BuildMatrix(m)
+	require.NoError(t, err)
+	assert.True(t, math.IsNaN(d.Value[1][1]), "no games on the diagonal")
+	assert.Equal(t, "", d.Label[1][1])
+	assert.Equal(t, "0.62\n4 games", d.Label[0][1])
+	assert.Equal(t, "0.12\n4 games", d.Label[2][1]) // ½/4
+	assert.Equal(t, 1.0, d.Value[0][2])
+
+	for _, bad := range []Matrix{
+		{},
+		{Names: []string{"a", "b"}, Score: [][]float64{{0, 1}}, Games: [][]int{{0, 1}}},
+		{Names: []string{"a"}, Score: [][]float64{{1.5}}, Games: [][]int{{2}}},
+		{Names: []string{"a"}, Score: [][]float64{{0.5}}, Games: [][]int{{-1}}},
+		{Names: []string{"a", "b"}, Score: [][]float64{{0, 1}, {0}}, Games: [][]int{{0, 1}, {1, 0}}},
+	} {
+		_, err := BuildMatrix(bad)
+		assert.Error(t, err, "%+v", bad)
+	}
+}
+
+func TestFormatOf(t *testing.T) {
+	for _, tc := range []struct{ path, want, err string }{
+		{"a.png", "png", ""},
+		{"dir.x/A.PNG", "png", ""},
+		{"b.svg", "svg", ""},
+		{"c.jpg", "", `unknown extension ".jpg"`},
+		{"noext", "", "has no extension"},
+	} {
+		got, err := FormatOf(tc.path)
+		if tc.err != "" {
+			assert.ErrorContains(t, err, tc.err, tc.path)
+			assert.NotContains(t, err.Error(), "\n")
+			continue
+		}
+		require.NoError(t, err, tc.path)
+		assert.Equal(t, tc.want, got, tc.path)
+	}
+	var buf bytes.Buffer
+	f, err := PlotRatings(mustRatings(t))
+	require.NoError(t, err)
+	assert.Error(t, f.Write(&buf, "gif"))
+	assert.Zero(t, buf.Len(), "nothing written on error")
+}
+
+func mustRatings(t *testing.T) RatingsData {
+	fm := est(35, 10, 60)
+	d, err := BuildRatings(ratingRows, 0.95, 60, &fm)
+	require.NoError(t, err)
+	return d
+}
+
+// figures are the golden charts, built from the fixed data above.
+func figures(t *testing.T) map[string]*Figure {
+	t.Helper()
+	must := func(f *Figure, err error) *Figure {
+		t.Helper()
+		require.NoError(t, err)
+		return f
+	}
+	h, err := BuildLengthHist([]LengthSeries{easy, hard})
+	require.NoError(t, err)
+	c, err := BuildLengthCDF([]LengthSeries{easy, hard})
+	require.NoError(t, err)
+	fm, err := BuildFirstMove(firstMoveRows, 0.95)
+	require.NoError(t, err)
+	md, err := BuildMatrix(MatrixFromWDL(matrixNames, matrixWDL))
+	require.NoError(t, err)
+	return map[string]*Figure{
+		"lengths":     must(PlotLengthHist(h)),
+		"lengths-cdf": must(PlotLengthCDF(c)),
+		"firstmove":   must(PlotFirstMove(fm)),
+		"ratings":     must(PlotRatings(mustRatings(t))),
+		"matrix":      must(PlotMatrix(md)),
+	}
+}
+
+// TestGoldenSVG compares each chart's SVG byte for byte with testdata/charts/NAME.svg;
+// go test ./stats/chart -update rewrites them.
+func TestGoldenSVG(t *testing.T) {
+	for name, f := range figures(t) {
+		t.Run(name, func(t *testing.T) {
+			var buf bytes.Buffer
+			require.NoError(t, f.Write(&buf, "svg"))
+			path := filepath.Join(goldenDir, name+".svg")
+			if *update {
+				require.NoError(t, os.WriteFile(path, buf.Bytes(), 0o644))
+				return
+			}
+			want, err := os.ReadFile(path)
+			require.NoError(t, err, "missing golden file: run go test ./stats/chart -update")
+			if !bytes.Equal(want, buf.Bytes()) {
+				got := filepath.Join(t.TempDir(), name+".svg")
+				require.NoError(t, os.WriteFile(got, buf.Bytes(), 0o644))
+				t.Errorf("%s differs from %s (wrote %s); if the change is intended, run go test ./stats/chart -update", name, path, got)
+			}
+			// Every chart names its units.
+			s := buf.String()
+			assert.True(t, strings.Contains(s, "plies") || strings.Contains(s, "Elo") ||
+				strings.Contains(s, "share") || strings.Contains(s, "score"), "units")
+		})
+	}
+}
+
+// TestPNG decodes each chart's PNG: the default size at DPI, and not blank. PNG bytes
+// depend on the rasteriser, so they are not compared with a golden file.
+func TestPNG(t *testing.T) {
+	figs := figures(t)
+	f := figs["firstmove"]
+	var buf bytes.Buffer
+	require.NoError(t, f.Write(&buf, "png"))
+	img, err := png.Decode(&buf)
+	require.NoError(t, err)
+	// 20 cm × 12 cm at 120 dpi.
+	assert.Equal(t, image.Pt(945, 567), img.Bounds().Size())
+	assertNotBlank(t, img)
+
+	// The faceted histogram grows with its panels but keeps its width.
+	buf.Reset()
+	require.NoError(t, figs["lengths"].Write(&buf, "png"))
+	img, err = png.Decode(&buf)
+	require.NoError(t, err)
+	assert.Equal(t, 945, img.Bounds().Dx())
+	assertNotBlank(t, img)
+}
+
+func assertNotBlank(t *testing.T, img image.Image) {
+	t.Helper()
+	colours := map[[4]uint32]bool{}
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y += 3 {
+		for x := b.Min.X; x < b.Max.X; x += 3 {
+			r, g, bl, a := img.At(x, y).RGBA()
+			colours[[4]uint32{r, g, bl, a}] = true
+		}
+	}
+	assert.Greater(t, len(colours), 10, "an image with so few colours is blank or nearly")
+}
+
+func TestSVGIsDeterministic(t *testing.T) {
+	var a, b bytes.Buffer
+	require.NoError(t, figures(t)["lengths"].Write(&a, "svg"))
+	require.NoError(t, figures(t)["lengths"].Write(&b, "svg"))
+	assert.Equal(t, a.Bytes(), b.Bytes())
+}
