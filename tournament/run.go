@@ -100,7 +100,11 @@ func Run(ctx context.Context, c Config, o Options) (*Summary, error) {
 	defer cancel()
 	g, gctx := errgroup.WithContext(runCtx)
 	jobs := make(chan GameSpec)
-	results := make(chan Record)
+	type finished struct {
+		rec  Record
+		line []byte // the record's JSON line, encoded by the worker
+	}
+	results := make(chan finished, c.Workers())
 	g.Go(func() error {
 		defer close(jobs)
 		for _, i := range todo {
@@ -125,8 +129,12 @@ func Run(ctx context.Context, c Config, o Options) (*Summary, error) {
 					}
 					return err
 				}
+				line, err := json.Marshal(&rec)
+				if err != nil {
+					return err
+				}
 				select {
-				case results <- rec:
+				case results <- finished{rec, append(line, '\n')}:
 				case <-gctx.Done():
 					return nil
 				}
@@ -141,15 +149,12 @@ func Run(ctx context.Context, c Config, o Options) (*Summary, error) {
 	if o.Progress != nil {
 		o.Progress(len(recs), shardTotal)
 	}
-	for rec := range results {
+	for res := range results {
 		if writeErr != nil {
 			continue
 		}
-		line, err := json.Marshal(&rec)
-		if err == nil {
-			_, err = f.Write(append(line, '\n'))
-		}
-		if err != nil {
+		rec := res.rec
+		if _, err := f.Write(res.line); err != nil {
 			writeErr = fmt.Errorf("writing %s: %w", filepath.Join(o.Out, GamesFile), err)
 			cancel()
 			continue

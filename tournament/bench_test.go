@@ -1,0 +1,48 @@
+package tournament
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/fanorona/fanorona/engine"
+)
+
+// BenchmarkRandomSelfplay measures whole runs of random self-play (games, records written
+// to disk, summary) at 1 and 2 workers:
+//
+//	go test ./tournament -run '^$' -bench RandomSelfplay -benchtime 5x
+func BenchmarkRandomSelfplay(b *testing.B) {
+	const games = 4000
+	for _, workers := range []int{1, 2} {
+		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				c := Config{Format: SelfPlay, Players: []string{"random"}, Games: games, Openings: "start",
+					Seed: uint64(i + 1), Rules: RecordRules(engine.DefaultRules(), DefaultMaxPlies), Concurrency: workers}
+				if _, err := Run(context.Background(), c, Options{Out: b.TempDir()}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(games*b.N)/b.Elapsed().Seconds(), "games/s")
+		})
+	}
+}
+
+// BenchmarkRandomGame measures playing one random game without any recording.
+func BenchmarkRandomGame(b *testing.B) {
+	c := Config{Format: SelfPlay, Players: []string{"random"}, Games: 1 << 30, Openings: "start", Seed: 1,
+		Rules: RecordRules(engine.DefaultRules(), DefaultMaxPlies)}
+	o, _ := ParseOpenings("start")
+	b.ReportAllocs()
+	plies := 0
+	for i := 0; i < b.N; i++ {
+		rec, err := playScheduled(context.Background(), &c, o, c.Game(i), nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		plies += rec.Plies
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	b.ReportMetric(float64(plies)/float64(b.N), "plies/game")
+}
