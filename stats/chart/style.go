@@ -125,6 +125,9 @@ func niceTicks(lo, hi float64) []plot.Tick {
 	var out []plot.Tick
 	for _, t := range (plot.DefaultTicks{}).Ticks(lo, hi) {
 		if t.Value >= lo-1e-9 && t.Value <= hi+1e-9 {
+			if t.Label != "" { // DefaultTicks pads labels with zeros ("25.00")
+				t.Label = trimFloat(t.Value, 2)
+			}
 			out = append(out, t)
 		}
 	}

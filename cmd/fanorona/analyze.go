@@ -1,0 +1,97 @@
+// analyze.go: the analyze command, a hint: best turn, score and principal variation of a
+// player (by default the expert) for one position.
+
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/players"
+	"github.com/spf13/cobra"
+)
+
+func init() { registerCommand(newAnalyzeCmd) }
+
+// defaultAnalyzePlayer is the player analyze and play's hint use unless told otherwise.
+const defaultAnalyzePlayer = "expert:time=1s"
+
+type analyzeOptions struct {
+	fen    string
+	player string
+	seed   uint64
+	json   bool
+	rules  rulesFlags
+}
+
+func newAnalyzeCmd(s *streams) *cobra.Command {
+	var o analyzeOptions
+	c := &cobra.Command{
+		Use:   "analyze [--fen F] [--player SPEC] [--seed S] [--json]",
+		Short: "Best turn, score and principal variation for a position (a hint)",
+		Long: "Analyze a position with a player (default " + defaultAnalyzePlayer + ") and print its best turn,\n" +
+			"score (for the side to move, +1.00 = one piece), principal variation, depth, nodes and nodes/s.\n" +
+			"Players: " + strings.Join(players.Names(), ", ") + "; options as in expert:depth=8 or expert:time=200ms.",
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error { return runAnalyze(c, s, &o) },
+	}
+	c.Flags().StringVar(&o.fen, "fen", engine.StartFEN, "position")
+	c.Flags().StringVar(&o.player, "player", defaultAnalyzePlayer, "player spec")
+	c.Flags().Uint64Var(&o.seed, "seed", 0, "seed of the player's random choices")
+	c.Flags().BoolVar(&o.json, "json", false, `print one JSON object: {"fen","player","seed","turn","score","pv","depth","nodes","nodes_per_second"}`)
+	o.rules.bind(c)
+	return c
+}
+
+// analyzeResult is the --json output.
+type analyzeResult struct {
+	FEN            string   `json:"fen"`
+	Player         string   `json:"player"`
+	Seed           uint64   `json:"seed"`
+	Turn           string   `json:"turn"`
+	Score          int      `json:"score"`
+	PV             []string `json:"pv"`
+	Depth          int      `json:"depth"`
+	Nodes          uint64   `json:"nodes"`
+	NodesPerSecond float64  `json:"nodes_per_second"`
+}
+
+func runAnalyze(c *cobra.Command, s *streams, o *analyzeOptions) error {
+	p, err := parseFENFlag(o.fen)
+	if err != nil {
+		return err
+	}
+	r, err := o.rules.rules()
+	if err != nil {
+		return err
+	}
+	pl, err := players.New(o.player, o.seed, playerOptions()...)
+	if err != nil {
+		return badInput(err)
+	}
+	if st := r.Status(&p); st.Over() {
+		return badInputf("FEN %q: the game is over (%s, %s): nothing to analyze", o.fen, st.Outcome, st.Reason)
+	}
+	a, err := players.Analyze(c.Context(), pl, &p, r)
+	if err != nil {
+		if errors.Is(err, players.ErrNoTurn) {
+			return badInput(err)
+		}
+		return err
+	}
+	res := analyzeResult{FEN: p.FEN(), Player: o.player, Seed: o.seed, Turn: a.Turn.String(), Score: a.Score,
+		PV: make([]string, len(a.PV)), Depth: a.Depth, Nodes: a.Nodes, NodesPerSecond: a.NodesPerSecond()}
+	for i, t := range a.PV {
+		res.PV[i] = t.String()
+	}
+	if o.json {
+		return json.NewEncoder(s.out).Encode(res)
+	}
+	fmt.Fprintf(s.out, "position: %s\nplayer:   %s (seed %d)\nbest:     %s\nscore:    %d (%s)\npv:       %s\ndepth:    %d\nnodes:    %d (%.0f nodes/s)\n",
+		res.FEN, res.Player, res.Seed, res.Turn, res.Score, players.FormatScore(a.Score),
+		strings.Join(res.PV, " "), res.Depth, res.Nodes, res.NodesPerSecond)
+	return nil
+}
