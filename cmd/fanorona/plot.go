@@ -12,7 +12,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/fanorona/fanorona/stats"
 	"github.com/fanorona/fanorona/stats/chart"
@@ -87,7 +86,7 @@ func runPlot(s *streams, kind string, files []string, o *plotOptions) error {
 			return badInputf("%s already exists: use --force to overwrite it", o.output)
 		}
 	}
-	recs, err := readPlotRecords(s, files)
+	recs, err := readRecordsReporting(s, files)
 	if err != nil {
 		return err
 	}
@@ -118,22 +117,6 @@ func runPlot(s *streams, kind string, files []string, o *plotOptions) error {
 	}
 	fmt.Fprintf(s.out, "wrote %s\n", o.output)
 	return nil
-}
-
-// readPlotRecords reads the files; corrupt lines are skipped with a warning naming
-// file:line. An unreadable file or no valid record at all is bad input.
-func readPlotRecords(s *streams, files []string) ([]tournament.Record, error) {
-	recs, bad, err := tournament.ReadRecordFiles(files)
-	if err != nil {
-		return nil, badInput(err)
-	}
-	for _, le := range bad {
-		fmt.Fprintf(s.err, "fanorona: warning: skipped %v\n", le)
-	}
-	if len(recs) == 0 {
-		return nil, badInputf("no valid game records in %s", strings.Join(files, ", "))
-	}
-	return recs, nil
 }
 
 // writeChartFile writes data to path. Without force an existing file is an error and is

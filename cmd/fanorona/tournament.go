@@ -351,10 +351,10 @@ func readRecordsReporting(s *streams, paths []string) ([]tournament.Record, erro
 		return nil, badInput(err)
 	}
 	for _, b := range bad {
-		fmt.Fprintf(s.err, "fanorona: skipped %v\n", b)
+		fmt.Fprintf(s.err, "fanorona: warning: skipped %v\n", b)
 	}
 	if len(recs) == 0 {
-		return nil, badInputf("%s: no valid game records", strings.Join(paths, ", "))
+		return nil, badInputf("no valid game records in %s", strings.Join(paths, ", "))
 	}
 	return recs, nil
 }
