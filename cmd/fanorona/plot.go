@@ -205,14 +205,6 @@ func writeAllPlots(dir string, recs []tournament.Record) ([]string, error) {
 	return paths, nil
 }
 
-// matchupName names the pairing of two specs whatever their colours: "easy vs hard".
-func matchupName(a, b string) string {
-	if b < a {
-		a, b = b, a
-	}
-	return a + " vs " + b
-}
-
 // groupNames returns the groups a record belongs to: its matchup, or with by "player"
 // each distinct spec that played in it.
 func groupNames(r *tournament.Record, by string) []string {
@@ -222,7 +214,7 @@ func groupNames(r *tournament.Record, by string) []string {
 		}
 		return []string{r.White, r.Black}
 	}
-	return []string{matchupName(r.White, r.Black)}
+	return []string{tournament.Matchup(r.White, r.Black)}
 }
 
 // groupRecords groups the records' indices by name, the names sorted.

@@ -39,7 +39,8 @@ func TestPlotGroupsByMatchup(t *testing.T) {
 		names = append(names, s.Name)
 	}
 	// Colour does not matter: medium–easy and easy–medium games are one matchup.
-	assert.Equal(t, []string{"easy vs easy", "easy vs hard", "easy vs medium", "hard vs hard", "hard vs medium"}, names)
+	// Self-play groups carry the spec alone, as in summary.json (tournament.Matchup).
+	assert.Equal(t, []string{"easy", "easy vs hard", "easy vs medium", "hard", "hard vs medium"}, names)
 	assert.Equal(t, []int{40, 52, 61, 75, 200, 47}, ls[0].Plies)
 	assert.Equal(t, []bool{false, false, false, false, true, false}, ls[0].Capped)
 	assert.Equal(t, []bool{false, false, false, true}, ls[4].Capped) // the max-plies draw
