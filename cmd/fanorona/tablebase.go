@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -25,12 +24,7 @@ import (
 func init() { registerCommand(newTablebaseCmd) }
 
 // defaultTablebaseDir is where build writes and probe, solve and expert look without --dir.
-func defaultTablebaseDir() string {
-	if d, err := os.UserCacheDir(); err == nil {
-		return filepath.Join(d, "fanorona", "tablebases")
-	}
-	return filepath.Join(os.TempDir(), "fanorona-tablebases")
-}
+func defaultTablebaseDir() string { return tablebase.DefaultDir() }
 
 func newTablebaseCmd(s *streams) *cobra.Command {
 	c := &cobra.Command{
@@ -348,7 +342,7 @@ func runTBVerify(ctx context.Context, s *streams, o *tbVerifyOptions) error {
 	}
 	var bad uint64
 	for _, r := range reps {
-		fmt.Fprintf(s.out, "%-5v %d positions checked, %d inconsistent\n", r.Class, r.Checked, r.Bad)
+		fmt.Fprintf(s.out, "%-5v %d positions checked (one per symmetry class), %d inconsistent\n", r.Class, r.Checked, r.Bad)
 		for _, x := range r.Examples {
 			fmt.Fprintf(s.out, "  %s: stored %v, successors say %v\n", x.FEN, x.Stored, x.Expected)
 		}

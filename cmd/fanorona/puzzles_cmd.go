@@ -1,0 +1,129 @@
+// puzzles_cmd.go: the puzzles command: list, show and solve the curated collection.
+
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/puzzles"
+	"github.com/fanorona/fanorona/puzzles/tablebase"
+	"github.com/spf13/cobra"
+)
+
+func init() { registerCommand(newPuzzlesCmd) }
+
+func newPuzzlesCmd(s *streams) *cobra.Command {
+	c := &cobra.Command{
+		Use:   "puzzles",
+		Short: "The curated endgame puzzles: telo noho dimy, longest wins, lone quiet or withdrawal wins",
+	}
+	var asJSON bool
+	list := &cobra.Command{
+		Use:   "list [--json]",
+		Short: "List the puzzles with their proven values",
+		Args:  cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			enc := json.NewEncoder(s.out)
+			for _, p := range puzzles.Collection() {
+				if asJSON {
+					if err := enc.Encode(puzzleJSON(p)); err != nil {
+						return err
+					}
+					continue
+				}
+				fmt.Fprintf(s.out, "%-22s %-16s %-12v %s\n", p.Name, p.Kind, p.Value, p.Description)
+			}
+			return nil
+		},
+	}
+	list.Flags().BoolVar(&asJSON, "json", false, "one JSON object a puzzle")
+	show := &cobra.Command{
+		Use:   "show NAME",
+		Short: "Draw a puzzle's board and say what it asks",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			p, err := puzzleNamed(args[0])
+			if err != nil {
+				return err
+			}
+			pos := engine.MustParseFEN(p.FEN)
+			fmt.Fprintf(s.out, "%s (%s)\n%s\n\n%s\n%s to move: %v\n", p.Name, p.Kind, p.Description, engine.Diagram(&pos, 0), pos.Side, p.Value)
+			return nil
+		},
+	}
+	var o solveOptions
+	solve := &cobra.Command{
+		Use:   "solve NAME [--dir DIR] [--time T] [--json]",
+		Short: "Solve a puzzle and check the answer against the collection",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			return runPuzzleSolve(c.Context(), s, args[0], &o)
+		},
+	}
+	solve.Flags().StringVar(&o.dir, "dir", defaultTablebaseDir(), "tablebase directory")
+	solve.Flags().DurationVar(&o.time, "time", 10*time.Second, "search budget")
+	solve.Flags().BoolVar(&o.json, "json", false, "print one JSON object")
+	c.AddCommand(list, show, solve)
+	return c
+}
+
+func puzzleNamed(name string) (puzzles.Puzzle, error) {
+	p, ok := puzzles.ByName(name)
+	if !ok {
+		return p, badInputf("no puzzle named %q (see: fanorona puzzles list)", name)
+	}
+	return p, nil
+}
+
+func puzzleJSON(p puzzles.Puzzle) any {
+	var plies *int
+	if p.Value.Outcome != tablebase.Draw {
+		plies = &p.Value.Plies
+	}
+	return struct {
+		Name        string `json:"name"`
+		Kind        string `json:"kind"`
+		FEN         string `json:"fen"`
+		Description string `json:"description"`
+		Value       string `json:"value"`
+		Plies       *int   `json:"plies"`
+		Turn        string `json:"turn,omitempty"`
+	}{p.Name, p.Kind, p.FEN, p.Description, p.Value.Outcome.String(), plies, p.Turn}
+}
+
+func runPuzzleSolve(ctx context.Context, s *streams, name string, o *solveOptions) error {
+	pz, err := puzzleNamed(name)
+	if err != nil {
+		return err
+	}
+	if o.time <= 0 {
+		return badInputf("--time must be positive")
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	pos := engine.MustParseFEN(pz.FEN)
+	res, err := puzzles.Solve(ctx, pos, tablebase.Open(o.dir), puzzles.Limits{Time: o.time})
+	if err != nil {
+		return err
+	}
+	rec := solveRecordOf(&pos, res)
+	if o.json {
+		if err := json.NewEncoder(s.out).Encode(rec); err != nil {
+			return err
+		}
+	} else {
+		fmt.Fprintf(s.out, "%s: %s\n", pz.Name, describeResult(rec))
+	}
+	switch {
+	case !res.Known:
+		return fmt.Errorf("%s: unknown within budget (the collection says %v; are its tablebases built in %s?)", pz.Name, pz.Value, o.dir)
+	case res.Value.Outcome != pz.Value.Outcome || res.Exact && res.Value.Plies != pz.Value.Plies:
+		return fmt.Errorf("%s: solved as %v, the collection says %v", pz.Name, res.Value, pz.Value)
+	}
+	return nil
+}

@@ -1,0 +1,147 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// buildTables builds every class of at most n pieces into a fresh directory.
+func buildTables(t *testing.T, n string) string {
+	dir := t.TempDir()
+	code, out, errs := runCmd(t, "", "tablebase", "build", "--max-pieces", n, "--dir", dir, "--quiet")
+	require.Equal(t, 0, code, errs)
+	assert.Contains(t, out, "1v1   built in")
+	return dir
+}
+
+func TestTablebaseBuildProbeVerifyStats(t *testing.T) {
+	dir := buildTables(t, "3")
+
+	// Building again keeps the finished files.
+	code, out, _ := runCmd(t, "", "tablebase", "build", "--max-pieces", "3", "--dir", dir, "--quiet")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "2v1   already built")
+
+	code, out, errs := runCmd(t, "", "tablebase", "probe", "--dir", dir, "--fen", "9/9/9/9/4W2B1 w", "--json")
+	require.Equal(t, 0, code, errs)
+	var rec probeRecord
+	require.NoError(t, json.Unmarshal([]byte(out), &rec))
+	assert.Equal(t, "win", rec.Value)
+	require.NotNil(t, rec.Plies)
+	assert.Equal(t, 7, *rec.Plies) // agrees with the exhaustive search of the tablebase tests
+	assert.Equal(t, []string{"e1-f2"}, rec.Turns)
+
+	// A batch from stdin: a draw has null plies; every drawing turn is listed.
+	code, out, errs = runCmd(t, "9/9/9/9/4W2B1 w\n\n9/9/9/9/3W3B1 b\n", "tablebase", "probe", "--dir", dir, "--batch", "-", "--json")
+	require.Equal(t, 0, code, errs)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, lines, 2)
+	var raw map[string]any
+	require.NoError(t, json.Unmarshal([]byte(lines[1]), &raw))
+	assert.Equal(t, "draw", raw["value"])
+	assert.Nil(t, raw["plies"])
+	assert.NotEmpty(t, raw["turns"])
+
+	code, out, errs = runCmd(t, "", "tablebase", "verify", "--dir", dir, "--quiet")
+	require.Equal(t, 0, code, errs)
+	assert.Contains(t, out, "all consistent")
+	assert.Contains(t, out, "2v1   ")
+
+	code, out, errs = runCmd(t, "", "tablebase", "stats", "--dir", dir, "--json")
+	require.Equal(t, 0, code, errs)
+	lines = strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, lines, 3) // 1v1, 2v1, 1v2
+	var st statsRecord
+	require.NoError(t, json.Unmarshal([]byte(lines[0]), &st))
+	assert.Equal(t, "1v1", st.Class)
+	assert.Equal(t, uint64(45*44), st.Positions)
+	assert.Equal(t, st.Positions, st.Wins+st.Draws+st.Losses)
+	assert.Equal(t, 7, st.LongestWin)
+
+	// Not built: a clear one-line error that says how to build it.
+	code, _, errs = runCmd(t, "", "tablebase", "probe", "--dir", dir, "--fen", "9/9/9/9/WWWB5 w")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errs, "not built")
+	assert.Equal(t, 1, strings.Count(errs, "\n"))
+}
+
+func TestTablebaseRefusesDamagedFile(t *testing.T) {
+	dir := buildTables(t, "2")
+	path := filepath.Join(dir, "1v1.fntb")
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	b[len(b)-1] ^= 0x40
+	require.NoError(t, os.WriteFile(path, b, 0o644))
+	code, out, errs := runCmd(t, "", "tablebase", "probe", "--dir", dir, "--fen", "9/9/9/9/4W2B1 w")
+	assert.Equal(t, 1, code)
+	assert.Empty(t, out)
+	assert.Contains(t, errs, "1v1.fntb: values checksum mismatch")
+	assert.Equal(t, 1, strings.Count(errs, "\n"))
+}
+
+func TestTablebaseBadInput(t *testing.T) {
+	for _, args := range [][]string{
+		{"tablebase", "build", "--dir", t.TempDir()},
+		{"tablebase", "build", "--max-pieces", "1", "--dir", t.TempDir()},
+		{"tablebase", "build", "--material", "3x5", "--dir", t.TempDir()},
+		{"tablebase", "build", "--material", "3v5", "--max-pieces", "6", "--dir", t.TempDir()},
+		{"tablebase", "probe", "--dir", t.TempDir()},
+		{"tablebase", "probe", "--fen", "9/9 w", "--dir", t.TempDir()},
+		{"tablebase", "probe", "--batch", filepath.Join(t.TempDir(), "missing"), "--dir", t.TempDir()},
+		{"solve", "--fen", "9/9 w"},
+		{"puzzles", "show", "no-such-puzzle"},
+		{"puzzles", "solve", "no-such-puzzle"},
+	} {
+		code, out, errs := runCmd(t, "", args...)
+		assert.Equal(t, 2, code, "%v: %s", args, errs)
+		assert.Empty(t, out, "%v", args)
+		assert.Equal(t, 1, strings.Count(errs, "\n"), "%v: %q", args, errs)
+	}
+}
+
+func TestSolveCommand(t *testing.T) {
+	dir := buildTables(t, "3")
+	code, out, errs := runCmd(t, "", "solve", "--dir", dir, "--fen", "9/9/9/9/4W2B1 w", "--json")
+	require.Equal(t, 0, code, errs)
+	var rec solveRecord
+	require.NoError(t, json.Unmarshal([]byte(out), &rec))
+	assert.Equal(t, "win", rec.Value)
+	assert.True(t, rec.Exact)
+	assert.Equal(t, "tablebase", rec.Source)
+	assert.Len(t, rec.Line, 7)
+
+	// The start position is far beyond any budget: an honest unknown, exit 0.
+	code, out, errs = runCmd(t, "", "solve", "--dir", dir, "--time", "200ms", "--json")
+	require.Equal(t, 0, code, errs)
+	require.NoError(t, json.Unmarshal([]byte(out), &rec))
+	assert.Equal(t, "unknown", rec.Value)
+	assert.Nil(t, rec.Plies)
+	assert.Empty(t, rec.Line)
+}
+
+func TestPuzzlesCommand(t *testing.T) {
+	code, out, _ := runCmd(t, "", "puzzles", "list")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "longest-2v2")
+	assert.Contains(t, out, "telo-noho-dimy")
+
+	code, out, _ = runCmd(t, "", "puzzles", "show", "quiet-2v2")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "White to move: win in 47")
+
+	dir := buildTables(t, "4")
+	code, out, errs := runCmd(t, "", "puzzles", "solve", "longest-2v2", "--dir", dir)
+	require.Equal(t, 0, code, errs)
+	assert.Contains(t, out, "win in 49 [tablebase]")
+
+	// Without its tablebases a long puzzle stays unknown: that is a failure, not a guess.
+	code, _, errs = runCmd(t, "", "puzzles", "solve", "longest-4v2", "--dir", dir, "--time", "300ms")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errs, "unknown within budget")
+}

@@ -1,0 +1,476 @@
+// build.go: retrograde analysis. The two classes of a material (3v5 and 5v3) are built
+// together: captures always leave the material (they take enemy pieces), so positions
+// with a capture are resolved at once from smaller, already built classes, and within
+// the material only paika steps link positions. Then, distance by distance, each newly
+// resolved position passes its value back through paika un-moves.
+
+package tablebase
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/fanorona/fanorona/engine"
+)
+
+// Material is an unordered pair of piece counts: both classes of it, with either side
+// to move, are built together. It is written larger count first: "5v3".
+type Material struct{ Large, Small int }
+
+// MaterialOf returns the material of a class.
+func MaterialOf(c Class) Material { return Material{max(c.Own, c.Enemy), min(c.Own, c.Enemy)} }
+
+// String returns "5v3".
+func (m Material) String() string { return fmt.Sprintf("%dv%d", m.Large, m.Small) }
+
+// Classes returns the classes of the material: one when both sides have as many pieces.
+func (m Material) Classes() []Class {
+	if m.Large == m.Small {
+		return []Class{{m.Large, m.Small}}
+	}
+	return []Class{{m.Small, m.Large}, {m.Large, m.Small}}
+}
+
+// Dependencies returns the materials that captures from m lead into.
+func (m Material) Dependencies() []Material {
+	var deps []Material
+	seen := map[Material]bool{}
+	for _, c := range m.Classes() {
+		for k := 1; k < c.Enemy; k++ {
+			d := MaterialOf(Class{c.Enemy - k, c.Own})
+			if !seen[d] {
+				seen[d] = true
+				deps = append(deps, d)
+			}
+		}
+	}
+	return deps
+}
+
+// Plan returns the materials to build, every dependency before its users: all materials
+// of at most maxPieces pieces, or, when target is given, target and what it needs.
+func Plan(maxPieces int, target *Material) []Material {
+	var out []Material
+	done := map[Material]bool{}
+	var visit func(m Material)
+	visit = func(m Material) {
+		if done[m] {
+			return
+		}
+		done[m] = true
+		for _, d := range m.Dependencies() {
+			visit(d)
+		}
+		out = append(out, m)
+	}
+	if target != nil {
+		visit(*target)
+		return out
+	}
+	for n := 2; n <= maxPieces; n++ {
+		for small := 1; small <= n/2; small++ {
+			visit(Material{n - small, small})
+		}
+	}
+	return out
+}
+
+// Progress reports how far a build has come; it is sent a few times a second.
+type Progress struct {
+	Material Material
+	Stage    string // "init", "plies 12", "count", "write"
+	Done     uint64 // slots processed in this stage
+	Total    uint64
+}
+
+// BuildOptions controls Build.
+type BuildOptions struct {
+	Dir       string
+	MaxPieces int       // build every material of at most this many pieces...
+	Target    *Material // ...or this material and its dependencies
+	Workers   int       // goroutines; 0 means GOMAXPROCS
+	Progress  func(Progress)
+}
+
+// MaterialReport says what Build did for one material.
+type MaterialReport struct {
+	Material Material
+	Built    bool    // false: the files were already there
+	Seconds  float64 // wall time of the build
+	Bytes    uint64  // bytes of values of the material (both classes)
+	Resident uint64  // bytes of values in memory at the end: the material and the tables it reads
+	Levels   int     // longest distance resolved
+	Info     []Info  // per class
+}
+
+// Build builds the planned materials into opts.Dir, skipping those whose files exist, so
+// an interrupted build continues where it stopped. Each material is written as soon as it
+// is finished.
+func Build(ctx context.Context, opts BuildOptions) ([]MaterialReport, error) {
+	if err := os.MkdirAll(opts.Dir, 0o755); err != nil {
+		return nil, fmt.Errorf("tablebase: %w", err)
+	}
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	set := Open(opts.Dir)
+	var reports []MaterialReport
+	for _, m := range Plan(opts.MaxPieces, opts.Target) {
+		for _, c := range m.Classes() {
+			if err := c.check(); err != nil {
+				return reports, err
+			}
+		}
+		rep, err := buildMaterial(ctx, set, m, workers, opts.Progress)
+		if err != nil {
+			return reports, err
+		}
+		reports = append(reports, rep)
+	}
+	return reports, nil
+}
+
+func buildMaterial(ctx context.Context, set *Set, m Material, workers int, progress func(Progress)) (MaterialReport, error) {
+	rep := MaterialReport{Material: m}
+	existing := 0
+	for _, c := range m.Classes() {
+		in, err := ReadInfo(set.dir, c)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return rep, fmt.Errorf("%w (remove the file to rebuild it)", err)
+		}
+		existing++
+		rep.Info = append(rep.Info, in)
+		rep.Bytes += in.Slots
+	}
+	if existing == len(m.Classes()) {
+		return rep, nil
+	}
+	rep.Info, rep.Bytes = nil, 0
+	b := &builder{ctx: ctx, workers: workers, progress: progress, material: m}
+	for _, d := range m.Dependencies() {
+		for _, c := range d.Classes() {
+			t, err := set.Table(c)
+			if err != nil {
+				return rep, err
+			}
+			b.deps[c.Own][c.Enemy] = t
+			rep.Resident += t.Slots()
+		}
+	}
+	start := time.Now()
+	cs := m.Classes()
+	b.tables[0] = newTable(cs[0])
+	b.tables[1] = b.tables[0]
+	if len(cs) == 2 {
+		b.tables[1] = newTable(cs[1])
+	}
+	if err := b.run(); err != nil {
+		return rep, err
+	}
+	for _, t := range b.distinct() {
+		b.stage("count", 0, 0)
+		t.countValues()
+		b.stage("write", 0, 0)
+		if err := t.writeFile(set.dir); err != nil {
+			return rep, err
+		}
+		set.add(t)
+		rep.Info = append(rep.Info, t.info)
+		rep.Bytes += t.Slots()
+	}
+	rep.Built = true
+	rep.Seconds = time.Since(start).Seconds()
+	rep.Resident += rep.Bytes
+	rep.Levels = b.levels
+	return rep, nil
+}
+
+// builder holds one material's build: its two tables (one when both sides have as many
+// pieces) and the smaller tables captures lead into.
+type builder struct {
+	ctx      context.Context
+	workers  int
+	progress func(Progress)
+	material Material
+	tables   [2]*Table // tables[1] is the class of tables[0] with the other side to move
+	deps     [maxSide + 1][maxSide + 1]*Table
+	levels   int
+	overflow atomic.Bool
+	maxCode  atomic.Uint32
+}
+
+func (b *builder) distinct() []*Table {
+	if b.tables[0] == b.tables[1] {
+		return b.tables[:1]
+	}
+	return b.tables[:]
+}
+
+// other returns the table of the class of t with the other side to move.
+func (b *builder) other(t *Table) *Table {
+	if t == b.tables[0] {
+		return b.tables[1]
+	}
+	return b.tables[0]
+}
+
+func (b *builder) stage(name string, done, total uint64) {
+	if b.progress != nil {
+		b.progress(Progress{Material: b.material, Stage: name, Done: done, Total: total})
+	}
+}
+
+// worker is one goroutine's scratch space, reused for every position.
+type worker struct {
+	turns []engine.Turn
+	seen  engine.ResultSet
+	// The predecessors of one position, their slots and their codes.
+	movers [maxEdges]engine.Bitboard
+	slots  [maxEdges]uint64
+	codes  [maxEdges]byte
+}
+
+// chunk is the unit of work handed to a goroutine: a multiple of 8 slots, so two
+// goroutines never write the same 8-byte word during the first pass.
+const chunk = 1 << 14
+
+// parallel runs fn over [0, n) in chunks on b.workers goroutines, reporting progress.
+func (b *builder) parallel(stage string, n uint64, fn func(w *worker, lo, hi uint64)) error {
+	var next, done atomic.Uint64
+	var wg sync.WaitGroup
+	for i := 0; i < b.workers; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w := &worker{turns: make([]engine.Turn, 0, engine.MaxTurnsHint)}
+			for b.ctx.Err() == nil {
+				lo := next.Add(chunk) - chunk
+				if lo >= n {
+					return
+				}
+				hi := min(lo+chunk, n)
+				fn(w, lo, hi)
+				done.Add(hi - lo)
+			}
+		}()
+	}
+	finished := make(chan struct{})
+	go func() { wg.Wait(); close(finished) }()
+	tick := time.NewTicker(200 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case <-finished:
+			b.stage(stage, n, n)
+			return b.ctx.Err()
+		case <-tick.C:
+			b.stage(stage, done.Load(), n)
+		}
+	}
+}
+
+func (b *builder) run() error {
+	for _, t := range b.distinct() {
+		if err := b.parallel("init "+t.Class().String(), t.Slots(), func(w *worker, lo, hi uint64) {
+			b.initRange(w, t, lo, hi)
+		}); err != nil {
+			return err
+		}
+	}
+	if b.overflow.Load() {
+		return fmt.Errorf("tablebase: %v: a distance exceeds %d plies", b.material, maxPlies)
+	}
+	maxLevel := int(b.maxCode.Load()) - 1
+	for n := 0; n <= maxLevel; n++ {
+		if n+1 > maxPlies {
+			return fmt.Errorf("tablebase: %v: a distance exceeds %d plies", b.material, maxPlies)
+		}
+		var wrote atomic.Bool
+		for _, t := range b.distinct() {
+			words := uint64(len(t.words))
+			if err := b.parallel(fmt.Sprintf("plies %d %v", n, t.Class()), words, func(w *worker, lo, hi uint64) {
+				if b.levelRange(w, t, n, lo, hi) {
+					wrote.Store(true)
+				}
+			}); err != nil {
+				return err
+			}
+		}
+		if wrote.Load() {
+			maxLevel = max(maxLevel, n+1)
+		}
+	}
+	b.levels = maxLevel
+	return nil
+}
+
+// initRange resolves the slots lo..hi of t that need no search inside the material: no
+// legal turn (a loss in 0) and compulsory captures (from the smaller classes).
+func (b *builder) initRange(w *worker, t *Table, lo, hi uint64) {
+	rules := engine.TheoreticRules()
+	var top byte
+	var it walker
+	it.start(t.ix, lo)
+	for slot := lo; slot < hi; slot++ {
+		own, enemy := it.pieces()
+		it.next()
+		if t.ix.orbits.stab[slot/t.ix.perOrbit] != 0 && t.ix.index(own, enemy) != slot {
+			continue // a mirror image of a board whose slot is another
+		}
+		p := engine.Position{Pieces: [2]engine.Bitboard{own, enemy}}
+		code := byte(codeDraw)
+		switch {
+		case !p.HasTurn():
+			code = codeLoss0
+		case p.CanCapture():
+			w.turns = p.DistinctTurns(rules, w.turns[:0], &w.seen)
+			code = b.captureValue(w.turns, own, enemy)
+		}
+		t.bytes[slot] = code
+		top = max(top, code)
+	}
+	for {
+		old := b.maxCode.Load()
+		if uint32(top) <= old || b.maxCode.CompareAndSwap(old, uint32(top)) {
+			return
+		}
+	}
+}
+
+// captureValue returns the code of a position from its turns, all of which lead into
+// tables of b.deps (in a build, they are all captures).
+func (b *builder) captureValue(turns []engine.Turn, own, enemy engine.Bitboard) byte {
+	fastestWin, slowestLoss := 1<<30, -1
+	allLose := true
+	for _, tn := range turns {
+		left := enemy &^ tn.Captured
+		var child byte = codeLoss0
+		if left != 0 {
+			moved := own ^ engine.Bit(tn.From) ^ engine.Bit(tn.To)
+			child = b.deps[left.Count()][moved.Count()].lookup(left, moved)
+		}
+		switch {
+		case codeIsLoss(child):
+			fastestWin = min(fastestWin, int(child)-1)
+			allLose = false
+		case codeIsWin(child):
+			slowestLoss = max(slowestLoss, int(child)-1)
+		default:
+			allLose = false
+		}
+	}
+	var plies int
+	switch {
+	case fastestWin < 1<<30:
+		plies = fastestWin + 1
+	case allLose:
+		plies = slowestLoss + 1
+	default:
+		return codeDraw
+	}
+	if plies > maxPlies {
+		b.overflow.Store(true)
+		return codeDraw
+	}
+	return byte(plies + 1)
+}
+
+// levelRange passes back the values of the slots of t at distance n found in the words
+// lo..hi: a loss in n makes every paika predecessor a win in n+1; a win in n makes a
+// predecessor a loss in n+1 when all its turns now lead to wins within n. It reports
+// whether it resolved anything.
+func (b *builder) levelRange(w *worker, t *Table, n int, lo, hi uint64) bool {
+	code := byte(n + 1)
+	pattern := 0x0101010101010101 * uint64(code)
+	pred := b.other(t)
+	wrote := false
+	for wi := lo; wi < hi; wi++ {
+		x := atomic.LoadUint64(&t.words[wi]) ^ pattern
+		// Skip words with no byte equal to code (a zero byte of x).
+		if (x-0x0101010101010101)&^x&0x8080808080808080 == 0 {
+			continue
+		}
+		for i := uint64(0); i < 8; i++ {
+			slot := wi*8 + i
+			if byte(x>>(i*8)) != 0 || slot >= t.Slots() {
+				continue
+			}
+			if b.unmoves(w, t, pred, slot, n) {
+				wrote = true
+			}
+		}
+	}
+	return wrote
+}
+
+// unmoves visits the paika predecessors of a slot of t resolved at distance n. The
+// predecessors' slots are computed first and read together, so that their cache misses
+// overlap instead of following one another.
+func (b *builder) unmoves(w *worker, t, pred *Table, slot uint64, n int) bool {
+	own, enemy := t.ix.position(slot)
+	empty := engine.AllPoints &^ (own | enemy)
+	movers, slots, codes := &w.movers, &w.slots, &w.codes
+	k := 0
+	// The predecessor's side to move is enemy: it stepped a piece from x to y.
+	for ys := enemy; ys != 0; ys &= ys - 1 {
+		y := ys & -ys
+		for xs := engine.Neighbours(ys.First()) & empty; xs != 0; xs &= xs - 1 {
+			movers[k] = enemy ^ y ^ xs&-xs
+			slots[k] = pred.ix.index(movers[k], own)
+			k++
+		}
+	}
+	for i := range k {
+		codes[i] = pred.load(slots[i])
+	}
+	losing := n&1 == 0
+	next := byte(n + 2) // the code of distance n+1
+	wrote := false
+	for i := range k {
+		if codes[i] != codeDraw {
+			continue
+		}
+		q := engine.Position{Pieces: [2]engine.Bitboard{movers[i], own}}
+		if q.CanCapture() {
+			continue // the step was no legal turn: a capture was compulsory
+		}
+		if losing || b.allTurnsLoseWithin(t, movers[i], own, n) {
+			if pred.setIfDraw(slots[i], next) {
+				wrote = true
+			}
+		}
+	}
+	return wrote
+}
+
+// maxEdges bounds the paika steps of one side: at most 8 directions for each of at most
+// maxSide pieces (in practice far fewer).
+const maxEdges = 8 * maxSide
+
+// allTurnsLoseWithin reports whether every paika step of mover (to move against other)
+// leads to a position of t that its side to move wins within n plies. Most candidates fail
+// at an early step, so the steps are looked up one by one.
+func (b *builder) allTurnsLoseWithin(t *Table, mover, other engine.Bitboard, n int) bool {
+	empty := engine.AllPoints &^ (mover | other)
+	for xs := mover; xs != 0; xs &= xs - 1 {
+		x := xs & -xs
+		for ys := engine.Neighbours(xs.First()) & empty; ys != 0; ys &= ys - 1 {
+			c := t.load(t.ix.index(other, mover^x^(ys&-ys)))
+			if !codeIsWin(c) || int(c)-1 > n {
+				return false
+			}
+		}
+	}
+	return true
+}

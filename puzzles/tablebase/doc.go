@@ -1,0 +1,19 @@
+// Package tablebase builds and probes endgame tablebases of Fanorona: for every position
+// of a material class, its game-theoretic value under the rules without paika limit
+// (engine.TheoreticRules) — win, draw or loss for the side to move — and the plies to the
+// end with best play.
+//
+// A class is the material seen from the side to move (3v5: three pieces to move against
+// five), which already merges the colour swap. Positions are numbered compactly: the
+// smaller piece set up to the four board symmetries, times the combinatorial rank of the
+// larger set among the remaining points, one byte a slot (about a quarter of a byte a
+// board). Both classes of a material are built together by retrograde analysis: positions
+// with a compulsory capture are resolved from smaller classes, built first; then, distance
+// by distance, values pass back through paika un-moves. Work runs on all cores in chunks.
+//
+// Each class is one file with a checked header and CRC-32C checksums (file.go); a damaged
+// or mismatched file is refused with ErrDamaged. Builds write each material as soon as it
+// is finished and skip materials already on disk, so an interrupted build continues.
+//
+// The package imports only engine and the standard library.
+package tablebase

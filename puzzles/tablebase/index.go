@@ -1,0 +1,337 @@
+// index.go: the compact numbering of positions. A class's slot is (orbit of the smaller
+// piece set under the board symmetries) × (combinatorial rank of the larger set among the
+// remaining points), so a class takes about a quarter of C(45,a)·C(45−a,b) bytes.
+
+package tablebase
+
+import (
+	"fmt"
+	"math/bits"
+	"sync"
+
+	"github.com/fanorona/fanorona/engine"
+)
+
+// binom[n][k] is the binomial coefficient C(n, k) for n, k ≤ 45 (0 when k > n).
+var binom [engine.Points + 1][engine.Points + 1]uint64
+
+// rankTerm[p][i] is C(p, i) again, shaped so that masked indexes need no bounds checks in
+// the hot ranking loops.
+var rankTerm [64][16]uint64
+
+func init() {
+	for n := 0; n <= engine.Points; n++ {
+		binom[n][0] = 1
+		for k := 1; k <= n; k++ {
+			binom[n][k] = binom[n-1][k-1] + binom[n-1][k]
+		}
+		for k := 0; k < 16 && k <= n; k++ {
+			rankTerm[n][k] = binom[n][k]
+		}
+	}
+}
+
+// Binomial returns C(n, k) for 0 ≤ k, n ≤ 45.
+func Binomial(n, k int) uint64 { return binom[n][k] }
+
+// colexRank numbers a k-set of point indices: the sum over its i-th lowest member p
+// (i from 1) of C(p, i). Sets of equal size get the ranks 0..C(45,k)−1.
+func colexRank(b engine.Bitboard) uint64 {
+	var r uint64
+	i := 1
+	for ; b != 0; b &= b - 1 {
+		r += rankTerm[bits.TrailingZeros64(uint64(b))&63][i&15]
+		i++
+	}
+	return r
+}
+
+// colexUnrank inverts colexRank for k-sets of the points 0..n−1: the highest member is
+// the largest c with C(c, k) ≤ r, found by binary search, and so on down.
+func colexUnrank(r uint64, k, n int) engine.Bitboard {
+	var b engine.Bitboard
+	hi := n - 1 // the member is at most hi
+	for i := k; i >= 1; i-- {
+		lo := i - 1 // C(i−1, i) = 0 ≤ r always
+		for lo < hi {
+			mid := (lo + hi + 1) >> 1
+			if rankTerm[mid&63][i&15] <= r {
+				lo = mid
+			} else {
+				hi = mid - 1
+			}
+		}
+		r -= rankTerm[lo&63][i&15]
+		b |= 1 << uint(lo)
+		hi = lo - 1
+	}
+	return b
+}
+
+// orbits numbers the k-sets of points up to the board symmetries. Each orbit is
+// represented by its member of lowest colex rank; every k-set records its orbit and a
+// symmetry that maps it onto the representative (the identity for representatives).
+type orbits struct {
+	reps   []engine.Bitboard // representative of each orbit
+	weight []uint8           // orbit size: how many k-sets each representative stands for
+	stab   []uint8           // bit s set when symmetry s ≠ identity maps the representative onto itself
+	// freePoint[o][c] is the c-th point (from a1) that representative o leaves empty.
+	freePoint [][64]uint8
+	of        []uint32 // by colex rank of a k-set: orbit<<2 | symmetry to the representative
+}
+
+var (
+	orbitsOnce  [engine.Points + 1]sync.Once
+	orbitTables [engine.Points + 1]*orbits
+)
+
+// orbitsOf returns the orbit table of k-sets, built on first use (k ≤ 5 keeps it small).
+func orbitsOf(k int) *orbits {
+	orbitsOnce[k].Do(func() {
+		n := binom[engine.Points][k]
+		o := &orbits{of: make([]uint32, n)}
+		repOfRank := map[uint64]uint32{}
+		for r := uint64(0); r < n; r++ {
+			set := colexUnrank(r, k, engine.Points)
+			minRank, minSym := r, engine.Identity
+			for s := engine.Symmetry(1); s < engine.NumSymmetries; s++ {
+				if t := colexRank(set.Transform(s)); t < minRank {
+					minRank, minSym = t, s
+				}
+			}
+			if minRank == r {
+				seen := map[engine.Bitboard]bool{}
+				var stab uint8
+				for s := engine.Symmetry(0); s < engine.NumSymmetries; s++ {
+					seen[set.Transform(s)] = true
+					if s != engine.Identity && set.Transform(s) == set {
+						stab |= 1 << s
+					}
+				}
+				repOfRank[r] = uint32(len(o.reps))
+				o.reps = append(o.reps, set)
+				o.weight = append(o.weight, uint8(len(seen)))
+				o.stab = append(o.stab, stab)
+				var free [64]uint8
+				c := 0
+				for p := 0; p < engine.Points; p++ {
+					if !set.Has(engine.Point(p)) {
+						free[c] = uint8(p)
+						c++
+					}
+				}
+				o.freePoint = append(o.freePoint, free)
+			}
+			o.of[r] = repOfRank[minRank]<<2 | uint32(minSym)
+		}
+		orbitTables[k] = o
+	})
+	return orbitTables[k]
+}
+
+// Class is a material class seen from the side to move: Own pieces to move against Enemy
+// pieces. White to move with 3 against Black's 5 and Black to move with 3 against White's 5
+// are the same class 3v5 (the colour swap).
+type Class struct {
+	Own, Enemy int
+}
+
+// String returns the class as "3v5" (side to move first).
+func (c Class) String() string { return fmt.Sprintf("%dv%d", c.Own, c.Enemy) }
+
+// Pieces returns the number of pieces on the board.
+func (c Class) Pieces() int { return c.Own + c.Enemy }
+
+// Swap returns the class with the other side to move.
+func (c Class) Swap() Class { return Class{c.Enemy, c.Own} }
+
+// ParseClass reads "3v5".
+func ParseClass(s string) (Class, error) {
+	var c Class
+	var rest string
+	n, _ := fmt.Sscanf(s, "%dv%d%s", &c.Own, &c.Enemy, &rest)
+	if n != 2 || fmt.Sprintf("%dv%d", c.Own, c.Enemy) != s {
+		return Class{}, fmt.Errorf("tablebase: material %q: want the form 3v5 (pieces of the side to move, then of the other)", s)
+	}
+	if err := c.check(); err != nil {
+		return Class{}, err
+	}
+	return c, nil
+}
+
+// MaxSetSize bounds the smaller side of a class: the orbit table of 5-sets has 1.2 million
+// entries; beyond that no class would fit in memory anyway.
+const MaxSetSize = 5
+
+func (c Class) check() error {
+	switch {
+	case c.Own < 1 || c.Enemy < 1:
+		return fmt.Errorf("tablebase: class %v: each side needs at least one piece", c)
+	case min(c.Own, c.Enemy) > MaxSetSize || max(c.Own, c.Enemy) > 15:
+		return fmt.Errorf("tablebase: class %v is too large to index", c)
+	}
+	return nil
+}
+
+// indexer maps the positions of one class to slots 0..size−1 and back.
+type indexer struct {
+	class      Class
+	ownFirst   bool // the side to move has the smaller set (or equal): it is the primary set
+	primary    int  // size of the primary set
+	secondary  int  // size of the other set
+	orbits     *orbits
+	perOrbit   uint64 // slots per primary orbit: C(45−primary, secondary)
+	size       uint64
+	freePoints int // 45 − primary
+}
+
+func newIndexer(c Class) *indexer {
+	ix := &indexer{class: c, ownFirst: c.Own <= c.Enemy}
+	ix.primary, ix.secondary = c.Own, c.Enemy
+	if !ix.ownFirst {
+		ix.primary, ix.secondary = c.Enemy, c.Own
+	}
+	ix.orbits = orbitsOf(ix.primary)
+	ix.freePoints = engine.Points - ix.primary
+	ix.perOrbit = binom[ix.freePoints][ix.secondary]
+	ix.size = uint64(len(ix.orbits.reps)) * ix.perOrbit
+	return ix
+}
+
+// index returns the slot of the position with own to move against enemy. The counts must
+// match the class.
+func (ix *indexer) index(own, enemy engine.Bitboard) uint64 {
+	prim, sec := own, enemy
+	if !ix.ownFirst {
+		prim, sec = enemy, own
+	}
+	e := ix.orbits.of[colexRank(prim)]
+	orbit, sym := uint64(e>>2), engine.Symmetry(e&3)
+	if sym != engine.Identity {
+		sec = sec.Transform(sym)
+	}
+	rep := ix.orbits.reps[orbit]
+	r := compressedRank(sec, rep)
+	// A representative that some symmetry maps onto itself leaves a choice of images of
+	// the other set: the lowest rank is the position's one slot.
+	for stab := ix.orbits.stab[orbit]; stab != 0; stab &= stab - 1 {
+		if alt := compressedRank(sec.Transform(engine.Symmetry(bits.TrailingZeros8(stab))), rep); alt < r {
+			r = alt
+		}
+	}
+	return orbit*ix.perOrbit + r
+}
+
+// compressedRank ranks set among the points that prim leaves free.
+func compressedRank(set, prim engine.Bitboard) uint64 {
+	var r uint64
+	i := 1
+	for b := uint64(set); b != 0; b &= b - 1 {
+		p := bits.TrailingZeros64(b)
+		c := p - bits.OnesCount64(uint64(prim)&(1<<uint(p)-1))
+		r += rankTerm[c&63][i&15]
+		i++
+	}
+	return r
+}
+
+// canonical reports whether a slot is the one slot of its board. Slots whose primary set
+// is symmetric come in groups of mirror images; only the lowest of each group is used,
+// the others stay 0 and count for nothing.
+func (ix *indexer) canonical(slot uint64) bool {
+	if ix.orbits.stab[slot/ix.perOrbit] == 0 {
+		return true
+	}
+	own, enemy := ix.position(slot)
+	return ix.index(own, enemy) == slot
+}
+
+// position returns the pieces of a slot: own to move against enemy.
+func (ix *indexer) position(slot uint64) (own, enemy engine.Bitboard) {
+	orbit := slot / ix.perOrbit
+	r := slot - orbit*ix.perOrbit
+	prim := ix.orbits.reps[orbit]
+	compressed := colexUnrank(r, ix.secondary, ix.freePoints)
+	// Expand: the c-th point the primary set leaves free.
+	free := ix.orbits.freePoint[orbit]
+	var sec engine.Bitboard
+	for b := uint64(compressed); b != 0; b &= b - 1 {
+		sec |= 1 << (free[bits.TrailingZeros64(b)&63] & 63)
+	}
+	if ix.ownFirst {
+		return prim, sec
+	}
+	return sec, prim
+}
+
+// weight returns how many boards the slot stands for (the boards of its orbit under the
+// symmetries; 0 for a slot that is not canonical), so that counts over slots give counts
+// of boards.
+func (ix *indexer) weight(slot uint64) uint64 {
+	orbit := slot / ix.perOrbit
+	if ix.orbits.stab[orbit] == 0 {
+		return uint64(ix.orbits.weight[orbit])
+	}
+	own, enemy := ix.position(slot)
+	if ix.index(own, enemy) != slot {
+		return 0
+	}
+	var images [engine.NumSymmetries][2]engine.Bitboard
+	n := uint64(0)
+	for s := engine.Symmetry(0); s < engine.NumSymmetries; s++ {
+		img := [2]engine.Bitboard{own.Transform(s), enemy.Transform(s)}
+		dup := false
+		for _, seen := range images[:n] {
+			dup = dup || seen == img
+		}
+		if !dup {
+			images[n] = img
+			n++
+		}
+	}
+	return n
+}
+
+// walker visits consecutive slots without unranking each: in colex order the next set of
+// the same size is the next larger bit pattern with as many bits (Gosper's hack).
+type walker struct {
+	ix    *indexer
+	orbit uint64
+	comp  uint64 // the secondary set among the free points, compressed
+	limit uint64 // 1 << freePoints
+}
+
+// start positions the walker at slot.
+func (w *walker) start(ix *indexer, slot uint64) {
+	w.ix = ix
+	w.orbit = slot / ix.perOrbit
+	w.comp = uint64(colexUnrank(slot-w.orbit*ix.perOrbit, ix.secondary, ix.freePoints))
+	w.limit = 1 << uint(ix.freePoints)
+}
+
+// pieces returns the current slot's own and enemy sets.
+func (w *walker) pieces() (own, enemy engine.Bitboard) {
+	free := &w.ix.orbits.freePoint[w.orbit]
+	var sec engine.Bitboard
+	for b := w.comp; b != 0; b &= b - 1 {
+		sec |= 1 << (free[bits.TrailingZeros64(b)&63] & 63)
+	}
+	prim := w.ix.orbits.reps[w.orbit]
+	if w.ix.ownFirst {
+		return prim, sec
+	}
+	return sec, prim
+}
+
+// next moves to the following slot.
+func (w *walker) next() {
+	x := w.comp
+	c := x & -x
+	r := x + c
+	x = r | ((x^r)>>2)/c
+	if x >= w.limit {
+		w.orbit++
+		x = 1<<uint(w.ix.secondary) - 1
+	}
+	w.comp = x
+}

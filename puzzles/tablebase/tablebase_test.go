@@ -1,0 +1,249 @@
+package tablebase
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/fanorona/fanorona/engine"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+var (
+	smallOnce sync.Once
+	smallDir  string
+	smallErr  error
+)
+
+// smallTables builds every class of at most 4 pieces once for the tests that only read.
+func smallTables(t *testing.T) string {
+	smallOnce.Do(func() {
+		smallDir, smallErr = os.MkdirTemp("", "tablebase-test")
+		if smallErr == nil {
+			_, smallErr = Build(context.Background(), BuildOptions{Dir: smallDir, MaxPieces: 4, Workers: 2})
+		}
+	})
+	require.NoError(t, smallErr)
+	return smallDir
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if smallDir != "" {
+		os.RemoveAll(smallDir)
+	}
+	os.Exit(code)
+}
+
+func TestIndexRoundTripAndBoardCounts(t *testing.T) {
+	for _, c := range []Class{{1, 1}, {1, 2}, {2, 1}, {2, 2}, {1, 4}, {2, 3}} {
+		ix := newIndexer(c)
+		var boards uint64
+		bad := 0
+		for s := uint64(0); s < ix.size; s++ {
+			own, enemy := ix.position(s)
+			// Checked by hand: an assertion per slot would be slow.
+			if own.Count() != c.Own || enemy.Count() != c.Enemy || own&enemy != 0 ||
+				ix.canonical(s) && ix.index(own, enemy) != s {
+				bad++
+				if bad <= 5 {
+					t.Errorf("%v slot %d: own %x enemy %x index %d", c, s, own, enemy, ix.index(own, enemy))
+				}
+			}
+			boards += ix.weight(s)
+		}
+		// Every board is counted once: C(45,a)·C(45−a,b).
+		assert.Equal(t, Binomial(45, c.Own)*Binomial(45-c.Own, c.Enemy), boards, "%v", c)
+		// The symmetries cut the slots to about a quarter of the boards (a third when the
+		// smaller side is one piece: 15 orbits of 45 points).
+		assert.Less(t, float64(ix.size), 0.34*float64(boards), "%v", c)
+	}
+}
+
+func TestSymmetricPositionsShareValues(t *testing.T) {
+	set := Open(smallTables(t))
+	for _, fen := range []string{"9/9/9/9/4W2B1 w", "9/1B7/9/4W4/2W6 b", "B8/9/2W3B2/9/8W w"} {
+		p := engine.MustParseFEN(fen)
+		want, err := set.Probe(&p)
+		require.NoError(t, err)
+		for s := engine.Symmetry(0); s < engine.NumSymmetries; s++ {
+			q := p.Transform(s)
+			got, err := set.Probe(&q)
+			require.NoError(t, err)
+			assert.Equal(t, want, got, "%s under symmetry %d", fen, s)
+			sw := q.SwapColors()
+			got, err = set.Probe(&sw)
+			require.NoError(t, err)
+			assert.Equal(t, want, got, "%s under symmetry %d, colours swapped", fen, s)
+		}
+	}
+}
+
+func TestVerifyPasses(t *testing.T) {
+	reps, err := Verify(context.Background(), smallTables(t), nil, 2, nil)
+	require.NoError(t, err)
+	require.Len(t, reps, 6) // 1v1, 2v1, 1v2, 2v2, 3v1, 1v3
+	for _, r := range reps {
+		assert.Zero(t, r.Bad, "%v: %v", r.Class, r.Examples)
+		assert.NotZero(t, r.Checked)
+	}
+}
+
+func TestVerifyFindsAWrongValue(t *testing.T) {
+	dir := t.TempDir()
+	_, err := Build(context.Background(), BuildOptions{Dir: dir, MaxPieces: 3})
+	require.NoError(t, err)
+	tab, err := LoadTable(dir, Class{2, 1})
+	require.NoError(t, err)
+	// Rewrite a slot with a wrong value, with valid checksums: only verify can tell.
+	slot := tab.info.WinExample
+	tab.bytes[slot] = encode(Value{Win, 1})
+	require.NoError(t, tab.writeFile(dir))
+	reps, err := Verify(context.Background(), dir, []Class{{2, 1}}, 1, nil)
+	require.NoError(t, err)
+	require.Len(t, reps, 1)
+	assert.Equal(t, uint64(1), reps[0].Bad)
+}
+
+// TestBestLinesCountDown follows best turns from many positions: each ply must bring the
+// distance down by one and flip the outcome, ending at a side with no turn or no pieces.
+func TestBestLinesCountDown(t *testing.T) {
+	set := Open(smallTables(t))
+	for _, c := range []Class{{2, 2}, {3, 1}, {1, 3}} {
+		tab, err := set.Table(c)
+		require.NoError(t, err)
+		for slot := uint64(0); slot < tab.Slots(); slot += 997 {
+			if !tab.ix.canonical(slot) {
+				continue
+			}
+			p := tab.Position(slot)
+			line, values, err := set.BestLine(p, 300)
+			require.NoError(t, err)
+			v := values[0]
+			if v.Outcome == Draw {
+				for _, x := range values {
+					assert.Equal(t, Draw, x.Outcome, "%s", p.FEN())
+				}
+				continue
+			}
+			require.Len(t, line, v.Plies, "%s: %v", p.FEN(), v)
+			for i := 1; i < len(values); i++ {
+				assert.Equal(t, values[i].Parent(), values[i-1], "%s ply %d", p.FEN(), i)
+			}
+			end := p
+			for _, tn := range line {
+				end = end.Play(tn)
+			}
+			assert.True(t, end.Own() == 0 || !end.HasTurn(), "%s: line ends at %s", p.FEN(), end.FEN())
+		}
+	}
+}
+
+func TestDamagedFilesAreRefused(t *testing.T) {
+	src := smallTables(t)
+	data, err := os.ReadFile(filepath.Join(src, "2v1.fntb"))
+	require.NoError(t, err)
+	cases := []struct {
+		name   string
+		file   string
+		mutate func([]byte) []byte
+	}{
+		{"value byte flipped", "2v1.fntb", func(b []byte) []byte { b[headerSize+100] ^= 1; return b }},
+		{"header byte flipped", "2v1.fntb", func(b []byte) []byte { b[30] ^= 1; return b }},
+		{"truncated", "2v1.fntb", func(b []byte) []byte { return b[:len(b)-10] }},
+		{"not a tablebase", "2v1.fntb", func(b []byte) []byte { return []byte("hello, world") }},
+		{"another class's file", "1v2.fntb", func(b []byte) []byte { return b }},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			b := tc.mutate(append([]byte(nil), data...))
+			require.NoError(t, os.WriteFile(filepath.Join(dir, tc.file), b, 0o644))
+			c, err := ParseClass(tc.file[:3])
+			require.NoError(t, err)
+			_, err = LoadTable(dir, c)
+			require.Error(t, err)
+			assert.ErrorIs(t, err, ErrDamaged)
+			assert.Contains(t, err.Error(), tc.file)
+			p := engine.MustParseFEN("9/9/9/9/4W2B1 w") // 1v1: another class, unaffected
+			_, err = Open(dir).Probe(&p)
+			assert.ErrorIs(t, err, ErrNotBuilt)
+		})
+	}
+}
+
+func TestInterruptedBuildContinues(t *testing.T) {
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	// Stop as soon as the 2v2 material starts: the smaller ones are finished by then.
+	_, err := Build(ctx, BuildOptions{Dir: dir, MaxPieces: 4, Workers: 1, Progress: func(p Progress) {
+		if p.Material == (Material{2, 2}) {
+			cancel()
+		}
+	}})
+	require.ErrorIs(t, err, context.Canceled)
+	_, err = os.Stat(filepath.Join(dir, "3v1.fntb"))
+	require.NoError(t, err)
+	_, err = os.Stat(filepath.Join(dir, "2v2.fntb"))
+	require.ErrorIs(t, err, fs.ErrNotExist)
+	reps, err := Build(context.Background(), BuildOptions{Dir: dir, MaxPieces: 4, Workers: 2})
+	require.NoError(t, err)
+	built := map[Material]bool{}
+	for _, r := range reps {
+		built[r.Material] = r.Built
+	}
+	assert.False(t, built[Material{3, 1}], "3v1 was kept")
+	assert.True(t, built[Material{2, 2}], "2v2 was built")
+}
+
+func TestParseClass(t *testing.T) {
+	c, err := ParseClass("3v5")
+	require.NoError(t, err)
+	assert.Equal(t, Class{3, 5}, c)
+	for _, bad := range []string{"", "3", "3v", "v5", "3x5", "0v5", "3v5v", " 3v5", "6v6"} {
+		_, err := ParseClass(bad)
+		assert.Error(t, err, bad)
+	}
+}
+
+func TestProbeEdges(t *testing.T) {
+	set := Open(smallTables(t))
+	p := engine.MustParseFEN("9/9/9/9/4B4 w") // White to move with no pieces: lost
+	v, err := set.Probe(&p)
+	require.NoError(t, err)
+	assert.Equal(t, Value{Loss, 0}, v)
+	p = engine.MustParseFEN("9/9/9/9/4W4 w") // Black already has nothing
+	_, err = set.Probe(&p)
+	assert.Error(t, err)
+	p = engine.MustParseFEN("9/9/9/9/WWWB5 w")
+	_, err = set.Probe(&p)
+	assert.True(t, errors.Is(err, ErrNotBuilt) || err == nil) // 3v1 is built: no error
+}
+
+// TestRetrogradeLoopsAllocateNothing runs the per-position work of a build (the first
+// pass and a distance level over a 2v2 chunk) and the lookups of a probe.
+func TestRetrogradeLoopsAllocateNothing(t *testing.T) {
+	set := Open(smallTables(t))
+	b := &builder{ctx: context.Background(), workers: 1, material: Material{2, 2}}
+	for _, c := range []Class{{1, 2}, {2, 1}} {
+		tab, err := set.Table(c)
+		require.NoError(t, err)
+		b.deps[c.Own][c.Enemy] = tab
+	}
+	b.tables[0] = newTable(Class{2, 2})
+	b.tables[1] = b.tables[0]
+	w := &worker{turns: make([]engine.Turn, 0, engine.MaxTurnsHint)}
+	tab := b.tables[0]
+	assert.Zero(t, testing.AllocsPerRun(3, func() { b.initRange(w, tab, 0, 4096) }))
+	// Distance 1: wins in 1 (captures of the last pieces) are plentiful among these slots.
+	assert.Zero(t, testing.AllocsPerRun(3, func() { b.levelRange(w, tab, 1, 0, 512) }))
+	p := engine.MustParseFEN("9/9/9/9/4W2B1 w")
+	_, err := set.Probe(&p)
+	require.NoError(t, err)
+	assert.Zero(t, testing.AllocsPerRun(100, func() { _, _ = set.Probe(&p) }))
+}

@@ -1,0 +1,113 @@
+// verify.go: re-checking stored values against their successors. A table is right exactly
+// when every value agrees with the values its turns lead to (the distances ground wins
+// and losses at the ends of the game), so this check is complete.
+
+package tablebase
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sync"
+
+	"github.com/fanorona/fanorona/engine"
+)
+
+// Inconsistency is a stored value that disagrees with its successors.
+type Inconsistency struct {
+	FEN      string
+	Stored   Value
+	Expected Value
+}
+
+// VerifyReport is the result of checking one class.
+type VerifyReport struct {
+	Class    Class
+	Checked  uint64 // slots checked (the canonical ones)
+	Bad      uint64
+	Examples []Inconsistency // the first few
+}
+
+// Verify re-checks every stored position of the classes (all classes in the directory
+// when classes is empty) against its successors, loading the tables they lead into.
+func Verify(ctx context.Context, dir string, classes []Class, workers int, progress func(Progress)) ([]VerifyReport, error) {
+	set := Open(dir)
+	if len(classes) == 0 {
+		var err error
+		if classes, err = set.Classes(); err != nil {
+			return nil, err
+		}
+	}
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	var reports []VerifyReport
+	for _, c := range classes {
+		rep, err := verifyClass(ctx, set, c, workers, progress)
+		if err != nil {
+			return reports, err
+		}
+		reports = append(reports, rep)
+	}
+	return reports, nil
+}
+
+func verifyClass(ctx context.Context, set *Set, c Class, workers int, progress func(Progress)) (VerifyReport, error) {
+	rep := VerifyReport{Class: c}
+	t, err := set.Table(c)
+	if err != nil {
+		return rep, err
+	}
+	b := &builder{ctx: ctx, workers: workers, progress: progress, material: MaterialOf(c)}
+	// Paika steps lead to the class with the other side to move; captures to smaller ones.
+	needed := []Class{c.Swap()}
+	for k := 1; k < c.Enemy; k++ {
+		needed = append(needed, Class{c.Enemy - k, c.Own})
+	}
+	for _, n := range needed {
+		nt, err := set.Table(n)
+		if err != nil {
+			return rep, fmt.Errorf("tablebase: verifying %v needs %v: %w", c, n, err)
+		}
+		b.deps[n.Own][n.Enemy] = nt
+	}
+	var mu sync.Mutex
+	err = b.parallel("verify "+c.String(), t.Slots(), func(w *worker, lo, hi uint64) {
+		var checked uint64
+		var bad []Inconsistency
+		var nbad uint64
+		var it walker
+		it.start(t.ix, lo)
+		for slot := lo; slot < hi; slot++ {
+			own, enemy := it.pieces()
+			it.next()
+			if t.ix.orbits.stab[slot/t.ix.perOrbit] != 0 && t.ix.index(own, enemy) != slot {
+				continue // not the board's own slot
+			}
+			checked++
+			p := engine.Position{Pieces: [2]engine.Bitboard{own, enemy}}
+			w.turns = p.DistinctTurns(engine.TheoreticRules(), w.turns[:0], &w.seen)
+			want := byte(codeLoss0)
+			if len(w.turns) > 0 {
+				want = b.captureValue(w.turns, own, enemy) // the same rule serves paika turns
+			}
+			if got := t.bytes[slot]; got != want {
+				nbad++
+				if len(bad) < 5 {
+					q := t.Position(slot)
+					bad = append(bad, Inconsistency{q.FEN(), decode(got), decode(want)})
+				}
+			}
+		}
+		mu.Lock()
+		rep.Checked += checked
+		rep.Bad += nbad
+		for _, x := range bad {
+			if len(rep.Examples) < 10 {
+				rep.Examples = append(rep.Examples, x)
+			}
+		}
+		mu.Unlock()
+	})
+	return rep, err
+}
