@@ -32,8 +32,15 @@ func (p Point) String() string {
 	if p < 0 || p >= Points {
 		return "-"
 	}
-	return string([]byte{byte('a' + p.Col()), byte('1' + p.Row())})
+	return pointNames[p]
 }
+
+var pointNames = func() (names [Points]string) {
+	for p := Point(0); p < Points; p++ {
+		names[p] = string([]byte{byte('a' + p.Col()), byte('1' + p.Row())})
+	}
+	return names
+}()
 
 // PointAt returns the point at column col (0..8) and row row (0..4).
 func PointAt(col, row int) Point { return Point(row*Cols + col) }

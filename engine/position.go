@@ -2,7 +2,10 @@
 
 package engine
 
-import "math/bits"
+import (
+	"math/bits"
+	"sync"
+)
 
 // Color is a side: White (moves first) or Black.
 type Color uint8
@@ -39,13 +42,11 @@ type Position struct {
 const StartFEN = "BBBBBBBBB/BBBBBBBBB/BWBW1BWBW/WWWWWWWWW/WWWWWWWWW w 0 0"
 
 // Start returns the start position.
-func Start() Position {
-	p, err := ParseFEN(StartFEN)
-	if err != nil {
-		panic("engine: bad StartFEN: " + err.Error())
-	}
-	return p
-}
+func Start() Position { return startPosition() }
+
+// startPosition parses StartFEN once, after init has filled the tables (a package-level
+// variable would be initialised before them).
+var startPosition = sync.OnceValue(func() Position { return MustParseFEN(StartFEN) })
 
 // NewPosition builds a position from the two piece sets; the hash is computed.
 func NewPosition(white, black Bitboard, side Color, paika, ply int) Position {

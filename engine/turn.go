@@ -94,6 +94,7 @@ func (t Turn) String() string {
 		return "(none)"
 	}
 	var sb strings.Builder
+	sb.Grow(2 + 4*int(t.Len)) // "e2" then "-e3A" per step: one allocation
 	sb.WriteString(t.From.String())
 	p := t.From
 	for i := 0; i < int(t.Len); i++ {

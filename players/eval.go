@@ -79,9 +79,32 @@ const (
 // paika counter and ply). So a choice depends on the spec, the seed and the position
 // only, never on the choices made before.
 func positionRand(seed, stream uint64, p *engine.Position) *rand.Rand {
+	return rand.New(rand.NewPCG(seed, positionStream(stream, p)))
+}
+
+// choiceRand gives the same source as positionRand, reseeded in place so that a choice
+// allocates nothing (the hot path of random self-play).
+type choiceRand struct {
+	pcg rand.PCG
+	rng *rand.Rand
+}
+
+func newChoiceRand() *choiceRand {
+	c := &choiceRand{}
+	c.rng = rand.New(&c.pcg)
+	return c
+}
+
+// at returns the source positionRand(seed, stream, p) would.
+func (c *choiceRand) at(seed, stream uint64, p *engine.Position) *rand.Rand {
+	c.pcg.Seed(seed, positionStream(stream, p))
+	return c.rng
+}
+
+func positionStream(stream uint64, p *engine.Position) uint64 {
 	h := p.Hash() ^ stream
 	h ^= mix64(uint64(p.Ply)<<32 | uint64(uint32(p.Paika)))
-	return rand.New(rand.NewPCG(seed, mix64(h)))
+	return mix64(h)
 }
 
 // mix64 is the splitmix64 finaliser.

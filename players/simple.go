@@ -17,32 +17,34 @@ import (
 type Random struct {
 	seed uint64
 	buf  []engine.Turn
+	rand *choiceRand
 }
 
 // NewRandom returns the random player.
 func NewRandom(seed uint64) *Random {
-	return &Random{seed: seed, buf: make([]engine.Turn, 0, engine.MaxTurnsHint)}
+	return &Random{seed: seed, buf: make([]engine.Turn, 0, 64), rand: newChoiceRand()}
 }
 
-// Choose implements Player.
+// Choose implements Player. It allocates nothing: random self-play runs on it.
 func (pl *Random) Choose(ctx context.Context, p *engine.Position, r engine.Rules) (engine.Turn, error) {
-	a, err := pl.Analyze(ctx, p, r)
-	return a.Turn, err
+	if err := ctx.Err(); err != nil {
+		return engine.Turn{}, err
+	}
+	turns := p.Turns(r, pl.buf[:0])
+	pl.buf = turns[:0]
+	if len(turns) == 0 {
+		return engine.Turn{}, ErrNoTurn
+	}
+	return turns[pl.rand.at(pl.seed, streamRandom, p).IntN(len(turns))], nil
 }
 
 // Analyze implements Analyzer: the turn, with the static evaluation as the score.
 func (pl *Random) Analyze(ctx context.Context, p *engine.Position, r engine.Rules) (Analysis, error) {
-	if err := ctx.Err(); err != nil {
+	start := time.Now()
+	t, err := pl.Choose(ctx, p, r)
+	if err != nil {
 		return Analysis{}, err
 	}
-	start := time.Now()
-	turns := p.Turns(r, pl.buf[:0])
-	pl.buf = turns[:0]
-	if len(turns) == 0 {
-		return Analysis{}, ErrNoTurn
-	}
-	rng := positionRand(pl.seed, streamRandom, p)
-	t := turns[rng.IntN(len(turns))]
 	return Analysis{Turn: t, PV: []engine.Turn{t}, Score: Evaluate(p), Nodes: 1, Time: time.Since(start)}, nil
 }
 
@@ -56,7 +58,7 @@ type Greedy struct {
 
 // NewGreedy returns the greedy player.
 func NewGreedy(seed uint64) *Greedy {
-	return &Greedy{seed: seed, buf: make([]engine.Turn, 0, engine.MaxTurnsHint)}
+	return &Greedy{seed: seed, buf: make([]engine.Turn, 0, 64)}
 }
 
 // Choose implements Player.

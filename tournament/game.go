@@ -19,7 +19,7 @@ func PlayGame(ctx context.Context, white, black players.Player, opening engine.P
 	rules := r
 	rules.MaxPlies = opening.Ply + maxPlies
 	p := opening
-	rec := Record{Opening: opening.FEN(), Rules: RecordRules(r, maxPlies)}
+	rec := Record{Opening: opening.FEN(), Rules: RecordRules(r, maxPlies), Turns: make([]string, 0, 64)}
 	for {
 		st := rules.Status(&p)
 		if st.Over() {
@@ -47,9 +47,6 @@ func PlayGame(ctx context.Context, white, black players.Player, opening engine.P
 		p = p.Play(t)
 	}
 	rec.Plies = len(rec.Turns)
-	if rec.Turns == nil {
-		rec.Turns = []string{}
-	}
 	rec.Seconds = time.Since(start).Seconds()
 	return rec, nil
 }

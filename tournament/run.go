@@ -4,6 +4,7 @@
 package tournament
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -13,6 +14,8 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"github.com/fanorona/fanorona/players"
 	"golang.org/x/sync/errgroup"
@@ -95,34 +98,27 @@ func Run(ctx context.Context, c Config, o Options) (*Summary, error) {
 	}
 	defer f.Close()
 
-	recs := prior
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	g, gctx := errgroup.WithContext(runCtx)
-	jobs := make(chan GameSpec)
-	type finished struct {
-		rec  Record
-		line []byte // the record's JSON line, encoded by the worker
+	col := &collector{out: bufio.NewWriterSize(f, 1<<16), path: filepath.Join(o.Out, GamesFile),
+		recs: prior, total: shardTotal, opts: &o, cancel: cancel, nextSPRT: len(prior) + 1}
+	if o.Progress != nil {
+		o.Progress(len(prior), shardTotal)
 	}
-	results := make(chan finished, c.Workers())
-	g.Go(func() error {
-		defer close(jobs)
-		for _, i := range todo {
-			select {
-			case jobs <- c.Game(i):
-			case <-gctx.Done():
-				return nil
-			}
-		}
-		return nil
-	})
-	var workers sync.WaitGroup
+	// Workers take the next game from a shared cursor and hand its record to the
+	// collector under a lock: no per-game channel hand-off, which costs as much as a
+	// whole random game.
+	var cursor atomic.Int64
+	g, gctx := errgroup.WithContext(runCtx)
+	stopFlusher := col.flushEvery(50 * time.Millisecond)
 	for w := 0; w < c.Workers(); w++ {
-		workers.Add(1)
 		g.Go(func() error {
-			defer workers.Done()
-			for gs := range jobs {
-				rec, err := playScheduled(gctx, &c, openings, gs, o.PlayerOptions)
+			for gctx.Err() == nil {
+				k := int(cursor.Add(1)) - 1
+				if k >= len(todo) {
+					return nil
+				}
+				rec, err := playScheduled(gctx, &c, openings, c.Game(todo[k]), o.PlayerOptions)
 				if err != nil {
 					if gctx.Err() != nil {
 						return nil // cancelled mid-game: the game is simply not recorded
@@ -133,43 +129,14 @@ func Run(ctx context.Context, c Config, o Options) (*Summary, error) {
 				if err != nil {
 					return err
 				}
-				select {
-				case results <- finished{rec, append(line, '\n')}:
-				case <-gctx.Done():
-					return nil
-				}
+				col.add(rec, append(line, '\n'))
 			}
 			return nil
 		})
 	}
-	go func() { workers.Wait(); close(results) }()
-
-	var writeErr error
-	stoppedBySPRT := false
-	if o.Progress != nil {
-		o.Progress(len(recs), shardTotal)
-	}
-	for res := range results {
-		if writeErr != nil {
-			continue
-		}
-		rec := res.rec
-		if _, err := f.Write(res.line); err != nil {
-			writeErr = fmt.Errorf("writing %s: %w", filepath.Join(o.Out, GamesFile), err)
-			cancel()
-			continue
-		}
-		recs = append(recs, rec)
-		if o.Progress != nil {
-			o.Progress(len(recs), shardTotal)
-		}
-		if o.StopOnSPRT && o.SPRT != nil && !stoppedBySPRT && sprtDecided(recs, o.SPRT) {
-			stoppedBySPRT = true
-			o.Log("SPRT decided after %d games: stopping", len(recs))
-			cancel()
-		}
-	}
 	runErr := g.Wait()
+	stopFlusher()
+	recs, writeErr := col.finish()
 	summary := Summarize(recs, o.SPRT)
 	summary.Config = &c
 	if err := writeJSONFile(filepath.Join(o.Out, SummaryFile), summary); err != nil && writeErr == nil {
@@ -184,6 +151,102 @@ func Run(ctx context.Context, c Config, o Options) (*Summary, error) {
 		return summary, fmt.Errorf("%w: %d of %d games on disk in %s; rerun with --resume to finish", ErrInterrupted, len(recs), shardTotal, o.Out)
 	}
 	return summary, nil
+}
+
+// collector appends finished games to games.jsonl and keeps them for the summary. It is
+// shared by the workers under its lock.
+type collector struct {
+	mu        sync.Mutex
+	out       *bufio.Writer
+	path      string
+	dirty     bool // buffered records not yet flushed
+	lastFlush time.Time
+	recs      []Record
+	total     int
+	opts      *Options
+	cancel    context.CancelFunc
+	err       error
+	stopped   bool // stopped by the SPRT
+	nextSPRT  int  // game count at which the SPRT is next evaluated
+}
+
+// add records one finished game. The buffer is flushed at once unless it was flushed
+// less than 20 ms ago, so a game reaches the file within the flusher's period at worst.
+func (c *collector) add(rec Record, line []byte) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.err != nil {
+		return
+	}
+	if _, err := c.out.Write(line); err != nil {
+		c.fail(err)
+		return
+	}
+	c.dirty = true
+	if time.Since(c.lastFlush) > 20*time.Millisecond {
+		c.flushLocked()
+	}
+	c.recs = append(c.recs, rec)
+	if c.opts.Progress != nil {
+		c.opts.Progress(len(c.recs), c.total)
+	}
+	// The SPRT is evaluated at geometrically spaced game counts, not after every game,
+	// so checking it stays a small share of the run.
+	if c.opts.StopOnSPRT && c.opts.SPRT != nil && !c.stopped && len(c.recs) >= c.nextSPRT {
+		c.nextSPRT = len(c.recs) + len(c.recs)/50 + 1
+		if sprtDecided(c.recs, c.opts.SPRT) {
+			c.stopped = true
+			c.opts.Log("SPRT decided after %d games: stopping", len(c.recs))
+			c.cancel()
+		}
+	}
+}
+
+func (c *collector) flushLocked() {
+	if err := c.out.Flush(); err != nil {
+		c.fail(err)
+	}
+	c.dirty = false
+	c.lastFlush = time.Now()
+}
+
+func (c *collector) fail(err error) {
+	c.err = fmt.Errorf("writing %s: %w", c.path, err)
+	c.cancel()
+}
+
+// flushEvery flushes buffered records periodically until the returned stop is called.
+func (c *collector) flushEvery(period time.Duration) (stop func()) {
+	done := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		t := time.NewTicker(period)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				c.mu.Lock()
+				if c.dirty && c.err == nil {
+					c.flushLocked()
+				}
+				c.mu.Unlock()
+			}
+		}
+	}()
+	return func() { close(done); <-finished }
+}
+
+// finish flushes what is buffered and returns every record with the first write error.
+func (c *collector) finish() ([]Record, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.err == nil {
+		c.flushLocked()
+	}
+	return c.recs, c.err
 }
 
 // sprtDecided reports whether the sequential test has decided for every pair of players.

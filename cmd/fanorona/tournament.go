@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
@@ -189,6 +190,12 @@ func progress(w io.Writer, label string) (func(done, total int), func()) {
 
 // runAndReport runs a configured tournament, then prints its tables.
 func runAndReport(ctx context.Context, s *streams, f *runFlags, c tournament.Config, o tournament.Options, label string) error {
+	// Games allocate fast and keep little: a larger GC target (unless GOGC is set) lets
+	// workers run in parallel instead of waiting for collections (random self-play: 1.1×
+	// faster on 2 cores than on 1 at the default, 1.6× at 400; docs/PERFORMANCE.md).
+	if os.Getenv("GOGC") == "" {
+		defer debug.SetGCPercent(debug.SetGCPercent(400))
+	}
 	report, finish := progress(s.err, label)
 	o.Progress = report
 	o.Log = func(format string, args ...any) { fmt.Fprintf(s.err, "fanorona: "+format+"\n", args...) }
