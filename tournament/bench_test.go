@@ -3,6 +3,7 @@ package tournament
 import (
 	"context"
 	"fmt"
+	"sync/atomic"
 	"testing"
 
 	"github.com/fanorona/fanorona/engine"
@@ -13,7 +14,7 @@ import (
 //
 //	go test ./tournament -run '^$' -bench RandomSelfplay -benchtime 5x
 func BenchmarkRandomSelfplay(b *testing.B) {
-	const games = 4000
+	const games = 20000
 	for _, workers := range []int{1, 2} {
 		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
 			b.ReportAllocs()
@@ -45,4 +46,23 @@ func BenchmarkRandomGame(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 	b.ReportMetric(float64(plies)/float64(b.N), "plies/game")
+}
+
+// BenchmarkRandomGameParallel plays random games on every core with no recording: the
+// ceiling for BenchmarkRandomSelfplay's speed-up.
+func BenchmarkRandomGameParallel(b *testing.B) {
+	c := Config{Format: SelfPlay, Players: []string{"random"}, Games: 1 << 30, Openings: "start", Seed: 1,
+		Rules: RecordRules(engine.DefaultRules(), DefaultMaxPlies)}
+	o, _ := ParseOpenings("start")
+	var next atomic.Int64
+	b.ReportAllocs()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			if _, err := playScheduled(context.Background(), &c, o, c.Game(int(next.Add(1))), nil); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+	})
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 }
