@@ -37,6 +37,9 @@ type Config struct {
 	Openings string      `json:"openings"` // "start", "random:K" or "book:K"
 	Seed     uint64      `json:"seed"`
 	Rules    RulesRecord `json:"rules"` // MaxPlies is the cap per game, counted from the opening
+	// Tablebases: the expert probed endgame tablebases (their folder is not recorded:
+	// tables built anywhere give the same values).
+	Tablebases bool `json:"tablebases,omitempty"`
 
 	Concurrency int `json:"-"`
 	Shard       int `json:"-"` // this process plays games with index % Shards == Shard

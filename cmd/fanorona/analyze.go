@@ -24,6 +24,7 @@ type analyzeOptions struct {
 	player string
 	seed   uint64
 	json   bool
+	tb     string
 	rules  rulesFlags
 }
 
@@ -41,6 +42,7 @@ func newAnalyzeCmd(s *streams) *cobra.Command {
 	c.Flags().StringVar(&o.fen, "fen", engine.StartFEN, "position")
 	c.Flags().StringVar(&o.player, "player", defaultAnalyzePlayer, "player spec")
 	c.Flags().Uint64Var(&o.seed, "seed", 0, "seed of the player's random choices")
+	c.Flags().StringVar(&o.tb, "tablebases", "", `tablebase folder for expert's probes ("" = the default cache folder, "none" = off)`)
 	c.Flags().BoolVar(&o.json, "json", false, `print one JSON object: {"fen","player","seed","turn","score","pv","depth","nodes","nodes_per_second"}`)
 	o.rules.bind(c)
 	return c
@@ -68,7 +70,7 @@ func runAnalyze(c *cobra.Command, s *streams, o *analyzeOptions) error {
 	if err != nil {
 		return err
 	}
-	pl, err := players.New(o.player, o.seed, playerOptions()...)
+	pl, err := players.New(o.player, o.seed, playerOptions(o.tb)...)
 	if err != nil {
 		return badInput(err)
 	}

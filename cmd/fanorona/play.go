@@ -25,6 +25,7 @@ type playOptions struct {
 	fen          string
 	seed         uint64
 	hint         string
+	tb           string
 	rules        rulesFlags
 }
 
@@ -44,6 +45,7 @@ func newPlayCmd(s *streams) *cobra.Command {
 	c.Flags().StringVar(&o.fen, "fen", engine.StartFEN, "starting position")
 	c.Flags().Uint64Var(&o.seed, "seed", 0, "seed of the computer players' random choices")
 	c.Flags().StringVar(&o.hint, "hint", defaultAnalyzePlayer, "player spec that answers hint")
+	c.Flags().StringVar(&o.tb, "tablebases", "", `tablebase folder for expert's probes ("" = the default cache folder, "none" = off)`)
 	o.rules.bind(c)
 	return c
 }
@@ -79,11 +81,11 @@ func runPlay(ctx context.Context, s *streams, o *playOptions) error {
 		if spec == humanSpec {
 			continue
 		}
-		if g.side[i], err = players.New(spec, o.seed, playerOptions()...); err != nil {
+		if g.side[i], err = players.New(spec, o.seed, playerOptions(o.tb)...); err != nil {
 			return badInput(err)
 		}
 	}
-	if g.hint, err = players.New(o.hint, o.seed, playerOptions()...); err != nil {
+	if g.hint, err = players.New(o.hint, o.seed, playerOptions(o.tb)...); err != nil {
 		return badInput(fmt.Errorf("--hint: %w", err))
 	}
 	return g.play()

@@ -42,6 +42,7 @@ type runFlags struct {
 	sprt        string
 	sprtStop    bool
 	plots       bool
+	tablebases  string
 	rules       rulesFlags
 }
 
@@ -58,6 +59,7 @@ func (f *runFlags) bind(c *cobra.Command) {
 	c.Flags().StringVar(&f.sprt, "sprt", "", "sequential test per pair: elo0,elo1[,alpha,beta] (default alpha=beta=0.05)")
 	c.Flags().BoolVar(&f.sprtStop, "sprt-stop", false, "stop the run when every pair's SPRT has decided")
 	c.Flags().BoolVar(&f.plots, "plots", false, "also write the charts that apply into the output folder")
+	c.Flags().StringVar(&f.tablebases, "tablebases", "none", `tablebase folder for expert's probes ("" = the default cache folder; off by default so that results do not depend on what a machine has built)`)
 	f.rules.bind(c)
 }
 
@@ -70,6 +72,7 @@ func (f *runFlags) config(format tournament.Format, specs []string, command stri
 	c := tournament.Config{
 		Format: format, Players: specs, Games: f.games, Openings: f.openings, Seed: f.seed,
 		Rules: tournament.RecordRules(r, f.maxPlies), Concurrency: f.concurrency,
+		Tablebases: f.tablebases != "none",
 	}
 	if err := f.shardFlags(&c); err != nil {
 		return c, tournament.Options{}, err
@@ -199,7 +202,10 @@ func runAndReport(ctx context.Context, s *streams, f *runFlags, c tournament.Con
 	report, finish := progress(s.err, label)
 	o.Progress = report
 	o.Log = func(format string, args ...any) { fmt.Fprintf(s.err, "fanorona: "+format+"\n", args...) }
-	o.PlayerOptions = playerOptions()
+	o.PlayerOptions = playerOptions(f.tablebases)
+	if c.Tablebases && len(o.PlayerOptions) == 0 {
+		return badInputf("--tablebases %q: no tablebase built there (fanorona tablebase build)", f.tablebases)
+	}
 	summary, err := tournament.Run(ctx, c, o)
 	finish()
 	var ie *tournament.InputError

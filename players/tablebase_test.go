@@ -1,0 +1,64 @@
+package players
+
+import (
+	"context"
+	"testing"
+
+	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/puzzles/tablebase"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestTablebaseOracle(t *testing.T) {
+	dir := t.TempDir()
+	assert.Nil(t, NewTablebaseOracle(tablebase.Open(dir)), "an empty folder is no oracle")
+	_, err := tablebase.Build(context.Background(), tablebase.BuildOptions{Dir: dir, MaxPieces: 3, Workers: 1})
+	require.NoError(t, err)
+	set := tablebase.Open(dir)
+	o := NewTablebaseOracle(set)
+	require.NotNil(t, o)
+	assert.Equal(t, 3, o.MaxPieces())
+
+	// The tables' values, in the oracle's terms.
+	for _, fen := range []string{"8B/9/9/9/WW7 w", "8B/9/9/9/WW7 b", "8B/9/4W4/9/9 w", "9/9/2BWB4/9/9 w"} {
+		p := engine.MustParseFEN(fen)
+		v, err := set.Probe(&p)
+		require.NoError(t, err, fen)
+		value, plies, ok := o.Probe(&p)
+		require.True(t, ok, fen)
+		switch v.Outcome {
+		case tablebase.Win:
+			assert.Equal(t, 1, value, fen)
+			assert.Equal(t, v.Plies, plies, fen)
+		case tablebase.Loss:
+			assert.Equal(t, -1, value, fen)
+			assert.Equal(t, v.Plies, plies, fen)
+		default:
+			assert.Equal(t, 0, value, fen)
+		}
+	}
+	// Four pieces are beyond these tables.
+	p := engine.MustParseFEN("8B/9/9/9/WWW6 w")
+	_, _, ok := o.Probe(&p)
+	assert.False(t, ok)
+
+	// White a1, b1 against Black c4 (found by searching the 3-piece tables): White wins in
+	// 11 plies, and of White's four turns only a1-b2 keeps the win. A depth-2 expert without
+	// tables plays b1-c1; with the oracle it must find a1-b2.
+	pos := engine.MustParseFEN("9/2B6/9/9/WW7 w")
+	want, keep, err := set.BestTurns(&pos)
+	require.NoError(t, err)
+	require.Equal(t, tablebase.Value{Outcome: tablebase.Win, Plies: 11}, want)
+	require.Len(t, keep, 1)
+	assert.Equal(t, "a1-b2", keep[0].String())
+	opts := DefaultExpertOptions()
+	opts.Depth = 2
+	blind, err := NewExpert(opts).Choose(context.Background(), &pos, engine.TheoreticRules())
+	require.NoError(t, err)
+	assert.NotEqual(t, "a1-b2", blind.String(), "without tables the shallow expert misses it")
+	opts.Oracle = o
+	turn, err := NewExpert(opts).Choose(context.Background(), &pos, engine.TheoreticRules())
+	require.NoError(t, err)
+	assert.Equal(t, "a1-b2", turn.String())
+}
