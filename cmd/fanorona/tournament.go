@@ -275,7 +275,7 @@ func newTournamentCmd(s *streams) *cobra.Command {
 			return runAndReport(c.Context(), s, &f, cfg, o, "tournament")
 		},
 	}
-	c.Flags().StringVar(&list, "players", "random,greedy,easy", "comma-separated player specs; a spec's options follow ':' (expert:depth=4,nodes=100000,greedy is two players)")
+	c.Flags().StringVar(&list, "players", "random,greedy,easy,medium", "comma-separated player specs; a spec's options follow ':' (expert:depth=4,nodes=100000,greedy is two players)")
 	c.Flags().StringVar(&format, "format", string(tournament.RoundRobin), "round-robin or gauntlet (the first player against each other one)")
 	f.bind(c)
 	return c
