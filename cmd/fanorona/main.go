@@ -12,6 +12,7 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/fanorona/fanorona/tournament"
 	"github.com/spf13/cobra"
 )
 
@@ -83,7 +84,7 @@ func run(ctx context.Context, args []string, s *streams) int {
 	switch {
 	case errors.As(err, &ue):
 		return exitUsage
-	case errors.Is(err, context.Canceled):
+	case errors.Is(err, context.Canceled), errors.Is(err, tournament.ErrInterrupted):
 		return exitInterrupted
 	}
 	// Cobra's own argument errors (unknown command, wrong arg count) are bad input too.

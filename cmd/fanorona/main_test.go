@@ -106,3 +106,18 @@ func TestSplitSpecs(t *testing.T) {
 	assert.Equal(t, []string{"random", "expert:depth=4,nodes=1000", "greedy"}, splitSpecs("random, expert:depth=4,nodes=1000,greedy"))
 	assert.Equal(t, []string{"a", "b"}, splitSpecs("a,,b,"))
 }
+
+func TestInterruptedRunExits130AndResumes(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel() // as if Ctrl-C came before the first game finished
+	var out, errb bytes.Buffer
+	code := run(ctx, []string{"selfplay", "--games", "10", "--out", dir}, &streams{strings.NewReader(""), &out, &errb})
+	assert.Equal(t, 130, code, errb.String())
+	assert.Contains(t, errb.String(), "--resume")
+	code, _, errs := runCmd(t, "", "selfplay", "--games", "10", "--out", dir, "--resume")
+	require.Equal(t, 0, code, errs)
+	games, err := os.ReadFile(filepath.Join(dir, "games.jsonl"))
+	require.NoError(t, err)
+	assert.Equal(t, 10, strings.Count(string(games), "\n"))
+}
