@@ -13,8 +13,6 @@ import (
 	"os"
 	"runtime"
 	"strings"
-	"sync"
-	"time"
 
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
@@ -35,46 +33,10 @@ func newTablebaseCmd(s *streams) *cobra.Command {
 	return c
 }
 
-// progressLine draws one self-overwriting status line (a progress bar) on w.
-type progressLine struct {
-	mu    sync.Mutex
-	w     io.Writer
-	start time.Time
-	last  time.Time
-	width int
-}
-
-func newProgressLine(w io.Writer) *progressLine {
-	return &progressLine{w: w, start: time.Now()}
-}
-
-func (p *progressLine) update(pr tablebase.Progress) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if time.Since(p.last) < 100*time.Millisecond && pr.Done < pr.Total {
-		return
-	}
-	p.last = time.Now()
-	frac := 0.0
-	if pr.Total > 0 {
-		frac = float64(pr.Done) / float64(pr.Total)
-	}
-	const barWidth = 30
-	n := int(frac * barWidth)
-	line := fmt.Sprintf("%-5v %-16s [%s%s] %3.0f%%  %s", pr.Material, pr.Stage,
-		strings.Repeat("=", n), strings.Repeat(" ", barWidth-n), 100*frac,
-		time.Since(p.start).Round(time.Second))
-	pad := max(0, p.width-len(line))
-	p.width = len(line)
-	fmt.Fprintf(p.w, "\r%s%s", line, strings.Repeat(" ", pad))
-}
-
-func (p *progressLine) done() {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.width > 0 {
-		fmt.Fprintf(p.w, "\r%s\r", strings.Repeat(" ", p.width))
-		p.width = 0
+// tablebaseProgress reports a build's or a verification's stages on the progress bar.
+func tablebaseProgress(bar *progressReporter) func(tablebase.Progress) {
+	return func(pr tablebase.Progress) {
+		bar.update(fmt.Sprintf("%v %s", pr.Material, pr.Stage), "slots", int64(pr.Done), int64(pr.Total))
 	}
 }
 
@@ -128,14 +90,14 @@ func runTBBuild(ctx context.Context, s *streams, o *tbBuildOptions) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	var bar *progressLine
+	var bar *progressReporter
 	if !o.quiet {
-		bar = newProgressLine(s.err)
-		opts.Progress = bar.update
+		bar = newProgress(s.err)
+		opts.Progress = tablebaseProgress(bar)
 	}
 	reps, err := tablebase.Build(ctx, opts)
 	if bar != nil {
-		bar.done()
+		bar.finish()
 	}
 	enc := json.NewEncoder(s.out)
 	for _, r := range reps {
@@ -331,14 +293,14 @@ func runTBVerify(ctx context.Context, s *streams, o *tbVerifyOptions) error {
 		ctx = context.Background()
 	}
 	var progress func(tablebase.Progress)
-	var bar *progressLine
+	var bar *progressReporter
 	if !o.quiet {
-		bar = newProgressLine(s.err)
-		progress = bar.update
+		bar = newProgress(s.err)
+		progress = tablebaseProgress(bar)
 	}
 	reps, err := tablebase.Verify(ctx, o.dir, classes, o.workers, progress)
 	if bar != nil {
-		bar.done()
+		bar.finish()
 	}
 	var bad uint64
 	for _, r := range reps {

@@ -8,17 +8,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"runtime/debug"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/fanorona/fanorona/tournament"
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 )
 
 func init() {
@@ -153,44 +149,6 @@ func parseSPRT(s string) (*tournament.SPRTConfig, error) {
 	return &tournament.SPRTConfig{Elo0: v[0], Elo1: v[1], Alpha: v[2], Beta: v[3]}, nil
 }
 
-// progress shows a bar with ETA when stderr is a terminal, else a plain line every 10 s.
-func progress(w io.Writer, label string) (func(done, total int), func()) {
-	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		var bar *progressbar.ProgressBar
-		return func(done, total int) {
-				if bar == nil {
-					bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(w), progressbar.OptionSetDescription(label),
-						progressbar.OptionShowCount(), progressbar.OptionShowIts(), progressbar.OptionSetItsString("games"),
-						progressbar.OptionSetPredictTime(true), progressbar.OptionThrottle(100*time.Millisecond))
-				}
-				_ = bar.Set(done)
-			}, func() {
-				if bar != nil {
-					_ = bar.Finish()
-					fmt.Fprintln(w)
-				}
-			}
-	}
-	start := time.Now()
-	last := time.Time{}
-	first := -1
-	return func(done, total int) {
-		if first < 0 {
-			first = done
-		}
-		now := time.Now()
-		if now.Sub(last) < 10*time.Second && done != total {
-			return
-		}
-		last = now
-		eta := "-"
-		if rate := float64(done-first) / now.Sub(start).Seconds(); rate > 0 && done > first {
-			eta = (time.Duration(float64(total-done)/rate) * time.Second / time.Second).Round(time.Second).String()
-		}
-		fmt.Fprintf(w, "%s: %d/%d games, %s elapsed, ETA %s\n", label, done, total, now.Sub(start).Round(time.Second), eta)
-	}, func() {}
-}
-
 // runAndReport runs a configured tournament, then prints its tables.
 func runAndReport(ctx context.Context, s *streams, f *runFlags, c tournament.Config, o tournament.Options, label string) error {
 	// Games allocate fast and keep little: a larger GC target (unless GOGC is set) lets
@@ -199,15 +157,15 @@ func runAndReport(ctx context.Context, s *streams, f *runFlags, c tournament.Con
 	if os.Getenv("GOGC") == "" {
 		defer debug.SetGCPercent(debug.SetGCPercent(400))
 	}
-	report, finish := progress(s.err, label)
-	o.Progress = report
+	bar := newProgress(s.err)
+	o.Progress = func(done, total int) { bar.update(label, "games", int64(done), int64(total)) }
 	o.Log = func(format string, args ...any) { fmt.Fprintf(s.err, "fanorona: "+format+"\n", args...) }
 	o.PlayerOptions = playerOptions(f.tablebases)
 	if c.Tablebases && len(o.PlayerOptions) == 0 {
 		return badInputf("--tablebases %q: no tablebase built there (fanorona tablebase build)", f.tablebases)
 	}
 	summary, err := tournament.Run(ctx, c, o)
-	finish()
+	bar.finish()
 	var ie *tournament.InputError
 	if errors.As(err, &ie) {
 		return badInput(err)
