@@ -53,6 +53,11 @@ var collection = []Puzzle{
 		"The five to move win, but it takes 63 plies: a2-a3A is the fastest of two winning captures.", win(63), "a2-a3A"},
 	{"telo-noho-dimy-five-cannot-win", KindTeloNohoDimy, "9/5B1B1/2W4WB/9/4BW1B1 b 0 0",
 		"The five to move cannot win: h1-h2A holds the draw, the other four captures lose.", draw(), "h1-h2A"},
+	// From the full 3v5/5v3 tablebases (docs/ENDGAMES.md).
+	{"telo-noho-dimy-longest-win", KindTeloNohoDimy, "1WW5W/2B5W/W8/4B4/3B5 w 0 0",
+		"The five (White) to move win, but it takes 111 plies: the longest win of any class built.", win(111), "c5-d5"},
+	{"telo-noho-dimy-longest-defence", KindTeloNohoDimy, "BB4BB1/8B/3W5/9/4WW3 w 0 0",
+		"The three (White) to move are lost, but d3-d4 or e1-d2 holds out 110 plies.", loss(110), ""},
 
 	// The longest wins of each class with the stronger side to move: the first such board
 	// in slot order (White to move).

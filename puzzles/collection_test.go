@@ -6,6 +6,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
@@ -43,17 +44,25 @@ func readRecorded(t *testing.T) []recorded {
 // tablesFor returns a set that can prove the puzzle: the small test tables, or the
 // directory in $FANORONA_TABLEBASES when it holds the puzzle's class, or (for puzzles
 // proven by search) the classes of all its successors; nil when none can.
+// envTables is the set in FANORONA_TABLEBASES, opened once: a Set keeps the tables it has
+// loaded (3v5 and 5v3 alone are 5.8 GiB), so one Set a puzzle would load them again and again.
+var envTables = sync.OnceValue(func() *tablebase.Set {
+	if dir := os.Getenv("FANORONA_TABLEBASES"); dir != "" {
+		return tablebase.Open(dir)
+	}
+	return nil
+})
+
 func tablesFor(t *testing.T, p *engine.Position) *tablebase.Set {
 	c, ok := tablebase.ClassOf(p)
 	require.True(t, ok)
 	if c.Pieces() <= 4 {
 		return tablebase.Open(builtTables(t))
 	}
-	dir := os.Getenv("FANORONA_TABLEBASES")
-	if dir == "" {
+	set := envTables()
+	if set == nil {
 		return nil
 	}
-	set := tablebase.Open(dir)
 	if set.Has(c) {
 		return set
 	}

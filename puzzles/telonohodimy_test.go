@@ -3,7 +3,6 @@ package puzzles
 import (
 	"context"
 	"math/rand/v2"
-	"os"
 	"testing"
 
 	"github.com/fanorona/fanorona/engine"
@@ -29,11 +28,10 @@ func randomPoints(r *rand.Rand, n int, avoid engine.Bitboard) engine.Bitboard {
 // shares come from 400,000 boards a side drawn the same way (same generator and seed, the
 // three to move first); this draws 20,000 a side and allows 1.5 points.
 func TestTeloNohoDimyCaptureBoards(t *testing.T) {
-	dir := os.Getenv("FANORONA_TABLEBASES")
-	if dir == "" {
+	set := envTables()
+	if set == nil {
 		t.Skip("set FANORONA_TABLEBASES to a directory with the 7-piece tablebases")
 	}
-	set := tablebase.Open(dir)
 	if !set.Has(tablebase.Class{Own: 4, Enemy: 3}) || !set.Has(tablebase.Class{Own: 5, Enemy: 2}) {
 		t.Skip("the 7-piece tablebases 4v3 and 5v2 are not built in FANORONA_TABLEBASES")
 	}
