@@ -153,6 +153,19 @@ type solver struct {
 	// may decide more.
 	sawUnknownLeaf bool
 	seen           engine.ResultSet
+	// bufs and pos hold, per remaining depth, the turn list and the child being searched,
+	// so the search allocates nothing per node (they grow once, to the deepest iteration).
+	bufs [][]engine.Turn
+	pos  []engine.Position
+}
+
+// frame returns the turn buffer and child slot for a node searched depth plies deep.
+func (s *solver) frame(depth int) ([]engine.Turn, *engine.Position) {
+	for len(s.bufs) <= depth {
+		s.bufs = append(s.bufs, make([]engine.Turn, 0, engine.MaxTurnsHint))
+		s.pos = append(s.pos, engine.Position{})
+	}
+	return s.bufs[depth][:0], &s.pos[depth]
 }
 
 // probe returns the tablebase value of p when its class is built.
@@ -210,7 +223,9 @@ func (s *solver) search(p *engine.Position, depth int) node {
 		}
 		return e.n
 	}
-	turns := p.DistinctTurns(engine.TheoreticRules(), nil, &s.seen)
+	buf, q := s.frame(depth)
+	turns := p.DistinctTurns(engine.TheoreticRules(), buf, &s.seen)
+	s.bufs[depth] = turns[:0] // keep a grown buffer
 	if len(turns) == 0 {
 		return node{kLoss, 0, true}
 	}
@@ -221,8 +236,8 @@ func (s *solver) search(p *engine.Position, depth int) node {
 	fastestWin, slowestLoss := -1, 0
 	allKnown, anyDraw, allExact := true, false, true
 	for i, t := range turns {
-		q := p.Play(t)
-		c := s.search(&q, depth-1)
+		*q = p.Play(t)
+		c := s.search(q, depth-1)
 		allExact = allExact && c.exact
 		switch c.kind {
 		case kLoss:
