@@ -3,7 +3,7 @@
 // perft. It imports only the standard library; every other package of the project stands
 // on it.
 //
-// The contract is RULES.md (shared with the project): White moves first from
+// The contract is docs/RULES.md: White moves first from
 // BBBBBBBBB/BBBBBBBBB/BWBW1BWBW/WWWWWWWWW/WWWWWWWWW, capture is compulsory, a capture
 // removes a whole line by approach or withdrawal, and the capturing piece may chain further
 // captures in a new direction without revisiting a point.
