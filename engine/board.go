@@ -108,10 +108,6 @@ var dirDelta = [NumDirections][2]int{ // (dcol, drow)
 var (
 	// neighbour[p][d] is the adjacent point along a drawn line, or NoPoint.
 	neighbour [Points][NumDirections]Point
-	// ray[p][d] is every point beyond p in direction d along the line, nearest first in
-	// rayPoints; used to find the pieces a capture removes.
-	rayPoints [Points][NumDirections][Cols]Point
-	rayLen    [Points][NumDirections]uint8
 	// neighbourMask[p] is the set of points adjacent to p along lines.
 	neighbourMask [Points]Bitboard
 	// stepBit[p][d] is {neighbour[p][d]} (0 if none); jumpBit[p][d] the point two steps
@@ -146,25 +142,14 @@ func init() {
 			if d.IsDiagonal() && !p.IsStrong() {
 				continue
 			}
-			c, r := p.Col(), p.Row()
-			n := 0
-			for {
-				c += dirDelta[d][0]
-				r += dirDelta[d][1]
-				if c < 0 || c >= Cols || r < 0 || r >= Rows {
-					break
-				}
-				rayPoints[p][d][n] = PointAt(c, r)
-				n++
-			}
-			rayLen[p][d] = uint8(n)
 			rayFrom[p][d] = Bit(p)
-			for i := 0; i < n; i++ {
-				rayFrom[p][d] |= Bit(rayPoints[p][d][i])
+			c, r := p.Col()+dirDelta[d][0], p.Row()+dirDelta[d][1]
+			for ; c >= 0 && c < Cols && r >= 0 && r < Rows; c, r = c+dirDelta[d][0], r+dirDelta[d][1] {
+				rayFrom[p][d] |= Bit(PointAt(c, r))
 			}
-			if n > 0 {
-				neighbour[p][d] = rayPoints[p][d][0]
-				neighbourMask[p] |= Bit(rayPoints[p][d][0])
+			if q := PointAt(p.Col()+dirDelta[d][0], p.Row()+dirDelta[d][1]); rayFrom[p][d] != Bit(p) {
+				neighbour[p][d] = q
+				neighbourMask[p] |= Bit(q)
 				shiftMask[d] |= Bit(p)
 			}
 		}

@@ -33,16 +33,6 @@ func (p *Position) Capturers() Bitboard {
 // CanCapture reports whether the side to move has a capture (and so must capture).
 func (p *Position) CanCapture() bool { return p.Capturers() != 0 }
 
-// paikaCount returns the number of paika steps of the side to move.
-func (p *Position) paikaCount() int {
-	own, empty := p.Own(), p.Empty()
-	n := 0
-	for d := Direction(0); d < NumDirections; d++ {
-		n += (own & shift(empty, d.Opposite())).Count()
-	}
-	return n
-}
-
 // HasTurn reports whether the side to move has any legal turn.
 func (p *Position) HasTurn() bool {
 	if p.Own() == 0 {
@@ -88,11 +78,7 @@ func (p *Position) CountTurns(r Rules, conv PerftConvention, seen *ResultSet) in
 
 func (p *Position) generate(r Rules, g *chainWalker) []Turn {
 	own, enemy, empty := p.Own(), p.Enemy(), p.Empty()
-	var capturers Bitboard
-	for d := Direction(0); d < NumDirections; d++ {
-		capturers |= approachers(own, enemy, empty, d) | withdrawers(own, enemy, empty, d)
-	}
-	if capturers != 0 {
+	if capturers := p.Capturers(); capturers != 0 {
 		g.enemy = enemy
 		g.noChain = r.FirstTurnNoChain && p.Ply < 2
 		for b := capturers; b != 0; b &= b - 1 {

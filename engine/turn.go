@@ -77,17 +77,6 @@ func (t *Turn) push(d Direction, k CaptureKind) {
 	t.Len++
 }
 
-// Landings returns the points the piece lands on, in order (appended to buf).
-func (t Turn) Landings(buf []Point) []Point {
-	p := t.From
-	for i := 0; i < int(t.Len); i++ {
-		d, _ := t.Step(i)
-		p = neighbour[p][d]
-		buf = append(buf, p)
-	}
-	return buf
-}
-
 // String returns the canonical notation: "e2-e3", "d3-e3A", "f4-e4W-e3A".
 func (t Turn) String() string {
 	if t.Len == 0 {

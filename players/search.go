@@ -105,25 +105,16 @@ func (s *searcher) poll() {
 	}
 }
 
-// terminal scores a finished game at p (ply plies from the root), in the order of
-// engine.Rules.Status: no pieces, no turn, paika limit, ply cap.
+// terminal scores a finished game at p (ply plies from the root) by the rules' own
+// verdict: a loss for the side to move (it never wins on its own turn), else a draw.
 func (s *searcher) terminal(p *engine.Position, ply int) (int, bool) {
-	if p.Own() == 0 {
-		return -(MateScore - ply), true
-	}
-	if !p.HasTurn() {
-		if s.rules.NoMovesDraw {
-			return 0, true
-		}
-		return -(MateScore - ply), true
-	}
-	if s.rules.PaikaLimit > 0 && p.Paika >= s.rules.PaikaLimit {
+	switch st := s.rules.Status(p); st.Outcome {
+	case engine.Ongoing:
+		return 0, false
+	case engine.Draw:
 		return 0, true
 	}
-	if s.rules.MaxPlies > 0 && p.Ply >= s.rules.MaxPlies {
-		return 0, true
-	}
-	return 0, false
+	return -(MateScore - ply), true
 }
 
 // probe asks the oracle about p, when it may know it.

@@ -34,7 +34,7 @@ func BenchmarkRandomSelfplay(b *testing.B) {
 func BenchmarkRandomGame(b *testing.B) {
 	c := Config{Format: SelfPlay, Players: []string{"random"}, Games: 1 << 30, Openings: "start", Seed: 1,
 		Rules: RecordRules(engine.DefaultRules(), DefaultMaxPlies)}
-	o, _ := ParseOpenings("start")
+	o, _ := ParseOpenings("start", engine.DefaultRules())
 	b.ReportAllocs()
 	plies := 0
 	for i := 0; i < b.N; i++ {
@@ -53,7 +53,7 @@ func BenchmarkRandomGame(b *testing.B) {
 func BenchmarkRandomGameParallel(b *testing.B) {
 	c := Config{Format: SelfPlay, Players: []string{"random"}, Games: 1 << 30, Openings: "start", Seed: 1,
 		Rules: RecordRules(engine.DefaultRules(), DefaultMaxPlies)}
-	o, _ := ParseOpenings("start")
+	o, _ := ParseOpenings("start", engine.DefaultRules())
 	var next atomic.Int64
 	b.ReportAllocs()
 	b.RunParallel(func(pb *testing.PB) {

@@ -87,7 +87,7 @@ func (c *Config) Validate() error {
 	if c.Games < 1 {
 		return fmt.Errorf("--games %d: must be at least 1", c.Games)
 	}
-	if _, err := ParseOpenings(c.Openings); err != nil {
+	if _, _, err := parseOpeningSpec(c.Openings); err != nil {
 		return err
 	}
 	if c.Rules.MaxPlies < 1 {

@@ -89,9 +89,6 @@ func Merge(inputs []string, out string, sprt *SPRTConfig) (*Summary, error) {
 			return nil, err
 		}
 		s.Config = cfg
-		if missing := cfg.TotalGames() - len(recs); missing > 0 {
-			return s, writeJSONFile(filepath.Join(out, SummaryFile), s)
-		}
 	}
 	return s, writeJSONFile(filepath.Join(out, SummaryFile), s)
 }

@@ -33,29 +33,43 @@ type Openings struct {
 	book  []engine.Position
 }
 
-// ParseOpenings reads "start", "random:K" or "book:K".
-func ParseOpenings(s string) (*Openings, error) {
+// parseOpeningSpec reads the syntax "start", "random:K" or "book:K".
+func parseOpeningSpec(s string) (OpeningKind, int, error) {
 	if s == "" || s == "start" {
-		return &Openings{Kind: OpenStart}, nil
+		return OpenStart, 0, nil
 	}
 	kind, k, ok := strings.Cut(s, ":")
 	n, err := strconv.Atoi(k)
 	if !ok || err != nil || n < 0 {
-		return nil, fmt.Errorf("--openings %q: expected start, random:K or book:K with K >= 0", s)
+		return "", 0, fmt.Errorf("--openings %q: expected start, random:K or book:K with K >= 0", s)
 	}
 	switch OpeningKind(kind) {
 	case OpenRandom:
 		if n > 200 {
-			return nil, fmt.Errorf("--openings %q: at most 200 random plies", s)
+			return "", 0, fmt.Errorf("--openings %q: at most 200 random plies", s)
 		}
-		return &Openings{Kind: OpenRandom, Plies: n}, nil
 	case OpenBook:
 		if n > maxBookPlies {
-			return nil, fmt.Errorf("--openings %q: book depth at most %d", s, maxBookPlies)
+			return "", 0, fmt.Errorf("--openings %q: book depth at most %d", s, maxBookPlies)
 		}
-		return &Openings{Kind: OpenBook, Plies: n, book: Book(n, engine.DefaultRules())}, nil
+	default:
+		return "", 0, fmt.Errorf("--openings %q: unknown kind %q (start, random, book)", s, kind)
 	}
-	return nil, fmt.Errorf("--openings %q: unknown kind %q (start, random, book)", s, kind)
+	return OpeningKind(kind), n, nil
+}
+
+// ParseOpenings reads "start", "random:K" or "book:K"; a book is built under rules r, the
+// run's rules.
+func ParseOpenings(s string, r engine.Rules) (*Openings, error) {
+	kind, n, err := parseOpeningSpec(s)
+	if err != nil {
+		return nil, err
+	}
+	o := &Openings{Kind: kind, Plies: n}
+	if kind == OpenBook {
+		o.book = Book(n, r)
+	}
+	return o, nil
 }
 
 // Opening returns the opening of pair k; seed is the run's seed.

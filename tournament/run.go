@@ -63,7 +63,7 @@ func Run(ctx context.Context, c Config, o Options) (*Summary, error) {
 	if o.Log == nil {
 		o.Log = func(string, ...any) {}
 	}
-	openings, err := ParseOpenings(c.Openings)
+	openings, err := ParseOpenings(c.Openings, c.EngineRules())
 	if err != nil {
 		return nil, &InputError{err}
 	}

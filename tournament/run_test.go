@@ -202,11 +202,11 @@ func TestBookOpenings(t *testing.T) {
 		assert.Len(t, book, len(level), "book:%d", k)
 		assert.True(t, sort.SliceIsSorted(book, func(i, j int) bool { return book[i].FEN() < book[j].FEN() }))
 	}
-	o, err := ParseOpenings("book:1")
+	o, err := ParseOpenings("book:1", engine.DefaultRules())
 	require.NoError(t, err)
 	assert.Equal(t, 5, o.Size())
 	for _, bad := range []string{"book", "random:-1", "book:9", "fancy:2", "random:x"} {
-		_, err := ParseOpenings(bad)
+		_, err := ParseOpenings(bad, engine.DefaultRules())
 		assert.Error(t, err, bad)
 	}
 }

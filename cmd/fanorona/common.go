@@ -3,22 +3,9 @@
 package main
 
 import (
-	"strings"
-
 	"github.com/fanorona/fanorona/engine"
 	"github.com/spf13/cobra"
 )
-
-// isCobraUsage recognises cobra's errors about the command line itself.
-func isCobraUsage(err error) bool {
-	msg := err.Error()
-	for _, p := range []string{"unknown command", "unknown flag", "unknown shorthand", "accepts ", "requires at least", "requires at most", "invalid argument", "flag needs an argument", "required flag"} {
-		if strings.Contains(msg, p) {
-			return true
-		}
-	}
-	return false
-}
 
 // parseFENFlag parses the --fen flag (default: the start position); errors are bad input.
 func parseFENFlag(fen string) (engine.Position, error) {

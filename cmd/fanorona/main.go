@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"github.com/fanorona/fanorona/tournament"
@@ -68,7 +69,29 @@ func newRootCmd(s *streams) *cobra.Command {
 	for _, f := range commandConstructors {
 		root.AddCommand(f(s))
 	}
+	markArgErrorsBadInput(root)
 	return root
+}
+
+// markArgErrorsBadInput makes every command's positional-argument errors (wrong count,
+// unknown subcommand of a group) bad input, exit status 2.
+func markArgErrorsBadInput(c *cobra.Command) {
+	if c.HasParent() && c.HasSubCommands() && !c.Runnable() {
+		// A group such as "tablebase": cobra would print help and exit 0 for "tablebase frob".
+		c.Args = cobra.ArbitraryArgs
+		c.RunE = func(c *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return badInputf("unknown command %q for %q", args[0], c.CommandPath())
+			}
+			return c.Help()
+		}
+	}
+	if check := c.Args; check != nil {
+		c.Args = func(c *cobra.Command, args []string) error { return badInput(check(c, args)) }
+	}
+	for _, sub := range c.Commands() {
+		markArgErrorsBadInput(sub)
+	}
 }
 
 // run executes the command line and returns the exit status; errors go to s.err as one line.
@@ -81,15 +104,14 @@ func run(ctx context.Context, args []string, s *streams) int {
 	}
 	fmt.Fprintln(s.err, "fanorona:", err)
 	var ue usageError
+	var ie *tournament.InputError
 	switch {
-	case errors.As(err, &ue):
+	case errors.As(err, &ue), errors.As(err, &ie):
 		return exitUsage
 	case errors.Is(err, context.Canceled), errors.Is(err, tournament.ErrInterrupted):
 		return exitInterrupted
-	}
-	// Cobra's own argument errors (unknown command, wrong arg count) are bad input too.
-	if isCobraUsage(err) {
-		return exitUsage
+	case strings.HasPrefix(err.Error(), "unknown command"):
+		return exitUsage // cobra's, for the root command
 	}
 	return exitFailure
 }

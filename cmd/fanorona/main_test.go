@@ -28,6 +28,8 @@ func TestBadInputExitsTwoWithOneLine(t *testing.T) {
 		{"perft", "--fen", "9/9/9/9/9 x"},
 		{"perft", "--bogus"},
 		{"nonsense"},
+		{"tablebase", "frob"},
+		{"stats"},
 		{"selfplay", "--player", "wizard", "--games", "2", "--out", t.TempDir()},
 		{"selfplay", "--games", "0", "--out", t.TempDir()},
 		{"selfplay", "--shard", "4/4", "--out", t.TempDir()},

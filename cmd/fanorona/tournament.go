@@ -6,7 +6,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"runtime/debug"
@@ -89,10 +88,7 @@ func (f *runFlags) config(format tournament.Format, specs []string, command stri
 	} else if f.sprtStop {
 		return c, o, badInputf("--sprt-stop needs --sprt elo0,elo1")
 	}
-	if err := c.Validate(); err != nil {
-		return c, o, badInput(err)
-	}
-	return c, o, nil
+	return c, o, nil // tournament.Run validates the rest (an InputError: exit status 2)
 }
 
 // shardFlags reads --shard, or the array-job index from the environment.
@@ -152,8 +148,7 @@ func parseSPRT(s string) (*tournament.SPRTConfig, error) {
 // runAndReport runs a configured tournament, then prints its tables.
 func runAndReport(ctx context.Context, s *streams, f *runFlags, c tournament.Config, o tournament.Options, label string) error {
 	// Games allocate fast and keep little: a larger GC target (unless GOGC is set) lets
-	// workers run in parallel instead of waiting for collections (random self-play: 1.1×
-	// faster on 2 cores than on 1 at the default, 1.6× at 400; docs/PERFORMANCE.md).
+	// workers run in parallel instead of waiting for collections (docs/PERFORMANCE.md).
 	if os.Getenv("GOGC") == "" {
 		defer debug.SetGCPercent(debug.SetGCPercent(400))
 	}
@@ -166,10 +161,6 @@ func runAndReport(ctx context.Context, s *streams, f *runFlags, c tournament.Con
 	}
 	summary, err := tournament.Run(ctx, c, o)
 	bar.finish()
-	var ie *tournament.InputError
-	if errors.As(err, &ie) {
-		return badInput(err)
-	}
 	if summary != nil {
 		if werr := tournament.WriteReport(s.out, summary); werr != nil && err == nil {
 			err = werr
@@ -186,9 +177,6 @@ func runAndReport(ctx context.Context, s *streams, f *runFlags, c tournament.Con
 			fmt.Fprintf(s.err, "fanorona: wrote %s\n", p)
 		}
 		err = perr
-	}
-	if errors.Is(err, tournament.ErrInterrupted) {
-		return fmt.Errorf("%w", err)
 	}
 	return err
 }
@@ -275,14 +263,16 @@ func newStatsCmd(s *streams) *cobra.Command {
 					return err
 				}
 			}
+			var other []tournament.Record
+			if len(compare) > 0 {
+				if other, err = readRecordsReporting(s, compare); err != nil {
+					return err
+				}
+			}
 			summary := tournament.Summarize(recs, cfg)
 			if asJSON {
 				out := map[string]any{"summary": summary}
-				if len(compare) > 0 {
-					other, err := readRecordsReporting(s, compare)
-					if err != nil {
-						return err
-					}
+				if other != nil {
 					ks := tournament.CompareLengths(recs, other)
 					out["length_ks"] = map[string]any{"d": tournament.Num(ks.D), "p_value": tournament.Num(ks.PValue), "exact": ks.Exact, "n": len(recs), "m": len(other)}
 				}
@@ -293,11 +283,7 @@ func newStatsCmd(s *streams) *cobra.Command {
 			if err := tournament.WriteReport(s.out, summary); err != nil {
 				return err
 			}
-			if len(compare) > 0 {
-				other, err := readRecordsReporting(s, compare)
-				if err != nil {
-					return err
-				}
+			if other != nil {
 				ks := tournament.CompareLengths(recs, other)
 				method := "asymptotic"
 				if ks.Exact {
@@ -341,10 +327,6 @@ func newMergeCmd(s *streams) *cobra.Command {
 				return badInputf("--out is required")
 			}
 			summary, err := tournament.Merge(args, out, nil)
-			var ie *tournament.InputError
-			if errors.As(err, &ie) {
-				return badInput(err)
-			}
 			if err != nil {
 				return err
 			}
