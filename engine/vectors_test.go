@@ -40,20 +40,6 @@ func perftDepthLimit(t *testing.T, depth int, nodes uint64) {
 	}
 }
 
-// disputedVectors are reference figures this project believes wrong, with the figure it
-// asserts instead and why. The data file is left as it came.
-var disputedVectors = map[string]struct {
-	want uint64
-	why  string
-}{
-	// Both this generator and the plain reference in reference_test.go list the same 2384
-	// turn paths at depth 3 (as does the data's own "paths" figure) and find no two of
-	// them that leave the same board; the only unusual leaves are two wipe-outs
-	// (d5-e5 b3-c3 e5-d4A-d3A and d5-c5 b3-a3 c5-b4A-c3A), yet the start position's
-	// depth-6 figure counts such wipe-out leaves. See docs/NOTES.md.
-	"midgame-1/distinct/3": {2384, "reference says 2382; no merged boards exist in this tree"},
-}
-
 func TestPerftVectors(t *testing.T) {
 	f := loadPerft(t)
 	for _, pos := range f.Positions {
@@ -67,10 +53,6 @@ func TestPerftVectors(t *testing.T) {
 				name := fmt.Sprintf("%s/%s/%d", pos.Name, conv, depth)
 				t.Run(name, func(t *testing.T) {
 					perftDepthLimit(t, depth, n)
-					if d, ok := disputedVectors[name]; ok {
-						t.Logf("disputed vector: data says %d, asserting %d: %s", n, d.want, d.why)
-						n = d.want
-					}
 					p := MustParseFEN(pos.FEN)
 					before := p
 					got := Perft(&p, DefaultRules(), depth, conv)
@@ -111,9 +93,6 @@ func TestPerftSymmetries(t *testing.T) {
 				want := pos.Distinct[depth-1]
 				if conv == Paths {
 					want = pos.Paths[depth-1]
-				}
-				if d, ok := disputedVectors[fmt.Sprintf("%s/%s/%d", pos.Name, conv, depth)]; ok {
-					want = d.want
 				}
 				assert.Equal(t, want, Perft(&q, DefaultRules(), depth, conv), "%s %s %s depth %d", pos.Name, name, conv, depth)
 			}
