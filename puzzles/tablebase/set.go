@@ -326,6 +326,9 @@ func (s *Set) BestRuleTurns(p *engine.Position, limit int) (Value, []engine.Turn
 	if err != nil {
 		return Value{}, nil, err
 	}
+	if limit > 0 && p.Paika >= limit {
+		return v, nil, nil // the game is over: drawn by the limit (or lost without a turn)
+	}
 	var seen engine.ResultSet
 	var best []engine.Turn
 	for _, t := range p.DistinctTurns(engine.TheoreticRules(), nil, &seen) {
