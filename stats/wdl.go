@@ -129,25 +129,6 @@ func checkConf(conf float64) {
 	}
 }
 
-// meanVar returns the number of observations, the mean and the variance
-// (divisor N) of a discrete distribution with outcomes xs observed counts
-// times.
-func meanVar(xs []float64, counts []int) (n, mean, variance float64) {
-	for i, c := range counts {
-		n += float64(c)
-		mean += float64(c) * xs[i]
-	}
-	if n == 0 {
-		return 0, math.NaN(), math.NaN()
-	}
-	mean /= n
-	for i, c := range counts {
-		d := xs[i] - mean
-		variance += float64(c) * d * d
-	}
-	return n, mean, variance / n
-}
-
 func eloEstimate(s float64, iv Interval) Estimate {
 	if math.IsNaN(s) {
 		return Estimate{Value: math.NaN(), Interval: Interval{math.Inf(-1), math.Inf(1)}}
