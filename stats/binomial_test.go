@@ -175,4 +175,3 @@ func TestEdgeCasesLOSAndFirstMove(t *testing.T) {
 	assert.InDelta(t, 0.025, r.Win.Lo, 1e-12)
 	assert.InDelta(t, math.Exp(-chi2/2), r.Score.Lo, 1e-12)
 }
-
