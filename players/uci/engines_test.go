@@ -27,7 +27,7 @@ var (
 )
 
 // binaries builds fanorona and the misbehaving test engine once per test run.
-func binaries(t *testing.T) (fanorona, bad string) {
+func binaries(t testing.TB) (fanorona, bad string) {
 	t.Helper()
 	buildOnce.Do(func() {
 		buildDir, buildErr = os.MkdirTemp("", "uci-test-bin")
@@ -193,4 +193,29 @@ func TestEngineNamesInSpecs(t *testing.T) {
 	e.Close()
 	_, err = players.New("specs-ext", 0)
 	assert.ErrorContains(t, err, "unknown player", "Close withdraws the name")
+}
+
+// The Python example engine of docs/PROTOCOL.md plays legal turns only, and its games
+// repeat with the run's seed (fanorona sets its Seed option before each game).
+func TestPythonExampleEngine(t *testing.T) {
+	python, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("python3 not installed")
+	}
+	_, file, _, _ := runtime.Caller(0)
+	script := filepath.Join(filepath.Dir(file), "..", "..", "docs", "examples", "random_engine.py")
+	cfg := uci.EngineConfig{Name: "pyrandom", Command: []string{python, script}}
+	c := tournament.Config{Format: tournament.Gauntlet, Games: 6, Openings: "random:2", Seed: 3, Concurrency: 2,
+		Players: []string{"pyrandom:movetime=1000", "random"}}
+	first, _, _ := runGames(t, []uci.EngineConfig{cfg}, c)
+	again, _, _ := runGames(t, []uci.EngineConfig{cfg}, c)
+	require.Len(t, first, 6)
+	for _, r := range first {
+		assert.Empty(t, r.Forfeit, "game %d", r.Index)
+		assert.NotContains(t, tournament.ForfeitReasons, r.Reason)
+	}
+	assert.Equal(t, turnsOf(first), turnsOf(again), "same seed, same games")
+	c.Seed = 4
+	other, _, _ := runGames(t, []uci.EngineConfig{cfg}, c)
+	assert.NotEqual(t, turnsOf(first), turnsOf(other), "another seed, other games")
 }

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -91,6 +92,11 @@ type server struct {
 	tbLoaded string
 
 	search *search // the running search, nil when idle
+
+	// The last position command's base and moves, and the position they reach.
+	histBase  string
+	histMoves []string
+	histPos   engine.Position
 }
 
 // search is one "go" in progress.
@@ -201,6 +207,7 @@ func (s *server) setOption(args []string) {
 		s.send("info string option %s value %q ignored: %s", strings.Join(name, " "), v, why)
 	}
 	s.player, s.spec = nil, "" // every option may change the player
+	s.histBase = ""            // or the rules the moves are read with
 	switch n {
 	case "player":
 		if _, err := players.ParseSpec(v); err != nil {
@@ -264,46 +271,51 @@ func (s *server) setOption(args []string) {
 }
 
 // setPosition reads "startpos|fen F [moves M...]". A bad FEN leaves the position as it
-// was; an illegal move stops the moves there (the C++ engine does the same).
+// was; an illegal move stops the moves there (the C++ engine does the same). A command
+// that extends the previous one (a game going on) only plays the new moves.
 func (s *server) setPosition(args []string) {
 	if len(args) == 0 {
 		return
 	}
-	var p engine.Position
-	rest := args[1:]
-	switch args[0] {
-	case "startpos":
-		p = engine.Start()
-	case "fen":
-		end := len(rest)
-		for i, a := range rest {
-			if a == "moves" {
-				end = i
-				break
-			}
+	end := len(args)
+	for i, a := range args {
+		if a == "moves" {
+			end = i
+			break
 		}
-		q, err := engine.ParseFEN(strings.Join(rest[:end], " "))
+	}
+	base, moves := strings.Join(args[:end], " "), args[min(end+1, len(args)):]
+	var p engine.Position
+	switch {
+	case base == s.histBase && len(moves) >= len(s.histMoves) && slices.Equal(moves[:len(s.histMoves)], s.histMoves):
+		p, moves = s.histPos, moves[len(s.histMoves):]
+	case base == "startpos":
+		p = engine.Start()
+		s.histMoves = s.histMoves[:0]
+	case args[0] == "fen":
+		q, err := engine.ParseFEN(strings.Join(args[1:end], " "))
 		if err != nil {
 			s.send("info string invalid fen: %v", err)
 			return
 		}
-		p, rest = q, rest[end:]
+		p = q
+		s.histMoves = s.histMoves[:0]
 	default:
 		s.send("info string position: expected startpos or fen")
 		return
 	}
-	if len(rest) > 0 && rest[0] == "moves" {
-		rest = rest[1:]
-	}
-	for _, m := range rest {
+	s.histBase = base
+	for _, m := range moves {
 		t, err := p.ParseTurn(s.cfg.Rules, m)
 		if err != nil {
 			s.send("info string illegal move %s: %v", m, err)
+			s.histBase = "" // the next command replays from its start
 			break
 		}
 		p = p.Play(t)
+		s.histMoves = append(s.histMoves, m)
 	}
-	s.pos = p
+	s.pos, s.histPos = p, p
 }
 
 // goLimits are the arguments of "go".

@@ -114,6 +114,19 @@ func TestServerPositionBothNotationsAndBestmove(t *testing.T) {
 	line, _ := s.expect("info string", 5*time.Second)
 	assert.Equal(t, "info string "+p.FEN(), line)
 
+	// A game that goes another way from the same start is replayed, not extended.
+	other := engine.Start()
+	for _, m := range []string{"d3e3A", "d4-d3A"} {
+		tn, err := other.ParseTurn(r, m)
+		require.NoError(t, err)
+		other = other.Play(tn)
+	}
+	s.send("position startpos moves d3e3A d4-d3A")
+	s.send("d")
+	line, _ = s.expect("info string", 5*time.Second)
+	assert.Equal(t, "info string "+other.FEN(), line)
+	s.send("position startpos moves " + strings.Join(moves, " "))
+
 	s.send("go depth 3")
 	best, infos := s.expect("bestmove", 10*time.Second)
 	require.NotEmpty(t, infos)
