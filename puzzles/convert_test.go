@@ -100,7 +100,21 @@ func TestExpertConvertsRuleWins(t *testing.T) {
 	require.NoError(t, err)
 	set := tablebase.Open(dir)
 	defer set.Close()
-	convertAll(t, set, ruleWins(t, set, []tablebase.Class{{Own: 3, Enemy: 2}, {Own: 2, Enemy: 3}}, 50, 40, 1))
+	wins := ruleWins(t, set, []tablebase.Class{{Own: 3, Enemy: 2}, {Own: 2, Enemy: 3}}, 50, 40, 1)
+	convertAll(t, set, wins)
+
+	// The oracle answers under the rules it was built for and nothing else: not without a
+	// limit (no theoretic tables here), not for another limit, not when a side without a
+	// turn draws or a ply cap applies.
+	o := players.NewTablebaseOracle(set)
+	p := wins[0]
+	v, _, ok := o.Probe(&p, engine.DefaultRules())
+	assert.True(t, ok)
+	assert.Equal(t, 1, v)
+	for _, r := range []engine.Rules{engine.TheoreticRules(), {PaikaLimit: 40}, {PaikaLimit: 50, NoMovesDraw: true}, {PaikaLimit: 50, MaxPlies: 300}} {
+		_, _, ok := o.Probe(&p, r)
+		assert.False(t, ok, "%v", r)
+	}
 }
 
 // TestExpertConvertsRuleWinsOfSevenPieces is the larger sample: 200 rule-aware wins of 5

@@ -248,3 +248,18 @@ func TestRetrogradeLoopsAllocateNothing(t *testing.T) {
 	require.NoError(t, err)
 	assert.Zero(t, testing.AllocsPerRun(100, func() { _, _ = set.Probe(&p) }))
 }
+
+// TestRuleFileOfAnotherLimitIsRefused: the limit is part of the header; a file renamed to
+// another limit's name is refused, as is a limit a byte cannot hold.
+func TestRuleFileOfAnotherLimitIsRefused(t *testing.T) {
+	dir := t.TempDir()
+	_, err := Build(context.Background(), BuildOptions{Dir: dir, MaxPieces: 2, PaikaLimit: 50})
+	require.NoError(t, err)
+	require.NoError(t, os.Rename(filepath.Join(dir, "1v1.p50.fntb"), filepath.Join(dir, "1v1.p40.fntb")))
+	p := engine.MustParseFEN("9/9/9/9/4W2B1 w")
+	_, err = Open(dir).ProbeRule(&p, 40)
+	require.ErrorIs(t, err, ErrDamaged)
+	assert.Contains(t, err.Error(), "paika limit 50, expected 40")
+	_, err = Build(context.Background(), BuildOptions{Dir: dir, MaxPieces: 2, PaikaLimit: MaxPaikaLimit + 1})
+	assert.Error(t, err)
+}
