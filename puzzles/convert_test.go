@@ -118,15 +118,21 @@ func TestExpertConvertsRuleWins(t *testing.T) {
 }
 
 // TestExpertConvertsRuleWinsOfSevenPieces is the larger sample: 200 rule-aware wins of 5
-// to 7 pieces (every class of those sizes built under limit 50 in FANORONA_TABLEBASES;
-// FANORONA_CONVERT_GAMES changes the count), seed 2026.
+// to 7 pieces (every class of those sizes built under limit 50 in FANORONA_TABLEBASES),
+// seed 2026. FANORONA_CONVERT_GAMES changes the count, FANORONA_CONVERT_MAX_PIECES the
+// largest class size (default 7).
 func TestExpertConvertsRuleWinsOfSevenPieces(t *testing.T) {
 	set := envTables()
 	if set == nil {
 		t.Skip("set FANORONA_TABLEBASES to a directory with the rule-aware tables (paika limit 50) up to 7 pieces")
 	}
+	maxPieces := 7
+	if s := os.Getenv("FANORONA_CONVERT_MAX_PIECES"); s != "" {
+		_, err := fmt.Sscan(s, &maxPieces)
+		require.NoError(t, err)
+	}
 	var classes []tablebase.Class
-	for n := 5; n <= 7; n++ {
+	for n := 5; n <= maxPieces; n++ {
 		for own := 1; own < n; own++ {
 			c := tablebase.Class{Own: own, Enemy: n - own}
 			if !set.HasRule(c, 50) {
