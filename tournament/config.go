@@ -31,6 +31,9 @@ const DefaultMaxPlies = 1000
 // Config describes a run. The fields recorded in run.json decide its games; Concurrency
 // and the shard only decide who plays them.
 type Config struct {
+	// RunID names the run: 128 random bits drawn when it is created (or given, to share
+	// it between the shards of one run). Every record carries it; a resumed run keeps it.
+	RunID    string      `json:"run_id,omitempty"`
 	Format   Format      `json:"format"`
 	Players  []string    `json:"players"`
 	Games    int         `json:"games_per_pairing"`
@@ -40,6 +43,12 @@ type Config struct {
 	// Tablebases: the expert probed endgame tablebases (their folder is not recorded:
 	// tables built anywhere give the same values).
 	Tablebases bool `json:"tablebases,omitempty"`
+	// TablebaseDir is the folder the tables were read from (for the record; tables built
+	// anywhere give the same values, so a resumed run may use another folder).
+	TablebaseDir string `json:"tablebase_dir,omitempty"`
+	// DistinctOpenings is how many different openings the run's schedule uses, when the
+	// kind of openings decides it (start, book, distinct); 0 for random openings.
+	DistinctOpenings int `json:"distinct_openings,omitempty"`
 
 	Concurrency int `json:"-"`
 	Shard       int `json:"-"` // this process plays games with index % Shards == Shard
@@ -96,11 +105,22 @@ func (c *Config) Validate() error {
 	if c.Rules.PaikaLimit < 0 {
 		return fmt.Errorf("--paika-limit %d: must be 0 (off) or more", c.Rules.PaikaLimit)
 	}
+	if c.Games > maxGames/len(c.Pairings()) {
+		return fmt.Errorf("--games %d: at most %d per pairing with %d pairings", c.Games, maxGames/len(c.Pairings()), len(c.Pairings()))
+	}
 	if c.Concurrency < 0 {
-		return fmt.Errorf("--concurrency %d: must be 1 or more (0 = all cores)", c.Concurrency)
+		return fmt.Errorf("--workers %d: must be 1 or more (0 = all cores)", c.Concurrency)
 	}
 	if c.Shards < 0 || c.Shard < 0 || (c.Shards > 0 && c.Shard >= c.Shards) {
-		return fmt.Errorf("shard %d/%d: need 0 <= i < n", c.Shard, c.Shards)
+		return fmt.Errorf("--shard %d/%d: need 0 <= i < n", c.Shard, c.Shards)
+	}
+	if c.Shards > 1 && c.Shard >= c.TotalGames() {
+		return fmt.Errorf("--shard %d/%d: the run has %d games, so shard %d would play none", c.Shard, c.Shards, c.TotalGames(), c.Shard)
+	}
+	if c.RunID != "" {
+		if err := CheckRunID(c.RunID); err != nil {
+			return fmt.Errorf("--run-id: %v", err)
+		}
 	}
 	return nil
 }
@@ -184,6 +204,22 @@ func (c *Config) Game(i int) GameSpec {
 // InShard reports whether game i belongs to this process's shard.
 func (c *Config) InShard(i int) bool { return c.Shards <= 1 || i%c.Shards == c.Shard }
 
+// ShardGames returns how many of the run's games this process's shard plays.
+func (c *Config) ShardGames() int {
+	if c.Shards <= 1 {
+		return c.TotalGames()
+	}
+	return (c.TotalGames() - c.Shard + c.Shards - 1) / c.Shards
+}
+
+// shardIndex returns the index in the run of the shard's k-th game.
+func (c *Config) shardIndex(k int) int {
+	if c.Shards <= 1 {
+		return k
+	}
+	return c.Shard + k*c.Shards
+}
+
 // mix derives a well-spread 64-bit value from a seed and a stream number (splitmix64).
 func mix(seed, stream uint64) uint64 {
 	z := seed ^ (stream+1)*0x9e3779b97f4a7c15
@@ -192,9 +228,16 @@ func mix(seed, stream uint64) uint64 {
 	return z ^ (z >> 31)
 }
 
-// sameRun reports whether two configurations describe the same games.
+// sameRun reports whether two configurations describe the same games (their run ids,
+// tablebase folders and derived opening counts aside).
 func sameRun(a, b *Config) bool {
-	ja, _ := json.Marshal(a)
-	jb, _ := json.Marshal(b)
-	return string(ja) == string(jb)
+	return string(gamesJSON(a)) == string(gamesJSON(b))
+}
+
+// gamesJSON is the part of run.json that decides the games.
+func gamesJSON(c *Config) []byte {
+	x := *c
+	x.RunID, x.TablebaseDir, x.DistinctOpenings = "", "", 0
+	j, _ := json.Marshal(&x)
+	return j
 }
