@@ -57,7 +57,7 @@ func NewAccumulator(sprt *SPRTConfig, order []string) *Accumulator {
 type groupAcc struct {
 	games, distinct   int
 	white, dWhite     WDL
-	lengths, dLengths lengthCounts
+	lengths, dLengths stats.LengthCounts
 	reasons           map[string]int
 	capped            int
 }
@@ -471,9 +471,9 @@ type LengthComparison struct {
 func CompareLengths(a, b *Accumulator) LengthComparison {
 	ga, gb := &a.all, &b.all
 	if ga.distinct < ga.games || gb.distinct < gb.games {
-		return LengthComparison{ks2Counts(&ga.dLengths, &gb.dLengths), ga.distinct, gb.distinct, MethodDistinct}
+		return LengthComparison{stats.KS2Counts(&ga.dLengths, &gb.dLengths), ga.distinct, gb.distinct, MethodDistinct}
 	}
-	return LengthComparison{ks2Counts(&ga.lengths, &gb.lengths), ga.games, gb.games, MethodAll}
+	return LengthComparison{stats.KS2Counts(&ga.lengths, &gb.lengths), ga.games, gb.games, MethodAll}
 }
 
 // Summarize computes the statistics of recs (a convenience over a slice; runs and

@@ -13,6 +13,7 @@ import (
 
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/players"
+	"github.com/fanorona/fanorona/stats"
 )
 
 // Format is how players are paired.
@@ -99,8 +100,8 @@ func (c *Config) Validate() error {
 	if _, _, err := parseOpeningSpec(c.Openings); err != nil {
 		return err
 	}
-	if c.Rules.MaxPlies < 1 {
-		return fmt.Errorf("--max-plies %d: must be at least 1", c.Rules.MaxPlies)
+	if c.Rules.MaxPlies < 1 || c.Rules.MaxPlies > stats.MaxCountedPlies {
+		return fmt.Errorf("--max-plies %d: must be between 1 and %d", c.Rules.MaxPlies, stats.MaxCountedPlies)
 	}
 	if c.Rules.PaikaLimit < 0 {
 		return fmt.Errorf("--paika-limit %d: must be 0 (off) or more", c.Rules.PaikaLimit)
@@ -191,14 +192,35 @@ func (c *Config) Game(i int) GameSpec {
 		white, black = black, white
 	}
 	pairsPerPairing := (c.Games + 1) / 2
+	opening := k / 2
+	if c.openingPerGame() {
+		opening = k
+	}
 	return GameSpec{
 		Index:        i,
 		Pair:         (i/c.Games)*pairsPerPairing + k/2,
-		OpeningIndex: k / 2,
+		OpeningIndex: opening,
 		White:        white,
 		Black:        black,
 		Seed:         mix(c.Seed, uint64(i)),
 	}
+}
+
+// openingPerGame reports whether each game has an opening of its own rather than each
+// pair: distinct openings in self-play, where both games of a pair have the same player
+// on each side, so a deterministic player would play the same game twice.
+func (c *Config) openingPerGame() bool {
+	kind, _, _ := parseOpeningSpec(c.Openings)
+	return c.Format == SelfPlay && kind == OpenDistinct
+}
+
+// OpeningsNeeded returns how many different openings distinct:K must provide: one per
+// pair of a pairing, or one per game in self-play.
+func (c *Config) OpeningsNeeded() int {
+	if c.openingPerGame() {
+		return c.Games
+	}
+	return (c.Games + 1) / 2
 }
 
 // InShard reports whether game i belongs to this process's shard.

@@ -26,7 +26,7 @@ const (
 	OpenRandom OpeningKind = "random"
 	OpenBook   OpeningKind = "book"
 	// OpenDistinct: as many different positions after K plies as the run has pairs per
-	// pairing, drawn without replacement from the book by the run's seed, each balanced
+	// pairing (games, in self-play, where both games of a pair would be the same), drawn without replacement from the book by the run's seed, each balanced
 	// (BalanceSpec's score within BalanceMargin of even), so no two pairs of a pairing
 	// share an opening.
 	OpenDistinct OpeningKind = "distinct"
@@ -91,8 +91,15 @@ func ParseOpenings(s string, r engine.Rules) (*Openings, error) {
 	return o, nil
 }
 
+func neededWhat(c *Config) string {
+	if c.openingPerGame() {
+		return fmt.Sprintf("%d self-play games (one opening each)", c.Games)
+	}
+	return fmt.Sprintf("%d pairs per pairing", (c.Games+1)/2)
+}
+
 // NewOpenings returns the openings of run c. For distinct:K it draws one balanced
-// position for each pair of a pairing, and refuses a run with more pairs than there are
+// position for each pair of a pairing (for each game in self-play), and refuses a run with more pairs than there are
 // positions (an input error, before anything is played).
 func NewOpenings(c *Config) (*Openings, error) {
 	kind, n, err := parseOpeningSpec(c.Openings)
@@ -103,11 +110,11 @@ func NewOpenings(c *Config) (*Openings, error) {
 		return ParseOpenings(c.Openings, c.EngineRules())
 	}
 	r := c.EngineRules()
-	pairs := (c.Games + 1) / 2
+	pairs := c.OpeningsNeeded()
 	book := Book(n, r)
 	if pairs > len(book) {
-		return nil, fmt.Errorf("--openings %s: %d pairs per pairing need %d different openings, but there are %d positions after %d plies (fewer --games, or a larger K up to %d)",
-			c.Openings, pairs, pairs, len(book), n, maxBookPlies)
+		return nil, fmt.Errorf("--openings %s: %s need %d different openings, but there are %d positions after %d plies (fewer --games, or a larger K up to %d)",
+			c.Openings, neededWhat(c), pairs, len(book), n, maxBookPlies)
 	}
 	judge, err := players.New(BalanceSpec, 0)
 	if err != nil {
@@ -129,8 +136,8 @@ func NewOpenings(c *Config) (*Openings, error) {
 		}
 	}
 	if len(chosen) < pairs {
-		return nil, fmt.Errorf("--openings %s: %d pairs per pairing need %d different openings, but only %d of the %d positions after %d plies are balanced (%s within ±%d)",
-			c.Openings, pairs, pairs, len(chosen), len(book), n, BalanceSpec, BalanceMargin)
+		return nil, fmt.Errorf("--openings %s: %s need %d different openings, but only %d of the %d positions after %d plies are balanced (%s within ±%d)",
+			c.Openings, neededWhat(c), pairs, len(chosen), len(book), n, BalanceSpec, BalanceMargin)
 	}
 	return &Openings{Kind: OpenDistinct, Plies: n, book: chosen}, nil
 }

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/stats"
 )
 
 // RulesRecord is the rules a game was played under, as recorded.
@@ -97,6 +98,9 @@ func (r *Record) Validate() error {
 	}
 	if r.Rules.MaxPlies < 1 || r.Rules.PaikaLimit < 0 {
 		return fmt.Errorf("rules: max_plies %d must be at least 1 and paika_limit %d not negative", r.Rules.MaxPlies, r.Rules.PaikaLimit)
+	}
+	if r.Rules.MaxPlies > stats.MaxCountedPlies {
+		return fmt.Errorf("rules: max_plies %d above %d", r.Rules.MaxPlies, stats.MaxCountedPlies)
 	}
 	if r.Plies > r.Rules.MaxPlies {
 		return fmt.Errorf("plies %d above the cap max_plies %d", r.Plies, r.Rules.MaxPlies)

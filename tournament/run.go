@@ -90,7 +90,7 @@ func Run(ctx context.Context, c Config, o Options) (*Summary, error) {
 	if prior > 0 {
 		o.Log("resuming: %d of %d games already in %s", prior, shardTotal, filepath.Join(o.Out, GamesFile))
 	}
-	logOpenings(&c, openings, &o)
+	warned := logOpenings(&c, openings, &o)
 
 	f, err := os.OpenFile(filepath.Join(o.Out, GamesFile), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
 	if err != nil {
@@ -146,7 +146,7 @@ func Run(ctx context.Context, c Config, o Options) (*Summary, error) {
 	if err := writeJSONFile(filepath.Join(o.Out, SummaryFile), summary); err != nil && writeErr == nil {
 		writeErr = err
 	}
-	if summary.DistinctGames < summary.Games {
+	if summary.DistinctGames < summary.Games && !warned {
 		o.Log("warning: %d games but %d distinct games (identical turns from the same opening); intervals and tests count the distinct games%s",
 			summary.Games, summary.DistinctGames, openingsHint(&c))
 	}
@@ -169,25 +169,36 @@ func openingsHint(c *Config) string {
 	return "; for different games use --openings distinct:4"
 }
 
-// logOpenings says how many different openings the run uses, and warns when a
-// deterministic player would play the same game again and again.
-func logOpenings(c *Config, o *Openings, opts *Options) {
+// logOpenings says how many different openings the run uses, and warns (reporting
+// whether it did) when deterministic players would play the same games again and again.
+func logOpenings(c *Config, o *Openings, opts *Options) bool {
 	pairs := (c.Games + 1) / 2
 	switch {
+	case o.Kind == OpenDistinct:
+		opts.Log("openings %s: %d distinct balanced openings, one per %s", c.Openings, o.Size(), map[bool]string{true: "game", false: "pair"}[c.openingPerGame()])
 	case o.Size() > 0:
 		opts.Log("openings %s: %d distinct openings for %d pairs per pairing", c.Openings, o.Size(), pairs)
 	default:
 		opts.Log("openings %s: seeded random openings, one per pair (%d pairs per pairing; repeats are possible)", c.Openings, pairs)
 	}
-	if o.Size() > 0 && o.Size() < pairs {
-		for _, pg := range c.Pairings() {
-			if deterministic(c.Players[pg.A]) && deterministic(c.Players[pg.B]) {
-				opts.Log("warning: %s vs %s: both players are deterministic, so every game from the same opening with the same colours is the same game: %d pairs on %d openings give at most %d distinct games; use --openings distinct:4",
-					c.Players[pg.A], c.Players[pg.B], pairs, o.Size(), 2*o.Size())
-				return
-			}
-		}
+	if o.Size() == 0 || o.Size() >= pairs {
+		return false
 	}
+	for _, pg := range c.Pairings() {
+		a, b := c.Players[pg.A], c.Players[pg.B]
+		if !deterministic(a) || !deterministic(b) {
+			continue
+		}
+		if a == b {
+			opts.Log("warning: %s is deterministic: every game from the same opening is the same game, so %d games on %d opening(s) are at most %d distinct games; use --openings distinct:4 (one opening per pair)",
+				a, c.Games, o.Size(), o.Size())
+		} else {
+			opts.Log("warning: %s and %s are deterministic: every game from the same opening with the same colours is the same game, so %d games on %d opening(s) are at most %d distinct games; use --openings distinct:4 (one opening per pair)",
+				a, b, c.Games, o.Size(), 2*o.Size())
+		}
+		return true
+	}
+	return false
 }
 
 // deterministic reports whether a player spec always chooses the same turn in the same
