@@ -58,14 +58,17 @@ func ClusteredScoreInterval(cs []Cluster, conf float64) Interval {
 		return Interval{0, 1}
 	}
 	mean := points / n
-	var ss float64
+	// ss below the rounding error of the residuals (about nⱼ·1e-16 each)
+	// means equal cluster means: V = 0.
+	var ss, tiny float64
 	for _, c := range cs {
 		if c.Games > 0 {
 			r := c.Points - float64(c.Games)*mean
 			ss += r * r
+			tiny += 1e-20 * float64(c.Games) * float64(c.Games)
 		}
 	}
-	if g >= MinRobustClusters && ss > 0 {
+	if g >= MinRobustClusters && ss > tiny {
 		v := float64(g) / float64(g-1) * ss / (n * n)
 		h := z * math.Sqrt(v)
 		return Interval{Lo: math.Max(0, mean-h), Hi: math.Min(1, mean+h)}

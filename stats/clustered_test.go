@@ -91,6 +91,16 @@ func TestClusteredFallback(t *testing.T) {
 	same := repeatClusters(40, Cluster{10, 5})
 	assert.Equal(t, WDL{Draws: 40}.ScoreInterval(0.95), ClusteredScoreInterval(same, 0.95))
 
+	// Equal cluster means m = 3/22 that leave rounding-error residuals
+	// (11 games 1½ points, 55 games 7½ points): still V = 0, not a Wald
+	// interval of width 1e-8. As 40 observations at m, mass moves to 0
+	// below and to 1 above: with e = exp(−χ²/80), [m·e, 1 − (1−m)·e].
+	same = append(repeatClusters(30, Cluster{11, 1.5}), repeatClusters(10, Cluster{55, 7.5})...)
+	iv = ClusteredScoreInterval(same, 0.95)
+	m, e40 := 3.0/22, math.Exp(-z95*z95/80)
+	assert.InDelta(t, m*e40, iv.Lo, 1e-9)
+	assert.InDelta(t, 1-(1-m)*e40, iv.Hi, 1e-9)
+
 	// Unequal sizes: centred on the pooled mean Σy/Σn, proper width.
 	mixed := []Cluster{{100, 90}, {3, 0}, {1, 0.5}}
 	iv = ClusteredScoreInterval(mixed, 0.95)

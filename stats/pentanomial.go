@@ -30,8 +30,7 @@ func (p Pentanomial) Games() int { return 2 * p.Pairs() }
 // Score returns the mean score per game in [0, 1]; NaN when there are no
 // pairs.
 func (p Pentanomial) Score() float64 {
-	_, m, _ := meanVar(pairScores, p[:])
-	return m
+	return newOutcomes(pairScores, p[:]).mean
 }
 
 // ScoreInterval returns the confidence interval at level conf for the

@@ -60,6 +60,7 @@ const RatingPrior = 2.0
 // player, is 0; a player with no such game (no games, or self-play only) has
 // no rating: its Value is NaN and its interval (−Inf, +Inf), and it is left
 // out of the model, prior included, so that it changes no other estimate.
+// With no rated player at all, one placeholder player carries the prior.
 //
 // The posterior is maximised by a damped Newton method (analytic gradient and
 // Hessian, gonum's Cholesky solver, backtracking line search). Confidence

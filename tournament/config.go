@@ -50,6 +50,8 @@ type Config struct {
 	// DistinctOpenings is how many different openings the run's schedule uses, when the
 	// kind of openings decides it (start, book, distinct); 0 for random openings.
 	DistinctOpenings int `json:"distinct_openings,omitempty"`
+	// Engines: the external engines the players name (players/uci), as started.
+	Engines []EngineRecord `json:"engines,omitempty"`
 
 	Concurrency int `json:"-"`
 	Shard       int `json:"-"` // this process plays games with index % Shards == Shard

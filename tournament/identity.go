@@ -55,9 +55,9 @@ func runKey(rec *Record, file string) string {
 // hashSeed is fixed for the process: hashes are only compared within one process.
 var hashSeed = maphash.MakeSeed()
 
-// gameHash identifies a game by what decides it: the players with their colours, the
-// opening, the rules and the turns (so its result, reason, plies and captures too).
-// Two records with the same hash are the same game played twice.
+// gameHash identifies a game by the players with their colours, the opening, the rules,
+// the turns and how it ended (a forfeit can end the same turns differently). Two records
+// with the same hash are the same game played twice.
 func gameHash(r *Record) uint64 {
 	var h maphash.Hash
 	h.SetSeed(hashSeed)
@@ -68,6 +68,8 @@ func gameHash(r *Record) uint64 {
 	str(r.White)
 	str(r.Black)
 	str(r.Opening)
+	str(r.Result)
+	str(r.Reason)
 	var b [8]byte
 	for _, v := range []int{r.Rules.PaikaLimit, boolInt(r.Rules.NoMovesDraw), boolInt(r.Rules.FirstTurnNoChain), r.Rules.MaxPlies} {
 		binary.LittleEndian.PutUint64(b[:], uint64(v))

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/players"
 	"github.com/fanorona/fanorona/stats"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -175,8 +176,9 @@ func TestConflictingRecordsNameBothPlaces(t *testing.T) {
 
 // Two runs both have a pair 0: keyed by (run, pair), each is a pair of its own.
 func TestTwoRunsCombinePairsByRun(t *testing.T) {
-	a := writeFile(t, rec(runA, 0, 0, "A", "B", "1-0", "x"), rec(runA, 1, 0, "B", "A", "0-1", "y"))
-	b := writeFile(t, rec(runB, 0, 0, "A", "B", "0-1", "p"), rec(runB, 1, 0, "B", "A", "1-0", "q"))
+	// Interleaved, as in a file that concatenates two runs' records in finishing order.
+	a := writeFile(t, rec(runA, 0, 0, "A", "B", "1-0", "x"), rec(runB, 0, 0, "A", "B", "0-1", "p"))
+	b := writeFile(t, rec(runA, 1, 0, "B", "A", "0-1", "y"), rec(runB, 1, 0, "B", "A", "1-0", "q"))
 	s, st := scan(t, a, b)
 	assert.Equal(t, 0, st.Duplicates)
 	assert.Equal(t, 2, s.Runs)
@@ -185,16 +187,10 @@ func TestTwoRunsCombinePairsByRun(t *testing.T) {
 	// pairs of 1 (or drop the games).
 	assert.Equal(t, [5]int{1, 0, 0, 0, 1}, s.Pairs[0].Pentanomial)
 
-	// The same for two files without run ids.
-	strip := func(path string) string {
-		recs, _, err := ReadRecordFiles([]string{path})
-		require.NoError(t, err)
-		for i := range recs {
-			recs[i].Run = ""
-		}
-		return writeFile(t, recs...)
-	}
-	s, _ = scan(t, strip(a), strip(b))
+	// The same for two files without run ids: each file is a run.
+	x := writeFile(t, rec("", 0, 0, "A", "B", "1-0", "x"), rec("", 1, 0, "B", "A", "0-1", "y"))
+	y := writeFile(t, rec("", 0, 0, "A", "B", "0-1", "p"), rec("", 1, 0, "B", "A", "1-0", "q"))
+	s, _ = scan(t, x, y)
 	assert.Equal(t, 2, s.Runs)
 	assert.Equal(t, [5]int{1, 0, 0, 0, 1}, s.Pairs[0].Pentanomial)
 }
@@ -404,8 +400,7 @@ func TestDistinctOpenings(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, 20, o.Size())
 	seen := map[string]bool{}
-	judge := Config{Openings: "book:3", Rules: c.Rules}
-	book, err := ParseOpenings(judge.Openings, c.EngineRules())
+	book, err := ParseOpenings("book:3", c.EngineRules())
 	require.NoError(t, err)
 	inBook := map[string]bool{}
 	for i := 0; i < book.Size(); i++ {
@@ -417,6 +412,11 @@ func TestDistinctOpenings(t *testing.T) {
 		fen := p.FEN()
 		assert.False(t, seen[fen], "pair %d repeats an opening", k)
 		assert.True(t, inBook[fen], "pair %d's opening is a position after 3 plies", k)
+		judge, err := players.New(BalanceSpec, 0)
+		require.NoError(t, err)
+		a, err := judge.(players.Analyzer).Analyze(context.Background(), &p, c.EngineRules())
+		require.NoError(t, err)
+		assert.LessOrEqual(t, abs(a.Score), BalanceMargin, "pair %d's opening %s is balanced", k, fen)
 		seen[fen] = true
 	}
 	// The same seed draws the same openings; another seed others.
@@ -496,4 +496,11 @@ func TestShardValidation(t *testing.T) {
 	require.ErrorAs(t, err, &ie)
 	assert.Contains(t, err.Error(), "--run-id")
 	assert.False(t, errors.Is(err, ErrInterrupted))
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

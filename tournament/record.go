@@ -32,20 +32,21 @@ type Captured struct {
 
 // Record is one finished game: one JSON object a line in games.jsonl (docs/FORMATS.md).
 type Record struct {
-	Run      string      `json:"run,omitempty"` // the run's id (run.json); absent in records older than run ids
-	Index    int         `json:"index"`         // game number in the run, 0-based; the order of the run
-	Pair     int         `json:"pair"`          // colour-swapped pair number: games 2k and 2k+1
-	Opening  string      `json:"opening"`       // FEN the game started from
-	White    string      `json:"white"`         // player spec with White
-	Black    string      `json:"black"`         // player spec with Black
-	Seed     uint64      `json:"seed"`          // the game's own seed, derived from the run seed
-	Rules    RulesRecord `json:"rules"`         // rules in force
-	Result   string      `json:"result"`        // "1-0", "0-1" or "1/2-1/2"
-	Reason   string      `json:"reason"`        // "no-pieces", "no-moves", "paika-limit", "max-plies"
-	Plies    int         `json:"plies"`         // turns played in this game (opening plies excluded)
-	Captured Captured    `json:"captured"`      // pieces taken by each side
-	Turns    []string    `json:"turns"`         // the game's turns in canonical notation
-	Seconds  float64     `json:"seconds"`       // wall time of the game
+	Run      string      `json:"run,omitempty"`     // the run's id (run.json); absent in records older than run ids
+	Index    int         `json:"index"`             // game number in the run, 0-based; the order of the run
+	Pair     int         `json:"pair"`              // colour-swapped pair number: games 2k and 2k+1
+	Opening  string      `json:"opening"`           // FEN the game started from
+	White    string      `json:"white"`             // player spec with White
+	Black    string      `json:"black"`             // player spec with Black
+	Seed     uint64      `json:"seed"`              // the game's own seed, derived from the run seed
+	Rules    RulesRecord `json:"rules"`             // rules in force
+	Result   string      `json:"result"`            // "1-0", "0-1" or "1/2-1/2"
+	Reason   string      `json:"reason"`            // "no-pieces", "no-moves", "paika-limit", "max-plies"
+	Plies    int         `json:"plies"`             // turns played in this game (opening plies excluded)
+	Captured Captured    `json:"captured"`          // pieces taken by each side
+	Turns    []string    `json:"turns"`             // the game's turns in canonical notation
+	Seconds  float64     `json:"seconds"`           // wall time of the game
+	Forfeit  string      `json:"forfeit,omitempty"` // a lost-by-failure game: what the engine did
 }
 
 // WhiteScore returns White's score: 1, 0.5 or 0.
@@ -74,11 +75,16 @@ func (r *Record) Validate() error {
 	if !ok {
 		return fmt.Errorf("result %q is not 1-0, 0-1 or 1/2-1/2", r.Result)
 	}
+	forfeit := IsForfeitReason(r.Reason)
 	reason, ok := engine.ParseReason(r.Reason)
-	if !ok {
+	if !ok && !forfeit {
 		return fmt.Errorf("reason %q is not no-pieces, no-moves, paika-limit or max-plies", r.Reason)
 	}
 	switch {
+	case forfeit && outcome == engine.Draw:
+		return fmt.Errorf("result %s with reason %s: a forfeit is a loss", r.Result, r.Reason)
+	case r.Forfeit != "" && !forfeit:
+		return fmt.Errorf("forfeit %q with reason %s, not a forfeit reason", r.Forfeit, r.Reason)
 	case (reason == engine.NoPieces || reason == engine.NoMoves && !r.Rules.NoMovesDraw) && outcome == engine.Draw:
 		return fmt.Errorf("result %s with reason %s: that ending is decisive", r.Result, r.Reason)
 	case (reason == engine.PaikaLimit || reason == engine.MaxPlies || reason == engine.NoMoves && r.Rules.NoMovesDraw) && outcome != engine.Draw:

@@ -45,6 +45,16 @@ func Replay(r *Record) error {
 		p = p.Play(t)
 	}
 	st := rules.Status(&p)
+	if IsForfeitReason(r.Reason) {
+		// Lost by a failure of the side to move, in a game the rules had not ended.
+		if st.Over() {
+			return &ReplayError{Err: fmt.Errorf("recorded a forfeit (%s), but the game was over (%s, %s)", r.Reason, st.Outcome, st.Reason)}
+		}
+		if want := engine.WinFor(p.Side.Other()).String(); r.Result != want {
+			return &ReplayError{Err: fmt.Errorf("recorded %s for a forfeit by %s to move, expected %s", r.Result, p.Side, want)}
+		}
+		return nil
+	}
 	switch {
 	case !st.Over():
 		return &ReplayError{Err: fmt.Errorf("the game is not over after %d turns", len(r.Turns))}

@@ -41,6 +41,7 @@ type runFlags struct {
 	plots       bool
 	tablebases  string
 	rules       rulesFlags
+	engines     engineFlags
 }
 
 func (f *runFlags) bind(c *cobra.Command) {
@@ -63,6 +64,7 @@ func (f *runFlags) bind(c *cobra.Command) {
 	c.Flags().BoolVar(&f.plots, "plots", false, "also write the charts that apply into the output folder")
 	c.Flags().StringVar(&f.tablebases, "tablebases", "", `tablebase folder for expert's probes ("" = the default cache folder if it exists, "none" = off); run.json records the folder used`)
 	f.rules.bind(c)
+	f.engines.bind(c)
 }
 
 // config turns the flags into a run configuration.
@@ -201,6 +203,14 @@ func runAndReport(ctx context.Context, s *streams, f *runFlags, c tournament.Con
 	bar := newProgress(s.err)
 	o.Progress = func(done, total int) { bar.update(label, "games", int64(done), int64(total)) }
 	o.Log = func(format string, args ...any) { fmt.Fprintf(s.err, "fanorona: "+format+"\n", args...) }
+	engines, recs, err := f.engines.start(o.Out, nil)
+	if err != nil {
+		return err
+	}
+	if engines != nil {
+		defer engines.Close()
+		c.Engines = recs
+	}
 	summary, err := tournament.Run(ctx, c, o)
 	bar.finish()
 	if summary != nil {
