@@ -200,6 +200,7 @@ func runAndReport(ctx context.Context, s *streams, f *runFlags, c tournament.Con
 	if os.Getenv("GOGC") == "" {
 		defer debug.SetGCPercent(debug.SetGCPercent(400))
 	}
+	boundHeap()
 	bar := newProgress(s.err)
 	o.Progress = func(done, total int) { bar.update(label, "games", int64(done), int64(total)) }
 	o.Log = func(format string, args ...any) { fmt.Fprintf(s.err, "fanorona: "+format+"\n", args...) }
@@ -375,10 +376,22 @@ Kolmogorov–Smirnov test (stats A1 A2 --compare -- B1 B2).`,
 	return c
 }
 
+// heapSoftLimit caps the heap the garbage collector lets grow before collecting (unless
+// GOMEMLIMIT is set): a run's live data is small (8 bytes a distinct game), and without
+// a cap a GOGC of 400 would let the heap grow to five times it (docs/PERFORMANCE.md).
+const heapSoftLimit = 64 << 20
+
+func boundHeap() {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(heapSoftLimit)
+	}
+}
+
 // accumulateFiles streams record files into an accumulator. Bad lines are skipped with a
 // warning naming file:line, exact duplicates dropped with one warning; a conflict, an
 // unreadable file, no valid record or (with replay) an illegal game is bad input.
 func accumulateFiles(s *streams, paths []string, sprt *tournament.SPRTConfig, replay bool) (*tournament.Accumulator, error) {
+	boundHeap()
 	acc := tournament.NewAccumulator(sprt, nil)
 	st, err := tournament.ScanRecords(paths, tournament.ScanOptions{Bad: func(e *tournament.LineError) {
 		fmt.Fprintf(s.err, "fanorona: warning: skipped %v\n", e)
