@@ -236,6 +236,14 @@ func (c *Config) ShardGames() int {
 	return (c.TotalGames() - c.Shard + c.Shards - 1) / c.Shards
 }
 
+// shardPosition returns the position in the shard of the run's game i (in the shard).
+func (c *Config) shardPosition(i int) int {
+	if c.Shards <= 1 {
+		return i
+	}
+	return (i - c.Shard) / c.Shards
+}
+
 // shardIndex returns the index in the run of the shard's k-th game.
 func (c *Config) shardIndex(k int) int {
 	if c.Shards <= 1 {

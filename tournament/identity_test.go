@@ -504,3 +504,24 @@ func abs(x int) int {
 	}
 	return x
 }
+
+// An interrupted shard resumes with the games it lacks, and only those.
+func TestShardResumes(t *testing.T) {
+	c := testConfig(6)
+	c.Shard, c.Shards, c.RunID = 1, 3, runA
+	full := t.TempDir()
+	_, err := Run(context.Background(), c, Options{Out: full})
+	require.NoError(t, err)
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	_, err = Run(ctx, c, Options{Out: dir, Progress: func(done, _ int) {
+		if done >= 3 {
+			cancel()
+		}
+	}})
+	require.ErrorIs(t, err, ErrInterrupted)
+	s, err := Run(context.Background(), c, Options{Out: dir, Resume: true})
+	require.NoError(t, err)
+	assert.Equal(t, 6, s.Games)
+	assert.Equal(t, readGames(t, full), readGames(t, dir))
+}

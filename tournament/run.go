@@ -58,8 +58,9 @@ type Options struct {
 // Run plays the games of c that belong to its shard and are not yet in Out, then writes
 // Out/summary.json and returns the summary of every game of the shard on disk.
 //
-// Memory does not depend on the number of games: the schedule is walked by index, games
-// already on disk are one bit each, and the statistics are accumulated as games finish.
+// Memory does not depend on the number of games to play: the schedule is walked by
+// index, and the statistics are accumulated as games finish (8 bytes a distinct game).
+// Resuming costs one bit and 8 bytes (the duplicate check) a game already on disk.
 // One process at a time writes a folder: Run holds Out/run.lock until it returns.
 func Run(ctx context.Context, c Config, o Options) (*Summary, error) {
 	if err := c.Validate(); err != nil {
@@ -118,10 +119,10 @@ func Run(ctx context.Context, c Config, o Options) (*Summary, error) {
 				if k >= shardTotal {
 					return nil
 				}
-				i := c.shardIndex(k)
-				if done.has(i) {
+				if done.has(k) {
 					continue
 				}
+				i := c.shardIndex(k)
 				rec, err := playScheduled(gctx, &c, openings, c.Game(i), o.PlayerOptions)
 				if err != nil {
 					if gctx.Err() != nil {
@@ -312,7 +313,8 @@ func (c *collector) finish() error {
 // prepareOutput checks Out against the run: a new run needs an empty games file and gets
 // a run id; a resumed one needs the same run.json and keeps its id. It adds the games
 // already played to acc, returns them as a set of indices with their number, and cuts a
-// last line left incomplete by a crash.
+// last line left incomplete by a crash. The set holds positions in the shard
+// (Config.shardPosition).
 func prepareOutput(c *Config, o *Options, acc *Accumulator) (bitset, int, error) {
 	gamesPath := filepath.Join(o.Out, GamesFile)
 	runPath := filepath.Join(o.Out, RunFile)
@@ -366,7 +368,7 @@ func prepareOutput(c *Config, o *Options, acc *Accumulator) (bitset, int, error)
 		case r.Index >= c.TotalGames() || !c.InShard(r.Index):
 			return inputErrorf("--resume: %s: game %d is not in this run's shard", at, r.Index)
 		}
-		done.set(r.Index)
+		done.set(c.shardPosition(r.Index))
 		acc.Add(r, gamesPath)
 		return nil
 	})
