@@ -219,3 +219,28 @@ func TestPythonExampleEngine(t *testing.T) {
 	other, _, _ := runGames(t, []uci.EngineConfig{cfg}, c)
 	assert.NotEqual(t, turnsOf(first), turnsOf(other), "another seed, other games")
 }
+
+// Cancelling a run (Ctrl-C) while an engine is thinking ends the run promptly, records no
+// half game, and Close ends every process.
+func TestCancelledRunEndsEngines(t *testing.T) {
+	_, bad := binaries(t)
+	out := t.TempDir()
+	e := uci.NewEngines(out, nil)
+	require.NoError(t, e.Declare(uci.EngineConfig{Name: "cancel-silent", Command: []string{bad, "silent", "0"}}))
+	_, err := e.Start()
+	require.NoError(t, err)
+	c := tournament.Config{Format: tournament.Gauntlet, Games: 4, Openings: "start", Seed: 1, Concurrency: 2,
+		Players: []string{"random", "cancel-silent:depth=1"}, Rules: tournament.RecordRules(engine.DefaultRules(), 100)}
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, err = tournament.Run(ctx, c, tournament.Options{Out: out})
+	assert.ErrorIs(t, err, tournament.ErrInterrupted)
+	assert.Less(t, time.Since(start), 3*time.Second, "the default 60 s timeout is not waited for")
+	assert.Zero(t, e.Live(), "a process stopped mid-search is ended with its game")
+	e.Close()
+	assert.Zero(t, e.Live())
+	games, _, err := tournament.ReadRecordFiles([]string{filepath.Join(out, tournament.GamesFile)})
+	require.NoError(t, err)
+	assert.Empty(t, games)
+}
