@@ -323,7 +323,9 @@ func (e *Engines) checkout(name string) (*Process, error) {
 	if cfg.Server != nil {
 		t = startServer(*cfg.Server)
 	} else {
-		fmt.Fprintf(log, "== %s: starting %s\n", time.Now().UTC().Format(time.RFC3339), strings.Join(cfg.Command, " "))
+		if e.logDir != "" { // a log file: say which process its lines come from
+			fmt.Fprintf(log, "== %s: starting %s\n", time.Now().UTC().Format(time.RFC3339), strings.Join(cfg.Command, " "))
+		}
 		if t, err = startProgram(cfg, log); err != nil {
 			return nil, err
 		}
