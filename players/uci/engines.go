@@ -32,6 +32,9 @@ type EngineConfig struct {
 	// limit (depth, nodes; default 60s).
 	Margin  Duration `json:"margin,omitempty"`
 	Timeout Duration `json:"timeout,omitempty"`
+	// Trace writes every protocol line, sent ("[pid] > ...") and read ("[pid] < ..."), to
+	// the engine's log.
+	Trace bool `json:"trace,omitempty"`
 
 	// Server, when set, runs our own Serve in this process instead of Command (tests,
 	// benchmarks of the protocol without a process).
@@ -92,7 +95,7 @@ func ParseEngineFlag(s string) (EngineConfig, error) {
 		k, v, ok := strings.Cut(kv, "=")
 		k = strings.TrimSpace(k)
 		if !ok || k == "" {
-			return fail("%q is not key=value (keys: name, cmd, dir, option.NAME, margin, timeout)", kv)
+			return fail("%q is not key=value (keys: name, cmd, dir, option.NAME, margin, timeout, trace)", kv)
 		}
 		switch {
 		case k == "name":
@@ -101,6 +104,12 @@ func ParseEngineFlag(s string) (EngineConfig, error) {
 			cmd = v
 		case k == "dir":
 			c.Dir = v
+		case k == "trace":
+			b, err := strconv.ParseBool(v)
+			if err != nil {
+				return fail("trace=%s: want true or false", v)
+			}
+			c.Trace = b
 		case k == "margin" || k == "timeout":
 			d, err := time.ParseDuration(v)
 			if err != nil || d <= 0 {
@@ -117,7 +126,7 @@ func ParseEngineFlag(s string) (EngineConfig, error) {
 			}
 			c.Options[strings.TrimPrefix(k, "option.")] = v
 		default:
-			return fail("unknown key %q (keys: name, cmd, dir, option.NAME, margin, timeout)", k)
+			return fail("unknown key %q (keys: name, cmd, dir, option.NAME, margin, timeout, trace)", k)
 		}
 	}
 	words, err := SplitCommand(cmd)
@@ -331,6 +340,9 @@ func (e *Engines) checkout(name string) (*Process, error) {
 		}
 	}
 	p := &Process{name: name, t: t}
+	if cfg.Trace {
+		p.trace = log
+	}
 	e.mu.Lock()
 	e.live[p] = true
 	closed := e.closed

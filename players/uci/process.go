@@ -129,6 +129,7 @@ type Process struct {
 	offers  map[string]bool // option names it lists, lower case
 	broken  bool            // must be ended, not reused
 	lastOut string          // last line read, for the reports of failures
+	trace   io.Writer       // every line sent and read, when the engine is declared with trace
 }
 
 var (
@@ -139,6 +140,9 @@ var (
 
 // send writes one command line.
 func (p *Process) send(line string) error {
+	if p.trace != nil {
+		fmt.Fprintf(p.trace, "[%d] > %s\n", p.t.pid, line)
+	}
 	_, err := io.WriteString(p.t.w, line+"\n")
 	return err
 }
@@ -158,6 +162,9 @@ func (p *Process) readUntil(deadline time.Time, done <-chan struct{}, want func(
 				return "", errEnded
 			}
 			p.lastOut = line
+			if p.trace != nil {
+				fmt.Fprintf(p.trace, "[%d] < %s\n", p.t.pid, line)
+			}
 			if seen != nil {
 				seen(line)
 			}
