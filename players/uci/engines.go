@@ -11,7 +11,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -233,7 +232,6 @@ type Engines struct {
 	order  []string
 	idle   map[string][]*Process
 	live   map[*Process]bool
-	ids    map[string]string
 	logDir string
 	stderr io.Writer
 	logs   map[string]*os.File
@@ -244,7 +242,7 @@ type Engines struct {
 // logDir/engine-NAME.log when logDir is set, else written to stderr (nil: discarded).
 func NewEngines(logDir string, stderr io.Writer) *Engines {
 	return &Engines{decl: map[string]*EngineConfig{}, idle: map[string][]*Process{}, live: map[*Process]bool{},
-		ids: map[string]string{}, logDir: logDir, stderr: stderr, logs: map[string]*os.File{}}
+		logDir: logDir, stderr: stderr, logs: map[string]*os.File{}}
 }
 
 // LimitKeys are the options of an external engine's spec.
@@ -306,9 +304,6 @@ func (e *Engines) Start() ([]Record, error) {
 	return recs, nil
 }
 
-// Names returns the declared names in order.
-func (e *Engines) Names() []string { return slices.Clone(e.order) }
-
 // checkout returns an idle process of the engine, or starts one.
 func (e *Engines) checkout(name string) (*Process, error) {
 	e.mu.Lock()
@@ -354,11 +349,6 @@ func (e *Engines) checkout(name string) (*Process, error) {
 	if err := p.handshake(cfg); err != nil {
 		e.end(p)
 		return nil, err
-	}
-	if p.id != "" {
-		e.mu.Lock()
-		e.ids[name] = p.id
-		e.mu.Unlock()
 	}
 	return p, nil
 }
