@@ -100,6 +100,7 @@ func TestExpertConvertsRuleWins(t *testing.T) {
 	require.NoError(t, err)
 	set := tablebase.Open(dir)
 	defer set.Close()
+	set.LoadWhole(1 << 26) // sampling probes many boards: no block reads
 	wins := ruleWins(t, set, []tablebase.Class{{Own: 3, Enemy: 2}, {Own: 2, Enemy: 3}}, 50, 40, 1, 1)
 	// And wins far from their capture (at least 15 plies), where the counter matters.
 	convertAll(t, set, ruleWins(t, set, []tablebase.Class{{Own: 3, Enemy: 2}}, 50, 20, 15, 2))
@@ -134,6 +135,7 @@ func TestExpertConvertsRuleWinsOfSevenPieces(t *testing.T) {
 		_, err := fmt.Sscan(s, &maxPieces)
 		require.NoError(t, err)
 	}
+	set.LoadWhole(1 << 26) // sampling probes many boards: the tables up to 6 pieces whole
 	var classes []tablebase.Class
 	for n := 5; n <= maxPieces; n++ {
 		for own := 1; own < n; own++ {
