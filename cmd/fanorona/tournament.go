@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/fanorona/fanorona/tournament"
+	"github.com/fanorona/fanorona/tournament/report"
 	"github.com/spf13/cobra"
 )
 
@@ -37,6 +38,7 @@ type runFlags struct {
 	sprt        string
 	sprtStop    bool
 	plots       bool
+	report      bool
 	tablebases  string
 	rules       rulesFlags
 }
@@ -54,6 +56,7 @@ func (f *runFlags) bind(c *cobra.Command) {
 	c.Flags().StringVar(&f.sprt, "sprt", "", "sequential test per pair: elo0,elo1[,alpha,beta] (default alpha=beta=0.05)")
 	c.Flags().BoolVar(&f.sprtStop, "sprt-stop", false, "stop the run when every pair's SPRT has decided")
 	c.Flags().BoolVar(&f.plots, "plots", false, "also write the charts that apply into the output folder")
+	c.Flags().BoolVar(&f.report, "report", false, "also write report.html (tables, charts, settings, warnings in one page) into the output folder")
 	c.Flags().StringVar(&f.tablebases, "tablebases", "none", `tablebase folder for expert's probes ("" = the default cache folder; off by default so that results do not depend on what a machine has built)`)
 	f.rules.bind(c)
 }
@@ -167,12 +170,8 @@ func runAndReport(ctx context.Context, s *streams, f *runFlags, c tournament.Con
 		}
 		fmt.Fprintf(s.err, "fanorona: games in %s/%s, summary in %s/%s\n", o.Out, tournament.GamesFile, o.Out, tournament.SummaryFile)
 	}
-	if err == nil && f.plots {
-		recs, _, rerr := tournament.ReadRecordFiles([]string{o.Out + "/" + tournament.GamesFile})
-		if rerr != nil {
-			return rerr
-		}
-		paths, perr := writeAllPlots(o.Out, recs)
+	if err == nil {
+		paths, perr := report.WriteRunFiles(o.Out, f.plots, f.report)
 		for _, p := range paths {
 			fmt.Fprintf(s.err, "fanorona: wrote %s\n", p)
 		}
@@ -303,7 +302,11 @@ func newStatsCmd(s *streams) *cobra.Command {
 // readRecordsReporting reads record files; bad lines are reported on stderr and skipped,
 // a file that cannot be read (or holds no good record) is bad input.
 func readRecordsReporting(s *streams, paths []string) ([]tournament.Record, error) {
-	recs, bad, err := tournament.ReadRecordFiles(paths)
+	files := make([]string, len(paths))
+	for i, p := range paths {
+		files[i] = report.GamesFile(p) // a run folder stands for its games.jsonl
+	}
+	recs, bad, err := tournament.ReadRecordFiles(files)
 	if err != nil {
 		return nil, badInput(err)
 	}

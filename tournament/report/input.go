@@ -1,0 +1,86 @@
+// input.go: reading the records a report is made of, from games.jsonl files or run
+// folders, with the run.json found next to them.
+
+package report
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/fanorona/fanorona/tournament"
+)
+
+// Input is the records of one or more files, with what reading them found.
+type Input struct {
+	Files   []string                // the games files read, in order
+	Records []tournament.Record     // every good record
+	Dropped []*tournament.LineError // lines skipped: they did not decode or validate
+	Runs    []Run                   // run.json files found next to the games files
+}
+
+// Run is one run's configuration, as its run.json holds it.
+type Run struct {
+	Path   string            // the run.json read
+	Config tournament.Config // what it says
+}
+
+// GamesFile returns the games file that path names: path itself, or the games.jsonl of
+// a run folder.
+func GamesFile(path string) string {
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return filepath.Join(path, tournament.GamesFile)
+	}
+	return path
+}
+
+// Load reads the games files or run folders paths. Bad lines are kept in Dropped and
+// skipped; a file that cannot be read, a damaged run.json, or no good record at all is
+// an error naming the file.
+func Load(paths []string) (*Input, error) {
+	if len(paths) == 0 {
+		return nil, errors.New("no games files or run folders given")
+	}
+	in := &Input{}
+	seenRun := map[string]bool{}
+	for _, p := range paths {
+		file := GamesFile(p)
+		if _, err := os.Stat(file); err != nil {
+			if errors.Is(err, fs.ErrNotExist) && file != p {
+				return nil, fmt.Errorf("%s: a folder without %s (not a run folder)", p, tournament.GamesFile)
+			}
+			return nil, err
+		}
+		in.Files = append(in.Files, file)
+		runPath := filepath.Join(filepath.Dir(file), tournament.RunFile)
+		if seenRun[runPath] {
+			continue
+		}
+		raw, err := os.ReadFile(runPath)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		var c tournament.Config
+		if err := json.Unmarshal(raw, &c); err != nil {
+			return nil, fmt.Errorf("%s: %v", runPath, err)
+		}
+		seenRun[runPath] = true
+		in.Runs = append(in.Runs, Run{Path: runPath, Config: c})
+	}
+	recs, bad, err := tournament.ReadRecordFiles(in.Files)
+	if err != nil {
+		return nil, err
+	}
+	in.Records, in.Dropped = recs, bad
+	if len(recs) == 0 {
+		return nil, fmt.Errorf("no valid game records in %s", strings.Join(in.Files, ", "))
+	}
+	return in, nil
+}

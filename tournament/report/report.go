@@ -1,0 +1,190 @@
+// report.go: one self-contained HTML page per set of records: the runs' settings and
+// seeds, the warnings, every table with its methods, every chart as inline SVG.
+
+package report
+
+import (
+	"bytes"
+	_ "embed"
+	"fmt"
+	"html/template"
+	"io"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/fanorona/fanorona/tournament"
+)
+
+// Report is everything the HTML page shows, built by [Build].
+type Report struct {
+	Title    string
+	Files    []string
+	Runs     []Run
+	Games    int
+	Distinct int // distinct games over all matchups
+	Dropped  int // record lines left out
+	Warnings []string
+	Tables   []Table
+	Figures  []Named
+}
+
+// Build makes the report of in: the summary of its records (package tournament), the
+// tables, the warnings and every chart that applies.
+func Build(in *Input) (*Report, error) {
+	s := tournament.Summarize(in.Records, nil)
+	distinct := Distinct(in.Records)
+	figs, err := Figures(in.Records)
+	if err != nil {
+		return nil, err
+	}
+	r := &Report{
+		Title:    title(in),
+		Files:    in.Files,
+		Runs:     in.Runs,
+		Games:    s.Games,
+		Dropped:  len(in.Dropped),
+		Warnings: Warnings(in, s, distinct),
+		Tables:   Tables(s, distinct),
+		Figures:  figs,
+	}
+	if d, ok := distinct["all"]; ok {
+		r.Distinct = d
+	} else if len(distinct) == 1 {
+		for _, d := range distinct {
+			r.Distinct = d
+		}
+	}
+	return r, nil
+}
+
+// title names the report after its runs' players, or its files.
+func title(in *Input) string {
+	if len(in.Runs) > 0 {
+		c := in.Runs[0].Config
+		return fmt.Sprintf("Fanorona %s: %s", c.Format, strings.Join(c.Players, ", "))
+	}
+	return "Fanorona games: " + strings.Join(in.Files, ", ")
+}
+
+//go:embed report.html.tmpl
+var pageSource string
+
+var page = template.Must(template.New("report").Funcs(template.FuncMap{
+	"percent":   func(v float64) string { return fmt.Sprintf("%.0f%%", 100*v) },
+	"svg":       inlineSVG,
+	"caption":   caption,
+	"chartName": func(kind string) string { return chartNames[kind] },
+	"yesno": func(b bool) string {
+		if b {
+			return "yes"
+		}
+		return "no"
+	},
+}).Parse(pageSource))
+
+// WriteHTML writes the report as one HTML page with no external resource: CSS inline,
+// charts as inline SVG, no script.
+func (r *Report) WriteHTML(w io.Writer) error {
+	var buf bytes.Buffer
+	if err := page.Execute(&buf, r); err != nil {
+		return err
+	}
+	_, err := w.Write(buf.Bytes())
+	return err
+}
+
+// HTML returns the page as bytes.
+func (r *Report) HTML() ([]byte, error) {
+	var buf bytes.Buffer
+	err := r.WriteHTML(&buf)
+	return buf.Bytes(), err
+}
+
+var (
+	xmlProlog  = regexp.MustCompile(`(?s)^.*?(<svg\b)`)
+	fontFamily = regexp.MustCompile(`font-family:Liberation Sans;`)
+)
+
+// inlineSVG renders a chart as SVG for the page: the XML prolog dropped, fallback fonts
+// named for machines without Liberation Sans (the text was laid out with its metrics,
+// which Arial shares). gonum/plot escapes every text it writes, so names from files
+// cannot inject markup; the page's tests check it.
+func inlineSVG(n Named) (template.HTML, error) {
+	var buf bytes.Buffer
+	if err := n.Figure.Write(&buf, "svg"); err != nil {
+		return "", err
+	}
+	s := xmlProlog.ReplaceAllString(buf.String(), "$1")
+	s = fontFamily.ReplaceAllString(s, "font-family:'Liberation Sans',Arimo,Arial,Helvetica,sans-serif;")
+	s = strings.Replace(s, "<svg ", fmt.Sprintf(`<svg role="img" aria-label="%s" class="chart" `, template.HTMLEscapeString(n.Figure.Title)), 1)
+	return template.HTML(s), nil //nolint:gosec // gonum/plot's own SVG, its text escaped
+}
+
+// chartNames are the charts' short names, for the contents.
+var chartNames = map[string]string{
+	Lengths: "game lengths", LengthsCDF: "game lengths, cumulative", FirstMove: "first-move advantage",
+	Ratings: "ratings", Matrix: "pairwise scores",
+}
+
+// caption says what a chart shows and how to read it.
+func caption(kind string) string {
+	switch kind {
+	case Lengths:
+		return "Game length in plies by matchup, on shared bins: the median (solid), quartiles (dashed) and 5%/95% quantiles (dotted) of the games that ended by the rules; games stopped by the ply cap in a bar of their own."
+	case LengthsCDF:
+		return "Share of games ended within x plies, by matchup. Capped games never end, so a curve levels off at the share of natural endings."
+	case FirstMove:
+		return "White wins, draws and Black wins by matchup with Clopper–Pearson intervals; White's score with its normal interval; 50% line."
+	case Ratings:
+		return "Elo per player (Bradley–Terry with BayesElo draws, maximum a posteriori, mean 0) with normal intervals from the inverse Hessian; self-play games left out."
+	case Matrix:
+		return "Score of the row player against the column player, with the number of games, players ordered by total score."
+	}
+	return ""
+}
+
+// ReportFile is the name of a run folder's HTML report.
+const ReportFile = "report.html"
+
+// WriteRunFiles writes into the run folder dir its PNG charts (plots: every chart that
+// applies, as KIND.png) and its HTML report (html: report.html), replacing older ones,
+// and returns the paths written: what selfplay and tournament --plots and --report call.
+// The records are read once; everything is rendered before any file is written.
+func WriteRunFiles(dir string, plots, html bool) ([]string, error) {
+	if !plots && !html {
+		return nil, nil
+	}
+	in, err := Load([]string{dir})
+	if err != nil {
+		return nil, err
+	}
+	var page []byte
+	if html {
+		r, err := Build(in)
+		if err != nil {
+			return nil, err
+		}
+		if page, err = r.HTML(); err != nil {
+			return nil, err
+		}
+	}
+	var paths []string
+	if plots {
+		figs, err := Figures(in.Records)
+		if err != nil {
+			return nil, err
+		}
+		if paths, err = WritePlots(dir, figs); err != nil {
+			return paths, err
+		}
+	}
+	if html {
+		p := filepath.Join(dir, ReportFile)
+		if err := WriteFile(p, page, true); err != nil {
+			return paths, err
+		}
+		paths = append(paths, p)
+	}
+	return paths, nil
+}

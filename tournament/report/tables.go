@@ -1,0 +1,184 @@
+// tables.go: a run's summary as tables (standings, head to head, ratings, first-move
+// advantage, game lengths, distinct games), each naming the method of its intervals, and
+// their plain-text form.
+
+package report
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/fanorona/fanorona/tournament"
+)
+
+// Table is one table of a report: rows of cells already formatted as text.
+type Table struct {
+	ID      string   // short name, an HTML anchor: "standings", "head-to-head", ...
+	Title   string   // what the table shows
+	Methods []string // how each interval (or test) in it was computed
+	Columns []string
+	Rows    [][]string
+	Note    string // a line under the table (a failed fit, say)
+}
+
+// Numeric reports, for each column, whether it holds numbers (every cell starts with a
+// digit, a sign or a bracket, or is "-" for no value): numbers align right.
+func (t Table) Numeric() []bool {
+	out := make([]bool, len(t.Columns))
+	for j := range out {
+		out[j] = len(t.Rows) > 0
+		for _, r := range t.Rows {
+			if j < len(r) && !numeric(r[j]) {
+				out[j] = false
+			}
+		}
+	}
+	return out
+}
+
+func numeric(cell string) bool {
+	if cell == "" || cell == "-" {
+		return true
+	}
+	return strings.ContainsRune("0123456789+-[.", rune(cell[0]))
+}
+
+// Methods of the intervals of a summary: package tournament computes each with package
+// stats; the names here are what the tables print with them.
+const (
+	methodScore     = "score: mean score per game with a normal (Wald) interval from the trinomial win/draw/loss variance"
+	methodElo       = "Elo: the score interval's ends turned into Elo with the logistic curve"
+	methodLOS       = "LOS: likelihood of superiority from the normal approximation to wins and losses (draws ignored)"
+	methodPent      = "pentanomial: A's score over colour-swapped pairs (0, ½, 1, 1½, 2); pair Elo: normal interval from the pentanomial variance"
+	methodSPRT      = "SPRT: log-likelihood ratio over the pentanomial counts against Wald's bounds"
+	methodRatings   = "ratings: Bradley–Terry with BayesElo's draw model, fitted by maximum a posteriori (2 virtual draws a player); normal intervals from the inverse Hessian, mean 0"
+	methodWinRates  = "White win, draw and Black win shares: Clopper–Pearson exact binomial intervals"
+	methodSignTest  = "p: exact two-sided sign test of White's wins against Black's wins (draws left out)"
+	methodQuantiles = "quantiles: type-4 (linear interpolation of the empirical distribution) over the games that ended by the rules"
+	methodDistinct  = "distinct games: games with the same opening and the same turns count once"
+)
+
+func fnum(n tournament.Num, prec int) string {
+	f := float64(n)
+	switch {
+	case math.IsNaN(f):
+		return "-"
+	case math.IsInf(f, 1):
+		return "+inf"
+	case math.IsInf(f, -1):
+		return "-inf"
+	}
+	return fmt.Sprintf("%.*f", prec, f)
+}
+
+func fest(e tournament.Est, prec int) string {
+	return fmt.Sprintf("%s [%s, %s]", fnum(e.Value, prec), fnum(e.Lo, prec), fnum(e.Hi, prec))
+}
+
+func fwdl(w tournament.WDL) string { return fmt.Sprintf("+%d =%d -%d", w.Wins, w.Draws, w.Losses) }
+
+// Endings are the reasons a game ends, in the order tables list them.
+var endings = []string{"no-pieces", "no-moves", "paika-limit", "max-plies"}
+
+// Tables returns the tables of s, in report order. distinct, when not nil, holds the
+// distinct games of each matchup (and "all"), as [Distinct] counts them; the first-move
+// table shows them next to the games.
+func Tables(s *tournament.Summary, distinct map[string]int) []Table {
+	conf := fmt.Sprintf("%.0f%%", tournament.Confidence*100)
+	var out []Table
+	if len(s.Players) > 0 {
+		t := Table{ID: "standings", Title: "Standings (self-play games excluded), " + conf + " intervals",
+			Methods: []string{methodScore, methodElo},
+			Columns: []string{"player", "games", "W/D/L", "score", "Elo vs field", "as White", "as Black"}}
+		for _, p := range s.Players {
+			t.Rows = append(t.Rows, []string{p.Player, fmt.Sprint(p.Games), fwdl(p.WDL), fest(p.Score, 3), fest(p.Elo, 0), fwdl(p.AsWhite), fwdl(p.AsBlack)})
+		}
+		out = append(out, t)
+	}
+	if len(s.Pairs) > 0 {
+		t := Table{ID: "head-to-head", Title: "Head to head (A's results), " + conf + " intervals",
+			Methods: []string{methodScore, methodElo, methodLOS, methodPent},
+			Columns: []string{"A", "B", "games", "W/D/L", "score", "Elo", "LOS", "pentanomial 0..2", "pair Elo", "SPRT"}}
+		for _, p := range s.Pairs {
+			sprt := "-"
+			if p.SPRT != nil {
+				sprt = fmt.Sprintf("LLR %s (%s, %s) %s", fnum(p.SPRT.LLR, 2), fnum(p.SPRT.Lower, 2), fnum(p.SPRT.Upper, 2), p.SPRT.Decision)
+				if len(t.Methods) == 4 {
+					t.Methods = append(t.Methods, methodSPRT)
+				}
+			}
+			t.Rows = append(t.Rows, []string{p.A, p.B, fmt.Sprint(p.Games), fwdl(p.WDL), fest(p.Score, 3), fest(p.Elo, 0), fnum(p.LOS, 3), fmt.Sprint(p.Pentanomial), fest(p.PairElo, 0), sprt})
+		}
+		out = append(out, t)
+	}
+	if s.Ratings != nil {
+		t := Table{ID: "ratings", Title: "Ratings (Bradley–Terry with BayesElo draws, mean 0), " + conf + " intervals",
+			Methods: []string{methodRatings}, Columns: []string{"player", "Elo"}}
+		if s.Ratings.Error != "" {
+			t.Note = "fit failed: " + s.Ratings.Error
+		} else {
+			for i, p := range s.Ratings.Players {
+				t.Rows = append(t.Rows, []string{p, fest(s.Ratings.Elo[i], 0)})
+			}
+			t.Rows = append(t.Rows, []string{"first-move advantage", fest(s.Ratings.FirstMove, 0) + " Elo"})
+		}
+		out = append(out, t)
+	}
+	t := Table{ID: "first-move", Title: "First-move advantage (White's results), " + conf + " intervals",
+		Methods: []string{methodScore, methodWinRates, methodSignTest},
+		Columns: []string{"matchup", "games", "distinct", "W/D/L", "White score", "White win", "draw", "Black win", "p (sign test)"}}
+	if distinct != nil {
+		t.Methods = append(t.Methods, methodDistinct)
+	}
+	for _, f := range s.FirstMove {
+		d := "-"
+		if n, ok := distinct[f.Matchup]; ok {
+			d = fmt.Sprint(n)
+		}
+		t.Rows = append(t.Rows, []string{f.Matchup, fmt.Sprint(f.Games), d, fwdl(f.White), fest(f.Score, 3), fest(f.WinRate, 3), fest(f.Draw, 3), fest(f.Loss, 3), fnum(f.PValue, 4)})
+	}
+	out = append(out, t)
+	t = Table{ID: "lengths", Title: "Game length in plies (natural endings; capped games counted apart)",
+		Methods: []string{methodQuantiles},
+		Columns: []string{"matchup", "games", "mean", "sd", "min", "q5", "q25", "median", "q75", "q95", "max", "capped", "endings"}}
+	for _, l := range s.Lengths {
+		n := l.Natural
+		var reasons []string
+		for _, r := range endings {
+			if c := l.Reasons[r]; c > 0 {
+				reasons = append(reasons, fmt.Sprintf("%s %d", r, c))
+			}
+		}
+		t.Rows = append(t.Rows, []string{l.Matchup, fmt.Sprint(n.Count), fnum(n.Mean, 1), fnum(n.StdDev, 1),
+			fnum(n.Min, 0), fnum(n.Q5, 0), fnum(n.Q25, 0), fnum(n.Median, 0), fnum(n.Q75, 0), fnum(n.Q95, 0), fnum(n.Max, 0), fmt.Sprint(l.Capped), strings.Join(reasons, ", ")})
+	}
+	out = append(out, t)
+	return out
+}
+
+// WriteText prints tables for a terminal: a header line with the game count, then each
+// table with its title, columns aligned, and the methods of its intervals.
+func WriteText(w io.Writer, games int, tables []Table) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "%d games; intervals are %.0f%%.\n", games, tournament.Confidence*100)
+	for _, t := range tables {
+		fmt.Fprintf(tw, "\n%s\n", t.Title)
+		fmt.Fprintln(tw, strings.Join(t.Columns, "\t"))
+		for _, r := range t.Rows {
+			fmt.Fprintln(tw, strings.Join(r, "\t"))
+		}
+		if t.Note != "" {
+			fmt.Fprintln(tw, t.Note)
+		}
+		if err := tw.Flush(); err != nil { // methods are prose: not part of the columns
+			return err
+		}
+		for _, m := range t.Methods {
+			fmt.Fprintf(w, "  method: %s\n", m)
+		}
+	}
+	return tw.Flush()
+}
