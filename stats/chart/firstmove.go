@@ -136,7 +136,7 @@ func PlotFirstMove(d FirstMoveData) (*Figure, error) {
 		Title:  "First-move advantage: results seen from White, by group",
 		Panels: []*plot.Plot{p},
 		Legend: l,
-		Width:  max(DefaultWidth, vg.Length(n)*3*vg.Centimeter+6*vg.Centimeter),
+		Width:  max(DefaultWidth, vg.Length(n)*3.6*vg.Centimeter+6*vg.Centimeter),
 		Height: DefaultHeight,
 	}, nil
 }
