@@ -46,15 +46,15 @@ func numeric(cell string) bool {
 	return strings.ContainsRune("0123456789+-[.", rune(cell[0]))
 }
 
-// Methods of the intervals of a summary: package tournament computes each with package
-// stats; the names here are what the tables print with them.
+// Methods of the intervals of a summary, as package stats computes them (its doc
+// comments); the tables print them with the numbers.
 const (
-	methodScore     = "score: mean score per game with a normal (Wald) interval from the trinomial win/draw/loss variance"
-	methodElo       = "Elo: the score interval's ends turned into Elo with the logistic curve"
-	methodLOS       = "LOS: likelihood of superiority from the normal approximation to wins and losses (draws ignored)"
-	methodPent      = "pentanomial: A's score over colour-swapped pairs (0, ½, 1, 1½, 2); pair Elo: normal interval from the pentanomial variance"
-	methodSPRT      = "SPRT: log-likelihood ratio over the pentanomial counts against Wald's bounds"
-	methodRatings   = "ratings: Bradley–Terry with BayesElo's draw model, fitted by maximum a posteriori (2 virtual draws a player); normal intervals from the inverse Hessian, mean 0"
+	methodScore     = "score: likelihood-ratio interval of the mean score (profile likelihood of the win/draw/loss model), which never collapses to a point"
+	methodElo       = "Elo: the score interval's ends turned into Elo with the logistic curve (a score bound of 0 or 1 gives an infinite Elo bound)"
+	methodLOS       = "LOS: likelihood of superiority, normal approximation to wins against losses (draws carry no information)"
+	methodPent      = "pentanomial: A's score over colour-swapped pairs (0, ½, 1, 1½, 2); pair Elo: likelihood-ratio interval of the pentanomial model, the pair as the unit"
+	methodSPRT      = "SPRT: Wald's test on the exact generalized log-likelihood ratio over the pentanomial counts"
+	methodRatings   = "ratings: Bradley–Terry with BayesElo's draw model, maximum a posteriori (2 virtual draws a player); normal intervals from the inverse Hessian; mean 0 over the rated players"
 	methodWinRates  = "White win, draw and Black win shares: Clopper–Pearson exact binomial intervals"
 	methodSignTest  = "p: exact two-sided sign test of White's wins against Black's wins (draws left out)"
 	methodQuantiles = "quantiles: type-4 (linear interpolation of the empirical distribution) over the games that ended by the rules"

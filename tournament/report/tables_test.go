@@ -55,6 +55,6 @@ func TestTablesFormatEveryCell(t *testing.T) {
 	require.NoError(t, WriteText(&buf, s.Games, tables))
 	out := buf.String()
 	assert.True(t, strings.HasPrefix(out, "4 games; intervals are 95%.\n"), out)
-	assert.Contains(t, out, "  method: score: mean score per game")
+	assert.Contains(t, out, "  method: score: likelihood-ratio interval")
 	assert.Regexp(t, `(?m)^a\s+4\s+\+3 =1 -0\s+0\.875 \[0\.700, 1\.000\]`, out, "columns aligned by tabs")
 }
