@@ -71,7 +71,10 @@ func title(in *Input) string {
 var pageSource string
 
 var page = template.Must(template.New("report").Funcs(template.FuncMap{
-	"cell":      breakBeforeInterval,
+	"cell": breakBeforeInterval,
+	"summaryRow": func(row []string) bool {
+		return len(row) > 0 && (row[0] == "all" || row[0] == firstMoveRow)
+	},
 	"svg":       inlineSVG,
 	"caption":   caption,
 	"chartName": func(kind string) string { return chartNames[kind] },

@@ -80,6 +80,9 @@ func fest(e tournament.Est, prec int) string {
 
 func fwdl(w tournament.WDL) string { return fmt.Sprintf("+%d =%d -%d", w.Wins, w.Draws, w.Losses) }
 
+// firstMoveRow names the ratings table's last row, the fitted advantage of White.
+const firstMoveRow = "first-move advantage"
+
 // Endings are the reasons a game ends, in the order tables list them.
 var endings = []string{"no-pieces", "no-moves", "paika-limit", "max-plies"}
 
@@ -123,7 +126,7 @@ func Tables(s *tournament.Summary, distinct map[string]int) []Table {
 			for i, p := range s.Ratings.Players {
 				t.Rows = append(t.Rows, []string{p, fest(s.Ratings.Elo[i], 0)})
 			}
-			t.Rows = append(t.Rows, []string{"first-move advantage", fest(s.Ratings.FirstMove, 0) + " Elo"})
+			t.Rows = append(t.Rows, []string{firstMoveRow, fest(s.Ratings.FirstMove, 0) + " Elo"})
 		}
 		out = append(out, t)
 	}
