@@ -87,11 +87,7 @@ func TestPlotBadInput(t *testing.T) {
 		{[]string{"plot", "lengths", "-o", filepath.Join(dir, "a.png")}, "requires at least 1 arg"},
 		{[]string{"plot", "firstmove", empty, "-o", filepath.Join(dir, "a.png")}, "no valid game records"},
 	} {
-		code, out, errs := runCmd(t, "", tc.args...)
-		assert.Equal(t, 2, code, "%v: %s", tc.args, errs)
-		assert.Empty(t, out, "%v", tc.args)
-		assert.Equal(t, 1, strings.Count(errs, "\n"), "%v: one line: %q", tc.args, errs)
-		assert.Contains(t, errs, tc.msg, "%v", tc.args)
+		assertRefused(t, tc.args, tc.msg)
 	}
 	data, err := os.ReadFile(existing)
 	require.NoError(t, err)

@@ -10,6 +10,17 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// assertRefused runs a command line that is bad input: exit status 2, nothing on stdout,
+// one line on stderr that contains msg.
+func assertRefused(t *testing.T, args []string, msg string) {
+	t.Helper()
+	code, out, errs := runCmd(t, "", args...)
+	assert.Equal(t, 2, code, "%v: %s", args, errs)
+	assert.Empty(t, out, "%v", args)
+	assert.Equal(t, 1, strings.Count(errs, "\n"), "%v: one line: %q", args, errs)
+	assert.Contains(t, errs, msg, "%v", args)
+}
+
 func TestReportCommand(t *testing.T) {
 	run := runDir(t)
 	out := filepath.Join(t.TempDir(), "r.html")
@@ -46,11 +57,7 @@ func TestReportBadInput(t *testing.T) {
 		{[]string{"report", dir, "-o", filepath.Join(dir, "r.html")}, "not a run folder"},
 		{[]string{"report", "-o", filepath.Join(dir, "r.html")}, "requires at least 1 arg"},
 	} {
-		code, out, errs := runCmd(t, "", tc.args...)
-		assert.Equal(t, 2, code, "%v: %s", tc.args, errs)
-		assert.Empty(t, out, "%v", tc.args)
-		assert.Equal(t, 1, strings.Count(errs, "\n"), "%v: one line: %q", tc.args, errs)
-		assert.Contains(t, errs, tc.msg, "%v", tc.args)
+		assertRefused(t, tc.args, tc.msg)
 	}
 	data, err := os.ReadFile(existing)
 	require.NoError(t, err)
