@@ -107,38 +107,90 @@ func ratingsFigure(recs []tournament.Record, conf float64) (*chart.Figure, error
 	return chart.PlotRatings(d)
 }
 
-// Kinds returns the charts that apply to recs, in report order: the lengths, their
-// cumulative form and the first-move chart always; ratings and the matrix when some game
-// was played between two different specs.
-func Kinds(recs []tournament.Record) []string {
-	kinds := []string{Lengths, LengthsCDF, FirstMove}
-	for _, r := range recs {
-		if r.White != r.Black {
-			return append(kinds, Ratings, Matrix)
-		}
-	}
-	return kinds
-}
-
 // Named is a chart with the kind it is.
 type Named struct {
 	Kind   string
 	Figure *chart.Figure
 }
 
-// Figures builds every chart that applies to recs (see [Kinds]), by matchup at the
-// default level.
-func Figures(recs []tournament.Record) ([]Named, error) {
+// Figures builds every chart that applies to a set of games (see [Kinds]) at the
+// summary's level: the length charts from the records (they count every game), the
+// first-move chart, ratings and matrix from the summary s of the same records, so that
+// each chart counts and estimates what its table does.
+func Figures(s *tournament.Summary, recs []tournament.Record) ([]Named, error) {
 	if len(recs) == 0 {
 		return nil, errors.New("no game records")
 	}
 	var out []Named
-	for _, k := range Kinds(recs) {
-		f, err := Figure(k, recs, DefaultChartOptions)
+	add := func(kind string, f *chart.Figure, err error) error {
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", k, err)
+			return fmt.Errorf("%s: %w", kind, err)
 		}
-		out = append(out, Named{k, f})
+		out = append(out, Named{kind, f})
+		return nil
+	}
+	for _, k := range []string{Lengths, LengthsCDF} {
+		f, err := Figure(k, recs, DefaultChartOptions)
+		if err := add(k, f, err); err != nil {
+			return nil, err
+		}
+	}
+	f, err := summaryFirstMove(s)
+	if err := add(FirstMove, f, err); err != nil {
+		return nil, err
+	}
+	if s.Ratings != nil && s.Ratings.Error == "" && len(s.Ratings.Players) > 0 {
+		f, err := summaryRatings(s)
+		if err := add(Ratings, f, err); err != nil {
+			return nil, err
+		}
+	}
+	if names, wdl := SummaryPairResults(s.Pairs); len(names) >= 2 {
+		d, err := chart.BuildMatrix(chart.MatrixFromWDL(names, wdl))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", Matrix, err)
+		}
+		f, err := chart.PlotMatrix(d)
+		if err := add(Matrix, f, err); err != nil {
+			return nil, err
+		}
 	}
 	return out, nil
+}
+
+// summaryFirstMove draws the first-move chart of the summary's matchups ("all" left out).
+func summaryFirstMove(s *tournament.Summary) (*chart.Figure, error) {
+	var rows []chart.FirstMoveRow
+	for _, f := range s.FirstMove {
+		if f.Matchup == "all" && len(s.FirstMove) > 1 {
+			continue
+		}
+		rows = append(rows, chart.FirstMoveRow{Name: f.Matchup, White: stats.WDL{Wins: f.White.Wins, Draws: f.White.Draws, Losses: f.White.Losses}})
+	}
+	d, err := chart.BuildFirstMove(rows, tournament.Confidence)
+	if err != nil {
+		return nil, err
+	}
+	return chart.PlotFirstMove(d)
+}
+
+// summaryRatings draws the summary's fitted ratings, the very numbers of its table.
+func summaryRatings(s *tournament.Summary) (*chart.Figure, error) {
+	estimate := func(e tournament.Est) stats.Estimate {
+		return stats.Estimate{Value: float64(e.Value), Interval: stats.Interval{Lo: float64(e.Lo), Hi: float64(e.Hi)}}
+	}
+	rows := make([]chart.RatingRow, len(s.Ratings.Players))
+	for i, p := range s.Ratings.Players {
+		rows[i] = chart.RatingRow{Name: p, Elo: estimate(s.Ratings.Elo[i])}
+	}
+	games := 0
+	for _, p := range s.Pairs {
+		games += p.Games
+	}
+	fm := estimate(s.Ratings.FirstMove)
+	d, err := chart.BuildRatings(rows, tournament.Confidence, games, &fm)
+	if err != nil {
+		return nil, err
+	}
+	return chart.PlotRatings(d)
 }

@@ -123,16 +123,52 @@ func RatingGames(recs []tournament.Record) ([]string, []stats.Game) {
 // first, ties by name) and wdl[i][j], player i's results against player j.
 func PairResults(recs []tournament.Record) ([]string, [][]stats.WDL) {
 	names, games := RatingGames(recs)
-	n := len(names)
-	wdl := make([][]stats.WDL, n)
-	for i := range wdl {
-		wdl[i] = make([]stats.WDL, n)
-	}
+	wdl := squareWDL(len(names))
 	for _, g := range games {
 		r := resultWDL(g.Score)
 		wdl[g.White][g.Black] = wdl[g.White][g.Black].Add(r)
 		wdl[g.Black][g.White] = wdl[g.Black][g.White].Add(r.Swap())
 	}
+	return orderByScore(names, wdl)
+}
+
+// SummaryPairResults is [PairResults] from a summary's head-to-head rows, so that the
+// matrix counts what the head-to-head table counts.
+func SummaryPairResults(pairs []tournament.PairStats) ([]string, [][]stats.WDL) {
+	var names []string
+	for _, p := range pairs {
+		names = append(names, p.A, p.B)
+	}
+	slices.Sort(names)
+	names = slices.Compact(names)
+	wdl := squareWDL(len(names))
+	for _, p := range pairs {
+		a, _ := slices.BinarySearch(names, p.A)
+		b, _ := slices.BinarySearch(names, p.B)
+		w := counted(p)
+		wdl[a][b] = wdl[a][b].Add(w)
+		wdl[b][a] = wdl[b][a].Add(w.Swap())
+	}
+	return orderByScore(names, wdl)
+}
+
+// counted is the results a head-to-head row's estimates count.
+func counted(p tournament.PairStats) stats.WDL {
+	return stats.WDL{Wins: p.WDL.Wins, Draws: p.WDL.Draws, Losses: p.WDL.Losses}
+}
+
+func squareWDL(n int) [][]stats.WDL {
+	wdl := make([][]stats.WDL, n)
+	for i := range wdl {
+		wdl[i] = make([]stats.WDL, n)
+	}
+	return wdl
+}
+
+// orderByScore sorts the players by total score against the others, best first (ties
+// keep the given order), and the results matrix with them.
+func orderByScore(names []string, wdl [][]stats.WDL) ([]string, [][]stats.WDL) {
+	n := len(names)
 	total := make([]stats.WDL, n)
 	for i := range n {
 		for j := range n {

@@ -102,21 +102,41 @@ func TestPairResults(t *testing.T) {
 	assert.Equal(t, stats.WDL{}, wdl[1][1])
 }
 
-func TestFigureKindsAndOptions(t *testing.T) {
+func TestFiguresThatApply(t *testing.T) {
+	kinds := func(figs []Named) []string {
+		var out []string
+		for _, f := range figs {
+			out = append(out, f.Kind)
+		}
+		return out
+	}
+	self := readTestRecords(t, selfplayFile)
+	figs, err := Figures(tournament.Summarize(self, nil), self)
+	require.NoError(t, err)
+	assert.Equal(t, []string{Lengths, LengthsCDF, FirstMove}, kinds(figs), "self-play: no ratings, no matrix")
+	both := readTestRecords(t, selfplayFile, tournamentFile)
+	s := tournament.Summarize(both, nil)
+	figs, err = Figures(s, both)
+	require.NoError(t, err)
+	assert.Equal(t, []string{Lengths, LengthsCDF, FirstMove, Ratings, Matrix}, kinds(figs))
+	assert.Contains(t, figs[3].Figure.Title, "3 players, 12 games", "self-play games left out of the ratings")
+	// The matrix from the summary's head-to-head rows equals the one from the records.
+	n1, w1 := SummaryPairResults(s.Pairs)
+	n2, w2 := PairResults(both)
+	assert.Equal(t, n2, n1)
+	assert.Equal(t, w2, w1)
+	_, err = Figures(s, nil)
+	assert.Error(t, err)
+}
+
+func TestFigureOptions(t *testing.T) {
 	self := readTestRecords(t, selfplayFile)
 	both := readTestRecords(t, selfplayFile, tournamentFile)
-	assert.Equal(t, []string{Lengths, LengthsCDF, FirstMove}, Kinds(self))
-	assert.Equal(t, []string{Lengths, LengthsCDF, FirstMove, Ratings, Matrix}, Kinds(both))
-	figs, err := Figures(both)
-	require.NoError(t, err)
-	require.Len(t, figs, 5)
-	assert.Contains(t, figs[3].Figure.Title, "3 players, 12 games", "self-play games left out of the ratings")
-
 	for _, conf := range []float64{0, 1, -0.5, 95} {
 		_, err := Figure(Ratings, both, ChartOptions{By: ByMatchup, Conf: conf})
 		assert.ErrorContains(t, err, "--conf", "conf %v", conf)
 	}
-	_, err = Figure(Matrix, self, DefaultChartOptions)
+	_, err := Figure(Matrix, self, DefaultChartOptions)
 	assert.ErrorContains(t, err, "two different player specs")
 	_, err = Figure(Ratings, self, DefaultChartOptions)
 	assert.ErrorContains(t, err, "two different player specs")

@@ -34,7 +34,7 @@ type Report struct {
 func Build(in *Input) (*Report, error) {
 	s := tournament.Summarize(in.Records, nil)
 	distinct := Distinct(in.Records)
-	figs, err := Figures(in.Records)
+	figs, err := Figures(s, in.Records)
 	if err != nil {
 		return nil, err
 	}
@@ -180,23 +180,19 @@ func WriteRunFiles(dir string, plots, html bool) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	r, err := Build(in)
+	if err != nil {
+		return nil, err
+	}
 	var page []byte
 	if html {
-		r, err := Build(in)
-		if err != nil {
-			return nil, err
-		}
 		if page, err = r.HTML(); err != nil {
 			return nil, err
 		}
 	}
 	var paths []string
 	if plots {
-		figs, err := Figures(in.Records)
-		if err != nil {
-			return nil, err
-		}
-		if paths, err = WritePlots(dir, figs); err != nil {
+		if paths, err = WritePlots(dir, r.Figures); err != nil {
 			return paths, err
 		}
 	}
