@@ -29,8 +29,8 @@ type FirstMoveData struct {
 }
 
 // FirstMoveBars is one group: the shares of White wins, draws and Black wins with their
-// Clopper–Pearson intervals, and White's score (wins + draws/2 per game) with its normal
-// interval; see [stats.FirstMove].
+// Clopper–Pearson intervals, and White's score (wins + draws/2 per game) with its
+// likelihood-ratio interval; see [stats.FirstMove].
 type FirstMoveBars struct {
 	Name                     string
 	Games                    int

@@ -156,7 +156,7 @@ func caption(kind string) string {
 	case LengthsCDF:
 		return "Share of games ended within x plies, by matchup. Capped games never end, so a curve levels off at the share of natural endings."
 	case FirstMove:
-		return "White wins, draws and Black wins by matchup with Clopper–Pearson intervals; White's score with its normal interval; 50% line."
+		return "White wins, draws and Black wins by matchup with Clopper–Pearson intervals; White's score with its likelihood-ratio interval; 50% line."
 	case Ratings:
 		return "Elo per player (Bradley–Terry with BayesElo draws, maximum a posteriori, mean 0) with normal intervals from the inverse Hessian; self-play games left out."
 	case Matrix:
