@@ -28,8 +28,17 @@ func newPlotCmd(s *streams) *cobra.Command {
 		Use:   "plot lengths|firstmove|ratings|matrix FILE_OR_RUN_DIR... -o OUT.png|OUT.svg",
 		Short: "Draw charts of games.jsonl files or run folders as PNG or SVG (by the output's extension)",
 		Args:  cobra.NoArgs,
-		// "plot histogram -o x.png" is an unknown chart, not an unknown flag of "plot".
-		FParseErrWhitelist: cobra.FParseErrWhitelist{UnknownFlags: true},
+	}
+	// The charts' flags, hidden, on the group too: "plot histogram -o x.png" is then an
+	// unknown chart rather than an unknown flag of "plot", and "plot --bogus" still fails.
+	var unused plotOptions
+	c.Flags().StringVarP(&unused.output, "output", "o", "", "")
+	c.Flags().BoolVar(&unused.force, "force", false, "")
+	c.Flags().BoolVar(&unused.cdf, "cdf", false, "")
+	c.Flags().StringVar(&unused.chart.By, "by", "", "")
+	c.Flags().Float64Var(&unused.chart.Conf, "conf", 0, "")
+	for _, f := range []string{"output", "force", "cdf", "by", "conf"} {
+		_ = c.Flags().MarkHidden(f)
 	}
 	sub := func(kind, short string, flags func(*cobra.Command, *plotOptions)) {
 		o := plotOptions{chart: report.DefaultChartOptions}

@@ -79,6 +79,8 @@ func TestPlotBadInput(t *testing.T) {
 		{[]string{"plot", "firstmove", "--conf", "1", selfplayFile, "-o", filepath.Join(dir, "a.png")}, "--conf 1"},
 		{[]string{"plot", "ratings", "--conf", "-0.5", tournamentFile, "-o", filepath.Join(dir, "a.png")}, "--conf -0.5"},
 		{[]string{"plot", "histogram", selfplayFile, "-o", filepath.Join(dir, "a.png")}, `unknown command "histogram"`},
+		{[]string{"plot", "histogram", "--cdf", "--by", "player", selfplayFile, "-o", filepath.Join(dir, "a.png")}, `unknown command "histogram"`},
+		{[]string{"plot", "--bogus"}, "unknown flag: --bogus"},
 		{[]string{"plot", "lengths", selfplayFile, "-o", filepath.Join(dir, "missing", "a.png")}, "does not exist"},
 		{[]string{"plot", "lengths", selfplayFile, "-o", dir + "/"}, "has no extension"},
 		{[]string{"plot", "lengths", t.TempDir(), "-o", filepath.Join(dir, "a.png")}, "not a run folder"},
