@@ -111,8 +111,9 @@ func runPlot(s *streams, kind string, files []string, o *plotOptions) error {
 	return nil
 }
 
-// loadReporting reads games files or run folders for plot and report; skipped lines are
-// warnings on stderr, a file that cannot be read (or holds no good record) is bad input.
+// loadReporting reads games files or run folders for plot and report; skipped lines and
+// dropped duplicates are warnings on stderr, a file that cannot be read (or holds no good
+// record, or two different records of one game) is bad input.
 func loadReporting(s *streams, paths []string) (*report.Input, error) {
 	in, err := report.Load(paths)
 	if err != nil {
@@ -121,5 +122,6 @@ func loadReporting(s *streams, paths []string) (*report.Input, error) {
 	for _, b := range in.Dropped {
 		fmt.Fprintf(s.err, "fanorona: warning: skipped %v\n", b)
 	}
+	warnDuplicates(s, in.Duplicates)
 	return in, nil
 }

@@ -165,7 +165,8 @@ func summaryFirstMove(s *tournament.Summary) (*chart.Figure, error) {
 		if f.Matchup == "all" && len(s.FirstMove) > 1 {
 			continue
 		}
-		rows = append(rows, chart.FirstMoveRow{Name: f.Matchup, White: stats.WDL{Wins: f.White.Wins, Draws: f.White.Draws, Losses: f.White.Losses}})
+		w := wdlOf(f.White, f.DistinctWhite, f.Method)
+		rows = append(rows, chart.FirstMoveRow{Name: f.Matchup, White: stats.WDL{Wins: w.Wins, Draws: w.Draws, Losses: w.Losses}})
 	}
 	d, err := chart.BuildFirstMove(rows, tournament.Confidence)
 	if err != nil {
@@ -185,7 +186,11 @@ func summaryRatings(s *tournament.Summary) (*chart.Figure, error) {
 	}
 	games := 0
 	for _, p := range s.Pairs {
-		games += p.Games
+		if s.Ratings.Method == tournament.MethodDistinct {
+			games += p.DistinctGames
+		} else {
+			games += p.Games
+		}
 	}
 	fm := estimate(s.Ratings.FirstMove)
 	d, err := chart.BuildRatings(rows, tournament.Confidence, games, &fm)

@@ -154,7 +154,8 @@ func SummaryPairResults(pairs []tournament.PairStats) ([]string, [][]stats.WDL) 
 
 // counted is the results a head-to-head row's estimates count.
 func counted(p tournament.PairStats) stats.WDL {
-	return stats.WDL{Wins: p.WDL.Wins, Draws: p.WDL.Draws, Losses: p.WDL.Losses}
+	w := wdlOf(p.WDL, p.DistinctWDL, p.Method)
+	return stats.WDL{Wins: w.Wins, Draws: w.Draws, Losses: w.Losses}
 }
 
 func squareWDL(n int) [][]stats.WDL {

@@ -17,10 +17,12 @@ import (
 
 // Input is the records of one or more files, with what reading them found.
 type Input struct {
-	Files   []string                // the games files read, in order
-	Records []tournament.Record     // every good record
-	Dropped []*tournament.LineError // lines skipped: they did not decode or validate
-	Runs    []Run                   // run.json files found next to the games files
+	Files      []string                // the games files read, in order
+	Records    []tournament.Record     // every good record but exact duplicates, without its turns
+	Dropped    []*tournament.LineError // lines skipped: they did not decode or validate
+	Duplicates int                     // exact duplicates of a record already read, dropped
+	Runs       []Run                   // run.json files found next to the games files
+	Summary    *tournament.Summary     // the statistics of the records (package tournament)
 }
 
 // Run is one run's configuration, as its run.json holds it.
@@ -74,13 +76,27 @@ func Load(paths []string) (*Input, error) {
 		seenRun[runPath] = true
 		in.Runs = append(in.Runs, Run{Path: runPath, Config: c})
 	}
-	recs, bad, err := tournament.ReadRecordFiles(in.Files)
+	var order []string
+	if len(in.Runs) > 0 {
+		order = in.Runs[0].Config.Players
+	}
+	acc := tournament.NewAccumulator(nil, order)
+	st, err := tournament.ScanRecords(in.Files, tournament.ScanOptions{Bad: func(e *tournament.LineError) {
+		in.Dropped = append(in.Dropped, e)
+	}}, func(rec *tournament.Record, at tournament.Place) error {
+		acc.Add(rec, at.File)
+		r := *rec
+		r.Turns = nil // the charts need none; the summary has counted distinct games
+		in.Records = append(in.Records, r)
+		return nil
+	})
 	if err != nil {
 		return nil, err
 	}
-	in.Records, in.Dropped = recs, bad
-	if len(recs) == 0 {
+	in.Duplicates = st.Duplicates
+	if len(in.Records) == 0 {
 		return nil, fmt.Errorf("no valid game records in %s", strings.Join(in.Files, ", "))
 	}
+	in.Summary = acc.Summary()
 	return in, nil
 }

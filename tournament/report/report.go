@@ -12,8 +12,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-
-	"github.com/fanorona/fanorona/tournament"
 )
 
 // Report is everything the HTML page shows, built by [Build].
@@ -32,8 +30,7 @@ type Report struct {
 // Build makes the report of in: the summary of its records (package tournament), the
 // tables, the warnings and every chart that applies.
 func Build(in *Input) (*Report, error) {
-	s := tournament.Summarize(in.Records, nil)
-	distinct := Distinct(in.Records)
+	s := in.Summary
 	figs, err := Figures(s, in.Records)
 	if err != nil {
 		return nil, err
@@ -43,17 +40,11 @@ func Build(in *Input) (*Report, error) {
 		Files:    in.Files,
 		Runs:     in.Runs,
 		Games:    s.Games,
+		Distinct: s.DistinctGames,
 		Dropped:  len(in.Dropped),
-		Warnings: Warnings(in, s, distinct),
-		Tables:   Tables(s, distinct),
+		Warnings: Warnings(in),
+		Tables:   Tables(s),
 		Figures:  figs,
-	}
-	if d, ok := distinct["all"]; ok {
-		r.Distinct = d
-	} else if len(distinct) == 1 {
-		for _, d := range distinct {
-			r.Distinct = d
-		}
 	}
 	return r, nil
 }

@@ -54,6 +54,7 @@ func TestReportHTMLHoldsEverything(t *testing.T) {
 	assert.True(t, strings.Contains(page, "<tr><th>run seed</th><td>7 "), "page lacks %q", "<tr><th>run seed</th><td>7 ")
 	assert.True(t, strings.Contains(page, "<tr><th>openings</th><td>random:2</td></tr>"), "page lacks %q", "<tr><th>openings</th><td>random:2</td></tr>")
 	assert.True(t, strings.Contains(page, "ply cap 300"), "page lacks %q", "ply cap 300")
+	assert.True(t, regexp.MustCompile(`<tr><th>run</th><td><code>[^<]*run.json</code>, id <code>[0-9a-f]{32}</code>`).MatchString(page), "the run id")
 	// The methods next to the numbers.
 	assert.True(t, strings.Contains(page, "Clopper–Pearson exact binomial intervals"), "page lacks %q", "Clopper–Pearson exact binomial intervals")
 	assert.True(t, strings.Contains(page, "Bradley–Terry with BayesElo"), "page lacks %q", "Bradley–Terry with BayesElo")
@@ -91,8 +92,19 @@ func TestReportEscapesNames(t *testing.T) {
 		data = []byte(strings.ReplaceAll(string(data), `"greedy"`, string(evilJSON)))
 		require.NoError(t, os.WriteFile(path, data, 0o644))
 	}
+	// An engine entry in run.json, as --engine records it, with markup in every field.
+	runPath := filepath.Join(dir, tournament.RunFile)
+	var cfg tournament.Config
+	raw, err := os.ReadFile(runPath)
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(raw, &cfg))
+	cfg.Engines = []tournament.EngineRecord{{Name: evil, Command: []string{evil, "--x"}, ID: evil}}
+	raw, err = json.Marshal(cfg)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(runPath, raw, 0o644))
 	r, page := buildHTML(t, dir)
 	assert.Contains(t, r.Title, evil)
+	assert.True(t, strings.Contains(page, "<tr><th>engine <code>&lt;script&gt;"), "the engine row, escaped")
 	assert.False(t, strings.Contains(page, evil), "page holds %q", evil)
 	assert.False(t, strings.Contains(strings.ToLower(page), "<script"), "page holds %q", "<script")
 	assert.True(t, strings.Contains(page, "&lt;script&gt;alert(1)&lt;/script&gt;"), "page lacks %q", "&lt;script&gt;alert(1)&lt;/script&gt;")
@@ -113,9 +125,9 @@ func TestWriteRunFiles(t *testing.T) {
 		names = append(names, filepath.Base(p))
 	}
 	assert.Equal(t, []string{"lengths.png", "lengths-cdf.png", "firstmove.png", "ratings.png", "matrix.png", "report.html"}, names)
-	entries, err := os.ReadDir(dir)
+	left, err := filepath.Glob(filepath.Join(dir, ".*.tmp"))
 	require.NoError(t, err)
-	assert.Len(t, entries, 3+6, "games, run, summary and the outputs: no temporary file left")
+	assert.Empty(t, left, "no temporary file left")
 	paths, err = WriteRunFiles(dir, false, false)
 	assert.NoError(t, err)
 	assert.Empty(t, paths)

@@ -58,7 +58,7 @@ const (
 	methodWinRates  = "White win, draw and Black win shares: Clopper–Pearson exact binomial intervals"
 	methodSignTest  = "p: exact two-sided sign test of White's wins against Black's wins (draws left out)"
 	methodQuantiles = "quantiles: type-4 (linear interpolation of the empirical distribution) over the games that ended by the rules"
-	methodDistinct  = "distinct games: games with the same opening and the same turns count once"
+	methodCounts    = "counts: \"all games\" when every game differs; \"distinct games\" when some repeat (the same players, opening and turns), each distinct game counted once by the row's estimates, tests and pentanomial"
 )
 
 func fnum(n tournament.Num, prec int) string {
@@ -86,39 +86,54 @@ const firstMoveRow = "first-move advantage"
 // Endings are the reasons a game ends, in the order tables list them.
 var endings = []string{"no-pieces", "no-moves", "paika-limit", "max-plies"}
 
-// Tables returns the tables of s, in report order. distinct, when not nil, holds the
-// distinct games of each matchup (and "all"), as [Distinct] counts them; the first-move
-// table shows them next to the games.
-func Tables(s *tournament.Summary, distinct map[string]int) []Table {
+// wdlOf is the results a row's estimates count: every game's, or its distinct games'.
+func wdlOf(all, distinct tournament.WDL, method string) tournament.WDL {
+	if method == tournament.MethodDistinct {
+		return distinct
+	}
+	return all
+}
+
+// Tables returns the tables of s, in report order. Each row shows its games, its distinct
+// games, and what its estimates count (every game, or each distinct game once when
+// games repeat), as package tournament decided.
+func Tables(s *tournament.Summary) []Table {
 	conf := fmt.Sprintf("%.0f%%", tournament.Confidence*100)
 	var out []Table
 	if len(s.Players) > 0 {
 		t := Table{ID: "standings", Title: "Standings (self-play games excluded), " + conf + " intervals",
-			Methods: []string{methodScore, methodElo},
-			Columns: []string{"player", "games", "W/D/L", "score", "Elo vs field", "as White", "as Black"}}
+			Methods: []string{methodCounts, methodScore, methodElo},
+			Columns: []string{"player", "games", "distinct", "counts", "W/D/L", "score", "Elo vs field", "as White", "as Black"}}
 		for _, p := range s.Players {
-			t.Rows = append(t.Rows, []string{p.Player, fmt.Sprint(p.Games), fwdl(p.WDL), fest(p.Score, 3), fest(p.Elo, 0), fwdl(p.AsWhite), fwdl(p.AsBlack)})
+			t.Rows = append(t.Rows, []string{p.Player, fmt.Sprint(p.Games), fmt.Sprint(p.DistinctGames), p.Method, fwdl(wdlOf(p.WDL, p.DistinctWDL, p.Method)),
+				fest(p.Score, 3), fest(p.Elo, 0), fwdl(p.AsWhite), fwdl(p.AsBlack)})
 		}
 		out = append(out, t)
 	}
 	if len(s.Pairs) > 0 {
 		t := Table{ID: "head-to-head", Title: "Head to head (A's results), " + conf + " intervals",
-			Methods: []string{methodScore, methodElo, methodLOS, methodPent},
-			Columns: []string{"A", "B", "games", "W/D/L", "score", "Elo", "LOS", "pentanomial 0..2", "pair Elo", "SPRT"}}
+			Methods: []string{methodCounts, methodScore, methodElo, methodLOS, methodPent},
+			Columns: []string{"A", "B", "games", "distinct", "counts", "W/D/L", "score", "Elo", "LOS", "pentanomial 0..2", "pair Elo", "SPRT"}}
+		sprtNamed := false
 		for _, p := range s.Pairs {
 			sprt := "-"
 			if p.SPRT != nil {
 				sprt = fmt.Sprintf("LLR %s (%s, %s) %s", fnum(p.SPRT.LLR, 2), fnum(p.SPRT.Lower, 2), fnum(p.SPRT.Upper, 2), p.SPRT.Decision)
-				if len(t.Methods) == 4 {
-					t.Methods = append(t.Methods, methodSPRT)
+				if !sprtNamed {
+					t.Methods, sprtNamed = append(t.Methods, methodSPRT), true
 				}
 			}
-			t.Rows = append(t.Rows, []string{p.A, p.B, fmt.Sprint(p.Games), fwdl(p.WDL), fest(p.Score, 3), fest(p.Elo, 0), fnum(p.LOS, 3), fmt.Sprint(p.Pentanomial), fest(p.PairElo, 0), sprt})
+			pent := p.Pentanomial
+			if p.Method == tournament.MethodDistinct {
+				pent = p.DistinctPentanomial
+			}
+			t.Rows = append(t.Rows, []string{p.A, p.B, fmt.Sprint(p.Games), fmt.Sprint(p.DistinctGames), p.Method, fwdl(wdlOf(p.WDL, p.DistinctWDL, p.Method)),
+				fest(p.Score, 3), fest(p.Elo, 0), fnum(p.LOS, 3), fmt.Sprint(pent), fest(p.PairElo, 0), sprt})
 		}
 		out = append(out, t)
 	}
 	if s.Ratings != nil {
-		t := Table{ID: "ratings", Title: "Ratings (Bradley–Terry with BayesElo draws, mean 0), " + conf + " intervals",
+		t := Table{ID: "ratings", Title: "Ratings (Bradley–Terry with BayesElo draws, mean 0), " + conf + " intervals, counting " + s.Ratings.Method,
 			Methods: []string{methodRatings}, Columns: []string{"player", "Elo"}}
 		if s.Ratings.Error != "" {
 			t.Note = "fit failed: " + s.Ratings.Error
@@ -131,22 +146,16 @@ func Tables(s *tournament.Summary, distinct map[string]int) []Table {
 		out = append(out, t)
 	}
 	t := Table{ID: "first-move", Title: "First-move advantage (White's results), " + conf + " intervals",
-		Methods: []string{methodScore, methodWinRates, methodSignTest},
-		Columns: []string{"matchup", "games", "distinct", "W/D/L", "White score", "White win", "draw", "Black win", "p (sign test)"}}
-	if distinct != nil {
-		t.Methods = append(t.Methods, methodDistinct)
-	}
+		Methods: []string{methodCounts, methodScore, methodWinRates, methodSignTest},
+		Columns: []string{"matchup", "games", "distinct", "counts", "W/D/L", "White score", "White win", "draw", "Black win", "p (sign test)"}}
 	for _, f := range s.FirstMove {
-		d := "-"
-		if n, ok := distinct[f.Matchup]; ok {
-			d = fmt.Sprint(n)
-		}
-		t.Rows = append(t.Rows, []string{f.Matchup, fmt.Sprint(f.Games), d, fwdl(f.White), fest(f.Score, 3), fest(f.WinRate, 3), fest(f.Draw, 3), fest(f.Loss, 3), fnum(f.PValue, 4)})
+		t.Rows = append(t.Rows, []string{f.Matchup, fmt.Sprint(f.Games), fmt.Sprint(f.DistinctGames), f.Method, fwdl(wdlOf(f.White, f.DistinctWhite, f.Method)),
+			fest(f.Score, 3), fest(f.WinRate, 3), fest(f.Draw, 3), fest(f.Loss, 3), fnum(f.PValue, 4)})
 	}
 	out = append(out, t)
-	t = Table{ID: "lengths", Title: "Game length in plies (natural endings; capped games counted apart)",
+	t = Table{ID: "lengths", Title: "Game length in plies (every game; natural endings, capped games counted apart)",
 		Methods: []string{methodQuantiles},
-		Columns: []string{"matchup", "games", "mean", "sd", "min", "q5", "q25", "median", "q75", "q95", "max", "capped", "endings"}}
+		Columns: []string{"matchup", "games", "distinct", "mean", "sd", "min", "q5", "q25", "median", "q75", "q95", "max", "capped", "endings"}}
 	for _, l := range s.Lengths {
 		n := l.Natural
 		var reasons []string
@@ -155,18 +164,23 @@ func Tables(s *tournament.Summary, distinct map[string]int) []Table {
 				reasons = append(reasons, fmt.Sprintf("%s %d", r, c))
 			}
 		}
-		t.Rows = append(t.Rows, []string{l.Matchup, fmt.Sprint(n.Count), fnum(n.Mean, 1), fnum(n.StdDev, 1),
+		t.Rows = append(t.Rows, []string{l.Matchup, fmt.Sprint(l.Games), fmt.Sprint(l.DistinctGames), fnum(n.Mean, 1), fnum(n.StdDev, 1),
 			fnum(n.Min, 0), fnum(n.Q5, 0), fnum(n.Q25, 0), fnum(n.Median, 0), fnum(n.Q75, 0), fnum(n.Q95, 0), fnum(n.Max, 0), fmt.Sprint(l.Capped), strings.Join(reasons, ", ")})
 	}
 	out = append(out, t)
 	return out
 }
 
-// WriteText prints tables for a terminal: a header line with the game count, then each
-// table with its title, columns aligned, and the methods of its intervals.
-func WriteText(w io.Writer, games int, tables []Table) error {
+// WriteText prints the summary's tables for a terminal: a header line with the counts,
+// then each table with its title, columns aligned, and the methods of its intervals.
+func WriteText(w io.Writer, s *tournament.Summary) error {
+	fmt.Fprintf(w, "%d games, %d distinct games, %d distinct openings, %d run%s; intervals are %.0f%%.\n",
+		s.Games, s.DistinctGames, s.DistinctOpenings, s.Runs, plural(s.Runs), tournament.Confidence*100)
+	return writeTables(w, Tables(s))
+}
+
+func writeTables(w io.Writer, tables []Table) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "%d games; intervals are %.0f%%.\n", games, tournament.Confidence*100)
 	for _, t := range tables {
 		fmt.Fprintf(tw, "\n%s\n", t.Title)
 		fmt.Fprintln(tw, strings.Join(t.Columns, "\t"))
