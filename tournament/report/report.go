@@ -69,6 +69,7 @@ var page = template.Must(template.New("report").Funcs(template.FuncMap{
 	"svg":       inlineSVG,
 	"caption":   caption,
 	"chartName": func(kind string) string { return chartNames[kind] },
+	"tableName": func(id string) string { return tableNames[id] },
 	"yesno": func(b bool) string {
 		if b {
 			return "yes"
@@ -125,6 +126,12 @@ func breakBeforeInterval(cell string) string {
 		parts[i] = strings.ReplaceAll(p, " ", "\u00a0")
 	}
 	return strings.Join(parts, " [")
+}
+
+// tableNames are the tables' short names, for the contents.
+var tableNames = map[string]string{
+	"standings": "Standings", "head-to-head": "Head to head", "ratings": "Ratings",
+	"first-move": "First-move advantage", "lengths": "Game lengths",
 }
 
 // chartNames are the charts' short names, for the contents.

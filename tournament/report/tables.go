@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -179,8 +180,11 @@ func WriteText(w io.Writer, s *tournament.Summary) error {
 	return writeTables(w, Tables(s))
 }
 
+// writeTables prints the tables, then the methods of their intervals once each: on a
+// terminal the methods would otherwise repeat under every table.
 func writeTables(w io.Writer, tables []Table) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	var methods []string
 	for _, t := range tables {
 		fmt.Fprintf(tw, "\n%s\n", t.Title)
 		fmt.Fprintln(tw, strings.Join(t.Columns, "\t"))
@@ -190,12 +194,18 @@ func writeTables(w io.Writer, tables []Table) error {
 		if t.Note != "" {
 			fmt.Fprintln(tw, t.Note)
 		}
-		if err := tw.Flush(); err != nil { // methods are prose: not part of the columns
-			return err
-		}
 		for _, m := range t.Methods {
-			fmt.Fprintf(w, "  method: %s\n", m)
+			if !slices.Contains(methods, m) {
+				methods = append(methods, m)
+			}
 		}
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintln(w, "\nMethods")
+	for _, m := range methods {
+		fmt.Fprintf(w, "- %s\n", m)
+	}
+	return nil
 }

@@ -57,6 +57,7 @@ func TestTablesFormatEveryCell(t *testing.T) {
 	require.NoError(t, WriteText(&buf, s))
 	out := buf.String()
 	assert.True(t, strings.HasPrefix(out, "4 games, 3 distinct games, 1 distinct openings, 1 run; intervals are 95%.\n"), out)
-	assert.Contains(t, out, "  method: score: likelihood-ratio interval")
+	assert.Equal(t, 1, strings.Count(out, "- score: likelihood-ratio interval"), "each method once, at the end")
+	assert.Contains(t, out, "\nMethods\n")
 	assert.Regexp(t, `(?m)^a\s+4\s+3\s+distinct games\s+\+2 =1 -0\s+0\.875 \[0\.700, 1\.000\]`, out, "columns aligned by tabs")
 }
