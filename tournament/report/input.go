@@ -31,15 +31,6 @@ type Run struct {
 	Config tournament.Config // what it says
 }
 
-// GamesFile returns the games file that path names: path itself, or the games.jsonl of
-// a run folder.
-func GamesFile(path string) string {
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		return filepath.Join(path, tournament.GamesFile)
-	}
-	return path
-}
-
 // Load reads the games files or run folders paths. Bad lines are kept in Dropped and
 // skipped; a file that cannot be read, a damaged run.json, or no good record at all is
 // an error naming the file.
@@ -50,7 +41,7 @@ func Load(paths []string) (*Input, error) {
 	in := &Input{}
 	seenRun := map[string]bool{}
 	for _, p := range paths {
-		file := GamesFile(p)
+		file := tournament.GamesPath(p) // a run folder stands for its games.jsonl
 		if _, err := os.Stat(file); err != nil {
 			if errors.Is(err, fs.ErrNotExist) && file != p {
 				return nil, fmt.Errorf("%s: a folder without %s (not a run folder)", p, tournament.GamesFile)
