@@ -392,6 +392,11 @@ func boundHeap() {
 // unreadable file, no valid record or (with replay) an illegal game is bad input.
 func accumulateFiles(s *streams, paths []string, sprt *tournament.SPRTConfig, replay bool) (*tournament.Accumulator, error) {
 	boundHeap()
+	// What stats keeps is a few large pointer-free tables (8 bytes a record, 8 a distinct
+	// game), cheap to collect; a low GC target keeps the heap close to them.
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(25)
+	}
 	acc := tournament.NewAccumulator(sprt, nil)
 	st, err := tournament.ScanRecords(paths, tournament.ScanOptions{Bad: func(e *tournament.LineError) {
 		fmt.Fprintf(s.err, "fanorona: warning: skipped %v\n", e)
