@@ -525,3 +525,21 @@ func TestShardResumes(t *testing.T) {
 	assert.Equal(t, 6, s.Games)
 	assert.Equal(t, readGames(t, full), readGames(t, dir))
 }
+
+// merge joins one run's shards; records of another run are refused, nothing is written.
+func TestMergeRefusesAnotherRun(t *testing.T) {
+	a := writeFile(t, rec(runA, 0, 0, "A", "B", "1-0", "x"))
+	b := writeFile(t, rec(runB, 1, 0, "B", "A", "1-0", "y"))
+	out := filepath.Join(t.TempDir(), "merged")
+	_, err := Merge([]string{a, b}, out, nil)
+	var ie *InputError
+	require.ErrorAs(t, err, &ie)
+	assert.Contains(t, err.Error(), b+":1")
+	assert.NoFileExists(t, filepath.Join(out, GamesFile))
+	assert.NoFileExists(t, filepath.Join(out, GamesFile+".tmp"))
+	// Exact duplicates across inputs are dropped and counted.
+	res, err := Merge([]string{a, a}, out, nil)
+	require.NoError(t, err)
+	assert.Equal(t, 1, res.Duplicates)
+	assert.Equal(t, 1, res.Summary.Games)
+}
