@@ -57,11 +57,11 @@ func (f *runFlags) bind(c *cobra.Command) {
 	c.Flags().IntVar(&f.concurrency, "concurrency", 0, "deprecated alias of --workers")
 	_ = c.Flags().MarkHidden("concurrency")
 	c.Flags().BoolVar(&f.resume, "resume", false, "continue the run already in --output")
-	c.Flags().StringVar(&f.openings, "openings", "start", "start, random:K (K seeded random plies), book:K (every distinct position after K plies, in turn) or distinct:K (a different balanced position after K plies for every pair; for deterministic players)")
+	c.Flags().StringVar(&f.openings, "openings", "start", "start, random:K (K seeded random plies), book:K (every distinct position after K plies, in turn) or distinct:K (a different balanced position after K plies for every pair, every game in self-play: for deterministic players)")
 	c.Flags().IntVar(&f.maxPlies, "max-plies", tournament.DefaultMaxPlies, "stop a game after this many plies (a draw, reason max-plies)")
 	c.Flags().StringVar(&f.shard, "shard", "", "play only shard i/n of the games (0-based; also from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID with --shard-count)")
 	c.Flags().IntVar(&f.shardCount, "shard-count", 0, "number of shards when the index comes from the environment")
-	c.Flags().StringVar(&f.sprt, "sprt", "", "sequential test per pair: elo0,elo1[,alpha,beta] (default alpha=beta=0.05)")
+	c.Flags().StringVar(&f.sprt, "sprt", "", "sequential test per pair of different players (tournament only): elo0,elo1[,alpha,beta] (default alpha=beta=0.05)")
 	c.Flags().BoolVar(&f.sprtStop, "sprt-stop", false, "stop the run when every pair's SPRT has decided")
 	c.Flags().BoolVar(&f.plots, "plots", false, "also write the charts that apply into the output folder")
 	c.Flags().BoolVar(&f.report, "report", false, "also write report.html (tables, charts, settings, warnings in one page) into the output folder")
@@ -391,6 +391,11 @@ func boundHeap() {
 // unreadable file, no valid record or (with replay) an illegal game is bad input.
 func accumulateFiles(s *streams, paths []string, sprt *tournament.SPRTConfig, replay bool) (*tournament.Accumulator, error) {
 	boundHeap()
+	// What stats keeps is a few large pointer-free tables (8 bytes a record, 8 a distinct
+	// game), cheap to collect; a low GC target keeps the heap close to them.
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(25)
+	}
 	acc := tournament.NewAccumulator(sprt, nil)
 	st, err := tournament.ScanRecords(paths, tournament.ScanOptions{Bad: func(e *tournament.LineError) {
 		fmt.Fprintf(s.err, "fanorona: warning: skipped %v\n", e)
