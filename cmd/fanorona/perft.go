@@ -32,8 +32,11 @@ func newPerftCmd(s *streams) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "perft --depth N [--fen F] [--paths] [--divide] [--json]",
 		Short: "Count the leaves of the tree of complete turns (move-generator check and speed)",
-		Args:  cobra.NoArgs,
-		RunE:  func(c *cobra.Command, _ []string) error { return runPerft(s, &o) },
+		Example: `  fanorona perft --depth 5
+  fanorona perft --depth 3 --divide --fen "BBBBBB1BB/BBB1B1BBB/BWBB2WBW/WWW1W1WWW/WWW1WWWWW w 0 0"
+  fanorona perft --depth 4 --paths --json`,
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error { return runPerft(s, &o) },
 	}
 	c.Flags().IntVar(&o.depth, "depth", 1, "plies to search (1 or more)")
 	c.Flags().StringVar(&o.fen, "fen", engine.StartFEN, "position")
@@ -109,8 +112,10 @@ func newMovesCmd(s *streams) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "moves [--fen F] [--json]",
 		Short: "List every legal complete turn in canonical notation, sorted",
-		Args:  cobra.NoArgs,
-		RunE:  func(c *cobra.Command, _ []string) error { return runMoves(s, &o) },
+		Example: `  fanorona moves
+  fanorona moves --json --fen "BBBB1B1BB/BBBBBWBBB/BW1WWB1BW/WWWBWWWWW/WWWW1WWWW b 0 0"`,
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error { return runMoves(s, &o) },
 	}
 	c.Flags().StringVar(&o.fen, "fen", engine.StartFEN, "position")
 	c.Flags().BoolVar(&o.json, "json", false, `one JSON object a line: {"turn","fen","captured"}`)
@@ -156,7 +161,9 @@ func newShowCmd(s *streams) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "show [--fen F]",
 		Short: "Draw the board with its lines and coordinates",
-		Args:  cobra.NoArgs,
+		Example: `  fanorona show
+  fanorona show --fen "9/6B2/5W1W1/9/9 w 0 10"`,
+		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			p, err := parseFENFlag(fen)
 			if err != nil {

@@ -66,7 +66,7 @@ func TestTablebaseBuildProbeVerifyStats(t *testing.T) {
 
 	// Not built: a clear one-line error that says how to build it.
 	code, _, errs = runCmd(t, "", "tablebase", "probe", "--dir", dir, "--fen", "9/9/9/9/WWWB5 w")
-	assert.Equal(t, 1, code)
+	assert.Equal(t, 2, code, "bad input: a class not built (issue 13)")
 	assert.Contains(t, errs, "not built")
 	assert.Equal(t, 1, strings.Count(errs, "\n"))
 }
@@ -79,7 +79,7 @@ func TestTablebaseRefusesDamagedFile(t *testing.T) {
 	b[len(b)-1] ^= 0x40
 	require.NoError(t, os.WriteFile(path, b, 0o644))
 	code, out, errs := runCmd(t, "", "tablebase", "probe", "--dir", dir, "--fen", "9/9/9/9/4W2B1 w")
-	assert.Equal(t, 1, code)
+	assert.Equal(t, 2, code, "bad input: a damaged table (issue 13)")
 	assert.Empty(t, out)
 	assert.Contains(t, errs, "1v1.fntb: values checksum mismatch")
 	assert.Equal(t, 1, strings.Count(errs, "\n"))
