@@ -65,11 +65,7 @@ type analyzeResult struct {
 }
 
 func runAnalyze(c *cobra.Command, s *streams, o *analyzeOptions) error {
-	p, err := parseFENFlag(o.fen)
-	if err != nil {
-		return err
-	}
-	r, err := o.rules.rules()
+	p, r, err := positionUnderRules(o.fen, &o.rules)
 	if err != nil {
 		return err
 	}

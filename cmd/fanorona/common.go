@@ -84,3 +84,20 @@ func tablebasePlayerOptions(flag string) ([]players.Option, error) {
 	}
 	return playerOptions(dir), nil
 }
+
+// positionUnderRules parses --fen and the rule flags together: a paika counter above the
+// paika limit names a position the rules cannot reach, and is refused.
+func positionUnderRules(fen string, f *rulesFlags) (engine.Position, engine.Rules, error) {
+	p, err := parseFENFlag(fen)
+	if err != nil {
+		return p, engine.Rules{}, err
+	}
+	r, err := f.rules()
+	if err != nil {
+		return p, r, err
+	}
+	if r.PaikaLimit > 0 && p.Paika > r.PaikaLimit {
+		return p, r, badInputf("FEN %q: paika counter %d is above the paika limit %d (--paika-limit)", fen, p.Paika, r.PaikaLimit)
+	}
+	return p, r, nil
+}

@@ -65,6 +65,7 @@ func newRootCmd(s *streams) *cobra.Command {
 	// Made now rather than inside Execute, so that they get their examples too.
 	root.InitDefaultHelpCmd()
 	root.InitDefaultCompletionCmd()
+	root.InitDefaultVersionFlag()
 	applyExamples(root)
 	markArgErrorsBadInput(root)
 	return root

@@ -51,11 +51,7 @@ func runPerft(s *streams, o *perftOptions) error {
 	if o.depth < 1 || o.depth > 30 {
 		return badInputf("--depth %d: must be 1 to 30", o.depth)
 	}
-	p, err := parseFENFlag(o.fen)
-	if err != nil {
-		return err
-	}
-	r, err := o.rules.rules()
+	p, r, err := positionUnderRules(o.fen, &o.rules)
 	if err != nil {
 		return err
 	}
@@ -124,11 +120,7 @@ func newMovesCmd(s *streams) *cobra.Command {
 }
 
 func runMoves(s *streams, o *movesOptions) error {
-	p, err := parseFENFlag(o.fen)
-	if err != nil {
-		return err
-	}
-	r, err := o.rules.rules()
+	p, r, err := positionUnderRules(o.fen, &o.rules)
 	if err != nil {
 		return err
 	}

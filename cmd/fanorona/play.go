@@ -70,11 +70,7 @@ type game struct {
 type quitSignal struct{ reason string }
 
 func runPlay(ctx context.Context, s *streams, o *playOptions) error {
-	p, err := parseFENFlag(o.fen)
-	if err != nil {
-		return err
-	}
-	r, err := o.rules.rules()
+	p, r, err := positionUnderRules(o.fen, &o.rules)
 	if err != nil {
 		return err
 	}
