@@ -363,6 +363,10 @@ var flagValues = map[string]struct{ good, bad []string }{
 	"batch":       {[]string{"{{fens.txt}}", "-", "{{empty.txt}}"}, []string{"{{fens-bad.txt}}", "{{huge-line.txt}}", "{{missing.jsonl}}", "{{chart.png}}", "{{folder}}"}},
 	"compare":     {validRecords, pathFixtures},
 	"player":      {cheapSpecs, malformedSpecs},
+	"engine":      {nil, []string{"x", "name=n", "name=n,cmd=", "name=n,cmd={{missing.jsonl}}", "name=n,cmd=/bin/true,timeout=100ms", "name=●,cmd=/bin/false", "name=n,cmd=/bin/true,margin=x"}},
+	"engines":     {nil, []string{"{{missing.jsonl}}", "{{chart.png}}", "{{empty.txt}}", "{{run}}/summary.json", "{{folder}}"}},
+	"notation":    {[]string{"compact", "dashed"}, []string{"x", ""}},
+	"hash":        {[]string{"0", "1", "16"}, []string{"-1", "x", "9223372036854775807"}},
 	"white":       {append([]string{"human"}, cheapSpecs...), malformedSpecs},
 	"black":       {append([]string{"human"}, cheapSpecs...), malformedSpecs},
 	"hint":        {cheapSpecs, malformedSpecs},
@@ -390,7 +394,9 @@ func flagValue(r *rand.Rand, cmdPath string, f *pflag.Flag, good bool) value {
 		}
 		return value{strings.Join(specs, ","), kind + strconv.Itoa(k)}
 	case n == "depth" && strings.HasSuffix(cmdPath, "perft"):
-		vals, ok = struct{ good, bad []string }{[]string{"1", "2", "3"}, append([]string{"31", "x"}, intBoundary...)}, true
+		// Not "0x10": pflag reads it as 16, a valid depth that takes hours (perft stops on
+		// Ctrl-C, but its goroutine would go on burning a core for the rest of the test).
+		vals, ok = struct{ good, bad []string }{[]string{"1", "2", "3"}, []string{"0", "-1", "31", "x", "", "2147483648", "١"}}, true
 	case n == "depth":
 		vals, ok = struct{ good, bad []string }{nil, append([]string{"31", "x"}, intBoundary...)}, true
 	case n == "out" || n == "output":

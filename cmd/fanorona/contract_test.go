@@ -376,3 +376,17 @@ func TestAnalyzeAndPlayRefuseABadTablebaseFolder(t *testing.T) {
 	code, out, errs := runCmd(t, "", "analyze", "--player", "greedy")
 	assertBadInput(t, code, out, errs, "2v1.fntb")
 }
+
+func TestPerftStopsOnInterrupt(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	var out, errb bytes.Buffer
+	done := make(chan int)
+	// Depth 6 takes seconds (not hours: the count goes on in the background until done).
+	go func() {
+		done <- run(ctx, []string{"perft", "--depth", "6"}, &streams{strings.NewReader(""), &out, &errb})
+	}()
+	cancel() // as Ctrl-C: the command must not wait for the count
+	assert.Equal(t, 130, <-done)
+	assert.Empty(t, out.String())
+	assert.Contains(t, errb.String(), "perft --depth 6: interrupted")
+}

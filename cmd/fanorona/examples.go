@@ -41,7 +41,10 @@ var commandExamples = map[string]string{
 	"fanorona puzzles list":  `  fanorona puzzles list --json`,
 	"fanorona puzzles show":  `  fanorona puzzles show longest-3v2`,
 	"fanorona puzzles solve": `  fanorona puzzles solve longest-3v2 --time 5s`,
-	"fanorona help":          `  fanorona help selfplay`,
+	"fanorona engine": `  # serve the expert to a GUI or a match runner speaking the UCI-like protocol
+  fanorona engine --player expert:depth=8
+  printf 'uci\nisready\nposition startpos\ngo depth 4\nquit\n' | fanorona engine --player medium --notation dashed`,
+	"fanorona help": `  fanorona help selfplay`,
 	"fanorona completion": `  source <(fanorona completion bash)
   fanorona completion zsh > "${fpath[1]}/_fanorona"
   fanorona completion fish > ~/.config/fish/completions/fanorona.fish`,

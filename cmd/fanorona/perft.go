@@ -3,6 +3,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"sort"
@@ -36,7 +37,7 @@ func newPerftCmd(s *streams) *cobra.Command {
   fanorona perft --depth 3 --divide --fen "BBBBBB1BB/BBB1B1BBB/BWBB2WBW/WWW1W1WWW/WWW1WWWWW w 0 0"
   fanorona perft --depth 4 --paths --json`,
 		Args: cobra.NoArgs,
-		RunE: func(c *cobra.Command, _ []string) error { return runPerft(s, &o) },
+		RunE: func(c *cobra.Command, _ []string) error { return runPerft(c.Context(), s, &o) },
 	}
 	c.Flags().IntVar(&o.depth, "depth", 1, "plies to search (1 or more)")
 	c.Flags().StringVar(&o.fen, "fen", engine.StartFEN, "position")
@@ -47,7 +48,7 @@ func newPerftCmd(s *streams) *cobra.Command {
 	return c
 }
 
-func runPerft(s *streams, o *perftOptions) error {
+func runPerft(ctx context.Context, s *streams, o *perftOptions) error {
 	if o.depth < 1 || o.depth > 30 {
 		return badInputf("--depth %d: must be 1 to 30", o.depth)
 	}
@@ -62,13 +63,24 @@ func runPerft(s *streams, o *perftOptions) error {
 	start := time.Now()
 	var nodes uint64
 	var divide []engine.DivideEntry
-	if o.divide {
-		divide = engine.PerftDivide(&p, r, o.depth, conv)
-		for _, e := range divide {
-			nodes += e.Nodes
+	// The count runs in its own goroutine so that Ctrl-C ends the command at once (exit
+	// 130): engine.Perft has no context, and the goroutine ends with the process.
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if o.divide {
+			divide = engine.PerftDivide(&p, r, o.depth, conv)
+			for _, e := range divide {
+				nodes += e.Nodes
+			}
+		} else {
+			nodes = engine.Perft(&p, r, o.depth, conv)
 		}
-	} else {
-		nodes = engine.Perft(&p, r, o.depth, conv)
+	}()
+	select {
+	case <-done:
+	case <-ctx.Done():
+		return fmt.Errorf("perft --depth %d: %w", o.depth, ctx.Err())
 	}
 	secs := time.Since(start).Seconds()
 	nps := 0.0
