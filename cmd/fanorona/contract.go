@@ -48,10 +48,8 @@ var directStdout = map[string]bool{
 }
 
 // interruptHints say how to go on after an interrupt, by command path, when the
-// command's own error does not say it already.
-var interruptHints = map[string]string{
-	"fanorona tablebase build": "the classes already written are kept: the same command goes on from there",
-}
+// command's own error does not say it already (the default: run it again).
+var interruptHints = map[string]string{}
 
 // run executes the command line and returns the exit status; errors go to s.err as one line.
 func run(ctx context.Context, args []string, s *streams) (code int) {
@@ -139,8 +137,13 @@ func interruptMessage(err error, cmdPath string) string {
 		msg = strings.ReplaceAll(msg, context.Canceled.Error(), "interrupted")
 		msg = strings.ReplaceAll(msg, context.DeadlineExceeded.Error(), "interrupted")
 	}
-	if strings.Contains(msg, "--resume") || strings.Contains(msg, "again") {
-		return msg
+	if strings.Count(msg, "interrupted") > 1 { // a command's own "interrupted; …: <ctx error>"
+		msg = strings.TrimSuffix(msg, ": interrupted")
+	}
+	for _, says := range []string{"--resume", "again", "kept", "continue"} {
+		if strings.Contains(msg, says) { // the command said how to go on
+			return msg
+		}
 	}
 	hint := interruptHints[cmdPath]
 	if hint == "" {
