@@ -64,12 +64,12 @@ func tablebaseFolder(flag string) (string, error) {
 	case !st.IsDir():
 		return "", badInputf("--tablebases %s: not a folder", dir)
 	}
-	classes, err := tablebase.Open(dir).Classes()
+	tables, err := tablebase.Open(dir).Tables()
 	if err != nil {
 		return "", badInputf("--tablebases %s: %w", dir, err)
 	}
-	for _, c := range classes {
-		if _, err := tablebase.ReadInfo(dir, c); err != nil {
+	for _, id := range tables { // every file: the theoretic ones and those of each paika limit
+		if _, err := tablebase.ReadRuleInfo(dir, id.Class, id.PaikaLimit); err != nil {
 			return "", badInputf("--tablebases %s: %w", dir, err)
 		}
 	}

@@ -349,12 +349,19 @@ func TestAnalyzeAndPlayRefuseABadTablebaseFolder(t *testing.T) {
 	b, err := os.ReadFile(filepath.Join(tb, "2v1.fntb"))
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(damaged, "2v1.fntb"), b[:len(b)-1], 0o644))
+	damagedLimit := filepath.Join(t.TempDir(), "damaged-limit") // a table of the paika limit's
+	require.NoError(t, os.CopyFS(damagedLimit, os.DirFS(tb)))
+	b, err = os.ReadFile(filepath.Join(tb, "1v2.p50.fntb"))
+	require.NoError(t, err)
+	copy(b, "NOTATB!!")
+	require.NoError(t, os.WriteFile(filepath.Join(damagedLimit, "1v2.p50.fntb"), b, 0o644))
 	file := filepath.Join(t.TempDir(), "file")
 	require.NoError(t, os.WriteFile(file, nil, 0o644))
 	missing := filepath.Join(t.TempDir(), "missing")
 	for _, c := range []struct{ dir, says string }{
 		{missing, "no such file or directory"},
 		{damaged, "2v1.fntb"},
+		{damagedLimit, "1v2.p50.fntb"},
 		{file, "not a folder"},
 	} {
 		for _, cmd := range [][]string{
