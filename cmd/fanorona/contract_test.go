@@ -21,6 +21,7 @@ import (
 	"github.com/fanorona/fanorona/internal/panics"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -238,6 +239,9 @@ func TestEveryCommandHasExamplesThatParse(t *testing.T) {
 					continue
 				}
 				assert.NoError(t, found.ParseFlags(rest), "%q: example %q", c.CommandPath(), args)
+				found.Flags().Visit(func(f *pflag.Flag) {
+					assert.False(t, f.Hidden, "%q: example %q uses the hidden (deprecated) --%s", c.CommandPath(), args, f.Name)
+				})
 				if found.Args != nil {
 					assert.NoError(t, found.ValidateArgs(found.Flags().Args()), "%q: example %q", c.CommandPath(), args)
 				}

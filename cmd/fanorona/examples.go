@@ -15,12 +15,12 @@ var commandExamples = map[string]string{
 	"fanorona selfplay": `  # 200 games of medium against itself, colours swapped in pairs, records in out/selfplay-7
   fanorona selfplay --player medium --games 200 --seed 7
   # the same run in 4 shards (one machine each), merged afterwards
-  fanorona selfplay --player medium --games 200 --seed 7 --shard 0/4 --out shard0`,
+  fanorona selfplay --player medium --games 200 --seed 7 --shard 0/4 -o shard0`,
 	"fanorona tournament": `  fanorona tournament --players random,greedy,easy,medium --games 100 --seed 3
   fanorona tournament --players expert:depth=6,medium,easy --format gauntlet --games 50 --plots`,
 	"fanorona stats": `  fanorona stats out/selfplay-7/games.jsonl
   fanorona stats a/games.jsonl --compare b/games.jsonl --json`,
-	"fanorona merge": `  fanorona merge --out merged shard0 shard1 shard2 shard3`,
+	"fanorona merge": `  fanorona merge -o merged shard0 shard1 shard2 shard3`,
 	"fanorona plot": `  fanorona plot lengths out/selfplay-7/games.jsonl -o lengths.png
   fanorona plot ratings out/tournament-3/games.jsonl -o ratings.svg`,
 	"fanorona plot lengths":   `  fanorona plot lengths out/selfplay-7/games.jsonl --cdf -o lengths.svg`,
