@@ -47,10 +47,6 @@ var directStdout = map[string]bool{
 	"fanorona engine": true, // the engine protocol (players/uci)
 }
 
-// interruptHints say how to go on after an interrupt, by command path, when the
-// command's own error does not say it already (the default: run it again).
-var interruptHints = map[string]string{}
-
 // run executes the command line and returns the exit status; errors go to s.err as one line.
 func run(ctx context.Context, args []string, s *streams) (code int) {
 	if args == nil {
@@ -87,7 +83,7 @@ func run(ctx context.Context, args []string, s *streams) (code int) {
 		return reportPanic(s.err, cmdPath, pe)
 	case err == nil:
 	case code == exitInterrupted:
-		fmt.Fprintln(s.err, "fanorona:", oneLine(interruptMessage(err, cmdPath)))
+		fmt.Fprintln(s.err, "fanorona:", oneLine(interruptMessage(err)))
 	default:
 		fmt.Fprintln(s.err, "fanorona:", oneLine(err.Error()))
 	}
@@ -131,7 +127,7 @@ func isCobraUsageError(err error) bool {
 }
 
 // interruptMessage says the run was interrupted and how to go on.
-func interruptMessage(err error, cmdPath string) string {
+func interruptMessage(err error) string {
 	msg := err.Error()
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		msg = strings.ReplaceAll(msg, context.Canceled.Error(), "interrupted")
@@ -145,11 +141,8 @@ func interruptMessage(err error, cmdPath string) string {
 			return msg
 		}
 	}
-	hint := interruptHints[cmdPath]
-	if hint == "" {
-		hint = "nothing was saved: run the same command again"
-	}
-	return msg + "; " + hint
+	// Commands that keep work (runs, tablebase builds) say how to go on themselves.
+	return msg + "; nothing was saved: run the same command again"
 }
 
 // reportPanic prints the one line of a recovered panic, keeping its stack in a file.
