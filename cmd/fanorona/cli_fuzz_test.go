@@ -29,6 +29,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -612,12 +613,12 @@ func fuzzCommands() []*cobra.Command {
 
 // ---- the corpus ----
 
-// corpusDir is testdata/cli/corpus at the module's root, as an absolute path (the fuzzer
-// changes the working directory).
+// corpusDir is testdata/cli/corpus at the module's root, found from this file's path: the
+// fuzzer changes the working directory, and Go's fuzzing workers start in it.
 func corpusDir(t testing.TB) string {
-	d, err := filepath.Abs(filepath.Join("..", "..", "testdata", "cli", "corpus"))
-	require.NoError(t, err)
-	return d
+	_, file, _, ok := runtime.Caller(0)
+	require.True(t, ok)
+	return filepath.Join(filepath.Dir(file), "..", "..", "testdata", "cli", "corpus")
 }
 
 type corpusEntry struct {
@@ -628,6 +629,7 @@ type corpusEntry struct {
 func loadCorpus(t testing.TB, dir string) []corpusEntry {
 	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
 	require.NoError(t, err)
+	require.NotEmpty(t, files, "no corpus in %s", dir)
 	var entries []corpusEntry
 	for _, f := range files {
 		b, err := os.ReadFile(f)
