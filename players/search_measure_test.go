@@ -138,3 +138,59 @@ func TestSearchMeasure(t *testing.T) {
 		fmt.Printf("| %s | %d | %.2f | %.2f |\n", c.name, total, math.Exp(logEBF/k), depthSum/k)
 	}
 }
+
+// TestThreadsSearchLegally: a two-thread search completes the depth one thread completes
+// (less than asked where a single turn or a forced result ends the search), and its PV is
+// legal, from every midgame position (run with -race to check the shared table).
+func TestThreadsSearchLegally(t *testing.T) {
+	r := engine.DefaultRules()
+	fens := midgameFENs
+	if testing.Short() {
+		fens = fens[:3]
+	}
+	for _, f := range fens {
+		p := engine.MustParseFEN(f)
+		o := DefaultExpertOptions()
+		o.Depth = 6
+		one, err := NewExpert(o).Analyze(context.Background(), &p, r)
+		require.NoError(t, err)
+		o.Threads = 2
+		a, err := NewExpert(o).Analyze(context.Background(), &p, r)
+		require.NoError(t, err)
+		assert.Equal(t, one.Depth, a.Depth, f)
+		assert.Greater(t, a.Nodes, one.Nodes/2, "the helper's nodes are counted: %s", f)
+		q := p
+		for _, tn := range a.PV {
+			require.Contains(t, q.Turns(r, nil), tn, "PV %v at %s", a.PV, f)
+			q = q.Play(tn)
+		}
+	}
+}
+
+// TestSMPMeasure prints the time to complete depth FANORONA_MEASURE_DEPTH (default 10)
+// over midgameFENs with 1 and 2 threads, and the speed-up.
+func TestSMPMeasure(t *testing.T) {
+	if os.Getenv("FANORONA_MEASURE") == "" {
+		t.Skip("set FANORONA_MEASURE=1 to measure the parallel search")
+	}
+	depth := 10
+	if v, err := strconv.Atoi(os.Getenv("FANORONA_MEASURE_DEPTH")); err == nil {
+		depth = v
+	}
+	r := engine.DefaultRules()
+	var secs [2]float64
+	var nodes [2]uint64
+	for k, threads := range []int{1, 2} {
+		for _, f := range midgameFENs {
+			p := engine.MustParseFEN(f)
+			o := DefaultExpertOptions()
+			o.Depth, o.Threads = depth, threads
+			a, err := NewExpert(o).Analyze(context.Background(), &p, r)
+			require.NoError(t, err)
+			secs[k] += a.Time.Seconds()
+			nodes[k] += a.Nodes
+		}
+	}
+	fmt.Printf("depth %d over %d positions: 1 thread %.2fs (%d nodes), 2 threads %.2fs (%d nodes), speed-up %.2f\n",
+		depth, len(midgameFENs), secs[0], nodes[0], secs[1], nodes[1], secs[0]/secs[1])
+}
