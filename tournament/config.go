@@ -40,6 +40,8 @@ type Config struct {
 	// Tablebases: the expert probed endgame tablebases (their folder is not recorded:
 	// tables built anywhere give the same values).
 	Tablebases bool `json:"tablebases,omitempty"`
+	// Engines: the external engines the players name (players/uci), as started.
+	Engines []EngineRecord `json:"engines,omitempty"`
 
 	Concurrency int `json:"-"`
 	Shard       int `json:"-"` // this process plays games with index % Shards == Shard

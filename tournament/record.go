@@ -30,19 +30,20 @@ type Captured struct {
 
 // Record is one finished game: one JSON object a line in games.jsonl (docs/FORMATS.md).
 type Record struct {
-	Index    int         `json:"index"`    // game number in the run, 0-based; the order of the run
-	Pair     int         `json:"pair"`     // colour-swapped pair number: games 2k and 2k+1
-	Opening  string      `json:"opening"`  // FEN the game started from
-	White    string      `json:"white"`    // player spec with White
-	Black    string      `json:"black"`    // player spec with Black
-	Seed     uint64      `json:"seed"`     // the game's own seed, derived from the run seed
-	Rules    RulesRecord `json:"rules"`    // rules in force
-	Result   string      `json:"result"`   // "1-0", "0-1" or "1/2-1/2"
-	Reason   string      `json:"reason"`   // "no-pieces", "no-moves", "paika-limit", "max-plies"
-	Plies    int         `json:"plies"`    // turns played in this game (opening plies excluded)
-	Captured Captured    `json:"captured"` // pieces taken by each side
-	Turns    []string    `json:"turns"`    // the game's turns in canonical notation
-	Seconds  float64     `json:"seconds"`  // wall time of the game
+	Index    int         `json:"index"`             // game number in the run, 0-based; the order of the run
+	Pair     int         `json:"pair"`              // colour-swapped pair number: games 2k and 2k+1
+	Opening  string      `json:"opening"`           // FEN the game started from
+	White    string      `json:"white"`             // player spec with White
+	Black    string      `json:"black"`             // player spec with Black
+	Seed     uint64      `json:"seed"`              // the game's own seed, derived from the run seed
+	Rules    RulesRecord `json:"rules"`             // rules in force
+	Result   string      `json:"result"`            // "1-0", "0-1" or "1/2-1/2"
+	Reason   string      `json:"reason"`            // "no-pieces", "no-moves", "paika-limit", "max-plies"
+	Plies    int         `json:"plies"`             // turns played in this game (opening plies excluded)
+	Captured Captured    `json:"captured"`          // pieces taken by each side
+	Turns    []string    `json:"turns"`             // the game's turns in canonical notation
+	Seconds  float64     `json:"seconds"`           // wall time of the game
+	Forfeit  string      `json:"forfeit,omitempty"` // a lost-by-failure game: what the engine did
 }
 
 // WhiteScore returns White's score: 1, 0.5 or 0.
@@ -66,7 +67,7 @@ func (r *Record) Validate() error {
 	default:
 		return fmt.Errorf("result %q is not 1-0, 0-1 or 1/2-1/2", r.Result)
 	}
-	if _, ok := engine.ParseReason(r.Reason); !ok {
+	if _, ok := engine.ParseReason(r.Reason); !ok && !IsForfeitReason(r.Reason) {
 		return fmt.Errorf("reason %q is not no-pieces, no-moves, paika-limit or max-plies", r.Reason)
 	}
 	if r.White == "" || r.Black == "" {

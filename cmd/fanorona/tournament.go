@@ -39,6 +39,7 @@ type runFlags struct {
 	plots       bool
 	tablebases  string
 	rules       rulesFlags
+	engines     engineFlags
 }
 
 func (f *runFlags) bind(c *cobra.Command) {
@@ -56,6 +57,7 @@ func (f *runFlags) bind(c *cobra.Command) {
 	c.Flags().BoolVar(&f.plots, "plots", false, "also write the charts that apply into the output folder")
 	c.Flags().StringVar(&f.tablebases, "tablebases", "none", `tablebase folder for expert's probes ("" = the default cache folder; off by default so that results do not depend on what a machine has built)`)
 	f.rules.bind(c)
+	f.engines.bind(c)
 }
 
 // config turns the flags into a run configuration.
@@ -158,6 +160,14 @@ func runAndReport(ctx context.Context, s *streams, f *runFlags, c tournament.Con
 	o.PlayerOptions = playerOptions(f.tablebases)
 	if c.Tablebases && len(o.PlayerOptions) == 0 {
 		return badInputf("--tablebases %q: no tablebase built there (fanorona tablebase build)", f.tablebases)
+	}
+	engines, recs, err := f.engines.start(o.Out, nil)
+	if err != nil {
+		return err
+	}
+	if engines != nil {
+		defer engines.Close()
+		c.Engines = recs
 	}
 	summary, err := tournament.Run(ctx, c, o)
 	bar.finish()
