@@ -8,6 +8,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"slices"
+	"strings"
 
 	"github.com/fanorona/fanorona/players"
 	"github.com/fanorona/fanorona/players/tune"
@@ -20,6 +22,7 @@ type tuneOptions struct {
 	games, openingPlies, workers int
 	player, data                 string
 	seed                         uint64
+	fixed                        []string
 }
 
 func newTuneCmd(s *streams) *cobra.Command {
@@ -32,11 +35,12 @@ func newTuneCmd(s *streams) *cobra.Command {
 		RunE:   func(c *cobra.Command, _ []string) error { return runTune(c.Context(), s, &o) },
 	}
 	c.Flags().IntVar(&o.games, "games", 2000, "self-play games of the data set")
-	c.Flags().StringVar(&o.player, "player", "expert:nodes=2000,vary=20", "player spec of both sides")
+	c.Flags().StringVar(&o.player, "player", "expert:nodes=2000,vary=20,eval=1", "player spec of both sides")
 	c.Flags().Uint64Var(&o.seed, "seed", 1, "data set seed (openings and players)")
 	c.Flags().IntVar(&o.openingPlies, "opening-plies", 4, "uniformly random plies before the players take over")
 	c.Flags().IntVar(&o.workers, "workers", 2, "games played at once")
 	c.Flags().StringVar(&o.data, "data", "", "also write the samples to this new file (JSON Lines: fen, result)")
+	c.Flags().StringSliceVar(&o.fixed, "fixed", []string{"targets", "end-material"}, "features whose weight stays at its start (material 100, points 1, others 0)")
 	return c
 }
 
@@ -46,6 +50,14 @@ func runTune(ctx context.Context, s *streams, o *tuneOptions) error {
 	}
 	if _, err := players.ParseSpec(o.player); err != nil {
 		return badInputf("--player: %v", err)
+	}
+	var fixed []int
+	for _, name := range o.fixed {
+		j := slices.Index(players.FeatureNames[:], name)
+		if j < 0 {
+			return badInputf("--fixed %s: unknown feature (known: %s)", name, strings.Join(players.FeatureNames[:], ", "))
+		}
+		fixed = append(fixed, j)
 	}
 	if o.data != "" {
 		if _, err := os.Stat(o.data); err == nil {
@@ -79,13 +91,13 @@ func runTune(ctx context.Context, s *streams, o *tuneOptions) error {
 			return err
 		}
 	}
-	fit, err := tune.FitWeights(samples)
+	fit, err := tune.FitWeights(samples, [players.NumFeatures]int{players.FeatMaterial: 100, players.FeatPoints: 1}, fixed...)
 	if err != nil {
 		return err
 	}
 	out := map[string]any{"games": o.games, "player": o.player, "seed": o.seed, "opening_plies": o.openingPlies,
 		"samples": fit.Samples, "k": fit.K, "loss_start": fit.LossStart, "loss": fit.Loss,
-		"features": players.FeatureNames, "weights": fit.Weights}
+		"features": players.FeatureNames, "fixed": o.fixed, "weights": fit.Weights}
 	b, err := json.MarshalIndent(out, "", "  ")
 	if err != nil {
 		return err

@@ -201,9 +201,9 @@ func loss(x [][players.NumFeatures]float64, y []float64, k float64, w []float64,
 	return sum / n
 }
 
-// FitWeights fits K to the current players.Weights2 (a golden-section search), then every
-// weight at that K (L-BFGS from the current weights).
-func FitWeights(samples []Sample) (Fit, error) {
+// FitWeights fits K to the starting weights (a golden-section search), then every weight
+// but those of the features listed in fixed at that K (L-BFGS from the starting weights).
+func FitWeights(samples []Sample, start [players.NumFeatures]int, fixed ...int) (Fit, error) {
 	if len(samples) == 0 {
 		return Fit{}, errors.New("tune: no samples")
 	}
@@ -212,7 +212,7 @@ func FitWeights(samples []Sample) (Fit, error) {
 		return Fit{}, err
 	}
 	w0 := make([]float64, players.NumFeatures)
-	for j, v := range players.Weights2 {
+	for j, v := range start {
 		w0[j] = float64(v)
 	}
 	// K: golden section on [0.05, 5].
@@ -230,7 +230,12 @@ func FitWeights(samples []Sample) (Fit, error) {
 	fit := Fit{Samples: len(samples), K: k, LossStart: loss(x, y, k, w0, nil)}
 	prob := optimize.Problem{
 		Func: func(w []float64) float64 { return loss(x, y, k, w, nil) },
-		Grad: func(grad, w []float64) { loss(x, y, k, w, grad) },
+		Grad: func(grad, w []float64) {
+			loss(x, y, k, w, grad)
+			for _, j := range fixed {
+				grad[j] = 0
+			}
+		},
 	}
 	res, err := optimize.Minimize(prob, w0, &optimize.Settings{GradientThreshold: 1e-9}, &optimize.LBFGS{})
 	if err != nil && res == nil {

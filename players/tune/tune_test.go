@@ -53,7 +53,7 @@ func TestFitRecoversAKnownModel(t *testing.T) {
 		}
 		samples[i].Result = 1 / (1 + math.Exp(-k*e/100))
 	}
-	fit, err := FitWeights(samples)
+	fit, err := FitWeights(samples, [players.NumFeatures]int{100, 1})
 	require.NoError(t, err)
 	assert.Less(t, fit.Loss, 1e-6)
 	// K is fitted to the starting weights, so the fitted weights are want scaled by k/K.
