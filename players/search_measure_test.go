@@ -93,6 +93,7 @@ func measureConfigs() []struct {
 		{"v2-prune", without(func(o *ExpertOptions) { o.Prune = false })},
 		{"v2-aspiration", without(func(o *ExpertOptions) { o.Aspiration = false })},
 		{"v2-progress", without(func(o *ExpertOptions) { o.Progress = false })},
+		{"v2-eval2", without(func(o *ExpertOptions) { o.Eval2 = false })},
 	}
 }
 
@@ -193,4 +194,37 @@ func TestSMPMeasure(t *testing.T) {
 	}
 	fmt.Printf("depth %d over %d positions: 1 thread %.2fs (%d nodes), 2 threads %.2fs (%d nodes), speed-up %.2f\n",
 		depth, len(midgameFENs), secs[0], nodes[0], secs[1], nodes[1], secs[0]/secs[1])
+}
+
+// BenchmarkExpertMidgames searches every midgame position to depth 9 per op, first and
+// current expert: nodes/op is the nodes to depth 9 over the set, and nodes/s the speed.
+func BenchmarkExpertMidgames(b *testing.B) {
+	for _, v := range []struct {
+		name string
+		o    ExpertOptions
+	}{{"v1", ExpertV1Options()}, {"v2", DefaultExpertOptions()}} {
+		b.Run(v.name, func(b *testing.B) {
+			o := v.o
+			o.Depth = 9
+			e := NewExpert(o)
+			r := engine.DefaultRules()
+			pos := make([]engine.Position, len(midgameFENs))
+			for i, f := range midgameFENs {
+				pos[i] = engine.MustParseFEN(f)
+			}
+			b.ReportAllocs()
+			var nodes uint64
+			for b.Loop() {
+				for i := range pos {
+					a, err := e.Analyze(context.Background(), &pos[i], r)
+					if err != nil {
+						b.Fatal(err)
+					}
+					nodes += a.Nodes
+				}
+			}
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+		})
+	}
 }
