@@ -146,6 +146,11 @@ func (e *Expert) Analyze(ctx context.Context, p *engine.Position, r engine.Rules
 		s.tt.newSearch()
 	}
 	s.begin(ctx, r, e.opts.Nodes, limit)
+	if a, ok := s.oracleRoot(p); ok { // a won ending the tablebase converts (players/tablebase.go)
+		a.Time = time.Since(start)
+		e.clock.spent(p, a.Time)
+		return a, ctx.Err()
+	}
 	var a Analysis
 	if len(e.helpers) == 0 {
 		a = s.deepen(p, 1, depth)

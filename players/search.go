@@ -152,7 +152,7 @@ func (s *searcher) probe(p *engine.Position, ply int) (int, bool) {
 	if s.oracle == nil || p.Occupied().Count() > s.oracleMax {
 		return 0, false
 	}
-	v, plies, ok := s.oracle.Probe(p)
+	v, plies, ok := s.oracle.Probe(p, s.rules)
 	if !ok {
 		return 0, false
 	}

@@ -29,12 +29,14 @@ const MinRobustClusters = 30
 //
 //	V = G/(G−1) · Σⱼ (yⱼ − nⱼμ̂)² / N²,
 //
-// clamped to [0, 1]. With clusters of one game each this is the ordinary
-// Wald interval μ̂ ± z·s/√N (s² the sample variance, divisor N−1).
+// With clusters of one game each this is the ordinary Wald interval
+// μ̂ ± z·s/√N (s² the sample variance, divisor N−1).
 //
-// Fallback: when there are fewer than [MinRobustClusters] clusters or V is 0
-// (every cluster has the same mean score, e.g. one deterministic game
-// repeated), the interval is instead the likelihood-ratio interval of
+// Fallback: when there are fewer than [MinRobustClusters] clusters, when V
+// is 0 (every cluster has the same mean score, e.g. one deterministic game
+// repeated) or when μ̂ ± z·√V reaches beyond [0, 1] (near 0% or 100% the
+// normal approximation fails and clamping would claim a score of 0 or 1
+// that the data exclude), the interval is instead the likelihood-ratio interval of
 // [WDL.ScoreInterval] applied to the cluster means as G independent
 // observations in [0, 1] (weighted by nⱼ/N, so that it is centred on μ̂, and
 // with G as the sample size: the pseudo-empirical likelihood of Chen and
@@ -71,7 +73,9 @@ func ClusteredScoreInterval(cs []Cluster, conf float64) Interval {
 	if g >= MinRobustClusters && ss > tiny {
 		v := float64(g) / float64(g-1) * ss / (n * n)
 		h := z * math.Sqrt(v)
-		return Interval{Lo: math.Max(0, mean-h), Hi: math.Min(1, mean+h)}
+		if mean-h >= 0 && mean+h <= 1 {
+			return Interval{Lo: mean - h, Hi: mean + h}
+		}
 	}
 	return clusterMeans(cs, n, g).lrInterval(conf)
 }

@@ -101,6 +101,15 @@ func TestClusteredFallback(t *testing.T) {
 	assert.InDelta(t, m*e40, iv.Lo, 1e-9)
 	assert.InDelta(t, 1-(1-m)*e40, iv.Hi, 1e-9)
 
+	// 34 openings won every time, one drawn (10 games each): μ̂ + z√V is
+	// above 1, so the likelihood-ratio interval of the 35 cluster means,
+	// that of WDL +34 =1 −0, which bounds the score (and Elo) below 1.
+	nearAll := append(repeatClusters(34, Cluster{10, 10}), Cluster{10, 5})
+	iv = ClusteredScoreInterval(nearAll, 0.95)
+	assert.Equal(t, WDL{Wins: 34, Draws: 1}.ScoreInterval(0.95), iv)
+	assert.Less(t, iv.Hi, 1.0)
+	assert.False(t, math.IsInf(ClusteredElo(nearAll, 0.95).Hi, 0))
+
 	// Unequal sizes: centred on the pooled mean Σy/Σn, proper width.
 	mixed := []Cluster{{100, 90}, {3, 0}, {1, 0.5}}
 	iv = ClusteredScoreInterval(mixed, 0.95)

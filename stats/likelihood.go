@@ -151,28 +151,63 @@ func chi2Quantile1(conf float64) float64 {
 }
 
 // lrInterval returns the likelihood-ratio confidence interval for the mean,
-// {μ : 2N·K(μ) <= χ²₁(conf)}, found by bisection on each side of the observed
-// mean (K is convex with its minimum 0 there). With no trials it is [0, 1].
+// {μ : 2N·K(μ) <= χ²₁(conf)}, its ends found on each side of the observed
+// mean (K is convex with its minimum 0 there) to within 1e-12·χ² of the
+// statistic. With no trials it is [0, 1].
 func (o outcomes) lrInterval(conf float64) Interval {
 	c := chi2Quantile1(conf)
 	if o.n == 0 {
 		return Interval{0, 1}
 	}
-	inside := func(mu float64) bool { return 2*o.n*o.kl(mu) <= c }
-	// bound bisects between a point inside and one outside (or at the end).
+	h := func(mu float64) float64 { return 2*o.n*o.kl(mu) - c }
+	// bound finds where h crosses 0 between a point in the interval (h <= 0)
+	// and an end of [0, 1], by the Illinois variant of regula falsi (h is
+	// convex, so plain regula falsi would creep from one side), stopping
+	// where |h| <= 1e-12·c or the bracket is narrower than 1e-14.
 	bound := func(in, out float64) float64 {
-		if inside(out) {
+		hOut := h(out)
+		if hOut <= 0 {
 			return out
 		}
-		for range 100 {
+		hIn := h(in)
+		// Where the end is impossible (K = +Inf there), bisect until the
+		// outer point has a finite value.
+		for math.IsInf(hOut, 1) {
 			m := in + (out-in)/2
 			if m == in || m == out {
+				return in
+			}
+			if hm := h(m); hm <= 0 {
+				in, hIn = m, hm
+			} else {
+				out, hOut = m, hm
+			}
+		}
+		side := 0
+		for range 200 {
+			x := out - hOut*(out-in)/(hOut-hIn)
+			if !(x > math.Min(in, out) && x < math.Max(in, out)) {
+				x = in + (out-in)/2
+			}
+			if x == in || x == out || math.Abs(out-in) <= 1e-14 {
 				break
 			}
-			if inside(m) {
-				in = m
+			hx := h(x)
+			if math.Abs(hx) <= 1e-12*c {
+				return x
+			}
+			if hx <= 0 {
+				in, hIn = x, hx
+				if side == -1 {
+					hOut /= 2
+				}
+				side = -1
 			} else {
-				out = m
+				out, hOut = x, hx
+				if side == 1 {
+					hIn /= 2
+				}
+				side = 1
 			}
 		}
 		return in

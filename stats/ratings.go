@@ -29,7 +29,7 @@ type Ratings struct {
 	DrawElo float64
 }
 
-// RatingPrior is the number of virtual games per player used as a prior by
+// RatingPrior is the number of virtual games per rated player used as a prior by
 // [FitRatings].
 const RatingPrior = 2.0
 

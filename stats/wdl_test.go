@@ -257,3 +257,35 @@ func TestScoreIntervalCoverage(t *testing.T) {
 		assert.LessOrEqual(t, c, 0.99, "%v", p)
 	}
 }
+
+func TestScoreIntervalProperties(t *testing.T) {
+	// Random counts from one game to billions: the interval holds the score,
+	// has positive width, stays in [0, 1] and widens with conf; the SPRT's
+	// LLR is finite.
+	rng := rand.New(rand.NewPCG(77, 1))
+	for range 300 {
+		scale := []int{1, 3, 10, 1000, 1_000_000, 1_000_000_000}[rng.IntN(6)]
+		w := WDL{rng.IntN(scale + 1), rng.IntN(scale + 1), rng.IntN(scale + 1)}
+		p := Pentanomial{rng.IntN(scale + 1), rng.IntN(scale + 1), rng.IntN(scale + 1), rng.IntN(scale + 1), rng.IntN(scale + 1)}
+		if w.Games() == 0 || p.Pairs() == 0 {
+			continue
+		}
+		for _, c := range []struct {
+			s      float64
+			iv, wd Interval
+			what   any
+		}{
+			{w.Score(), w.ScoreInterval(0.95), w.ScoreInterval(0.999), w},
+			{p.Score(), p.ScoreInterval(0.95), p.ScoreInterval(0.999), p},
+		} {
+			require.True(t, c.iv.Contains(c.s), "%v %v", c.what, c.iv)
+			assert.Greater(t, c.iv.Hi, c.iv.Lo, "%v", c.what)
+			assert.True(t, c.iv.Lo >= 0 && c.iv.Hi <= 1, "%v", c.what)
+			assert.True(t, c.wd.Lo <= c.iv.Lo && c.wd.Hi >= c.iv.Hi, "%v", c.what)
+		}
+		r := SPRT(p, -3, 7, 0.05, 0.05)
+		assert.False(t, math.IsNaN(r.LLR) || math.IsInf(r.LLR, 0), "%v", p)
+		r = SPRTWDL(w, -3, 7, 0.05, 0.05)
+		assert.False(t, math.IsNaN(r.LLR) || math.IsInf(r.LLR, 0), "%v", w)
+	}
+}
