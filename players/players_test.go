@@ -66,8 +66,23 @@ func loadVectors(t *testing.T) []vector {
 	return vs
 }
 
-func TestEveryLevelPlaysLegalTurns(t *testing.T) {
+// shortVectors is loadVectors, every fourth vector only with -short: the two tests that
+// run every player over every vector take half a minute, and mutation testing runs the
+// package's -short suite once per mutant.
+func shortVectors(t *testing.T) []vector {
 	vs := loadVectors(t)
+	if !testing.Short() {
+		return vs
+	}
+	var out []vector
+	for i := 0; i < len(vs); i += 4 {
+		out = append(out, vs[i])
+	}
+	return out
+}
+
+func TestEveryLevelPlaysLegalTurns(t *testing.T) {
+	vs := shortVectors(t)
 	r := engine.DefaultRules()
 	for _, spec := range testSpecs {
 		t.Run(spec, func(t *testing.T) {
@@ -103,7 +118,7 @@ func TestNoTurnIsAnError(t *testing.T) {
 }
 
 func TestSeededChoicesAreReproducible(t *testing.T) {
-	vs := loadVectors(t)
+	vs := shortVectors(t)
 	r := engine.DefaultRules()
 	for _, spec := range testSpecs {
 		first, err := New(spec, 42)
