@@ -94,3 +94,17 @@ func TestNotationErrorsNameTheStep(t *testing.T) {
 		assert.EqualError(t, err, c.want, c.in)
 	}
 }
+
+// TestCompactPointInColumnA: in compact notation an 'a' followed by a row digit is the
+// next point, not an approach mark; rows 1 and 5 are the ends of that range.
+func TestCompactPointInColumnA(t *testing.T) {
+	r := DefaultRules()
+	for _, c := range []struct{ fen, in string }{
+		{"9/9/9/9/2W5B w", "c1b1a1"},
+		{"2W5B/9/9/9/9 w", "c5b5a5"},
+	} {
+		p := MustParseFEN(c.fen)
+		_, err := p.ParseTurn(r, c.in)
+		assert.EqualError(t, err, `turn "`+c.in+`", step 2 (to a`+c.in[5:]+`): a paika is a single step`)
+	}
+}
