@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -100,19 +101,69 @@ func levelKind(doc string, def LevelParams) kind {
 		}}
 }
 
+// externals are the players declared at run time (external engines, players/uci), kept
+// apart from the built-in levels and guarded because tests declare them concurrently.
+var (
+	externalsMu sync.RWMutex
+	externals   = map[string]kind{}
+)
+
+// RegisterExternal declares a player the registry does not build itself (an external
+// engine): specs name it like a level, "name" or "name:key=value", with the option keys
+// listed; build receives the options as written and the game's seed.
+func RegisterExternal(name, doc string, options []string, build func(opts map[string]string, seed uint64) (Player, error)) error {
+	externalsMu.Lock()
+	defer externalsMu.Unlock()
+	if _, builtin := registry[name]; builtin || name == "" || strings.ContainsAny(name, ":,= ") {
+		return fmt.Errorf("engine name %q: taken by a built-in player or not a plain name", name)
+	}
+	externals[name] = kind{doc: doc, options: options,
+		build: func(o optionReader, seed uint64, _ *config) (Player, error) { return build(o.opts, seed) }}
+	return nil
+}
+
+// UnregisterExternal removes a player declared by RegisterExternal.
+func UnregisterExternal(name string) {
+	externalsMu.Lock()
+	defer externalsMu.Unlock()
+	delete(externals, name)
+}
+
+// lookup returns the kind of a built-in or declared player.
+func lookup(name string) (kind, bool) {
+	if k, ok := registry[name]; ok {
+		return k, true
+	}
+	externalsMu.RLock()
+	defer externalsMu.RUnlock()
+	k, ok := externals[name]
+	return k, ok
+}
+
+// OptionKeys returns the option keys the named player's specs take.
+func OptionKeys(name string) []string {
+	k, _ := lookup(name)
+	return slices.Clone(k.options)
+}
+
 // Names returns the registered player names, sorted.
 func Names() []string {
 	names := make([]string, 0, len(registry))
 	for n := range registry {
 		names = append(names, n)
 	}
+	externalsMu.RLock()
+	for n := range externals {
+		names = append(names, n)
+	}
+	externalsMu.RUnlock()
 	slices.Sort(names)
 	return names
 }
 
 // Describe returns a one-line description of the named player and its options.
 func Describe(name string) (string, bool) {
-	k, ok := registry[name]
+	k, ok := lookup(name)
 	if !ok {
 		return "", false
 	}
@@ -142,7 +193,7 @@ func ParseSpec(spec string) (Spec, error) {
 	if name == "" {
 		return fail("no player name (known: %s)", strings.Join(Names(), ", "))
 	}
-	k, ok := registry[name]
+	k, ok := lookup(name)
 	if !ok {
 		return fail("unknown player %q (known: %s)", name, strings.Join(Names(), ", "))
 	}
@@ -185,7 +236,8 @@ func New(spec string, seed uint64, opts ...Option) (Player, error) {
 	for _, o := range opts {
 		o(&cfg)
 	}
-	pl, err := registry[s.Name].build(optionReader{spec: spec, opts: s.Options}, seed, &cfg)
+	k, _ := lookup(s.Name)
+	pl, err := k.build(optionReader{spec: spec, opts: s.Options}, seed, &cfg)
 	if err != nil {
 		return nil, err
 	}

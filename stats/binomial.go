@@ -80,7 +80,7 @@ func checkKN(k, n int) {
 // seen from White's side.
 type FirstMoveResult struct {
 	Games int
-	// Score is White's mean score with the trinomial normal interval
+	// Score is White's mean score with the trinomial likelihood-ratio interval
 	// ([WDL.ScoreInterval]); Elo is the same as a logistic Elo advantage
 	// ([WDL.Elo]).
 	Score, Elo Estimate

@@ -140,3 +140,38 @@ func TestFirstMove(t *testing.T) {
 	assert.True(t, math.IsNaN(empty.Win.Value))
 	assert.Equal(t, 1.0, empty.PValue)
 }
+
+func TestEdgeCasesLOSAndFirstMove(t *testing.T) {
+	// All wins (n = 10): LOS Φ(√10) = 0.999217 (scipy norm.cdf), sign test
+	// p = 2·2⁻¹⁰, win rate [0.025^(1/10), 1] (Clopper–Pearson at k = n),
+	// score interval [exp(−χ²/20), 1].
+	all := WDL{Wins: 10}
+	assert.InDelta(t, 0.9992173, all.LOS(), 1e-7)
+	r := FirstMove(all, 0.95)
+	assert.InDelta(t, 2*math.Pow(0.5, 10), r.PValue, 1e-15)
+	assert.InDelta(t, math.Pow(0.025, 0.1), r.Win.Lo, 1e-9)
+	assert.Equal(t, 1.0, r.Win.Hi)
+	assert.InDelta(t, math.Exp(-chi2/20), r.Score.Lo, 1e-12)
+	assert.Greater(t, r.Elo.Lo, 0.0)
+	assert.True(t, math.IsInf(r.Elo.Hi, 1))
+
+	// All draws (no decisive game): LOS ½, sign test 1, draw rate
+	// [0.025^(1/8), 1], score interval around ½ of positive width.
+	draws := WDL{Draws: 8}
+	assert.Equal(t, 0.5, draws.LOS())
+	r = FirstMove(draws, 0.95)
+	assert.Equal(t, 1.0, r.PValue)
+	assert.InDelta(t, math.Pow(0.025, 0.125), r.Draw.Lo, 1e-9)
+	assert.Equal(t, 0.0, r.Win.Lo)
+	assert.InDelta(t, 1-math.Pow(0.025, 0.125), r.Win.Hi, 1e-9)
+	assert.Less(t, r.Elo.Lo, 0.0)
+	assert.Greater(t, r.Elo.Hi, 0.0)
+
+	// One game: LOS Φ(1) = 0.841345, sign test 1, win rate [0.025, 1].
+	one := WDL{Wins: 1}
+	assert.InDelta(t, 0.8413447, one.LOS(), 1e-7)
+	r = FirstMove(one, 0.95)
+	assert.Equal(t, 1.0, r.PValue)
+	assert.InDelta(t, 0.025, r.Win.Lo, 1e-12)
+	assert.InDelta(t, math.Exp(-chi2/2), r.Score.Lo, 1e-12)
+}

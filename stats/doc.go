@@ -4,9 +4,13 @@
 //
 // It covers
 //   - match results: win/draw/loss counts ([WDL]) and colour-swapped game
-//     pairs ([Pentanomial]) with score and Elo estimates, confidence
-//     intervals and the likelihood of superiority ([WDL.LOS]);
-//   - sequential testing: the generalized SPRT used by fishtest ([SPRT],
+//     pairs ([Pentanomial]) with score and Elo estimates, likelihood-ratio
+//     confidence intervals that never collapse to a point, and the
+//     likelihood of superiority ([WDL.LOS]);
+//   - repeated, dependent games: cluster-robust score intervals with
+//     clusters = openings ([ClusteredScoreInterval], [ClusteredElo]);
+//   - sequential testing: Wald's SPRT on the exact generalized
+//     log-likelihood ratio, as fishtest and fastchess decide ([SPRT],
 //     [SPRTWDL]);
 //   - ratings of many players at once with a fitted first-move advantage
 //     ([FitRatings], a Bradley–Terry model with BayesElo's draw model);
@@ -14,7 +18,8 @@
 //     Clopper–Pearson intervals ([ClopperPearson], [Jeffreys]) and an exact
 //     binomial test ([BinomialTest]);
 //   - distributions of game lengths ([Lengths], [Summarize], [Histogram]) and
-//     their comparison by the two-sample Kolmogorov–Smirnov test ([KS2]).
+//     their comparison by the two-sample Kolmogorov–Smirnov test ([KS2]),
+//     also from counts in constant memory ([LengthCounts], [KS2Counts]).
 //
 // Elo differences use the logistic model throughout: a rating difference of
 // e Elo corresponds to an expected score of 1/(1+10^(-e/400)).

@@ -24,7 +24,7 @@ func Example() {
 	fmt.Printf("White wins %.1f%% [%.1f%%, %.1f%%], sign test p = %.4f\n",
 		100*fm.Win.Value, 100*fm.Win.Lo, 100*fm.Win.Hi, fm.PValue)
 	// Output:
-	// score 0.575, Elo +52.5 [-1.8, +109.5], LOS 0.969
+	// score 0.575, Elo +52.5 [-2.6, +108.2], LOS 0.969
 	// pairs 881, LLR 2.46 in (-2.94, 2.94): continue
 	// White wins 50.0% [43.8%, 56.2%], sign test p = 0.0084
 }

@@ -34,19 +34,28 @@ const ksExactLimit = 1_000_000
 // p-value is 1.
 func KS2(x, y []float64) KSResult {
 	if len(x) == 0 || len(y) == 0 {
-		d := 1.0
-		if len(x) == 0 && len(y) == 0 {
-			d = 0
-		}
-		return KSResult{D: d, PValue: 1, Exact: true}
+		return ksEmpty(len(x) == 0 && len(y) == 0)
 	}
 	xs, ys := slices.Clone(x), slices.Clone(y)
 	slices.Sort(xs)
 	slices.Sort(ys)
-	d := stat.KolmogorovSmirnov(xs, nil, ys, nil)
-	n, m := len(xs), len(ys)
-	if int64(n)*int64(m) <= ksExactLimit {
-		return KSResult{D: d, PValue: ksExactP(n, m, d), Exact: true}
+	return ksPValue(stat.KolmogorovSmirnov(xs, nil, ys, nil), int64(len(xs)), int64(len(ys)))
+}
+
+// ksEmpty is the result when a sample is empty: D is 0 if both are, else 1.
+func ksEmpty(both bool) KSResult {
+	d := 1.0
+	if both {
+		d = 0
+	}
+	return KSResult{D: d, PValue: 1, Exact: true}
+}
+
+// ksPValue completes the result for statistic d on samples of n and m
+// values.
+func ksPValue(d float64, n, m int64) KSResult {
+	if n*m <= ksExactLimit {
+		return KSResult{D: d, PValue: ksExactP(int(n), int(m), d), Exact: true}
 	}
 	ne := float64(n) * float64(m) / float64(n+m)
 	sq := math.Sqrt(ne)

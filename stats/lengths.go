@@ -93,7 +93,11 @@ func Histogram(xs []float64, width float64) Hist {
 	if !(width > 0) {
 		width = FreedmanDiaconis(xs)
 	}
-	lo, hi := slices.Min(xs), slices.Max(xs)
+	return HistogramEdges(xs, histogramEdges(slices.Min(xs), slices.Max(xs), width))
+}
+
+// histogramEdges returns the edges of [Histogram] for values in [lo, hi].
+func histogramEdges(lo, hi, width float64) []float64 {
 	start := math.Floor(lo/width) * width
 	if start > lo {
 		start -= width
@@ -105,7 +109,7 @@ func Histogram(xs []float64, width float64) Hist {
 	for i := 1; edges[len(edges)-1] <= hi; i++ {
 		edges = append(edges, start+float64(i)*width)
 	}
-	return HistogramEdges(xs, edges)
+	return edges
 }
 
 const maxBins = 1e6

@@ -30,17 +30,19 @@ func (p Pentanomial) Games() int { return 2 * p.Pairs() }
 // Score returns the mean score per game in [0, 1]; NaN when there are no
 // pairs.
 func (p Pentanomial) Score() float64 {
-	_, m, _ := meanVar(pairScores, p[:])
-	return m
+	return newOutcomes(pairScores, p[:]).mean
 }
 
 // ScoreInterval returns the confidence interval at level conf for the
-// expected score per game by the pentanomial normal approximation: the pair
-// is the independent unit, s ± z·σ/√N with σ² the sample variance (divisor N)
-// of the per-game score of a pair (0, ¼, ½, ¾, 1) over the N pairs. Bounds are
-// clamped to [0, 1]; with no pairs the interval is [0, 1].
+// expected score per game by inverting the likelihood-ratio test of the
+// pentanomial model, as [WDL.ScoreInterval] does for single games: the pair
+// is the independent unit, its outcomes are the per-game scores 0, ¼, ½, ¾, 1,
+// and the interval is {μ : 2·(ℓ(p̂) − ℓ(p̂_μ)) <= χ²₁(conf)} with p̂_μ the
+// maximum-likelihood pair distribution with mean μ over the full outcome
+// support (the constrained MLE [SPRT] decides with). It never collapses to a
+// point (all pairs won, all drawn, one pair); with no pairs it is [0, 1].
 func (p Pentanomial) ScoreInterval(conf float64) Interval {
-	return normalInterval(pairScores, p[:], conf)
+	return newOutcomes(pairScores, p[:]).lrInterval(conf)
 }
 
 // Elo returns the logistic-model Elo difference EloFromScore(Score()) with

@@ -18,8 +18,9 @@ type Game struct {
 
 // Ratings is the result of [FitRatings]. All values are in Elo.
 type Ratings struct {
-	// Elo holds each player's rating, anchored so that the mean is 0, with
-	// its confidence interval (relative to that mean).
+	// Elo holds each player's rating, anchored so that the mean over the
+	// rated players is 0, with its confidence interval (relative to that
+	// mean); NaN in (−Inf, +Inf) for a player without a rated game.
 	Elo []Estimate
 	// FirstMove is the fitted advantage of moving first (White) with its
 	// confidence interval.
@@ -28,7 +29,7 @@ type Ratings struct {
 	DrawElo float64
 }
 
-// RatingPrior is the number of virtual games per player used as a prior by
+// RatingPrior is the number of virtual games per rated player used as a prior by
 // [FitRatings].
 const RatingPrior = 2.0
 
@@ -45,14 +46,21 @@ const RatingPrior = 2.0
 // draws are frequent the spread is wider than that of [EloFromScore] applied
 // to scores.
 //
-// Prior: every player is credited with RatingPrior virtual games against a
+// Prior: every rated player is credited with RatingPrior virtual games against a
 // virtual opponent rated 0, half with each colour, each scored as ¼ win,
 // ½ draw and ¼ loss (BayesElo-style virtual draws). This keeps all estimates
 // finite when a player won or lost every game, when one colour always wins,
 // and when there are no draws (or only draws), at the cost of a slight
-// shrinkage towards 0. Players with no games get a rating of 0 with a wide
-// interval; players in separate groups that never meet are each pulled
-// towards a mean of 0.
+// shrinkage towards 0. Players in separate groups that never meet are each
+// pulled towards 0.
+//
+// Self-play games (White == Black) are accepted: they inform the first-move
+// advantage and DrawElo only. The ratings are anchored so that their mean
+// over the rated players, those with at least one game against a different
+// player, is 0; a player with no such game (no games, or self-play only) has
+// no rating: its Value is NaN and its interval (−Inf, +Inf), and it is left
+// out of the model, prior included, so that it changes no other estimate.
+// With no rated player at all, one placeholder player carries the prior.
 //
 // The posterior is maximised by a damped Newton method (analytic gradient and
 // Hessian, gonum's Cholesky solver, backtracking line search). Confidence
@@ -61,33 +69,70 @@ const RatingPrior = 2.0
 // prior); the ratings' covariance is that of the centred ratings r − mean(r).
 func FitRatings(numPlayers int, games []Game, conf float64) (Ratings, error) {
 	z := zQuantile(conf)
-	theta, cov, err := fitBT(numPlayers, games)
+	if numPlayers <= 0 {
+		return Ratings{}, errors.New("stats: FitRatings needs at least one player")
+	}
+	// The rated players are those with a game against another player; only
+	// they enter the model (with their prior), so that a player without
+	// rated games, whose rating the data say nothing about, influences
+	// neither the others nor the anchor.
+	fitIndex := make([]int, numPlayers)
+	for i := range fitIndex {
+		fitIndex[i] = -1
+	}
+	var set []int
+	for i, g := range games {
+		if g.White < 0 || g.White >= numPlayers || g.Black < 0 || g.Black >= numPlayers {
+			return Ratings{}, fmt.Errorf("stats: game %d: bad players %d, %d", i, g.White, g.Black)
+		}
+		if g.White == g.Black {
+			continue
+		}
+		for _, p := range []int{g.White, g.Black} {
+			if fitIndex[p] < 0 {
+				fitIndex[p] = len(set)
+				set = append(set, p)
+			}
+		}
+	}
+	fitGames := make([]Game, len(games))
+	for i, g := range games {
+		fitGames[i] = Game{White: max(0, fitIndex[g.White]), Black: max(0, fitIndex[g.Black]), Score: g.Score}
+	}
+	// With no rated player at all, one placeholder carries the prior that
+	// keeps the first-move advantage and DrawElo finite.
+	n := max(1, len(set))
+	theta, cov, err := fitBT(n, fitGames)
 	if err != nil {
 		return Ratings{}, err
 	}
-	n := numPlayers
-	var mean float64
-	for i := 0; i < n; i++ {
-		mean += theta[i]
+	r := Ratings{Elo: make([]Estimate, numPlayers), DrawElo: math.Exp(theta[n+1])}
+	for i := range r.Elo {
+		r.Elo[i] = Estimate{Value: math.NaN(), Interval: Interval{math.Inf(-1), math.Inf(1)}}
 	}
-	mean /= float64(n)
-	// Var(r_i − mean) = Σii − 2/n Σj Σij + 1/n² ΣjΣk Σjk.
-	rowMean := make([]float64, n)
-	var all float64
-	for i := 0; i < n; i++ {
-		for j := 0; j < n; j++ {
-			rowMean[i] += cov.At(i, j)
+	if k := float64(len(set)); k > 0 {
+		var mean float64
+		for j := range set {
+			mean += theta[j]
 		}
-		all += rowMean[i]
-		rowMean[i] /= float64(n)
-	}
-	all /= float64(n * n)
-	r := Ratings{Elo: make([]Estimate, n), DrawElo: math.Exp(theta[n+1])}
-	for i := 0; i < n; i++ {
-		v := cov.At(i, i) - 2*rowMean[i] + all
-		h := z * math.Sqrt(math.Max(0, v))
-		e := theta[i] - mean
-		r.Elo[i] = Estimate{Value: e, Interval: Interval{e - h, e + h}}
+		mean /= k
+		// Var(r_j − mean) = Σjj − 2/k Σ_l Σjl + 1/k² Σ_l Σ_m Σlm.
+		rowMean := make([]float64, len(set))
+		var all float64
+		for j := range set {
+			for l := range set {
+				rowMean[j] += cov.At(j, l)
+			}
+			all += rowMean[j]
+			rowMean[j] /= k
+		}
+		all /= k * k
+		for j, p := range set {
+			v := cov.At(j, j) - 2*rowMean[j] + all
+			h := z * math.Sqrt(math.Max(0, v))
+			e := theta[j] - mean
+			r.Elo[p] = Estimate{Value: e, Interval: Interval{e - h, e + h}}
+		}
 	}
 	a := theta[n]
 	h := z * math.Sqrt(cov.At(n, n))
@@ -120,10 +165,17 @@ func newBTModel(n int, games []Game) (*btModel, error) {
 	}
 	m := &btModel{n: n}
 	for i, g := range games {
-		if g.White < 0 || g.White >= n || g.Black < 0 || g.Black >= n || g.White == g.Black {
+		if g.White < 0 || g.White >= n || g.Black < 0 || g.Black >= n {
 			return nil, fmt.Errorf("stats: game %d: bad players %d, %d", i, g.White, g.Black)
 		}
 		t := btTerm{w: g.White, b: g.Black}
+		if g.White == g.Black {
+			// Self-play: x = a whatever the rating, so the game informs only
+			// the first-move advantage and the draw rate. Written with the
+			// virtual 0-rated player on both sides, so that the rating's
+			// +1 and −1 coefficients do not enter the Hessian twice.
+			t.w, t.b = -1, -1
+		}
 		switch g.Score {
 		case 1:
 			t.pw = 1

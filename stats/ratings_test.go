@@ -72,6 +72,7 @@ func TestFitRatingsDerivatives(t *testing.T) {
 	// differences of the objective.
 	rng := rand.New(rand.NewPCG(5, 5))
 	games := simulate(rng, []float64{-100, 20, 80}, 30, 100, 5)
+	games = append(games, Game{1, 1, 1}, Game{1, 1, 0.5}, Game{2, 2, 0}) // self-play terms too
 	m, err := newBTModel(3, games)
 	require.NoError(t, err)
 	theta := []float64{-80, 10, 60, 25, math.Log(120)}
@@ -126,17 +127,53 @@ func TestFitRatingsDegenerate(t *testing.T) {
 	assert.False(t, math.IsInf(r.FirstMove.Value, 0))
 	assert.InDelta(t, 0, r.Elo[0].Value, 1e-6)
 
-	// A player without games sits at the mean with a wide interval.
-	r, err = FitRatings(3, []Game{{0, 1, 1}, {1, 0, 0.5}}, 0.95)
-	require.NoError(t, err)
-	assert.Greater(t, r.Elo[2].Hi-r.Elo[2].Lo, 200.0)
-
-	_, err = FitRatings(2, []Game{{0, 0, 1}}, 0.95)
-	assert.Error(t, err)
 	_, err = FitRatings(2, []Game{{0, 2, 1}}, 0.95)
 	assert.Error(t, err)
 	_, err = FitRatings(2, []Game{{0, 1, 0.7}}, 0.95)
 	assert.Error(t, err)
 	_, err = FitRatings(0, nil, 0.95)
 	assert.Error(t, err)
+}
+
+func TestFitRatingsUnratedPlayers(t *testing.T) {
+	// Player 2 has no games, then only games against itself: it has no
+	// rating, and the mean of the rated players' ratings stays 0.
+	rng := rand.New(rand.NewPCG(7, 11))
+	games := simulate(rng, []float64{-60, 60}, 30, 100, 40)
+	two, err := FitRatings(2, games, 0.95)
+	require.NoError(t, err)
+	assert.InDelta(t, 0, two.Elo[0].Value+two.Elo[1].Value, 1e-9)
+
+	three, err := FitRatings(3, games, 0.95)
+	require.NoError(t, err)
+	assert.InDelta(t, 0, three.Elo[0].Value+three.Elo[1].Value, 1e-9)
+	// An isolated player changes nothing for the others.
+	for i := range 2 {
+		assert.InDelta(t, two.Elo[i].Value, three.Elo[i].Value, 1e-9)
+		assert.InDelta(t, two.Elo[i].Lo, three.Elo[i].Lo, 1e-9)
+	}
+	assert.True(t, math.IsNaN(three.Elo[2].Value))
+	assert.True(t, math.IsInf(three.Elo[2].Lo, -1) && math.IsInf(three.Elo[2].Hi, 1))
+
+	// Self-play games only: still unrated, and still mean 0 over 0 and 1.
+	self := append(append([]Game(nil), games...), Game{2, 2, 1}, Game{2, 2, 1}, Game{2, 2, 0.5})
+	r, err := FitRatings(3, self, 0.95)
+	require.NoError(t, err)
+	assert.InDelta(t, 0, r.Elo[0].Value+r.Elo[1].Value, 1e-9)
+	assert.True(t, math.IsNaN(r.Elo[2].Value))
+
+	// Self-play informs the first-move advantage: twenty more White wins
+	// raise it.
+	for range 20 {
+		self = append(self, Game{2, 2, 1})
+	}
+	more, err := FitRatings(3, self, 0.95)
+	require.NoError(t, err)
+	assert.Greater(t, more.FirstMove.Value, r.FirstMove.Value+10)
+
+	// Only self-play: a first-move advantage and no ratings.
+	only, err := FitRatings(1, []Game{{0, 0, 1}, {0, 0, 1}, {0, 0, 0.5}}, 0.95)
+	require.NoError(t, err)
+	assert.Greater(t, only.FirstMove.Value, 0.0)
+	assert.True(t, math.IsNaN(only.Elo[0].Value))
 }

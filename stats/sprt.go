@@ -32,60 +32,63 @@ type SPRTResult struct {
 	Decision   Decision
 }
 
-// sprtEps replaces empty outcome classes, as fishtest does, so that the
-// variance is never zero.
-const sprtEps = 1e-3
-
-// SPRT runs the generalized sequential probability ratio test of
-// H0: elo = elo0 against H1: elo = elo1 (logistic Elo) on colour-swapped game
-// pairs, with the normal approximation to the generalized log-likelihood
-// ratio used by fishtest:
+// SPRT runs Wald's sequential probability ratio test of H0: elo = elo0
+// against H1: elo = elo1 (logistic Elo, [ScoreFromElo]) on colour-swapped
+// game pairs, deciding on the exact generalized log-likelihood ratio (GLR) of
+// the pentanomial model, the statistic fishtest (LLRcalc's LLR_logistic with
+// the constrained MLE of MLE_expected) and fastchess decide with:
 //
-//	LLR ≈ N·(s1−s0)·(2x̄−s0−s1) / (2σ²),
+//	LLR = N · Σᵢ p̂ᵢ · ln(p₁ᵢ / p₀ᵢ),
 //
-// where s0 and s1 are the expected scores of elo0 and elo1, N the number of
-// pairs and x̄, σ² the mean and variance (divisor N) of the per-game score of
-// a pair. As in fishtest, empty outcome classes count as 0.001 pairs. The
-// bounds are Wald's ln(β/(1−α)) and ln((1−β)/α); alpha and beta are the type I
-// and type II error rates. With no pairs the LLR is 0.
+// where N is the number of pairs, p̂ the observed frequencies of the five pair
+// outcomes (per-game scores 0, ¼, ½, ¾, 1) and p₀, p₁ the maximum-likelihood
+// outcome distributions constrained to the mean scores s0 = ScoreFromElo(elo0)
+// and s1 = ScoreFromElo(elo1) (found through the Lagrange multiplier of the
+// mean constraint). The pair, not the game, is the independent observation.
+//
+// Empty classes and small samples: the constrained MLEs range over the full
+// outcome support, so an outcome class never observed costs no likelihood
+// and can carry the mass a hypothesis needs (this is the exact supremum;
+// fishtest instead adds 0.001 pseudo-pairs to empty classes). Mixing either
+// MLE with a point mass at 1 or at 0 bounds the statistic for any data:
+//
+//	N·ln((1−s1)/(1−s0)) <= LLR <= N·ln(s1/s0)   (elo0 < elo1),
+//
+// so a decision needs at least ln((1−β)/α)/ln(s1/s0) pairs for H1 and
+// ln((1−α)/β)/ln((1−s0)/(1−s1)) for H0: with α = β = 0.05 and both
+// hypotheses within ±210 Elo one or two pairs can never decide (for 0 and
+// 10 Elo at least 104 pairs are needed). Only hypotheses far apart let a
+// pair or two decide, and then rightly: under 0 against 1000 Elo, one pair
+// lost twice has probability below 0.4% under H1. No pseudo-counts, variance
+// floors or approximations are involved.
+//
+// The bounds are Wald's ln(β/(1−α)) and ln((1−β)/α); alpha and beta are the
+// type I and type II error rates. With no pairs the LLR is 0. It panics
+// unless 0 < alpha, beta < 1 and elo0 < elo1.
 func SPRT(p Pentanomial, elo0, elo1, alpha, beta float64) SPRTResult {
-	return gsprt(pairScores, p[:], elo0, elo1, alpha, beta)
+	return gsprt(newOutcomes(pairScores, p[:]), elo0, elo1, alpha, beta)
 }
 
-// SPRTWDL is [SPRT] on single games (trinomial model: the per-game scores 1,
-// ½, 0 are the independent observations and N is the number of games).
+// SPRTWDL is [SPRT] on single games, for games that are not colour-swapped
+// pairs: the trinomial model over loss, draw and win (scores 0, ½, 1) with
+// the game as the independent observation and N the number of games.
 func SPRTWDL(w WDL, elo0, elo1, alpha, beta float64) SPRTResult {
-	return gsprt([]float64{1, 0.5, 0}, []int{w.Wins, w.Draws, w.Losses}, elo0, elo1, alpha, beta)
+	return gsprt(newOutcomes(gameScores, w.counts()), elo0, elo1, alpha, beta)
 }
 
-func gsprt(xs []float64, counts []int, elo0, elo1, alpha, beta float64) SPRTResult {
+func gsprt(o outcomes, elo0, elo1, alpha, beta float64) SPRTResult {
 	if !(alpha > 0 && alpha < 1 && beta > 0 && beta < 1) {
 		panic("stats: SPRT error rates not in (0, 1)")
+	}
+	if !(elo0 < elo1) {
+		panic("stats: SPRT needs elo0 < elo1")
 	}
 	r := SPRTResult{
 		LowerBound: math.Log(beta / (1 - alpha)),
 		UpperBound: math.Log((1 - beta) / alpha),
 	}
-	total := 0
-	for _, c := range counts {
-		total += c
-	}
-	if total > 0 {
-		var n, mean, m2 float64
-		w := make([]float64, len(counts))
-		for i, c := range counts {
-			w[i] = math.Max(float64(c), sprtEps)
-			n += w[i]
-			mean += w[i] * xs[i]
-		}
-		mean /= n
-		for i := range w {
-			d := xs[i] - mean
-			m2 += w[i] * d * d
-		}
-		variance := m2 / n
-		s0, s1 := ScoreFromElo(elo0), ScoreFromElo(elo1)
-		r.LLR = n * (s1 - s0) * (2*mean - s0 - s1) / (2 * variance)
+	if o.n > 0 {
+		r.LLR = o.n * (o.kl(ScoreFromElo(elo0)) - o.kl(ScoreFromElo(elo1)))
 	}
 	switch {
 	case r.LLR >= r.UpperBound:

@@ -2,75 +2,113 @@ package stats
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 )
 
-// exactGLR is an independent reference for the SPRT statistic: the exact
-// generalized log-likelihood ratio Σ nᵢ·ln(p₁ᵢ/p₀ᵢ), where p_s maximizes the
-// multinomial likelihood subject to Σ pᵢxᵢ = s. By Lagrange,
-// pᵢ = p̂ᵢ/(1+θ(xᵢ−s)) with θ the root of Σ p̂ᵢ(xᵢ−s)/(1+θ(xᵢ−s)) = 0,
-// found here by bisection.
-func exactGLR(counts []int, xs []float64, elo0, elo1 float64) float64 {
+// refLogLik is an independent reference for the constrained MLE: the
+// maximum over distributions on xs (sorted, from 0 to 1) with mean mu of the
+// multinomial log-likelihood Σ nᵢ ln pᵢ, by plain bisection on the Lagrange
+// multiplier θ of pᵢ = p̂ᵢ/(1+θ(xᵢ−mu)) over the whole feasible range. When
+// the root lies beyond the range (an unobserved end class), bisection runs
+// into the end, where the observed classes leave their missing mass to the
+// unobserved extreme outcome.
+func refLogLik(counts []int, xs []float64, mu float64) float64 {
 	var n float64
 	for _, c := range counts {
 		n += float64(c)
 	}
-	fit := func(s float64) []float64 {
-		lo, hi := -1/(1-s)+1e-12, 1/s-1e-12 // xs span [0, 1]
-		h := func(th float64) float64 {
-			var v float64
-			for i, c := range counts {
-				v += float64(c) / n * (xs[i] - s) / (1 + th*(xs[i]-s))
-			}
-			return v
-		}
-		for range 200 {
-			m := (lo + hi) / 2
-			if h(m) > 0 {
-				lo = m
-			} else {
-				hi = m
-			}
-		}
-		th := (lo + hi) / 2
-		p := make([]float64, len(xs))
+	lo, hi := -1/(1-mu), 1/mu
+	h := func(th float64) float64 {
+		var v float64
 		for i, c := range counts {
-			p[i] = float64(c) / n / (1 + th*(xs[i]-s))
+			if c > 0 {
+				v += float64(c) / n * (xs[i] - mu) / (1 + th*(xs[i]-mu))
+			}
 		}
-		return p
+		return v
 	}
-	p0, p1 := fit(ScoreFromElo(elo0)), fit(ScoreFromElo(elo1))
-	var llr float64
+	for range 300 {
+		m := (lo + hi) / 2
+		if h(m) > 0 {
+			lo = m
+		} else {
+			hi = m
+		}
+	}
+	th := (lo + hi) / 2
+	var l float64
 	for i, c := range counts {
 		if c > 0 {
-			llr += float64(c) * math.Log(p1[i]/p0[i])
+			l += float64(c) * math.Log(float64(c)/n/(1+th*(xs[i]-mu)))
 		}
 	}
-	return llr
+	return l
 }
 
-func TestSPRTAgainstExactGLR(t *testing.T) {
-	// The fishtest formula is a second-order approximation of the exact GLR;
-	// for hypotheses a few Elo apart they agree within a few per cent.
-	p := Pentanomial{10, 30, 100, 40, 20}
-	got := SPRT(p, 0, 10, 0.05, 0.05)
-	want := exactGLR(p[:], pairScores, 0, 10) // 1.48356 (also in Python)
-	assert.InEpsilon(t, want, got.LLR, 0.03)
-	// Python evaluation of N(s1−s0)(2x̄−s0−s1)/(2σ²) for these counts.
-	assert.InDelta(t, 1.5043411221106868, got.LLR, 1e-9)
+// refGLR is the exact GLR statistic from refLogLik.
+func refGLR(counts []int, xs []float64, elo0, elo1 float64) float64 {
+	return refLogLik(counts, xs, ScoreFromElo(elo1)) - refLogLik(counts, xs, ScoreFromElo(elo0))
+}
 
-	w := WDL{520, 300, 480}
-	gw := SPRTWDL(w, 0, 5, 0.05, 0.05)
-	assert.InEpsilon(t, exactGLR([]int{520, 300, 480}, []float64{1, 0.5, 0}, 0, 5), gw.LLR, 0.01)
-	assert.InDelta(t, 0.5740150791349881, gw.LLR, 1e-9)
+// trinomialLogLik is a second, unrelated reference for three outcomes
+// (loss, draw, win): with mean mu the distribution has one free parameter,
+// the draw rate d, with win rate mu − d/2 and loss rate 1 − mu − d/2; the
+// log-likelihood is concave in d and maximized here by ternary search.
+func trinomialLogLik(w WDL, mu float64) float64 {
+	ll := func(d float64) float64 {
+		term := func(k int, p float64) float64 {
+			if k == 0 {
+				return 0
+			}
+			return float64(k) * math.Log(p)
+		}
+		return term(w.Wins, mu-d/2) + term(w.Draws, d) + term(w.Losses, 1-mu-d/2)
+	}
+	lo, hi := 0.0, 2*math.Min(mu, 1-mu)
+	for range 300 {
+		a, b := lo+(hi-lo)/3, hi-(hi-lo)/3
+		if ll(a) < ll(b) {
+			lo = a
+		} else {
+			hi = b
+		}
+	}
+	return ll((lo + hi) / 2)
+}
 
-	// Negative evidence: score below both hypotheses.
-	neg := Pentanomial{25, 60, 130, 50, 20} // score 0.482
-	gn := SPRT(neg, 0, 5, 0.05, 0.05)
-	assert.Less(t, gn.LLR, 0.0)
-	assert.InEpsilon(t, exactGLR(neg[:], pairScores, 0, 5), gn.LLR, 0.03)
+func TestSPRTExactGLRByHand(t *testing.T) {
+	s0, s1 := ScoreFromElo(0), ScoreFromElo(10)
+	// No draws: the constrained MLE is the binomial one (mass on 0 and 1
+	// only), so LLR = W·ln(s1/s0) + L·ln((1−s1)/(1−s0)) in closed form.
+	w := WDL{Wins: 30, Losses: 20}
+	want := 30*math.Log(s1/s0) + 20*math.Log((1-s1)/(1-s0))
+	assert.InDelta(t, want, SPRTWDL(w, 0, 10, 0.05, 0.05).LLR, 1e-10)
+	// The same pairs as pentanomial classes 0 and 4.
+	assert.InDelta(t, want, SPRT(Pentanomial{20, 0, 0, 0, 30}, 0, 10, 0.05, 0.05).LLR, 1e-10)
+
+	// All draws, s0 = ½ exactly: the H0 fit is the data (K = 0), the H1 fit
+	// moves mass 2s1−1 to wins: LLR = N·ln(2(1−s1)).
+	assert.InDelta(t, 7*math.Log(2*(1-s1)), SPRTWDL(WDL{Draws: 7}, 0, 10, 0.05, 0.05).LLR, 1e-12)
+	assert.InDelta(t, 7*math.Log(2*(1-s1)), SPRT(Pentanomial{2: 7}, 0, 10, 0.05, 0.05).LLR, 1e-12)
+
+	// General count vectors against bisection on the multiplier and, for
+	// three outcomes, against ternary search over the draw rate.
+	for _, p := range []Pentanomial{{10, 30, 100, 40, 20}, {0, 3, 5, 1, 0}, {25, 60, 130, 50, 20}, {0, 0, 1, 2, 0}} {
+		got := SPRT(p, -5, 15, 0.05, 0.05).LLR
+		assert.InDelta(t, refGLR(p[:], pairScores, -5, 15), got, 1e-9, "%v", p)
+	}
+	for _, w := range []WDL{{520, 300, 480}, {3, 10, 0}, {0, 2, 5}, {1, 0, 0}} {
+		got := SPRTWDL(w, 0, 20, 0.05, 0.05).LLR
+		tri := trinomialLogLik(w, ScoreFromElo(20)) - trinomialLogLik(w, ScoreFromElo(0))
+		assert.InDelta(t, tri, got, 1e-7, "%v", w)
+		assert.InDelta(t, refGLR(w.counts(), gameScores, 0, 20), got, 1e-9, "%v", w)
+	}
+	// Independently in Python (scipy brentq on the same Lagrange equation):
+	// pentanomial [10 30 100 40 20] for 0 vs 10 Elo gives 1.48356.
+	assert.InDelta(t, 1.48356, SPRT(Pentanomial{10, 30, 100, 40, 20}, 0, 10, 0.05, 0.05).LLR, 1e-5)
 }
 
 func TestSPRTBoundsAndDecision(t *testing.T) {
@@ -91,9 +129,133 @@ func TestSPRTBoundsAndDecision(t *testing.T) {
 	assert.Equal(t, AcceptH0, SPRT(weak, 0, 5, 0.05, 0.05).Decision)
 	assert.Equal(t, AcceptH1, SPRTWDL(WDL{600, 200, 400}, 0, 5, 0.05, 0.05).Decision)
 	assert.Equal(t, "accept H0", AcceptH0.String())
+	assert.Panics(t, func() { SPRT(strong, 5, 5, 0.05, 0.05) })
+	assert.Panics(t, func() { SPRT(strong, 0, 5, 0, 0.05) })
+}
 
-	// Zero variance is regularized (fishtest's 1e-3 per empty class): finite.
-	allDraws := SPRTWDL(WDL{Draws: 5}, 0, 5, 0.05, 0.05)
-	assert.False(t, math.IsNaN(allDraws.LLR) || math.IsInf(allDraws.LLR, 0))
-	assert.Less(t, allDraws.LLR, 0.0) // score ½ is closer to H0 (0 Elo)
+func TestSPRTSmallSamplesNeverDecide(t *testing.T) {
+	// Edge cases: one pair, two pairs, one game, all wins, all draws, no
+	// decisive game. Every outcome vector of one or two pairs (and of up to
+	// four single games) stays undecided for hypotheses within ±200 Elo,
+	// and the LLR obeys N·ln((1−s1)/(1−s0)) <= LLR <= N·ln(s1/s0).
+	hyps := [][2]float64{{0, 10}, {-5, 5}, {0, 50}, {-200, 200}, {150, 200}}
+	for _, h := range hyps {
+		s0, s1 := ScoreFromElo(h[0]), ScoreFromElo(h[1])
+		check := func(n int, llr float64, d Decision, what any) {
+			assert.Equal(t, Continue, d, "%v %v", h, what)
+			assert.LessOrEqual(t, llr, float64(n)*math.Log(s1/s0)+1e-12, "%v %v", h, what)
+			assert.GreaterOrEqual(t, llr, float64(n)*math.Log((1-s1)/(1-s0))-1e-12, "%v %v", h, what)
+		}
+		for a := range 5 {
+			for b := a; b < 5; b++ {
+				var one, two Pentanomial
+				one[a]++
+				two[a]++
+				two[b]++
+				r := SPRT(one, h[0], h[1], 0.05, 0.05)
+				check(1, r.LLR, r.Decision, one)
+				r = SPRT(two, h[0], h[1], 0.05, 0.05)
+				check(2, r.LLR, r.Decision, two)
+			}
+		}
+		for _, w := range []WDL{{Wins: 1}, {Draws: 1}, {Losses: 1}, {Wins: 2}, {Losses: 2}, {Draws: 4}, {Wins: 1, Draws: 1}} {
+			r := SPRTWDL(w, h[0], h[1], 0.05, 0.05)
+			check(w.Games(), r.LLR, r.Decision, w)
+		}
+	}
+	// The bound is attained by all wins: N·ln(s1/s0) exactly.
+	s0, s1 := ScoreFromElo(0), ScoreFromElo(10)
+	assert.InDelta(t, 100*math.Log(s1/s0), SPRT(Pentanomial{4: 100}, 0, 10, 0.05, 0.05).LLR, 1e-10)
+	// At least ln(19)/ln(s1/s0) = 103.7 pairs before accepting H1.
+	assert.Equal(t, Continue, SPRT(Pentanomial{4: 103}, 0, 10, 0.05, 0.05).Decision)
+	assert.Equal(t, AcceptH1, SPRT(Pentanomial{4: 104}, 0, 10, 0.05, 0.05).Decision)
+}
+
+// tilted returns the distribution p ∝ base·exp(λx) over xs with mean s.
+func tilted(base, xs []float64, s float64) []float64 {
+	p := make([]float64, len(base))
+	mean := func(l float64) float64 {
+		var z, m float64
+		for i := range base {
+			p[i] = base[i] * math.Exp(l*xs[i])
+			z += p[i]
+			m += p[i] * xs[i]
+		}
+		for i := range p {
+			p[i] /= z
+		}
+		return m / z
+	}
+	lo, hi := -50.0, 50.0
+	for range 200 {
+		if m := (lo + hi) / 2; mean(m) < s {
+			lo = m
+		} else {
+			hi = m
+		}
+	}
+	mean((lo + hi) / 2)
+	return p
+}
+
+// simulateSPRT runs `runs` sequential tests on outcomes drawn from p,
+// checking after every observation, and returns how often each hypothesis
+// was accepted.
+func simulateSPRT(rng *rand.Rand, p []float64, runs int, test func(counts []int) Decision) (h0, h1 int) {
+	cdf := make([]float64, len(p))
+	var c float64
+	for i, q := range p {
+		c += q
+		cdf[i] = c
+	}
+	for range runs {
+		counts := make([]int, len(p))
+		for {
+			u := rng.Float64() * c
+			i := 0
+			for i < len(cdf)-1 && u >= cdf[i] {
+				i++
+			}
+			counts[i]++
+			switch test(counts) {
+			case AcceptH0:
+				h0++
+			case AcceptH1:
+				h1++
+			default:
+				continue
+			}
+			break
+		}
+	}
+	return h0, h1
+}
+
+func TestSPRTSimulatedErrorRates(t *testing.T) {
+	// Type I error: data at elo0, accepted H1; type II: data at elo1,
+	// accepted H0. Each must be within 1.5 points of its nominal rate.
+	const elo0, elo1, alpha, beta, runs = 0.0, 40.0, 0.05, 0.05, 2500
+	pent := func(counts []int) Decision {
+		return SPRT(Pentanomial(counts), elo0, elo1, alpha, beta).Decision
+	}
+	// A realistic pentanomial shape with many drawn pairs.
+	shape := []float64{0.04, 0.2, 0.52, 0.2, 0.04}
+	rng := rand.New(rand.NewPCG(9, 2026))
+	_, h1 := simulateSPRT(rng, tilted(shape, pairScores, ScoreFromElo(elo0)), runs, pent)
+	h0, _ := simulateSPRT(rng, tilted(shape, pairScores, ScoreFromElo(elo1)), runs, pent)
+	typeI, typeII := float64(h1)/runs, float64(h0)/runs
+	t.Logf("pentanomial: type I %.4f, type II %.4f (%d runs each)", typeI, typeII, runs)
+	assert.InDelta(t, alpha, typeI, 0.015)
+	assert.InDelta(t, beta, typeII, 0.015)
+
+	tri := func(counts []int) Decision {
+		return SPRTWDL(WDL{Losses: counts[0], Draws: counts[1], Wins: counts[2]}, elo0, elo1, alpha, beta).Decision
+	}
+	wdlShape := []float64{0.3, 0.4, 0.3}
+	_, h1 = simulateSPRT(rng, tilted(wdlShape, gameScores, ScoreFromElo(elo0)), runs, tri)
+	h0, _ = simulateSPRT(rng, tilted(wdlShape, gameScores, ScoreFromElo(elo1)), runs, tri)
+	typeI, typeII = float64(h1)/runs, float64(h0)/runs
+	t.Logf("trinomial: type I %.4f, type II %.4f (%d runs each)", typeI, typeII, runs)
+	assert.InDelta(t, alpha, typeI, 0.015)
+	assert.InDelta(t, beta, typeII, 0.015)
 }

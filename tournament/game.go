@@ -31,6 +31,10 @@ func PlayGame(ctx context.Context, white, black players.Player, opening engine.P
 			pl = black
 		}
 		t, err := pl.Choose(ctx, &p, rules)
+		if reason, text, ok := forfeited(err); ok {
+			rec.Result, rec.Reason, rec.Forfeit = engine.WinFor(p.Side.Other()).String(), reason, text
+			break
+		}
 		if err != nil {
 			return Record{}, fmt.Errorf("ply %d (%s to move): %w", p.Ply-opening.Ply+1, p.Side, err)
 		}
@@ -57,16 +61,18 @@ func playScheduled(ctx context.Context, c *Config, o *Openings, g GameSpec, opts
 	if err != nil {
 		return Record{}, err
 	}
+	defer closePlayer(white)
 	black, err := players.New(g.Black, mix(g.Seed, 2), opts...)
 	if err != nil {
 		return Record{}, err
 	}
+	defer closePlayer(black)
 	r := c.EngineRules()
 	opening := o.Opening(g.OpeningIndex, c.Seed, r)
 	rec, err := PlayGame(ctx, white, black, opening, r, c.Rules.MaxPlies)
 	if err != nil {
 		return Record{}, fmt.Errorf("game %d (%s vs %s): %w", g.Index, g.White, g.Black, err)
 	}
-	rec.Index, rec.Pair, rec.White, rec.Black, rec.Seed = g.Index, g.Pair, g.White, g.Black, g.Seed
+	rec.Run, rec.Index, rec.Pair, rec.White, rec.Black, rec.Seed = c.RunID, g.Index, g.Pair, g.White, g.Black, g.Seed
 	return rec, nil
 }

@@ -26,6 +26,7 @@ type analyzeOptions struct {
 	json   bool
 	tb     string
 	rules  rulesFlags
+	eng    engineFlags
 }
 
 func newAnalyzeCmd(s *streams) *cobra.Command {
@@ -45,6 +46,7 @@ func newAnalyzeCmd(s *streams) *cobra.Command {
 	c.Flags().StringVar(&o.tb, "tablebases", "", `tablebase folder for expert's probes ("" = the default cache folder, "none" = off)`)
 	c.Flags().BoolVar(&o.json, "json", false, `print one JSON object: {"fen","player","seed","turn","score","pv","depth","nodes","nodes_per_second"}`)
 	o.rules.bind(c)
+	o.eng.bind(c)
 	return c
 }
 
@@ -69,6 +71,13 @@ func runAnalyze(c *cobra.Command, s *streams, o *analyzeOptions) error {
 	r, err := o.rules.rules()
 	if err != nil {
 		return err
+	}
+	engines, _, err := o.eng.start("", s.err)
+	if err != nil {
+		return err
+	}
+	if engines != nil {
+		defer engines.Close()
 	}
 	pl, err := players.New(o.player, o.seed, playerOptions(o.tb)...)
 	if err != nil {

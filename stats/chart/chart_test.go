@@ -134,12 +134,12 @@ func TestBuildFirstMoveIntervalEnds(t *testing.T) {
 	assert.InDelta(t, 1.0/6, r.BlackWin.Value, 1e-12)
 	assert.InDelta(t, 0.004210745, r.BlackWin.Lo, 1e-6)
 	assert.InDelta(t, 0.6412346, r.BlackWin.Hi, 1e-6)
-	// White's score 4/6; per-game variance of 1 1 1 ½ ½ 0 about 2/3 is 5/36, so the
-	// normal interval is 2/3 ± 1.959964·√(5/36)/√6 (computed by hand).
-	half := 1.959964 * math.Sqrt(5.0/36) / math.Sqrt(6)
+	// White's score 4/6 (1 1 1 ½ ½ 0) with the stats package's score interval
+	// (its method is tested there).
+	iv := stats.WDL{Wins: 3, Draws: 2, Losses: 1}.ScoreInterval(0.95)
 	assert.InDelta(t, 2.0/3, r.WhiteScore.Value, 1e-12)
-	assert.InDelta(t, 2.0/3-half, r.WhiteScore.Lo, 1e-6)
-	assert.InDelta(t, 2.0/3+half, r.WhiteScore.Hi, 1e-6)
+	assert.InDelta(t, iv.Lo, r.WhiteScore.Lo, 1e-12)
+	assert.InDelta(t, iv.Hi, r.WhiteScore.Hi, 1e-12)
 
 	_, err = BuildFirstMove([]FirstMoveRow{{Name: "none"}}, 0.95)
 	assert.ErrorContains(t, err, `"none" has no games`)

@@ -1,0 +1,153 @@
+// engine.go: the engine command (one of our players on stdin/stdout in the protocol of
+// players/uci), and the --engine/--engines flags that declare external engines for
+// selfplay, tournament and analyze.
+
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/fanorona/fanorona/players"
+	"github.com/fanorona/fanorona/players/uci"
+	"github.com/fanorona/fanorona/tournament"
+	"github.com/spf13/cobra"
+)
+
+func init() { registerCommand(newEngineCmd) }
+
+func newEngineCmd(s *streams) *cobra.Command {
+	var player, tb, notation string
+	var seed uint64
+	var hash int
+	var rules rulesFlags
+	c := &cobra.Command{
+		Use:   "engine [--player SPEC] [--hash MB] [--tablebases DIR] [--notation compact|dashed]",
+		Short: "Run a player as an engine on stdin/stdout (UCI-like protocol, docs/PROTOCOL.md)",
+		Long: "Speak the protocol of the C++ engine an-do-ni-ai-na/fanorona on stdin and stdout:\n" +
+			"uci, isready, ucinewgame, setoption, position startpos|fen F [moves ...], go depth|movetime|nodes|\n" +
+			"wtime btime winc binc|infinite, stop, quit. The flags give the options' starting values.",
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			if _, err := players.ParseSpec(player); err != nil {
+				return badInput(err)
+			}
+			r, err := rules.rules()
+			if err != nil {
+				return err
+			}
+			n := uci.Compact
+			switch notation {
+			case "compact":
+			case "dashed":
+				n = uci.Dashed
+			default:
+				return badInputf("--notation %q: expected compact or dashed", notation)
+			}
+			folder, err := engineTablebaseDir(tb)
+			if err != nil {
+				return err
+			}
+			cfg := uci.ServerConfig{Player: player, Seed: seed, Rules: r, HashMB: hash, Tablebases: folder,
+				Notation: n, OpenTablebases: openTablebases}
+			return uci.Serve(c.Context(), s.in, s.out, cfg)
+		},
+	}
+	c.Flags().StringVar(&player, "player", "expert", "player spec served (option Player)")
+	c.Flags().Uint64Var(&seed, "seed", 0, "seed of the player's random choices (option Seed)")
+	c.Flags().IntVar(&hash, "hash", 0, "transposition table in MB for players that have one (option Hash; 0 = the spec's)")
+	c.Flags().StringVar(&tb, "tablebases", "", `tablebase folder (option Tablebases; "" = the default cache folder when it exists, "none" = off)`)
+	c.Flags().StringVar(&notation, "notation", "compact", "how turns are written: compact (f4e4We3A) or dashed (f4-e4W-e3A); both are read")
+	rules.bind(c)
+	return c
+}
+
+// engineTablebaseDir resolves --tablebases for the engine command: "" for none.
+func engineTablebaseDir(dir string) (string, error) {
+	switch dir {
+	case "none":
+		return "", nil
+	case "":
+		d := defaultTablebaseDir()
+		if _, err := os.Stat(d); err != nil {
+			return "", nil
+		}
+		return d, nil
+	}
+	if _, err := openTablebases(dir); err != nil {
+		return "", badInput(err)
+	}
+	return dir, nil
+}
+
+// openTablebases is the engine's Tablebases option: a missing folder is an error.
+func openTablebases(dir string) ([]players.Option, error) {
+	st, err := os.Stat(dir)
+	if err != nil || !st.IsDir() {
+		return nil, fmt.Errorf("--tablebases %s: no such folder", dir)
+	}
+	return playerOptions(dir), nil
+}
+
+// engineFlags declare external engines: --engine (repeatable) and --engines FILE.
+type engineFlags struct {
+	decl []string
+	file string
+}
+
+func (f *engineFlags) bind(c *cobra.Command) {
+	c.Flags().StringArrayVar(&f.decl, "engine", nil, "declare an external engine: name=N,cmd=PROGRAM ARGS[,dir=D][,option.K=V][,margin=500ms][,timeout=60s]; then name it in player specs as N or N:movetime=200 (also depth=, nodes=, tc=10+0.1)")
+	c.Flags().StringVar(&f.file, "engines", "", "JSON file declaring external engines (docs/PROTOCOL.md)")
+}
+
+// start declares the engines, starts each once (a bad command is bad input) and returns
+// them with their records; the caller closes them. Their stderr goes to logDir (a run's
+// folder) or, when logDir is "", to stderr. It returns nil when no engine is declared.
+func (f *engineFlags) start(logDir string, stderr io.Writer) (*uci.Engines, []tournament.EngineRecord, error) {
+	var cfgs []uci.EngineConfig
+	if f.file != "" {
+		c, err := uci.ReadEnginesFile(f.file)
+		if err != nil {
+			return nil, nil, badInput(err)
+		}
+		cfgs = append(cfgs, c...)
+	}
+	for _, d := range f.decl {
+		c, err := uci.ParseEngineFlag(d)
+		if err != nil {
+			return nil, nil, badInput(err)
+		}
+		cfgs = append(cfgs, c)
+	}
+	if len(cfgs) == 0 {
+		return nil, nil, nil
+	}
+	if logDir != "" {
+		if err := os.MkdirAll(logDir, 0o755); err != nil {
+			return nil, nil, badInput(fmt.Errorf("--output %s: %v", logDir, err))
+		}
+	}
+	engines := uci.NewEngines(logDir, stderr)
+	for _, c := range cfgs {
+		if err := engines.Declare(c); err != nil {
+			engines.Close()
+			return nil, nil, badInput(err)
+		}
+	}
+	recs, err := engines.Start()
+	if err != nil {
+		engines.Close()
+		where := ""
+		if logDir != "" {
+			where = " (its stderr is in " + filepath.Join(logDir, "engine-*.log") + ")"
+		}
+		return nil, nil, badInputf("%v%s", err, where)
+	}
+	out := make([]tournament.EngineRecord, len(recs))
+	for i, r := range recs {
+		out[i] = tournament.EngineRecord(r)
+	}
+	return engines, out, nil
+}

@@ -1,0 +1,48 @@
+// notation.go: the two ways a turn is written on the wire, and the scores of info lines.
+
+package uci
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/players"
+)
+
+// Notation is how the server writes turns: Compact ("f4e4We3A", the C++ engine's form,
+// the default) or Dashed (our canonical "f4-e4W-e3A"). Both are always read.
+type Notation int
+
+// The notations.
+const (
+	Compact Notation = iota
+	Dashed
+)
+
+// NullMove is written for "no turn": the game is over in the position searched.
+const NullMove = "0000"
+
+// FormatTurn writes t in notation n.
+func FormatTurn(t engine.Turn, n Notation) string {
+	if t.Len == 0 {
+		return NullMove
+	}
+	s := t.String()
+	if n == Compact {
+		s = strings.ReplaceAll(s, "-", "")
+	}
+	return s
+}
+
+// formatScore writes a score of ours as an info field: "cp N" (100 = one piece), or "mate
+// N" with N the plies to the end when a search proved it (negative when losing).
+func formatScore(score int) string {
+	if n, ok := players.MatePlies(score); ok {
+		if score < 0 {
+			n = -n
+		}
+		return "mate " + strconv.Itoa(n)
+	}
+	return "cp " + strconv.Itoa(score)
+}

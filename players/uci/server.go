@@ -1,0 +1,538 @@
+// server.go: one of our players as an engine: the server side of the protocol.
+
+package uci
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/players"
+)
+
+// ServerConfig is what Serve starts with; the GUI may change most of it with setoption.
+type ServerConfig struct {
+	Player     string       // spec of the player served (option Player), default "expert"
+	Seed       uint64       // seed of the player's random choices (option Seed)
+	Rules      engine.Rules // rules of the games (options PaikaLimit, NoMovesDraw, FirstTurnNoChain)
+	HashMB     int          // transposition table in MB for players that have one (option Hash; 0 = the spec's)
+	Tablebases string       // tablebase folder (option Tablebases; "" = none)
+	// OpenTablebases turns a folder into player options (a tablebase oracle); nil means the
+	// Tablebases option is not offered.
+	OpenTablebases func(dir string) ([]players.Option, error)
+	Notation       Notation // how bestmove and pv are written (option Notation)
+	Name           string   // "id name" (default "fanorona <player>")
+}
+
+// noOwnLimit is the time limit given to a player that has one when the protocol's clock,
+// enforced through the context, decides instead (and when searching without limit).
+const noOwnLimit = "8760h"
+
+// timeReserve is kept back from the remaining clock time for the protocol round trip.
+const timeReserve = 20 * time.Millisecond
+
+// Serve runs the protocol on in and out until "quit", the end of in, or ctx's end.
+// Unknown commands and malformed arguments are ignored (an "info string" says why), as
+// UCI engines do; it returns only the errors of out.
+func Serve(ctx context.Context, in io.Reader, out io.Writer, cfg ServerConfig) error {
+	if cfg.Player == "" {
+		cfg.Player = "expert"
+	}
+	if _, err := players.ParseSpec(cfg.Player); err != nil {
+		return err
+	}
+	s := &server{cfg: cfg, out: bufio.NewWriter(out), pos: engine.Start()}
+	lines := make(chan string)
+	go func() {
+		defer close(lines)
+		sc := bufio.NewScanner(in)
+		sc.Buffer(make([]byte, 64*1024), 1<<20)
+		for sc.Scan() {
+			select {
+			case lines <- sc.Text():
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	defer s.stopSearch()
+	for {
+		select {
+		case <-ctx.Done():
+			return s.writeErr()
+		case line, ok := <-lines:
+			if !ok || !s.execute(ctx, line) {
+				return s.writeErr()
+			}
+		}
+	}
+}
+
+// server is the state of one session.
+type server struct {
+	cfg   ServerConfig
+	outMu sync.Mutex
+	out   *bufio.Writer
+	err   error
+
+	pos      engine.Position
+	games    uint64 // ucinewgame count: each game's player gets its own seed
+	player   players.Player
+	spec     string // effective spec of player
+	tbOpts   []players.Option
+	tbLoaded string
+
+	search *search // the running search, nil when idle
+
+	// The last position command's base and moves, and the position they reach.
+	histBase  string
+	histMoves []string
+	histPos   engine.Position
+}
+
+// search is one "go" in progress.
+type search struct {
+	cancel   context.CancelFunc
+	stopped  chan struct{} // closed by stop
+	done     chan struct{} // closed once bestmove is written
+	infinite bool
+}
+
+func (s *server) send(format string, args ...any) {
+	s.outMu.Lock()
+	defer s.outMu.Unlock()
+	if s.err != nil {
+		return
+	}
+	fmt.Fprintf(s.out, format+"\n", args...)
+	s.err = s.out.Flush()
+}
+
+func (s *server) writeErr() error {
+	s.outMu.Lock()
+	defer s.outMu.Unlock()
+	return s.err
+}
+
+// execute runs one command line; it returns false for quit.
+func (s *server) execute(ctx context.Context, line string) bool {
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return true
+	}
+	switch f[0] {
+	case "quit":
+		return false
+	case "stop":
+		s.stopSearch()
+	case "uci":
+		s.sendID()
+	case "isready":
+		s.send("readyok")
+	case "ucinewgame":
+		s.waitSearch()
+		s.games++
+		s.player, s.spec = nil, ""
+	case "setoption":
+		s.waitSearch()
+		s.setOption(f[1:])
+	case "position":
+		s.waitSearch()
+		s.setPosition(f[1:])
+	case "go":
+		s.waitSearch()
+		s.startSearch(ctx, f[1:])
+	case "d":
+		s.send("info string %s", s.pos.FEN())
+	default:
+		// Unknown commands are ignored, as UCI engines do.
+	}
+	return true
+}
+
+func (s *server) sendID() {
+	name := s.cfg.Name
+	if name == "" {
+		name = "fanorona " + s.cfg.Player
+	}
+	notation := "compact"
+	if s.cfg.Notation == Dashed {
+		notation = "dashed"
+	}
+	lines := []string{
+		"id name " + name,
+		"id author fanorona contributors",
+		"option name Player type string default " + s.cfg.Player,
+		fmt.Sprintf("option name Hash type spin default %d min 0 max 16384", s.cfg.HashMB),
+		fmt.Sprintf("option name Seed type spin default %d min 0 max %d", min(s.cfg.Seed, math.MaxInt64), int64(math.MaxInt64)),
+		"option name Notation type combo default " + notation + " var compact var dashed",
+		fmt.Sprintf("option name PaikaLimit type spin default %d min 0 max 100000", s.cfg.Rules.PaikaLimit),
+		fmt.Sprintf("option name NoMovesDraw type check default %t", s.cfg.Rules.NoMovesDraw),
+		fmt.Sprintf("option name FirstTurnNoChain type check default %t", s.cfg.Rules.FirstTurnNoChain),
+	}
+	if s.cfg.OpenTablebases != nil {
+		tb := s.cfg.Tablebases
+		if tb == "" {
+			tb = "<empty>"
+		}
+		lines = append(lines, "option name Tablebases type string default "+tb)
+	}
+	s.send("%s\nuciok", strings.Join(lines, "\n"))
+}
+
+// setOption reads "name <words...> value <words...>".
+func (s *server) setOption(args []string) {
+	var name, value []string
+	cur := &name
+	for i, a := range args {
+		switch {
+		case i == 0 && a == "name":
+		case a == "value" && cur == &name:
+			cur = &value
+		default:
+			*cur = append(*cur, a)
+		}
+	}
+	n, v := strings.ToLower(strings.Join(name, " ")), strings.Join(value, " ")
+	bad := func(why string) {
+		s.send("info string option %s value %q ignored: %s", strings.Join(name, " "), v, why)
+	}
+	s.player, s.spec = nil, "" // every option may change the player
+	s.histBase = ""            // or the rules the moves are read with
+	switch n {
+	case "player":
+		if _, err := players.ParseSpec(v); err != nil {
+			bad(err.Error())
+			return
+		}
+		s.cfg.Player = v
+	case "hash":
+		mb, err := strconv.Atoi(v)
+		if err != nil || mb < 0 || mb > 1<<14 {
+			bad("want a whole number of MB from 0 to 16384")
+			return
+		}
+		s.cfg.HashMB = mb
+	case "seed":
+		seed, err := strconv.ParseUint(v, 10, 64)
+		if err != nil {
+			bad("want a whole number")
+			return
+		}
+		s.cfg.Seed, s.games = seed, 0
+	case "notation":
+		switch strings.ToLower(v) {
+		case "compact":
+			s.cfg.Notation = Compact
+		case "dashed":
+			s.cfg.Notation = Dashed
+		default:
+			bad("want compact or dashed")
+		}
+	case "paikalimit":
+		k, err := strconv.Atoi(v)
+		if err != nil || k < 0 {
+			bad("want a whole number, 0 = off")
+			return
+		}
+		s.cfg.Rules.PaikaLimit = k
+	case "nomovesdraw", "firstturnnochain":
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			bad("want true or false")
+			return
+		}
+		if n == "nomovesdraw" {
+			s.cfg.Rules.NoMovesDraw = b
+		} else {
+			s.cfg.Rules.FirstTurnNoChain = b
+		}
+	case "tablebases":
+		if s.cfg.OpenTablebases == nil {
+			bad("tablebases are not offered")
+			return
+		}
+		if v == "<empty>" {
+			v = ""
+		}
+		s.cfg.Tablebases = v
+	default:
+		s.send("info string unknown option %s", strings.Join(name, " "))
+	}
+}
+
+// setPosition reads "startpos|fen F [moves M...]". A bad FEN leaves the position as it
+// was; an illegal move stops the moves there (the C++ engine does the same). A command
+// that extends the previous one (a game going on) only plays the new moves.
+func (s *server) setPosition(args []string) {
+	if len(args) == 0 {
+		return
+	}
+	end := len(args)
+	for i, a := range args {
+		if a == "moves" {
+			end = i
+			break
+		}
+	}
+	base, moves := strings.Join(args[:end], " "), args[min(end+1, len(args)):]
+	var p engine.Position
+	switch {
+	case base == s.histBase && len(moves) >= len(s.histMoves) && slices.Equal(moves[:len(s.histMoves)], s.histMoves):
+		p, moves = s.histPos, moves[len(s.histMoves):]
+	case base == "startpos":
+		p = engine.Start()
+		s.histMoves = s.histMoves[:0]
+	case args[0] == "fen":
+		q, err := engine.ParseFEN(strings.Join(args[1:end], " "))
+		if err != nil {
+			s.send("info string invalid fen: %v", err)
+			return
+		}
+		p = q
+		s.histMoves = s.histMoves[:0]
+	default:
+		s.send("info string position: expected startpos or fen")
+		return
+	}
+	s.histBase = base
+	for _, m := range moves {
+		t, err := p.ParseTurn(s.cfg.Rules, m)
+		if err != nil {
+			s.send("info string illegal move %s: %v", m, err)
+			s.histBase = "" // the next command replays from its start
+			break
+		}
+		p = p.Play(t)
+		s.histMoves = append(s.histMoves, m)
+	}
+	s.pos, s.histPos = p, p
+}
+
+// goLimits are the arguments of "go".
+type goLimits struct {
+	depth, nodes        uint64
+	movetime            time.Duration
+	wtime, btime        time.Duration
+	winc, binc          time.Duration
+	clock, infinite     bool
+	movestogo           int
+	hasDepth, hasNodes  bool
+	hasMovetime, hasAny bool
+}
+
+func parseGo(args []string) goLimits {
+	var l goLimits
+	num := func(i int) (uint64, bool) {
+		if i+1 >= len(args) {
+			return 0, false
+		}
+		v, err := strconv.ParseInt(args[i+1], 10, 64)
+		if err != nil {
+			return 0, false
+		}
+		return uint64(max(v, 0)), true
+	}
+	ms := func(v uint64) time.Duration { return time.Duration(v) * time.Millisecond }
+	for i := 0; i < len(args); i++ {
+		v, ok := num(i)
+		switch args[i] {
+		case "infinite":
+			l.infinite, l.hasAny = true, true
+			continue
+		case "depth":
+			l.depth, l.hasDepth = v, ok
+		case "nodes":
+			l.nodes, l.hasNodes = v, ok
+		case "movetime":
+			l.movetime, l.hasMovetime = ms(v), ok
+		case "wtime":
+			l.wtime, l.clock = ms(v), l.clock || ok
+		case "btime":
+			l.btime, l.clock = ms(v), l.clock || ok
+		case "winc":
+			l.winc = ms(v)
+		case "binc":
+			l.binc = ms(v)
+		case "movestogo":
+			l.movestogo = int(v)
+		default:
+			continue
+		}
+		if ok {
+			i++
+			l.hasAny = true
+		}
+	}
+	return l
+}
+
+// budget returns the time the search may take for side: movetime, or a share of the
+// clock (remaining/30 + increment, or remaining/movestogo), 0 for none.
+func (l goLimits) budget(side engine.Color) time.Duration {
+	if l.hasMovetime {
+		return max(l.movetime, time.Millisecond)
+	}
+	if !l.clock {
+		return 0
+	}
+	left, inc := l.wtime, l.winc
+	if side == engine.Black {
+		left, inc = l.btime, l.binc
+	}
+	moves := time.Duration(30)
+	if l.movestogo > 0 {
+		moves = time.Duration(min(l.movestogo, 30))
+	}
+	b := left/moves + inc
+	return max(min(b, left-timeReserve), time.Millisecond)
+}
+
+// effectiveSpec is the player spec a "go" searches with: the configured player with the
+// go's depth and node limits in place of its own. Time limits come from the context, so
+// a player that has a time option is given noOwnLimit and the same spec serves the whole
+// game (and keeps its transposition table).
+func (s *server) effectiveSpec(l goLimits) string {
+	base, err := players.ParseSpec(s.cfg.Player)
+	if err != nil {
+		return s.cfg.Player
+	}
+	keys := players.OptionKeys(base.Name)
+	has := func(k string) bool { return slices.Contains(keys, k) }
+	if s.cfg.HashMB > 0 && has("hash") {
+		base.Options["hash"] = strconv.Itoa(s.cfg.HashMB)
+	}
+	if !l.hasAny {
+		return base.String()
+	}
+	for _, k := range []string{"depth", "nodes", "time"} {
+		if has(k) && (l.hasDepth || l.hasNodes || l.hasMovetime || l.clock || l.infinite) {
+			delete(base.Options, k)
+		}
+	}
+	if l.hasDepth && has("depth") {
+		base.Options["depth"] = strconv.FormatUint(max(l.depth, 1), 10)
+	}
+	switch {
+	case l.hasNodes && has("nodes"):
+		base.Options["nodes"] = strconv.FormatUint(max(l.nodes, 1), 10)
+	case l.hasNodes && has("playouts"):
+		base.Options["playouts"] = strconv.FormatUint(max(l.nodes, 1), 10)
+	}
+	_, depth := base.Options["depth"]
+	_, nodes := base.Options["nodes"]
+	if has("time") && !depth && !nodes {
+		base.Options["time"] = noOwnLimit
+	}
+	return base.String()
+}
+
+// playerFor returns the player for spec, built once per game and per spec.
+func (s *server) playerFor(spec string) (players.Player, error) {
+	if s.player != nil && s.spec == spec {
+		return s.player, nil
+	}
+	if s.tbLoaded != s.cfg.Tablebases {
+		s.tbOpts, s.tbLoaded = nil, s.cfg.Tablebases
+		if s.cfg.Tablebases != "" && s.cfg.OpenTablebases != nil {
+			opts, err := s.cfg.OpenTablebases(s.cfg.Tablebases)
+			if err != nil {
+				s.send("info string tablebases %s: %v", s.cfg.Tablebases, err)
+			}
+			s.tbOpts = opts
+		}
+	}
+	pl, err := players.New(spec, mixSeed(s.cfg.Seed, s.games), s.tbOpts...)
+	if err != nil {
+		return nil, err
+	}
+	s.player, s.spec = pl, spec
+	return pl, nil
+}
+
+func (s *server) startSearch(parent context.Context, args []string) {
+	l := parseGo(args)
+	pl, err := s.playerFor(s.effectiveSpec(l))
+	if err != nil {
+		s.send("info string %v", err)
+		s.send("bestmove %s", NullMove)
+		return
+	}
+	ctx, cancel := context.WithCancel(parent)
+	if b := l.budget(s.pos.Side); b > 0 && !l.infinite {
+		ctx, cancel = context.WithTimeout(parent, b)
+	}
+	sr := &search{cancel: cancel, stopped: make(chan struct{}), done: make(chan struct{}), infinite: l.infinite}
+	s.search = sr
+	p, r, notation := s.pos, s.cfg.Rules, s.cfg.Notation
+	go func() {
+		defer close(sr.done)
+		defer cancel()
+		a, err := players.Analyze(ctx, pl, &p, r)
+		if a.Turn.Len == 0 && !errors.Is(err, players.ErrNoTurn) {
+			// Stopped before a first answer: any legal turn beats none.
+			if ts := p.Turns(r, nil); len(ts) > 0 {
+				a = players.Analysis{Turn: ts[0], PV: ts[:1]}
+			}
+		}
+		if a.Turn.Len > 0 {
+			pv := make([]string, len(a.PV))
+			for i, t := range a.PV {
+				pv[i] = FormatTurn(t, notation)
+			}
+			ms := a.Time.Milliseconds()
+			s.send("info depth %d score %s nodes %d nps %.0f time %d pv %s",
+				a.Depth, formatScore(a.Score), a.Nodes, a.NodesPerSecond(), ms, strings.Join(pv, " "))
+		}
+		if sr.infinite {
+			<-sr.stopped // UCI: no bestmove before stop when searching without limit
+		}
+		s.send("bestmove %s", FormatTurn(a.Turn, notation))
+	}()
+}
+
+// stopSearch ends the running search at once; its bestmove is written before it returns.
+func (s *server) stopSearch() {
+	if s.search == nil {
+		return
+	}
+	s.search.cancel()
+	select {
+	case <-s.search.stopped:
+	default:
+		close(s.search.stopped)
+	}
+	<-s.search.done
+	s.search = nil
+}
+
+// waitSearch lets a running search finish (stopping one that would never end) before a
+// command that changes the session.
+func (s *server) waitSearch() {
+	if s.search == nil {
+		return
+	}
+	if s.search.infinite {
+		s.stopSearch()
+		return
+	}
+	<-s.search.done
+	s.search = nil
+}
+
+// mixSeed derives a game's seed from the session's seed and the game number (splitmix64).
+func mixSeed(seed, game uint64) uint64 {
+	z := seed ^ (game+1)*0x9e3779b97f4a7c15
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
