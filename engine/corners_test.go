@@ -108,3 +108,10 @@ func TestCompactPointInColumnA(t *testing.T) {
 		assert.EqualError(t, err, `turn "`+c.in+`", step 2 (to a`+c.in[5:]+`): a paika is a single step`)
 	}
 }
+
+func TestPointNamesOffTheBoard(t *testing.T) {
+	assert.Equal(t, "-", NoPoint.String())
+	assert.Equal(t, "-", Point(Points).String(), "one past the last point")
+	assert.Equal(t, "a1", Point(0).String())
+	assert.Equal(t, "i5", Point(Points-1).String())
+}
