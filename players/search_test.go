@@ -193,3 +193,63 @@ func TestLMRKeepsTheSuiteSolved(t *testing.T) {
 		assert.Contains(t, best, a.Turn.String(), f)
 	}
 }
+
+// TestLevelSlackPlaysOnlyTurnsWithinMargin: with slack 1 a level plays, whatever the seed,
+// a turn other than the best scoring within Margin of the best, with its exact score.
+// midgame-3 at depth 3 (medium) has turns at -299 (best), -305 (two), -307 (two, exactly
+// 8 below the best), -311 and -412: with margin 8 the four turns from -305 to -307 are
+// the ones played over 40 seeds, never the unique best.
+func TestLevelSlackPlaysOnlyTurnsWithinMargin(t *testing.T) {
+	r := engine.DefaultRules()
+	p := engine.MustParseFEN("2W4BB/9/5B3/W8/WW4W1W b 0 0")
+	const margin = 8
+	values := map[string]int{}
+	best := -MateScore
+	for _, tn := range p.Turns(r, nil) {
+		q := p.Play(tn)
+		values[tn.String()] = -plainMinimax(&q, r, 2, 1)
+		best = max(best, values[tn.String()])
+	}
+	want := map[string]bool{}
+	for tn, v := range values {
+		if v >= best-margin && v < best {
+			want[tn] = true
+		}
+	}
+	require.Len(t, want, 4)
+	got := map[string]bool{}
+	for seed := uint64(0); seed < 40; seed++ {
+		pl, err := New("medium:candidates=0,slack=1,margin=8", seed)
+		require.NoError(t, err)
+		a, err := Analyze(context.Background(), pl, &p, r)
+		require.NoError(t, err)
+		got[a.Turn.String()] = true
+		assert.Equal(t, values[a.Turn.String()], a.Score, "seed %d: %s", seed, a.Turn)
+	}
+	assert.Equal(t, want, got)
+}
+
+// TestSearchDepthLimits: depths outside the range are brought into it, and a position with
+// a single distinct turn is searched only forcedDepth plies (its turn is known).
+func TestSearchDepthLimits(t *testing.T) {
+	assert.Equal(t, 1, NewLevel(LevelParams{Depth: 0}, 0).Params().Depth)
+	assert.Equal(t, maxPly/4, NewLevel(LevelParams{Depth: 1000}, 0).Params().Depth)
+	assert.Equal(t, maxPly/2-1, NewExpert(ExpertOptions{}).Options().Depth)
+	assert.Equal(t, maxPly/2-1, NewExpert(ExpertOptions{Depth: 1000}).Options().Depth)
+	assert.Equal(t, 7, NewExpert(ExpertOptions{Depth: 7}).Options().Depth)
+
+	r := engine.DefaultRules()
+	// Found by random play: Black's only distinct turn is e2-d2A.
+	p := engine.MustParseFEN("B2B1B2B/B4B2B/8W/1WW1B3W/WW3W3 b 0 9")
+	var seen engine.ResultSet
+	require.Len(t, p.DistinctTurns(r, nil, &seen), 1)
+	a, err := NewExpert(ExpertOptions{Depth: 10, HashMB: 1, Quiesce: true}).Analyze(context.Background(), &p, r)
+	require.NoError(t, err)
+	assert.Equal(t, "e2-d2A", a.Turn.String())
+	assert.Equal(t, forcedDepth, a.Depth)
+	// Any other position goes to the depth asked for.
+	q := engine.MustParseFEN("2W4BB/9/5B3/W8/WW4W1W b 0 0")
+	a, err = NewExpert(ExpertOptions{Depth: 5, HashMB: 1, Quiesce: true}).Analyze(context.Background(), &q, r)
+	require.NoError(t, err)
+	assert.Equal(t, 5, a.Depth)
+}
