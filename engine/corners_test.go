@@ -115,3 +115,33 @@ func TestPointNamesOffTheBoard(t *testing.T) {
 	assert.Equal(t, "a1", Point(0).String())
 	assert.Equal(t, "i5", Point(Points-1).String())
 }
+
+// TestHasTurnAgreesWithTurns: HasTurn is the shortcut of len(Turns) > 0; compared on
+// single pieces on every point (each direction is the only way out somewhere) and on the
+// positions of seeded random games.
+func TestHasTurnAgreesWithTurns(t *testing.T) {
+	r := DefaultRules()
+	for pt := Point(0); pt < Points; pt++ {
+		// A White piece alone against a Black piece it cannot reach in one step.
+		far := PointAt(8-pt.Col(), 4-pt.Row())
+		if far == pt || Neighbours(pt).Has(far) {
+			continue
+		}
+		p := NewPosition(Bit(pt), Bit(far), White, 0, 10)
+		assert.Equal(t, len(p.Turns(r, nil)) > 0, p.HasTurn(), p.FEN())
+		assert.True(t, p.HasTurn(), p.FEN())
+	}
+	boxed := MustParseFEN("BW7/WW7/9/9/9 b 0 0")
+	assert.False(t, boxed.HasTurn())
+	for seed := uint64(0); seed < 20; seed++ {
+		p := Start()
+		for ply := 0; ply < 200; ply++ {
+			turns := p.Turns(r, nil)
+			require.Equal(t, len(turns) > 0, p.HasTurn(), p.FEN())
+			if len(turns) == 0 {
+				break
+			}
+			p = p.Play(turns[(seed*7919+uint64(ply)*104729)%uint64(len(turns))])
+		}
+	}
+}
