@@ -145,3 +145,47 @@ func TestHasTurnAgreesWithTurns(t *testing.T) {
 		}
 	}
 }
+
+// refPerft counts the leaves of the plain reference's tree: every path, or one turn per
+// distinct resulting board at each node.
+func refPerft(b refBoard, me byte, depth int, distinct bool) uint64 {
+	if depth == 0 {
+		return 1
+	}
+	other := byte('B')
+	if me == 'B' {
+		other = 'W'
+	}
+	var n uint64
+	seen := map[refBoard]bool{}
+	for _, rt := range refTurns(b, me) {
+		if distinct {
+			if seen[rt.board] {
+				continue
+			}
+			seen[rt.board] = true
+		}
+		n += refPerft(rt.board, other, depth-1, distinct)
+	}
+	return n
+}
+
+// TestPerftConventionsBelowTheRoot: a position (found by random play) with 19 paths to 18
+// boards at the root, so the conventions differ at every depth; both counted by the
+// plain reference.
+func TestPerftConventionsBelowTheRoot(t *testing.T) {
+	p := MustParseFEN("1B1B1B3/B3B1W2/B2B4W/WW1WW2WW/WW1WWW3 b 0 7")
+	b, me := refFromPosition(&p)
+	for depth := 1; depth <= 3; depth++ {
+		for _, conv := range []PerftConvention{Distinct, Paths} {
+			want := refPerft(b, me, depth, conv == Distinct)
+			assert.Equal(t, want, Perft(&p, DefaultRules(), depth, conv), "depth %d %s", depth, conv)
+			var sum uint64
+			for _, e := range PerftDivide(&p, DefaultRules(), depth, conv) {
+				sum += e.Nodes
+			}
+			assert.Equal(t, want, sum, "divide, depth %d %s", depth, conv)
+		}
+	}
+	assert.NotEqual(t, refPerft(b, me, 2, true), refPerft(b, me, 2, false))
+}
