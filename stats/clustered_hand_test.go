@@ -65,3 +65,12 @@ func TestClusteredMirror(t *testing.T) {
 		assert.InDelta(t, a.Hi, 1-b.Lo, 1e-9, "%v", cs)
 	}
 }
+
+func TestClusteredEmptyClustersIgnoredInFallback(t *testing.T) {
+	// A cluster with no games is no observation, on the likelihood path too
+	// (5 clusters: fewer than MinRobustClusters).
+	few := []Cluster{{10, 10}, {10, 5}, {10, 5}, {10, 0}, {10, 5}}
+	want := WDL{1, 3, 1}.ScoreInterval(0.95)
+	assert.Equal(t, want, ClusteredScoreInterval(append(few, Cluster{}), 0.95))
+	assert.Equal(t, want, ClusteredScoreInterval(append([]Cluster{{}}, few...), 0.95))
+}
