@@ -91,12 +91,13 @@ func FormatScore(score int) string {
 	return fmt.Sprintf("%+.2f", float64(score)/PieceValue)
 }
 
-// Oracle answers for positions it knows the game-theoretic value of (an endgame
-// tablebase): value +1 win, 0 draw, -1 loss for the side to move, and plies to the end of
-// the game with best play (for wins and losses). ok is false for positions it does not
-// cover. The values are those of engine.TheoreticRules (no paika limit).
+// Oracle answers for positions it knows the value of under rules r (an endgame
+// tablebase): value +1 win, 0 draw, -1 loss for the side to move, and for wins and losses
+// the plies with best play — to the end of the game without a paika limit, to the turn
+// that decides the game (the capture after which the value holds at counter 0) under one,
+// at p's paika counter. ok is false for positions or rules it does not cover.
 type Oracle interface {
-	Probe(p *engine.Position) (value int, plies int, ok bool)
+	Probe(p *engine.Position, r engine.Rules) (value int, plies int, ok bool)
 }
 
 // PieceLimiter may be implemented by an Oracle to say it covers no position with more

@@ -122,7 +122,7 @@ func (s *searcher) probe(p *engine.Position, ply int) (int, bool) {
 	if s.oracle == nil || p.Occupied().Count() > s.oracleMax {
 		return 0, false
 	}
-	v, plies, ok := s.oracle.Probe(p)
+	v, plies, ok := s.oracle.Probe(p, s.rules)
 	if !ok {
 		return 0, false
 	}
@@ -350,6 +350,10 @@ func (s *searcher) qsearch(p *engine.Position, ply, qply, alpha, beta int) int {
 func (s *searcher) iterate(ctx context.Context, p *engine.Position, r engine.Rules, maxDepth int) Analysis {
 	start := time.Now()
 	s.begin(ctx, r, s.cfg.maxNodes, s.cfg.maxTime)
+	if a, ok := s.oracleRoot(p); ok {
+		a.Time = time.Since(start)
+		return a
+	}
 	var a Analysis
 	// Before any iteration completes: the turn ordered first (the biggest capture).
 	turns, order := s.generate(p, 0, -1)

@@ -1,4 +1,5 @@
-// tablebase.go: the endgame tablebases of package puzzles/tablebase as an Oracle.
+// tablebase.go: the endgame tablebases of package puzzles/tablebase as an Oracle, and the
+// expert's conversion of a tablebase win at the root.
 
 package players
 
@@ -7,8 +8,11 @@ import (
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 )
 
-// TablebaseOracle answers from the tables in set. It covers the classes built there; a
-// probe of any other material, or a table that fails to load, is "not known".
+// TablebaseOracle answers from the tables in set: the theoretic tables when the rules have
+// no paika limit, the rule-aware tables of the limit otherwise (at the position's
+// counter). It covers the classes built there for that rule; a probe of any other
+// material or rule (see tablebase.CheckRules), or a table that fails to load, is "not
+// known".
 type TablebaseOracle struct {
 	set       *tablebase.Set
 	maxPieces int
@@ -16,20 +20,30 @@ type TablebaseOracle struct {
 
 // NewTablebaseOracle returns the oracle of set, or nil when set holds no table.
 func NewTablebaseOracle(set *tablebase.Set) *TablebaseOracle {
-	classes, err := set.Classes()
-	if err != nil || len(classes) == 0 {
+	tables, err := set.Tables()
+	if err != nil || len(tables) == 0 {
 		return nil
 	}
 	o := &TablebaseOracle{set: set}
-	for _, c := range classes {
-		o.maxPieces = max(o.maxPieces, c.Pieces())
+	for _, id := range tables {
+		o.maxPieces = max(o.maxPieces, id.Class.Pieces())
 	}
 	return o
 }
 
-// Probe implements Oracle.
-func (o *TablebaseOracle) Probe(p *engine.Position) (int, int, bool) {
-	v, err := o.set.Probe(p)
+// Probe implements Oracle: under a paika limit the value holds at p's counter and plies
+// counts to the capture that decides it; without a limit plies counts to the end.
+func (o *TablebaseOracle) Probe(p *engine.Position, r engine.Rules) (int, int, bool) {
+	if tablebase.CheckRules(r, p) != nil {
+		return 0, 0, false
+	}
+	var v tablebase.Value
+	var err error
+	if r.PaikaLimit == 0 {
+		v, err = o.set.Probe(p)
+	} else {
+		v, err = o.set.ProbeRule(p, r.PaikaLimit)
+	}
 	if err != nil {
 		return 0, 0, false
 	}
@@ -44,3 +58,43 @@ func (o *TablebaseOracle) Probe(p *engine.Position) (int, int, bool) {
 
 // MaxPieces implements PieceLimiter.
 func (o *TablebaseOracle) MaxPieces() int { return o.maxPieces }
+
+// oracleRoot converts a root the oracle knows to be won: it plays the turn that keeps the
+// win with the fewest plies to the deciding turn (under a paika limit: a winning capture
+// now, else the step that leaves the opponent lost soonest), so that each capture comes
+// within the limit and the game is won. A search could prefer a slower step whose score
+// ties through the horizon; the tables need no search. ok is false when the root is not a
+// known win.
+func (s *searcher) oracleRoot(p *engine.Position) (Analysis, bool) {
+	if s.oracle == nil || p.Occupied().Count() > s.oracleMax {
+		return Analysis{}, false
+	}
+	if v, _, ok := s.oracle.Probe(p, s.rules); !ok || v <= 0 {
+		return Analysis{}, false
+	}
+	turns := p.DistinctTurns(s.rules, s.turns[0][:0], &s.seen)
+	s.turns[0] = turns[:0]
+	best, bestPlies := -1, 0
+	for i, t := range turns {
+		q := p.Play(t)
+		s.nodes++
+		plies := 1
+		if q.Own() != 0 {
+			v, cp, ok := s.oracle.Probe(&q, s.rules)
+			if !ok || v >= 0 {
+				continue
+			}
+			if s.rules.PaikaLimit == 0 || t.Captured == 0 {
+				plies = cp + 1
+			}
+		}
+		if best < 0 || plies < bestPlies {
+			best, bestPlies = i, plies
+		}
+	}
+	if best < 0 {
+		return Analysis{}, false // the oracle disagrees with itself: let the search decide
+	}
+	t := turns[best]
+	return Analysis{Turn: t, Score: TBWinScore - bestPlies, PV: []engine.Turn{t}, Depth: 1, Nodes: s.nodes}, true
+}

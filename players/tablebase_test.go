@@ -25,7 +25,7 @@ func TestTablebaseOracle(t *testing.T) {
 		p := engine.MustParseFEN(fen)
 		v, err := set.Probe(&p)
 		require.NoError(t, err, fen)
-		value, plies, ok := o.Probe(&p)
+		value, plies, ok := o.Probe(&p, engine.TheoreticRules())
 		require.True(t, ok, fen)
 		switch v.Outcome {
 		case tablebase.Win:
@@ -40,7 +40,7 @@ func TestTablebaseOracle(t *testing.T) {
 	}
 	// Four pieces are beyond these tables.
 	p := engine.MustParseFEN("8B/9/9/9/WWW6 w")
-	_, _, ok := o.Probe(&p)
+	_, _, ok := o.Probe(&p, engine.TheoreticRules())
 	assert.False(t, ok)
 
 	// White a1, b1 against Black c4 (found by searching the 3-piece tables): White wins in

@@ -155,7 +155,7 @@ type fakeOracle struct {
 	probes int
 }
 
-func (o *fakeOracle) Probe(p *engine.Position) (int, int, bool) {
+func (o *fakeOracle) Probe(p *engine.Position, _ engine.Rules) (int, int, bool) {
 	o.probes++
 	if p.SameBoard(&o.lost) {
 		return -1, 2, true

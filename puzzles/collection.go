@@ -8,6 +8,8 @@ package puzzles
 import (
 	"sort"
 
+	"github.com/fanorona/fanorona/engine"
+
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 )
 
@@ -29,6 +31,12 @@ type Puzzle struct {
 	// Turn is the winning (or holding) turn the puzzle is about, in canonical notation.
 	Turn string
 }
+
+// Rules returns the rules a puzzle's Value is solved under: the theoretic rules (no paika
+// limit) for every puzzle of the collection. Its value under the default rules (paika
+// limit 50) is recorded beside it in testdata/puzzles/puzzles.json where the rule-aware
+// tablebases decide it.
+func (p Puzzle) Rules() engine.Rules { return engine.TheoreticRules() }
 
 func win(plies int) tablebase.Value  { return tablebase.Value{Outcome: tablebase.Win, Plies: plies} }
 func loss(plies int) tablebase.Value { return tablebase.Value{Outcome: tablebase.Loss, Plies: plies} }

@@ -20,6 +20,10 @@ import (
 // $FANORONA_TABLEBASES (which must hold every class the puzzles need).
 var update = flag.Bool("update", false, "rewrite testdata/puzzles/puzzles.json from $FANORONA_TABLEBASES")
 
+// updateDefault fills only the default-rules values of testdata/puzzles/puzzles.json from
+// the rule-aware tables (paika limit 50) in $FANORONA_TABLEBASES, keeping the rest.
+var updateDefault = flag.Bool("update-default", false, "rewrite the default_rules values of testdata/puzzles/puzzles.json from $FANORONA_TABLEBASES")
+
 const puzzlesFile = "../testdata/puzzles/puzzles.json"
 
 // recorded is a puzzle's line in testdata: its proven value and every turn that keeps it.
@@ -27,10 +31,76 @@ type recorded struct {
 	Name   string   `json:"name"`
 	Kind   string   `json:"kind"`
 	FEN    string   `json:"fen"`
+	Rules  string   `json:"rules"` // the rules the value is solved under
 	Value  string   `json:"value"`
 	Plies  *int     `json:"plies"`
 	Turns  []string `json:"turns"`
 	Source string   `json:"source"`
+	// DefaultRules is the value under the default rules (paika limit 50) at counter 0,
+	// null where the rule-aware tables built so far do not decide it.
+	DefaultRules *ruleRecord `json:"default_rules"`
+}
+
+// ruleRecord is a value under the paika limit: plies to the deciding capture, and its
+// kind against the theoretic value (win, cursed-win, draw, blessed-loss, loss).
+type ruleRecord struct {
+	Value string `json:"value"`
+	Plies *int   `json:"plies"`
+	Kind  string `json:"kind"`
+}
+
+// defaultLimit is the default rules' paika limit.
+var defaultLimit = engine.DefaultRules().PaikaLimit
+
+// defaultRulesValue solves p under the default rules with set (rule-aware tables, then
+// proof search); nil when unknown.
+func defaultRulesValue(t *testing.T, set *tablebase.Set, p engine.Position, theoretic tablebase.Value) *ruleRecord {
+	res, err := Solve(context.Background(), p, set, Limits{Time: 20 * time.Second, MaxDepth: 4, PaikaLimit: defaultLimit})
+	require.NoError(t, err)
+	if !res.Known || !res.Exact {
+		return nil
+	}
+	r := &ruleRecord{Value: res.Value.Outcome.String(), Kind: tablebase.Kind(theoretic, res.Value)}
+	if res.Value.Outcome != tablebase.Draw {
+		plies := res.Value.Plies
+		r.Plies = &plies
+	}
+	return r
+}
+
+func (r recorded) theoretic() tablebase.Value {
+	v := tablebase.Value{}
+	switch r.Value {
+	case "win":
+		v.Outcome = tablebase.Win
+	case "loss":
+		v.Outcome = tablebase.Loss
+	}
+	if r.Plies != nil {
+		v.Plies = *r.Plies
+	}
+	return v
+}
+
+func writeRecorded(t *testing.T, recs []recorded) {
+	b, err := json.MarshalIndent(recs, "", "  ")
+	require.NoError(t, err)
+	require.NoError(t, os.MkdirAll(filepath.Dir(puzzlesFile), 0o755))
+	require.NoError(t, os.WriteFile(puzzlesFile, append(b, '\n'), 0o644))
+}
+
+func TestUpdateDefaultRulesValues(t *testing.T) {
+	if !*updateDefault {
+		t.Skip("run with -update-default and FANORONA_TABLEBASES to rewrite the default-rules values")
+	}
+	set := envTables()
+	require.NotNil(t, set)
+	recs := readRecorded(t)
+	for i := range recs {
+		recs[i].Rules = engine.TheoreticRules().String()
+		recs[i].DefaultRules = defaultRulesValue(t, set, engine.MustParseFEN(recs[i].FEN), recs[i].theoretic())
+	}
+	writeRecorded(t, recs)
 }
 
 func readRecorded(t *testing.T) []recorded {
@@ -106,17 +176,15 @@ func TestUpdateRecorded(t *testing.T) {
 	for _, pz := range Collection() {
 		p := engine.MustParseFEN(pz.FEN)
 		res, turns := keepingTurns(t, set, p)
-		r := recorded{Name: pz.Name, Kind: pz.Kind, FEN: p.FEN(), Value: res.Value.Outcome.String(), Turns: turns, Source: res.Source}
+		r := recorded{Name: pz.Name, Kind: pz.Kind, FEN: p.FEN(), Rules: pz.Rules().String(), Value: res.Value.Outcome.String(), Turns: turns, Source: res.Source}
 		if res.Value.Outcome != tablebase.Draw {
 			plies := res.Value.Plies
 			r.Plies = &plies
 		}
+		r.DefaultRules = defaultRulesValue(t, set, p, res.Value)
 		recs = append(recs, r)
 	}
-	b, err := json.MarshalIndent(recs, "", "  ")
-	require.NoError(t, err)
-	require.NoError(t, os.MkdirAll(filepath.Dir(puzzlesFile), 0o755))
-	require.NoError(t, os.WriteFile(puzzlesFile, append(b, '\n'), 0o644))
+	writeRecorded(t, recs)
 }
 
 func TestCollectionMatchesTestdata(t *testing.T) {
@@ -130,7 +198,16 @@ func TestCollectionMatchesTestdata(t *testing.T) {
 		p, err := engine.ParseFEN(pz.FEN)
 		require.NoError(t, err, pz.Name)
 		assert.Equal(t, p.FEN(), r.FEN, pz.Name)
+		assert.Equal(t, pz.Rules().String(), r.Rules, pz.Name)
 		assert.Equal(t, pz.Value.Outcome.String(), r.Value, pz.Name)
+		// The limit only adds draws: a win (loss) under it is a theoretic win (loss), and
+		// the kind says which theoretic value it came from.
+		if d := r.DefaultRules; d != nil {
+			if d.Value != "draw" {
+				assert.Equal(t, r.Value, d.Value, pz.Name)
+			}
+			assert.Equal(t, tablebase.Kind(r.theoretic(), (recorded{Value: d.Value, Plies: d.Plies}).theoretic()), d.Kind, pz.Name)
+		}
 		if pz.Value.Outcome != tablebase.Draw {
 			require.NotNil(t, r.Plies, pz.Name)
 			assert.Equal(t, pz.Value.Plies, *r.Plies, pz.Name)
@@ -166,6 +243,9 @@ func TestCollectionAgainstTablebases(t *testing.T) {
 			assert.Equal(t, *r.Plies, res.Value.Plies, r.Name)
 		}
 		assert.Equal(t, r.Turns, turns, r.Name)
+		if hasDefaultTables(set, &p) {
+			assert.Equal(t, r.DefaultRules, defaultRulesValue(t, set, p, res.Value), "%s: default rules", r.Name)
+		}
 		if r.Kind == KindOnlyQuiet || r.Kind == KindOnlyWithdraw {
 			assert.Equal(t, 1, winningTurns(t, set, p), "%s: exactly one turn wins at all", r.Name)
 		}
@@ -187,4 +267,10 @@ func winningTurns(t *testing.T, set *tablebase.Set, p engine.Position) int {
 		}
 	}
 	return n
+}
+
+// hasDefaultTables reports whether set holds p's class under the default limit.
+func hasDefaultTables(set *tablebase.Set, p *engine.Position) bool {
+	c, ok := tablebase.ClassOf(p)
+	return ok && set.HasRule(c, defaultLimit)
 }

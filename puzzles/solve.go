@@ -16,6 +16,11 @@ type Limits struct {
 	Time     time.Duration
 	MaxDepth int // plies of search beyond which positions are unknown
 	Nodes    uint64
+	// PaikaLimit is the rule the value holds under: 0 for the theoretic value (no limit,
+	// the position's counters ignored, plies to the end of the game), L for the value under
+	// paika limit L at the position's paika counter (plies to the capture that decides it,
+	// from the rule-aware tablebases; the proof search carries the counter).
+	PaikaLimit int
 }
 
 // Result is the answer of Solve.
@@ -33,21 +38,32 @@ type Result struct {
 	Nodes  uint64
 }
 
-// Solve returns the value of p for its side to move and a best line. The paika and ply
-// counters of p are ignored: values are those of the rules without paika limit.
+// Solve returns the value of p for its side to move and a best line, under the rule of
+// lim.PaikaLimit (0: the theoretic value; the counters of p are then ignored).
 func Solve(ctx context.Context, p engine.Position, tb *tablebase.Set, lim Limits) (Result, error) {
 	if p.Own() != 0 && p.Enemy() == 0 {
 		return Result{}, fmt.Errorf("puzzles: %s: the side not to move has no pieces; the game ended before this position", p.BoardFEN())
 	}
-	p = engine.NewPosition(p.Pieces[engine.White], p.Pieces[engine.Black], p.Side, 0, 0)
-	s := &solver{ctx: ctx, tb: tb, lim: lim, tt: map[uint64]ttEntry{}, avail: map[tablebase.Class]bool{}}
+	counter := 0
+	if lim.PaikaLimit > 0 {
+		if p.Paika > lim.PaikaLimit {
+			return Result{}, fmt.Errorf("puzzles: %s: paika counter %d is above the limit %d", p.FEN(), p.Paika, lim.PaikaLimit)
+		}
+		counter = p.Paika
+	}
+	p = engine.NewPosition(p.Pieces[engine.White], p.Pieces[engine.Black], p.Side, counter, 0)
+	s := &solver{ctx: ctx, tb: tb, lim: lim, limit: lim.PaikaLimit, tt: map[uint64]ttEntry{}, avail: map[tablebase.Class]bool{}}
 	if lim.Time > 0 {
 		s.deadline = time.Now().Add(lim.Time)
 	}
 	if v, ok, err := s.probe(&p); err != nil {
 		return Result{}, err
 	} else if ok {
-		line, _, err := tb.BestLine(p, lineLength(v))
+		n := lineLength(v)
+		if s.limit > 0 && v.Outcome != tablebase.Draw {
+			n = maxLine // the distance is to the deciding capture: show the game to its end
+		}
+		line, _, err := tb.BestRuleLine(p, s.limit, n)
 		if err != nil {
 			return Result{}, err
 		}
@@ -85,6 +101,9 @@ func Solve(ctx context.Context, p engine.Position, tb *tablebase.Set, lim Limits
 
 // drawLine is how many plies of a drawn line are shown: a draw goes on for ever.
 const drawLine = 12
+
+// maxLine bounds every line shown.
+const maxLine = 400
 
 // lineLength returns how long a best line from a position of value v is shown: to the end
 // of the game when decided.
@@ -143,6 +162,7 @@ type solver struct {
 	ctx      context.Context
 	tb       *tablebase.Set
 	lim      Limits
+	limit    int // the paika limit of the values (0: theoretic)
 	deadline time.Time
 	tt       map[uint64]ttEntry
 	avail    map[tablebase.Class]bool
@@ -179,13 +199,16 @@ func (s *solver) probe(p *engine.Position) (tablebase.Value, bool, error) {
 	}
 	has, seen := s.avail[c]
 	if !seen {
-		has = s.tb.Has(c)
+		has = s.tb.HasRule(c, s.limit)
 		s.avail[c] = has
 	}
 	if !has {
 		return tablebase.Value{}, false, nil
 	}
 	v, err := s.tb.Probe(p)
+	if s.limit > 0 {
+		v, err = s.tb.ProbeRule(p, s.limit)
+	}
 	if err != nil {
 		return tablebase.Value{}, false, err
 	}
@@ -216,7 +239,7 @@ func (s *solver) search(p *engine.Position, depth int) node {
 	} else if ok {
 		return fromValue(v)
 	}
-	key := p.Hash()
+	key := s.key(p)
 	if e, ok := s.tt[key]; ok && (e.n.known() || e.depth >= depth) {
 		if !e.n.known() {
 			s.sawUnknownLeaf = true
@@ -229,6 +252,9 @@ func (s *solver) search(p *engine.Position, depth int) node {
 	if len(turns) == 0 {
 		return node{kLoss, 0, true}
 	}
+	if s.limit > 0 && p.Paika >= s.limit {
+		return node{kDraw, 0, true} // the paika limit is reached
+	}
 	if depth == 0 {
 		s.sawUnknownLeaf = true
 		return node{}
@@ -239,13 +265,17 @@ func (s *solver) search(p *engine.Position, depth int) node {
 		*q = p.Play(t)
 		c := s.search(q, depth-1)
 		allExact = allExact && c.exact
+		plies := c.plies + 1
+		if s.limit > 0 && t.Captured != 0 {
+			plies = 1 // under the rule a capture decides: the value after it holds at counter 0
+		}
 		switch c.kind {
 		case kLoss:
-			if fastestWin < 0 || c.plies+1 < fastestWin {
-				fastestWin = c.plies + 1
+			if fastestWin < 0 || plies < fastestWin {
+				fastestWin = plies
 			}
 		case kWin:
-			slowestLoss = max(slowestLoss, c.plies+1)
+			slowestLoss = max(slowestLoss, plies)
 		case kDraw:
 			anyDraw = true
 		default:
@@ -281,15 +311,15 @@ func (s *solver) search(p *engine.Position, depth int) node {
 // switching to the tablebases when they reach.
 func (s *solver) line(p engine.Position) ([]engine.Turn, error) {
 	var line []engine.Turn
-	e0 := s.tt[p.Hash()].n
-	for len(line) < 400 && !(e0.kind == kDraw && len(line) >= drawLine) {
+	e0 := s.tt[s.key(&p)].n
+	for len(line) < maxLine && !(e0.kind == kDraw && len(line) >= drawLine) {
 		if v, ok, err := s.probe(&p); err != nil {
 			return nil, err
 		} else if ok {
-			rest, _, err := s.tb.BestLine(p, min(lineLength(v), 400-len(line)))
+			rest, _, err := s.tb.BestRuleLine(p, s.limit, min(lineLength(v), maxLine-len(line)))
 			return append(line, rest...), err
 		}
-		e, ok := s.tt[p.Hash()]
+		e, ok := s.tt[s.key(&p)]
 		if !ok || !e.n.known() {
 			return line, nil
 		}
@@ -298,7 +328,11 @@ func (s *solver) line(p engine.Position) ([]engine.Turn, error) {
 		for _, t := range p.DistinctTurns(engine.TheoreticRules(), nil, &s.seen) {
 			q := p.Play(t)
 			c, ok := s.known(&q)
-			if ok && c.value().Parent() == e.n.value() && (e.n.kind != kDraw || c.kind == kDraw) {
+			parent := c.value().Parent()
+			if s.limit > 0 {
+				parent = c.value().RuleParent(t.Captured != 0, s.limit, p.Paika)
+			}
+			if ok && parent == e.n.value() && (e.n.kind != kDraw || c.kind == kDraw) {
 				best, found = t, true
 				break
 			}
@@ -320,6 +354,19 @@ func (s *solver) known(p *engine.Position) (node, bool) {
 	if p.Own() != 0 && !p.HasTurn() {
 		return node{kLoss, 0, true}, true
 	}
-	e, ok := s.tt[p.Hash()]
+	if s.limit > 0 && p.Own() != 0 && p.Paika >= s.limit {
+		return node{kDraw, 0, true}, true
+	}
+	e, ok := s.tt[s.key(p)]
 	return e.n, ok && e.n.known()
+}
+
+// key is the search table's key: the position's hash, and under a paika limit its
+// counter (which changes the value).
+func (s *solver) key(p *engine.Position) uint64 {
+	k := p.Hash()
+	if s.limit > 0 {
+		k ^= uint64(p.Paika+1) * 0x9e3779b97f4a7c15
+	}
+	return k
 }

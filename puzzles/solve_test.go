@@ -26,6 +26,9 @@ func builtTables(t *testing.T) string {
 		if tablesErr == nil {
 			_, tablesErr = tablebase.Build(context.Background(), tablebase.BuildOptions{Dir: tablesDir, MaxPieces: 4, Workers: 2})
 		}
+		if tablesErr == nil { // the rule-aware tables of the default rules too
+			_, tablesErr = tablebase.Build(context.Background(), tablebase.BuildOptions{Dir: tablesDir, MaxPieces: 4, Workers: 2, PaikaLimit: 50})
+		}
 	})
 	require.NoError(t, tablesErr)
 	return tablesDir

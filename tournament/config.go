@@ -13,6 +13,7 @@ import (
 
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/players"
+	"github.com/fanorona/fanorona/stats"
 )
 
 // Format is how players are paired.
@@ -31,6 +32,9 @@ const DefaultMaxPlies = 1000
 // Config describes a run. The fields recorded in run.json decide its games; Concurrency
 // and the shard only decide who plays them.
 type Config struct {
+	// RunID names the run: 128 random bits drawn when it is created (or given, to share
+	// it between the shards of one run). Every record carries it; a resumed run keeps it.
+	RunID    string      `json:"run_id,omitempty"`
 	Format   Format      `json:"format"`
 	Players  []string    `json:"players"`
 	Games    int         `json:"games_per_pairing"`
@@ -40,6 +44,12 @@ type Config struct {
 	// Tablebases: the expert probed endgame tablebases (their folder is not recorded:
 	// tables built anywhere give the same values).
 	Tablebases bool `json:"tablebases,omitempty"`
+	// TablebaseDir is the folder the tables were read from (for the record; tables built
+	// anywhere give the same values, so a resumed run may use another folder).
+	TablebaseDir string `json:"tablebase_dir,omitempty"`
+	// DistinctOpenings is how many different openings the run's schedule uses, when the
+	// kind of openings decides it (start, book, distinct); 0 for random openings.
+	DistinctOpenings int `json:"distinct_openings,omitempty"`
 	// Engines: the external engines the players name (players/uci), as started.
 	Engines []EngineRecord `json:"engines,omitempty"`
 
@@ -92,17 +102,28 @@ func (c *Config) Validate() error {
 	if _, _, err := parseOpeningSpec(c.Openings); err != nil {
 		return err
 	}
-	if c.Rules.MaxPlies < 1 {
-		return fmt.Errorf("--max-plies %d: must be at least 1", c.Rules.MaxPlies)
+	if c.Rules.MaxPlies < 1 || c.Rules.MaxPlies > stats.MaxCountedPlies {
+		return fmt.Errorf("--max-plies %d: must be between 1 and %d", c.Rules.MaxPlies, stats.MaxCountedPlies)
 	}
 	if c.Rules.PaikaLimit < 0 {
 		return fmt.Errorf("--paika-limit %d: must be 0 (off) or more", c.Rules.PaikaLimit)
 	}
+	if c.Games > maxGames/len(c.Pairings()) {
+		return fmt.Errorf("--games %d: at most %d per pairing with %d pairings", c.Games, maxGames/len(c.Pairings()), len(c.Pairings()))
+	}
 	if c.Concurrency < 0 {
-		return fmt.Errorf("--concurrency %d: must be 1 or more (0 = all cores)", c.Concurrency)
+		return fmt.Errorf("--workers %d: must be 1 or more (0 = all cores)", c.Concurrency)
 	}
 	if c.Shards < 0 || c.Shard < 0 || (c.Shards > 0 && c.Shard >= c.Shards) {
-		return fmt.Errorf("shard %d/%d: need 0 <= i < n", c.Shard, c.Shards)
+		return fmt.Errorf("--shard %d/%d: need 0 <= i < n", c.Shard, c.Shards)
+	}
+	if c.Shards > 1 && c.Shard >= c.TotalGames() {
+		return fmt.Errorf("--shard %d/%d: the run has %d games, so shard %d would play none", c.Shard, c.Shards, c.TotalGames(), c.Shard)
+	}
+	if c.RunID != "" {
+		if err := CheckRunID(c.RunID); err != nil {
+			return fmt.Errorf("--run-id: %v", err)
+		}
 	}
 	return nil
 }
@@ -173,18 +194,63 @@ func (c *Config) Game(i int) GameSpec {
 		white, black = black, white
 	}
 	pairsPerPairing := (c.Games + 1) / 2
+	opening := k / 2
+	if c.openingPerGame() {
+		opening = k
+	}
 	return GameSpec{
 		Index:        i,
 		Pair:         (i/c.Games)*pairsPerPairing + k/2,
-		OpeningIndex: k / 2,
+		OpeningIndex: opening,
 		White:        white,
 		Black:        black,
 		Seed:         mix(c.Seed, uint64(i)),
 	}
 }
 
+// openingPerGame reports whether each game has an opening of its own rather than each
+// pair: distinct openings in self-play, where both games of a pair have the same player
+// on each side, so a deterministic player would play the same game twice.
+func (c *Config) openingPerGame() bool {
+	kind, _, _ := parseOpeningSpec(c.Openings)
+	return c.Format == SelfPlay && kind == OpenDistinct
+}
+
+// OpeningsNeeded returns how many different openings distinct:K must provide: one per
+// pair of a pairing, or one per game in self-play.
+func (c *Config) OpeningsNeeded() int {
+	if c.openingPerGame() {
+		return c.Games
+	}
+	return (c.Games + 1) / 2
+}
+
 // InShard reports whether game i belongs to this process's shard.
 func (c *Config) InShard(i int) bool { return c.Shards <= 1 || i%c.Shards == c.Shard }
+
+// ShardGames returns how many of the run's games this process's shard plays.
+func (c *Config) ShardGames() int {
+	if c.Shards <= 1 {
+		return c.TotalGames()
+	}
+	return (c.TotalGames() - c.Shard + c.Shards - 1) / c.Shards
+}
+
+// shardPosition returns the position in the shard of the run's game i (in the shard).
+func (c *Config) shardPosition(i int) int {
+	if c.Shards <= 1 {
+		return i
+	}
+	return (i - c.Shard) / c.Shards
+}
+
+// shardIndex returns the index in the run of the shard's k-th game.
+func (c *Config) shardIndex(k int) int {
+	if c.Shards <= 1 {
+		return k
+	}
+	return c.Shard + k*c.Shards
+}
 
 // mix derives a well-spread 64-bit value from a seed and a stream number (splitmix64).
 func mix(seed, stream uint64) uint64 {
@@ -194,9 +260,16 @@ func mix(seed, stream uint64) uint64 {
 	return z ^ (z >> 31)
 }
 
-// sameRun reports whether two configurations describe the same games.
+// sameRun reports whether two configurations describe the same games (their run ids,
+// tablebase folders and derived opening counts aside).
 func sameRun(a, b *Config) bool {
-	ja, _ := json.Marshal(a)
-	jb, _ := json.Marshal(b)
-	return string(ja) == string(jb)
+	return string(gamesJSON(a)) == string(gamesJSON(b))
+}
+
+// gamesJSON is the part of run.json that decides the games.
+func gamesJSON(c *Config) []byte {
+	x := *c
+	x.RunID, x.TablebaseDir, x.DistinctOpenings = "", "", 0
+	j, _ := json.Marshal(&x)
+	return j
 }

@@ -3,92 +3,111 @@
 package tournament
 
 import (
+	"bufio"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
-	"reflect"
-	"sort"
 )
 
+// MergeResult is what Merge did.
+type MergeResult struct {
+	Summary    *Summary
+	Duplicates int // exact duplicate records dropped
+}
+
 // Merge reads the given games files (or folders holding games.jsonl and run.json), checks
-// they come from one run, and writes out/games.jsonl (sorted by index), out/run.json and
-// out/summary.json. Nothing in out is overwritten: it must not hold games already.
-func Merge(inputs []string, out string, sprt *SPRTConfig) (*Summary, error) {
+// they come from one run, and writes out/games.jsonl (the records in input order, each
+// game once), out/run.json and out/summary.json. Records are streamed: memory does not
+// depend on the number of games beyond 8 bytes a game for the duplicate check. Nothing
+// in out is overwritten: it must not hold games already, and on an error no games file
+// is left behind.
+func Merge(inputs []string, out string, sprt *SPRTConfig) (*MergeResult, error) {
 	if len(inputs) == 0 {
 		return nil, inputErrorf("merge: no input files")
 	}
 	var cfg *Config
-	byIndex := map[int]Record{}
 	for _, in := range inputs {
-		path := in
-		if st, err := os.Stat(in); err == nil && st.IsDir() {
-			path = filepath.Join(in, GamesFile)
-		}
-		if raw, err := os.ReadFile(filepath.Join(filepath.Dir(path), RunFile)); err == nil {
-			var c Config
-			if err := json.Unmarshal(raw, &c); err != nil {
-				return nil, inputErrorf("%s: %v", filepath.Join(filepath.Dir(path), RunFile), err)
-			}
-			if cfg != nil && !sameRun(cfg, &c) {
-				return nil, inputErrorf("%s comes from a different run than %s", path, inputs[0])
-			}
-			cfg = &c
-		}
-		f, err := os.Open(path)
+		path := GamesPath(in)
+		runPath := filepath.Join(filepath.Dir(path), RunFile)
+		raw, err := os.ReadFile(runPath)
 		if err != nil {
-			return nil, &InputError{err}
+			continue
 		}
-		recs, bad, err := ReadRecords(f, path)
-		f.Close()
-		if err != nil {
-			return nil, &InputError{err}
+		var c Config
+		if err := json.Unmarshal(raw, &c); err != nil {
+			return nil, inputErrorf("%s: %v", runPath, err)
 		}
-		if len(bad) > 0 {
-			return nil, &InputError{fmt.Errorf("merge: %v", bad[0])}
+		if cfg != nil && (!sameRun(cfg, &c) || cfg.RunID != c.RunID) {
+			return nil, inputErrorf("merge: %s comes from a different run than %s", path, inputs[0])
 		}
-		for _, r := range recs {
-			if prev, ok := byIndex[r.Index]; ok {
-				prev.Seconds, r.Seconds = 0, 0
-				if !reflect.DeepEqual(prev, r) {
-					return nil, inputErrorf("%s: game %d differs from the same game in another input", path, r.Index)
-				}
-				continue
-			}
-			byIndex[r.Index] = r
-		}
+		cfg = &c
 	}
-	recs := make([]Record, 0, len(byIndex))
-	for _, r := range byIndex {
-		recs = append(recs, r)
-	}
-	sort.Slice(recs, func(i, j int) bool { return recs[i].Index < recs[j].Index })
 
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return nil, &InputError{err}
 	}
 	gamesPath := filepath.Join(out, GamesFile)
-	f, err := os.OpenFile(gamesPath, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if _, err := os.Stat(gamesPath); err == nil {
+		return nil, inputErrorf("merge: %s exists; choose an empty --output", gamesPath)
+	}
+	tmp := gamesPath + ".tmp"
+	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if errors.Is(err, os.ErrExist) {
-		return nil, inputErrorf("merge: %s exists; choose an empty --out", gamesPath)
+		return nil, inputErrorf("merge: %s exists (another merge into this folder?)", tmp)
 	}
 	if err != nil {
 		return nil, err
 	}
-	if err := WriteRecords(f, recs); err != nil {
-		f.Close()
+	ok := false
+	defer func() {
+		if !ok {
+			f.Close()
+			os.Remove(tmp)
+		}
+	}()
+	var order []string
+	if cfg != nil {
+		order = cfg.Players
+	}
+	acc := NewAccumulator(sprt, order)
+	w := bufio.NewWriterSize(f, 1<<16)
+	enc := json.NewEncoder(w)
+	st, err := ScanRecords(inputs, ScanOptions{Strict: true, LegacyRun: gamesPath}, func(r *Record, at Place) error {
+		if cfg != nil && r.Run != cfg.RunID {
+			return inputErrorf("merge: %s: game %d belongs to run %q, not to %q", at, r.Index, r.Run, cfg.RunID)
+		}
+		// Records without a run id are keyed by the merged file: they are one run.
+		acc.Add(r, gamesPath)
+		return enc.Encode(r)
+	})
+	var le *LineError
+	var ce *ConflictError
+	switch {
+	case errors.As(err, &le), errors.As(err, &ce):
+		return nil, &InputError{fmt.Errorf("merge: %w", err)}
+	case err != nil:
+		return nil, err
+	}
+	if err := w.Flush(); err != nil {
 		return nil, err
 	}
 	if err := f.Close(); err != nil {
 		return nil, err
 	}
-	s := Summarize(recs, sprt)
+	// Link fails if the games file appeared meanwhile: nothing is overwritten.
+	if err := os.Link(tmp, gamesPath); err != nil {
+		return nil, inputErrorf("merge: %v", err)
+	}
+	ok = true
+	os.Remove(tmp)
+	s := acc.Summary()
 	if cfg != nil {
 		if err := writeJSONFile(filepath.Join(out, RunFile), cfg); err != nil {
 			return nil, err
 		}
 		s.Config = cfg
 	}
-	return s, writeJSONFile(filepath.Join(out, SummaryFile), s)
+	return &MergeResult{Summary: s, Duplicates: st.Duplicates}, writeJSONFile(filepath.Join(out, SummaryFile), s)
 }

@@ -1,9 +1,12 @@
 // openings.go: the positions games start from: the start position, K random plies
-// (seeded), or every distinct position after K plies (a book, played in turn).
+// (seeded), every distinct position after K plies (a book, played in turn), or one
+// different balanced position after K plies for each pair (distinct:K, for
+// deterministic players).
 
 package tournament
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"sort"
@@ -11,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/players"
 )
 
 // OpeningKind is how openings are chosen.
@@ -21,6 +25,18 @@ const (
 	OpenStart  OpeningKind = "start"
 	OpenRandom OpeningKind = "random"
 	OpenBook   OpeningKind = "book"
+	// OpenDistinct: as many different positions after K plies as the run has pairs per
+	// pairing (games, in self-play, where both games of a pair would be the same), drawn without replacement from the book by the run's seed, each balanced
+	// (BalanceSpec's score within BalanceMargin of even), so no two pairs of a pairing
+	// share an opening.
+	OpenDistinct OpeningKind = "distinct"
+)
+
+// The balance test of distinct openings: a quick search's score for the side to move,
+// in hundredths of a piece, must lie within ±BalanceMargin.
+const (
+	BalanceSpec   = "expert:depth=2,qs=false,hash=1"
+	BalanceMargin = 150
 )
 
 // maxBookPlies bounds book:K (the book after 5 plies already holds over 400,000 positions).
@@ -41,29 +57,32 @@ func parseOpeningSpec(s string) (OpeningKind, int, error) {
 	kind, k, ok := strings.Cut(s, ":")
 	n, err := strconv.Atoi(k)
 	if !ok || err != nil || n < 0 {
-		return "", 0, fmt.Errorf("--openings %q: expected start, random:K or book:K with K >= 0", s)
+		return "", 0, fmt.Errorf("--openings %q: expected start, random:K, book:K or distinct:K with K >= 0", s)
 	}
 	switch OpeningKind(kind) {
 	case OpenRandom:
 		if n > 200 {
 			return "", 0, fmt.Errorf("--openings %q: at most 200 random plies", s)
 		}
-	case OpenBook:
+	case OpenBook, OpenDistinct:
 		if n > maxBookPlies {
 			return "", 0, fmt.Errorf("--openings %q: book depth at most %d", s, maxBookPlies)
 		}
 	default:
-		return "", 0, fmt.Errorf("--openings %q: unknown kind %q (start, random, book)", s, kind)
+		return "", 0, fmt.Errorf("--openings %q: unknown kind %q (start, random, book, distinct)", s, kind)
 	}
 	return OpeningKind(kind), n, nil
 }
 
 // ParseOpenings reads "start", "random:K" or "book:K"; a book is built under rules r, the
-// run's rules.
+// run's rules. distinct:K depends on the run: see NewOpenings.
 func ParseOpenings(s string, r engine.Rules) (*Openings, error) {
 	kind, n, err := parseOpeningSpec(s)
 	if err != nil {
 		return nil, err
+	}
+	if kind == OpenDistinct {
+		return nil, fmt.Errorf("--openings %q: distinct openings are drawn for a run (NewOpenings)", s)
 	}
 	o := &Openings{Kind: kind, Plies: n}
 	if kind == OpenBook {
@@ -72,10 +91,61 @@ func ParseOpenings(s string, r engine.Rules) (*Openings, error) {
 	return o, nil
 }
 
+func neededWhat(c *Config) string {
+	if c.openingPerGame() {
+		return fmt.Sprintf("%d self-play games (one opening each)", c.Games)
+	}
+	return fmt.Sprintf("%d pairs per pairing", (c.Games+1)/2)
+}
+
+// NewOpenings returns the openings of run c. For distinct:K it draws one balanced
+// position for each pair of a pairing (for each game in self-play), and refuses a run with more pairs than there are
+// positions (an input error, before anything is played).
+func NewOpenings(c *Config) (*Openings, error) {
+	kind, n, err := parseOpeningSpec(c.Openings)
+	if err != nil {
+		return nil, err
+	}
+	if kind != OpenDistinct {
+		return ParseOpenings(c.Openings, c.EngineRules())
+	}
+	r := c.EngineRules()
+	pairs := c.OpeningsNeeded()
+	book := Book(n, r)
+	if pairs > len(book) {
+		return nil, fmt.Errorf("--openings %s: %s need %d different openings, but there are %d positions after %d plies (fewer --games, or a larger K up to %d)",
+			c.Openings, neededWhat(c), pairs, len(book), n, maxBookPlies)
+	}
+	judge, err := players.New(BalanceSpec, 0)
+	if err != nil {
+		return nil, err
+	}
+	rng := rand.New(rand.NewPCG(mix(c.Seed, 1<<41), 0))
+	order := rng.Perm(len(book))
+	chosen := make([]engine.Position, 0, pairs)
+	for _, i := range order {
+		if len(chosen) == pairs {
+			break
+		}
+		a, err := judge.(players.Analyzer).Analyze(context.Background(), &book[i], r)
+		if err != nil {
+			return nil, err
+		}
+		if a.Score >= -BalanceMargin && a.Score <= BalanceMargin {
+			chosen = append(chosen, book[i])
+		}
+	}
+	if len(chosen) < pairs {
+		return nil, fmt.Errorf("--openings %s: %s need %d different openings, but only %d of the %d positions after %d plies are balanced (%s within ±%d)",
+			c.Openings, neededWhat(c), pairs, len(chosen), len(book), n, BalanceSpec, BalanceMargin)
+	}
+	return &Openings{Kind: OpenDistinct, Plies: n, book: chosen}, nil
+}
+
 // Opening returns the opening of pair k; seed is the run's seed.
 func (o *Openings) Opening(k int, seed uint64, r engine.Rules) engine.Position {
 	switch o.Kind {
-	case OpenBook:
+	case OpenBook, OpenDistinct:
 		return o.book[k%len(o.book)]
 	case OpenRandom:
 		// Draw K uniform turns; a draw that ends the game early is redrawn from the next
@@ -106,7 +176,7 @@ func randomOpening(rng *rand.Rand, plies int, r engine.Rules) (engine.Position, 
 // Size returns how many distinct openings there are (0 for random: unbounded).
 func (o *Openings) Size() int {
 	switch o.Kind {
-	case OpenBook:
+	case OpenBook, OpenDistinct:
 		return len(o.book)
 	case OpenStart:
 		return 1

@@ -4,14 +4,16 @@ package tournament
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"strings"
+	"path/filepath"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/stats"
 )
 
 // RulesRecord is the rules a game was played under, as recorded.
@@ -30,6 +32,7 @@ type Captured struct {
 
 // Record is one finished game: one JSON object a line in games.jsonl (docs/FORMATS.md).
 type Record struct {
+	Run      string      `json:"run,omitempty"`     // the run's id (run.json); absent in records older than run ids
 	Index    int         `json:"index"`             // game number in the run, 0-based; the order of the run
 	Pair     int         `json:"pair"`              // colour-swapped pair number: games 2k and 2k+1
 	Opening  string      `json:"opening"`           // FEN the game started from
@@ -60,21 +63,62 @@ func (r *Record) WhiteScore() float64 {
 // Capped reports whether the game was stopped by the ply cap rather than ending naturally.
 func (r *Record) Capped() bool { return r.Reason == engine.MaxPlies.String() }
 
-// Validate checks a decoded record's fields.
+// Validate checks a decoded record's fields and the cheap invariants between them (see
+// docs/FORMATS.md): it does not replay the turns (Replay does).
 func (r *Record) Validate() error {
-	switch r.Result {
-	case "1-0", "0-1", "1/2-1/2":
-	default:
+	if r.Run != "" {
+		if err := CheckRunID(r.Run); err != nil {
+			return err
+		}
+	}
+	outcome, ok := map[string]engine.Outcome{"1-0": engine.WhiteWins, "0-1": engine.BlackWins, "1/2-1/2": engine.Draw}[r.Result]
+	if !ok {
 		return fmt.Errorf("result %q is not 1-0, 0-1 or 1/2-1/2", r.Result)
 	}
-	if _, ok := engine.ParseReason(r.Reason); !ok && !IsForfeitReason(r.Reason) {
+	forfeit := IsForfeitReason(r.Reason)
+	reason, ok := engine.ParseReason(r.Reason)
+	if !ok && !forfeit {
 		return fmt.Errorf("reason %q is not no-pieces, no-moves, paika-limit or max-plies", r.Reason)
+	}
+	switch {
+	case forfeit && outcome == engine.Draw:
+		return fmt.Errorf("result %s with reason %s: a forfeit is a loss", r.Result, r.Reason)
+	case r.Forfeit != "" && !forfeit:
+		return fmt.Errorf("forfeit %q with reason %s, not a forfeit reason", r.Forfeit, r.Reason)
+	case (reason == engine.NoPieces || reason == engine.NoMoves && !r.Rules.NoMovesDraw) && outcome == engine.Draw:
+		return fmt.Errorf("result %s with reason %s: that ending is decisive", r.Result, r.Reason)
+	case (reason == engine.PaikaLimit || reason == engine.MaxPlies || reason == engine.NoMoves && r.Rules.NoMovesDraw) && outcome != engine.Draw:
+		return fmt.Errorf("result %s with reason %s: that ending is a draw", r.Result, r.Reason)
 	}
 	if r.White == "" || r.Black == "" {
 		return errors.New("white and black player specs are required")
 	}
-	if r.Plies < 0 || r.Index < 0 {
-		return errors.New("plies and index must not be negative")
+	if r.Index < 0 || r.Pair < 0 || r.Plies < 0 || r.Captured.White < 0 || r.Captured.Black < 0 || r.Seconds < 0 {
+		return errors.New("index, pair, plies, captured and seconds must not be negative")
+	}
+	if r.Pair > r.Index {
+		return fmt.Errorf("pair %d is above the game's index %d (pair k holds games 2k and 2k+1 of a pairing)", r.Pair, r.Index)
+	}
+	if r.Plies != len(r.Turns) {
+		return fmt.Errorf("plies %d but %d turns", r.Plies, len(r.Turns))
+	}
+	if r.Rules.MaxPlies < 1 || r.Rules.PaikaLimit < 0 {
+		return fmt.Errorf("rules: max_plies %d must be at least 1 and paika_limit %d not negative", r.Rules.MaxPlies, r.Rules.PaikaLimit)
+	}
+	if r.Rules.MaxPlies > stats.MaxCountedPlies {
+		return fmt.Errorf("rules: max_plies %d above %d", r.Rules.MaxPlies, stats.MaxCountedPlies)
+	}
+	if r.Plies > r.Rules.MaxPlies {
+		return fmt.Errorf("plies %d above the cap max_plies %d", r.Plies, r.Rules.MaxPlies)
+	}
+	if reason == engine.MaxPlies && r.Plies != r.Rules.MaxPlies {
+		return fmt.Errorf("reason %s after %d plies, but the cap is %d", r.Reason, r.Plies, r.Rules.MaxPlies)
+	}
+	if reason == engine.PaikaLimit && r.Rules.PaikaLimit == 0 {
+		return fmt.Errorf("reason %s, but the rules have no paika limit", r.Reason)
+	}
+	if r.Captured.White > engine.MaxPiecesPerSide || r.Captured.Black > engine.MaxPiecesPerSide {
+		return fmt.Errorf("captured %d/%d: a side has %d pieces", r.Captured.White, r.Captured.Black, engine.MaxPiecesPerSide)
 	}
 	if _, err := engine.ParseFEN(r.Opening); err != nil {
 		return fmt.Errorf("opening: %v", err)
@@ -91,28 +135,189 @@ type LineError struct {
 
 func (e *LineError) Error() string { return fmt.Sprintf("%s:%d: %v", e.File, e.Line, e.Err) }
 
-// ReadRecords decodes a games.jsonl stream. Lines that do not decode or validate are
+// decodeLine decodes and checks one line of games.jsonl.
+func decodeLine(text []byte, rec *Record) error {
+	*rec = Record{}
+	dec := json.NewDecoder(bytes.NewReader(text))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(rec); err != nil {
+		return err
+	}
+	if dec.More() {
+		return errors.New("more than one JSON value on the line")
+	}
+	return rec.Validate()
+}
+
+// Place is where a record was read: file and line.
+type Place struct {
+	File string
+	Line int
+}
+
+func (p Place) String() string { return fmt.Sprintf("%s:%d", p.File, p.Line) }
+
+// ScanOptions are how ScanRecords treats what it reads.
+type ScanOptions struct {
+	// Strict: a bad line (or a cut-short last line) is an error; otherwise it is
+	// reported to Bad and skipped.
+	Strict bool
+	// Bad receives each skipped line (may be nil).
+	Bad func(*LineError)
+	// KeepDuplicates passes exact duplicates on instead of dropping them.
+	KeepDuplicates bool
+	// LegacyRun, if set, is the run of records without a run id (otherwise each file is
+	// its own run).
+	LegacyRun string
+}
+
+// ScanStats is what ScanRecords saw besides the records it passed on.
+type ScanStats struct {
+	Records    int // passed on
+	Duplicates int // exact duplicates dropped (same run, index and content)
+	Bad        int // lines skipped
+}
+
+// ConflictError is two different records claiming the same game (run and index).
+type ConflictError struct {
+	Run          string
+	Index        int
+	First, Again Place
+}
+
+func (e *ConflictError) Error() string {
+	return fmt.Sprintf("%s: game %d of run %s differs from the record of the same game at %s", e.Again, e.Index, e.Run, e.First)
+}
+
+// ScanRecords reads the games.jsonl files in paths (a folder stands for its games.jsonl)
+// one line at a time and calls fn with each record, in file order; the record is only
+// valid during the call. Exact duplicates of a record already read (same run, index and
+// content but the wall time) are dropped and counted; two different records of the same
+// game are a *ConflictError naming both places. Memory: 8 bytes a record for the
+// duplicate check, nothing else per record.
+func ScanRecords(paths []string, opts ScanOptions, fn func(rec *Record, at Place) error) (ScanStats, error) {
+	var st ScanStats
+	var seen dedup
+	var conflict *ConflictError
+	err := scanLines(paths, opts, &st, func(rec *Record, at Place) error {
+		file := at.File
+		if opts.LegacyRun != "" {
+			file = opts.LegacyRun
+		}
+		key := runKey(rec, file)
+		switch seen.check(key, rec.Index, contentHash(rec, gameHash(rec))) {
+		case recordDuplicate:
+			st.Duplicates++
+			if !opts.KeepDuplicates {
+				return nil
+			}
+		case recordConflict:
+			conflict = &ConflictError{Run: key, Index: rec.Index, Again: at}
+			return conflict
+		}
+		st.Records++
+		return fn(rec, at)
+	})
+	if conflict != nil {
+		conflict.First = firstPlace(paths, conflict.Run, conflict.Index, opts.LegacyRun)
+		return st, conflict
+	}
+	return st, err
+}
+
+// firstPlace finds the first record of game (run, index): a second pass, only taken to
+// name both places of a conflict.
+func firstPlace(paths []string, run string, index int, legacy string) Place {
+	var found Place
+	stop := errors.New("found")
+	var st ScanStats
+	_ = scanLines(paths, ScanOptions{}, &st, func(rec *Record, at Place) error {
+		file := at.File
+		if legacy != "" {
+			file = legacy
+		}
+		if rec.Index == index && runKey(rec, file) == run {
+			found = at
+			return stop
+		}
+		return nil
+	})
+	return found
+}
+
+// GamesPath returns the games file a path names: the path itself, or games.jsonl inside
+// a folder.
+func GamesPath(p string) string {
+	if st, err := os.Stat(p); err == nil && st.IsDir() {
+		return filepath.Join(p, GamesFile)
+	}
+	return p
+}
+
+func scanLines(paths []string, opts ScanOptions, st *ScanStats, fn func(rec *Record, at Place) error) error {
+	var rec Record
+	for _, p := range paths {
+		p = GamesPath(p)
+		f, err := os.Open(p)
+		if err != nil {
+			return err
+		}
+		br := bufio.NewReaderSize(f, 1<<16)
+		err = func() error {
+			for line := 1; ; line++ {
+				text, rerr := br.ReadBytes('\n')
+				if rerr != nil && rerr != io.EOF {
+					return fmt.Errorf("%s:%d: %v", p, line, rerr)
+				}
+				if len(bytes.TrimSpace(text)) > 0 {
+					if derr := decodeLine(text, &rec); derr != nil {
+						if rerr == io.EOF && !bytes.HasSuffix(text, []byte("\n")) {
+							derr = fmt.Errorf("last line is cut short (interrupted write?): %v", derr)
+						}
+						le := &LineError{p, line, derr}
+						if opts.Strict {
+							return le
+						}
+						st.Bad++
+						if opts.Bad != nil {
+							opts.Bad(le)
+						}
+					} else if err := fn(&rec, Place{p, line}); err != nil {
+						return err
+					}
+				}
+				if rerr == io.EOF {
+					return nil
+				}
+			}
+		}()
+		f.Close()
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ReadRecords decodes a games.jsonl stream into a slice (for tests and small inputs;
+// runs and commands stream with ScanRecords). Lines that do not decode or validate are
 // skipped and reported, one LineError each; the good records are still returned. A last
-// line cut short (no final newline, as after a crash) is reported as such.
+// line cut short (no final newline, as after a crash) is reported as such. Duplicates
+// are kept.
 func ReadRecords(r io.Reader, name string) ([]Record, []*LineError, error) {
 	var out []Record
 	var bad []*LineError
 	br := bufio.NewReader(r)
 	for line := 1; ; line++ {
-		text, err := br.ReadString('\n')
+		text, err := br.ReadBytes('\n')
 		if err != nil && err != io.EOF {
 			return out, bad, fmt.Errorf("%s:%d: %v", name, line, err)
 		}
-		if strings.TrimSpace(text) != "" {
+		if len(bytes.TrimSpace(text)) > 0 {
 			var rec Record
-			dec := json.NewDecoder(strings.NewReader(text))
-			dec.DisallowUnknownFields()
-			derr := dec.Decode(&rec)
-			if derr == nil {
-				derr = rec.Validate()
-			}
+			derr := decodeLine(text, &rec)
 			switch {
-			case derr != nil && err == io.EOF && !strings.HasSuffix(text, "\n"):
+			case derr != nil && err == io.EOF && !bytes.HasSuffix(text, []byte("\n")):
 				bad = append(bad, &LineError{name, line, fmt.Errorf("last line is cut short (interrupted write?): %v", derr)})
 			case derr != nil:
 				bad = append(bad, &LineError{name, line, derr})
@@ -126,22 +331,25 @@ func ReadRecords(r io.Reader, name string) ([]Record, []*LineError, error) {
 	}
 }
 
-// ReadRecordFiles reads several games.jsonl files (or "-" for stdin is not accepted here).
+// ReadRecordFiles reads several games.jsonl files (or run folders) into a slice, dropping
+// exact duplicates (their number is returned) and refusing conflicting records. It is
+// for inputs that fit in memory (charts, tests); statistics stream with ScanRecords.
 func ReadRecordFiles(paths []string) ([]Record, []*LineError, error) {
+	recs, bad, _, err := ReadRecordFilesDedup(paths)
+	return recs, bad, err
+}
+
+// ReadRecordFilesDedup is ReadRecordFiles that also returns how many exact duplicates
+// were dropped.
+func ReadRecordFilesDedup(paths []string) ([]Record, []*LineError, int, error) {
 	var all []Record
 	var bad []*LineError
-	for _, p := range paths {
-		f, err := os.Open(p)
-		if err != nil {
-			return nil, nil, err
-		}
-		recs, b, err := ReadRecords(f, p)
-		f.Close()
-		if err != nil {
-			return nil, nil, err
-		}
-		all = append(all, recs...)
-		bad = append(bad, b...)
+	st, err := ScanRecords(paths, ScanOptions{Bad: func(e *LineError) { bad = append(bad, e) }}, func(rec *Record, _ Place) error {
+		all = append(all, *rec)
+		return nil
+	})
+	if err != nil {
+		return nil, nil, 0, err
 	}
-	return all, bad, nil
+	return all, bad, st.Duplicates, nil
 }

@@ -26,6 +26,7 @@ const (
 	GamesFile   = "games.jsonl"
 	RunFile     = "run.json"
 	SummaryFile = "summary.json"
+	LockFile    = "run.lock" // held (flock) by the one process writing the folder
 )
 
 // InputError is a problem with what the user asked for (flags, files): the command
@@ -56,6 +57,11 @@ type Options struct {
 
 // Run plays the games of c that belong to its shard and are not yet in Out, then writes
 // Out/summary.json and returns the summary of every game of the shard on disk.
+//
+// Memory does not depend on the number of games to play: the schedule is walked by
+// index, and the statistics are accumulated as games finish (8 bytes a distinct game).
+// Resuming costs one bit and 8 bytes (the duplicate check) a game already on disk.
+// One process at a time writes a folder: Run holds Out/run.lock until it returns.
 func Run(ctx context.Context, c Config, o Options) (*Summary, error) {
 	if err := c.Validate(); err != nil {
 		return nil, &InputError{err}
@@ -63,34 +69,29 @@ func Run(ctx context.Context, c Config, o Options) (*Summary, error) {
 	if o.Log == nil {
 		o.Log = func(string, ...any) {}
 	}
-	openings, err := ParseOpenings(c.Openings, c.EngineRules())
+	openings, err := NewOpenings(&c)
 	if err != nil {
 		return nil, &InputError{err}
 	}
+	c.DistinctOpenings = openings.Size()
 	if err := os.MkdirAll(o.Out, 0o755); err != nil {
-		return nil, &InputError{fmt.Errorf("--out %s: %v", o.Out, err)}
+		return nil, &InputError{fmt.Errorf("--output %s: %v", o.Out, err)}
 	}
-	prior, err := prepareOutput(&c, &o)
+	release, err := lockRun(o.Out)
 	if err != nil {
 		return nil, err
 	}
-	done := map[int]bool{}
-	for _, r := range prior {
-		done[r.Index] = true
+	defer release()
+	acc := NewAccumulator(o.SPRT, c.Players)
+	done, prior, err := prepareOutput(&c, &o, acc)
+	if err != nil {
+		return nil, err
 	}
-	var todo []int
-	shardTotal := 0
-	for i := 0; i < c.TotalGames(); i++ {
-		if c.InShard(i) {
-			shardTotal++
-			if !done[i] {
-				todo = append(todo, i)
-			}
-		}
+	shardTotal := c.ShardGames()
+	if prior > 0 {
+		o.Log("resuming: %d of %d games already in %s", prior, shardTotal, filepath.Join(o.Out, GamesFile))
 	}
-	if len(prior) > 0 {
-		o.Log("resuming: %d of %d games already in %s", len(prior), shardTotal, filepath.Join(o.Out, GamesFile))
-	}
+	warned := logOpenings(&c, openings, &o)
 
 	f, err := os.OpenFile(filepath.Join(o.Out, GamesFile), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
 	if err != nil {
@@ -101,13 +102,13 @@ func Run(ctx context.Context, c Config, o Options) (*Summary, error) {
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	col := &collector{out: bufio.NewWriterSize(f, 1<<16), path: filepath.Join(o.Out, GamesFile),
-		recs: prior, total: shardTotal, opts: &o, cancel: cancel, nextSPRT: len(prior) + 1}
+		acc: acc, total: shardTotal, opts: &o, cancel: cancel, nextSPRT: prior + 1}
 	if o.Progress != nil {
-		o.Progress(len(prior), shardTotal)
+		o.Progress(prior, shardTotal)
 	}
-	// Workers take the next game from a shared cursor and hand its record to the
-	// collector under a lock: no per-game channel hand-off, which costs as much as a
-	// whole random game.
+	// Workers take the shard's next game from a shared cursor and hand its record to
+	// the collector under a lock: no per-game channel hand-off, which costs as much as a
+	// whole random game, and no list of the games to play.
 	var cursor atomic.Int64
 	g, gctx := errgroup.WithContext(runCtx)
 	stopFlusher := col.flushEvery(50 * time.Millisecond)
@@ -115,10 +116,14 @@ func Run(ctx context.Context, c Config, o Options) (*Summary, error) {
 		g.Go(func() error {
 			for gctx.Err() == nil {
 				k := int(cursor.Add(1)) - 1
-				if k >= len(todo) {
+				if k >= shardTotal {
 					return nil
 				}
-				rec, err := playScheduled(gctx, &c, openings, c.Game(todo[k]), o.PlayerOptions)
+				if done.has(k) {
+					continue
+				}
+				i := c.shardIndex(k)
+				rec, err := playScheduled(gctx, &c, openings, c.Game(i), o.PlayerOptions)
 				if err != nil {
 					if gctx.Err() != nil {
 						return nil // cancelled mid-game: the game is simply not recorded
@@ -129,18 +134,22 @@ func Run(ctx context.Context, c Config, o Options) (*Summary, error) {
 				if err != nil {
 					return err
 				}
-				col.add(rec, append(line, '\n'))
+				col.add(&rec, append(line, '\n'))
 			}
 			return nil
 		})
 	}
 	runErr := g.Wait()
 	stopFlusher()
-	recs, writeErr := col.finish()
-	summary := Summarize(recs, o.SPRT)
+	writeErr := col.finish()
+	summary := acc.Summary()
 	summary.Config = &c
 	if err := writeJSONFile(filepath.Join(o.Out, SummaryFile), summary); err != nil && writeErr == nil {
 		writeErr = err
+	}
+	if summary.DistinctGames < summary.Games && !warned {
+		o.Log("warning: %d games but %d distinct games (identical turns from the same opening); intervals and tests count the distinct games%s",
+			summary.Games, summary.DistinctGames, openingsHint(&c))
 	}
 	switch {
 	case writeErr != nil:
@@ -148,20 +157,71 @@ func Run(ctx context.Context, c Config, o Options) (*Summary, error) {
 	case runErr != nil:
 		return summary, runErr
 	case ctx.Err() != nil:
-		return summary, fmt.Errorf("%w: %d of %d games on disk in %s; rerun with --resume to finish", ErrInterrupted, len(recs), shardTotal, o.Out)
+		return summary, fmt.Errorf("%w: %d of %d games on disk in %s; rerun with --resume to finish", ErrInterrupted, acc.Games(), shardTotal, o.Out)
 	}
 	return summary, nil
 }
 
-// collector appends finished games to games.jsonl and keeps them for the summary. It is
-// shared by the workers under its lock.
+// openingsHint suggests openings that give deterministic players different games.
+func openingsHint(c *Config) string {
+	if kind, _, _ := parseOpeningSpec(c.Openings); kind == OpenDistinct {
+		return ""
+	}
+	return "; for different games use --openings distinct:4"
+}
+
+// logOpenings says how many different openings the run uses, and warns (reporting
+// whether it did) when deterministic players would play the same games again and again.
+func logOpenings(c *Config, o *Openings, opts *Options) bool {
+	pairs := (c.Games + 1) / 2
+	switch {
+	case o.Kind == OpenDistinct:
+		opts.Log("openings %s: %d distinct balanced openings, one per %s", c.Openings, o.Size(), map[bool]string{true: "game", false: "pair"}[c.openingPerGame()])
+	case o.Size() > 0:
+		opts.Log("openings %s: %d distinct openings for %d pairs per pairing", c.Openings, o.Size(), pairs)
+	default:
+		opts.Log("openings %s: seeded random openings, one per pair (%d pairs per pairing; repeats are possible)", c.Openings, pairs)
+	}
+	if o.Size() == 0 || o.Size() >= pairs {
+		return false
+	}
+	for _, pg := range c.Pairings() {
+		a, b := c.Players[pg.A], c.Players[pg.B]
+		if !deterministic(a) || !deterministic(b) {
+			continue
+		}
+		if a == b {
+			opts.Log("warning: %s is deterministic: every game from the same opening is the same game, so %d games on %d opening(s) are at most %d distinct games; use --openings distinct:4 (one opening per pair)",
+				a, c.Games, o.Size(), o.Size())
+		} else {
+			opts.Log("warning: %s and %s are deterministic: every game from the same opening with the same colours is the same game, so %d games on %d opening(s) are at most %d distinct games; use --openings distinct:4 (one opening per pair)",
+				a, b, c.Games, o.Size(), 2*o.Size())
+		}
+		return true
+	}
+	return false
+}
+
+// deterministic reports whether a player spec always chooses the same turn in the same
+// position whatever its seed: expert without a time limit.
+func deterministic(spec string) bool {
+	s, err := players.ParseSpec(spec)
+	if err != nil {
+		return false
+	}
+	_, timed := s.Options["time"]
+	return s.Name == "expert" && !timed
+}
+
+// collector appends finished games to games.jsonl and accumulates their statistics. It
+// is shared by the workers under its lock.
 type collector struct {
 	mu        sync.Mutex
 	out       *bufio.Writer
 	path      string
 	dirty     bool // buffered records not yet flushed
 	lastFlush time.Time
-	recs      []Record
+	acc       *Accumulator
 	total     int
 	opts      *Options
 	cancel    context.CancelFunc
@@ -172,7 +232,7 @@ type collector struct {
 
 // add records one finished game. The buffer is flushed at once unless it was flushed
 // less than 20 ms ago, so a game reaches the file within the flusher's period at worst.
-func (c *collector) add(rec Record, line []byte) {
+func (c *collector) add(rec *Record, line []byte) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.err != nil {
@@ -186,17 +246,18 @@ func (c *collector) add(rec Record, line []byte) {
 	if time.Since(c.lastFlush) > 20*time.Millisecond {
 		c.flushLocked()
 	}
-	c.recs = append(c.recs, rec)
+	c.acc.Add(rec, c.path)
+	n := c.acc.Games()
 	if c.opts.Progress != nil {
-		c.opts.Progress(len(c.recs), c.total)
+		c.opts.Progress(n, c.total)
 	}
 	// The SPRT is evaluated at geometrically spaced game counts, not after every game,
 	// so checking it stays a small share of the run.
-	if c.opts.StopOnSPRT && c.opts.SPRT != nil && !c.stopped && len(c.recs) >= c.nextSPRT {
-		c.nextSPRT = len(c.recs) + len(c.recs)/50 + 1
-		if sprtDecided(c.recs, c.opts.SPRT) {
+	if c.opts.StopOnSPRT && c.opts.SPRT != nil && !c.stopped && n >= c.nextSPRT {
+		c.nextSPRT = n + n/50 + 1
+		if c.acc.SPRTDecided() {
 			c.stopped = true
-			c.opts.Log("SPRT decided after %d games: stopping", len(c.recs))
+			c.opts.Log("SPRT decided after %d games: stopping", n)
 			c.cancel()
 		}
 	}
@@ -239,84 +300,135 @@ func (c *collector) flushEvery(period time.Duration) (stop func()) {
 	return func() { close(done); <-finished }
 }
 
-// finish flushes what is buffered and returns every record with the first write error.
-func (c *collector) finish() ([]Record, error) {
+// finish flushes what is buffered and returns the first write error.
+func (c *collector) finish() error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.err == nil {
 		c.flushLocked()
 	}
-	return c.recs, c.err
+	return c.err
 }
 
-// sprtDecided reports whether the sequential test has decided for every pair of players.
-func sprtDecided(recs []Record, cfg *SPRTConfig) bool {
-	s := Summarize(recs, cfg)
-	if len(s.Pairs) == 0 {
-		return false
-	}
-	for _, p := range s.Pairs {
-		if p.SPRT == nil || p.SPRT.Decision == "continue" {
-			return false
-		}
-	}
-	return true
-}
-
-// prepareOutput checks Out against the run: a new run needs an empty games file; a resumed
-// one needs the same run.json. It returns the games already played and cuts a last line
-// left incomplete by a crash.
-func prepareOutput(c *Config, o *Options) ([]Record, error) {
+// prepareOutput checks Out against the run: a new run needs an empty games file and gets
+// a run id; a resumed one needs the same run.json and keeps its id. It adds the games
+// already played to acc, returns them as a set of indices with their number, and cuts a
+// last line left incomplete by a crash. The set holds positions in the shard
+// (Config.shardPosition).
+func prepareOutput(c *Config, o *Options, acc *Accumulator) (bitset, int, error) {
 	gamesPath := filepath.Join(o.Out, GamesFile)
 	runPath := filepath.Join(o.Out, RunFile)
-	data, err := os.ReadFile(gamesPath)
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return nil, err
+	size, err := fileSize(gamesPath)
+	if err != nil {
+		return nil, 0, err
 	}
-	if len(bytes.TrimSpace(data)) > 0 && !o.Resume {
-		return nil, inputErrorf("%s already holds games: use --resume to continue that run, or another --out", gamesPath)
-	}
-	if !o.Resume || len(data) == 0 {
-		return nil, writeJSONFile(runPath, c)
+	if size > 0 && !o.Resume {
+		return nil, 0, inputErrorf("%s already holds games: use --resume to continue that run, or another --output", gamesPath)
 	}
 	var prev Config
-	raw, err := os.ReadFile(runPath)
-	if err != nil {
-		return nil, inputErrorf("--resume: %v (it describes the run to continue)", err)
-	}
-	if err := json.Unmarshal(raw, &prev); err != nil {
-		return nil, inputErrorf("--resume: %s: %v", runPath, err)
-	}
-	if !sameRun(&prev, c) {
-		a, _ := json.Marshal(&prev)
-		b, _ := json.Marshal(c)
-		return nil, inputErrorf("--resume: %s holds a different run: %s, but the flags ask for %s", o.Out, a, b)
-	}
-	// Cut an incomplete last line (a write interrupted by a crash).
-	if i := bytes.LastIndexByte(data, '\n'); i+1 < len(data) {
-		if err := os.Truncate(gamesPath, int64(i+1)); err != nil {
-			return nil, err
+	raw, rerr := os.ReadFile(runPath)
+	switch {
+	case o.Resume && rerr == nil:
+		if err := json.Unmarshal(raw, &prev); err != nil {
+			return nil, 0, inputErrorf("--resume: %s: %v", runPath, err)
 		}
-		o.Log("%s: dropped an incomplete last line", gamesPath)
-		data = data[:i+1]
-	}
-	recs, bad, err := ReadRecords(bytes.NewReader(data), gamesPath)
-	if err != nil {
-		return nil, err
-	}
-	if len(bad) > 0 {
-		return nil, &InputError{fmt.Errorf("--resume: %v (repair or remove that line)", bad[0])}
-	}
-	var out []Record
-	seen := map[int]bool{}
-	for _, r := range recs {
-		if r.Index >= c.TotalGames() || !c.InShard(r.Index) || seen[r.Index] {
-			return nil, inputErrorf("--resume: %s holds game %d, which is not (or twice) in this run's shard", gamesPath, r.Index)
+		if !sameRun(&prev, c) {
+			return nil, 0, inputErrorf("--resume: %s holds a different run: %s, but the flags ask for %s", o.Out, gamesJSON(&prev), gamesJSON(c))
 		}
-		seen[r.Index] = true
-		out = append(out, r)
+		if c.RunID != "" && prev.RunID != c.RunID {
+			return nil, 0, inputErrorf("--resume: %s is run %q, not --run-id %q", o.Out, prev.RunID, c.RunID)
+		}
+		c.RunID = prev.RunID // "" for a run from before run ids: its records stay keyed by the file
+	case o.Resume && size > 0:
+		return nil, 0, inputErrorf("--resume: %v (it describes the run to continue)", rerr)
+	default:
+		if c.RunID == "" && c.Shards > 1 {
+			return nil, 0, inputErrorf("--shard %d/%d: give every shard of the run the same --run-id (32 hex digits, e.g. from: od -An -tx1 -N16 /dev/urandom | tr -d ' \\n')", c.Shard, c.Shards)
+		}
+		if c.RunID == "" {
+			if c.RunID, err = NewRunID(); err != nil {
+				return nil, 0, err
+			}
+		}
 	}
-	return out, nil
+	if err := writeJSONFile(runPath, c); err != nil {
+		return nil, 0, err
+	}
+	if size == 0 {
+		return nil, 0, nil
+	}
+	if err := cutIncompleteLine(gamesPath, size, o); err != nil {
+		return nil, 0, err
+	}
+	var done bitset
+	st, err := ScanRecords([]string{gamesPath}, ScanOptions{Strict: true}, func(r *Record, at Place) error {
+		switch {
+		case r.Run != c.RunID:
+			return inputErrorf("--resume: %s: game %d belongs to run %q, not to this run %q", at, r.Index, r.Run, c.RunID)
+		case r.Index >= c.TotalGames() || !c.InShard(r.Index):
+			return inputErrorf("--resume: %s: game %d is not in this run's shard", at, r.Index)
+		}
+		done.set(c.shardPosition(r.Index))
+		acc.Add(r, gamesPath)
+		return nil
+	})
+	var le *LineError
+	var ce *ConflictError
+	switch {
+	case errors.As(err, &le):
+		return nil, 0, &InputError{fmt.Errorf("--resume: %v (repair or remove that line)", le)}
+	case errors.As(err, &ce):
+		return nil, 0, &InputError{fmt.Errorf("--resume: %v", ce)}
+	case err != nil:
+		return nil, 0, err
+	}
+	if st.Duplicates > 0 {
+		o.Log("warning: %s: dropped %d exact duplicate records (the same game written twice)", gamesPath, st.Duplicates)
+	}
+	return done, st.Records, nil
+}
+
+func fileSize(path string) (int64, error) {
+	st, err := os.Stat(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, err
+	}
+	return st.Size(), nil
+}
+
+// cutIncompleteLine truncates the games file after its last newline (a write interrupted
+// by a crash leaves a line without one), reading only the file's tail.
+func cutIncompleteLine(path string, size int64, o *Options) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	buf := make([]byte, 1<<16)
+	end := size
+	for end > 0 {
+		start := max(0, end-int64(len(buf)))
+		n, err := f.ReadAt(buf[:end-start], start)
+		if err != nil && err != io.EOF {
+			return err
+		}
+		if i := bytes.LastIndexByte(buf[:n], '\n'); i >= 0 {
+			end = start + int64(i) + 1
+			break
+		}
+		end = start
+	}
+	if end == size {
+		return nil
+	}
+	if err := os.Truncate(path, end); err != nil {
+		return err
+	}
+	o.Log("%s: dropped an incomplete last line", path)
+	return nil
 }
 
 // writeJSONFile writes v as indented JSON through a temporary file and a rename, so a

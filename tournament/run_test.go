@@ -32,6 +32,8 @@ func readGames(t *testing.T, dir string) []Record {
 	require.Empty(t, bad)
 	for i := range recs {
 		recs[i].Seconds = 0
+		require.NoError(t, CheckRunID(recs[i].Run))
+		recs[i].Run = "" // each run draws its own id
 	}
 	sort.Slice(recs, func(i, j int) bool { return recs[i].Index < recs[j].Index })
 	return recs
@@ -148,9 +150,11 @@ func TestShardAndMerge(t *testing.T) {
 	require.NoError(t, err)
 
 	var shardDirs []string
+	runID, err := NewRunID()
+	require.NoError(t, err)
 	for i := 0; i < 3; i++ {
 		sc := c
-		sc.Shard, sc.Shards = i, 3
+		sc.Shard, sc.Shards, sc.RunID = i, 3, runID
 		dir := t.TempDir()
 		s, err := Run(context.Background(), sc, Options{Out: dir})
 		require.NoError(t, err)
@@ -158,12 +162,14 @@ func TestShardAndMerge(t *testing.T) {
 		shardDirs = append(shardDirs, dir)
 	}
 	out := filepath.Join(t.TempDir(), "merged")
-	got, err := Merge(shardDirs, out, nil)
+	res, err := Merge(shardDirs, out, nil)
 	require.NoError(t, err)
+	assert.Equal(t, 0, res.Duplicates)
 	assert.Equal(t, readGames(t, full), readGames(t, out))
-	// Statistics of the merged run equal the single-machine run's.
+	// Statistics of the merged run equal the single-machine run's (but the run's id).
+	want.Config.RunID = runID
 	wantJSON, _ := json.Marshal(want)
-	gotJSON, _ := json.Marshal(got)
+	gotJSON, _ := json.Marshal(res.Summary)
 	assert.JSONEq(t, string(wantJSON), string(gotJSON))
 
 	// Merging into a folder with games is refused.

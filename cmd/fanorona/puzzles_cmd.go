@@ -5,6 +5,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -57,14 +58,14 @@ func newPuzzlesCmd(s *streams) *cobra.Command {
 	}
 	var o solveOptions
 	solve := &cobra.Command{
-		Use:   "solve NAME [--dir DIR] [--time T] [--json]",
+		Use:   "solve NAME [--tablebases DIR] [--time T] [--json]",
 		Short: "Solve a puzzle and check the answer against the collection",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			return runPuzzleSolve(c.Context(), s, args[0], &o)
 		},
 	}
-	solve.Flags().StringVar(&o.dir, "dir", defaultTablebaseDir(), "tablebase directory")
+	tablebasesFlag(solve, &o.dir)
 	solve.Flags().DurationVar(&o.time, "time", 10*time.Second, "search budget")
 	solve.Flags().BoolVar(&o.json, "json", false, "print one JSON object")
 	c.AddCommand(list, show, solve)
@@ -107,11 +108,20 @@ func runPuzzleSolve(ctx context.Context, s *streams, name string, o *solveOption
 		ctx = context.Background()
 	}
 	pos := engine.MustParseFEN(pz.FEN)
-	res, err := puzzles.Solve(ctx, pos, tablebase.Open(o.dir), puzzles.Limits{Time: o.time})
+	// A puzzle is solved under the rule it states (its Rule); the collection records its
+	// value under the default rules beside it.
+	set, err := solveTablebases(o.dir, pz.Rules().PaikaLimit, &pos)
 	if err != nil {
 		return err
 	}
-	rec := solveRecordOf(&pos, res)
+	res, err := puzzles.Solve(ctx, pos, set, puzzles.Limits{Time: o.time, PaikaLimit: pz.Rules().PaikaLimit})
+	if err != nil {
+		if errors.Is(err, tablebase.ErrDamaged) {
+			return badInput(err)
+		}
+		return err
+	}
+	rec := solveRecordOf(&pos, res, pz.Rules().PaikaLimit)
 	if o.json {
 		if err := json.NewEncoder(s.out).Encode(rec); err != nil {
 			return err
@@ -121,7 +131,8 @@ func runPuzzleSolve(ctx context.Context, s *streams, name string, o *solveOption
 	}
 	switch {
 	case !res.Known:
-		return fmt.Errorf("%s: unknown within budget (the collection says %v; are its tablebases built in %s?)", pz.Name, pz.Value, o.dir)
+		// Not a failure (exit 0): the output says "unknown within budget".
+		fmt.Fprintf(s.err, "%s: unknown within budget (the collection says %v; are its tablebases built?)\n", pz.Name, pz.Value)
 	case res.Value.Outcome != pz.Value.Outcome || res.Exact && res.Value.Plies != pz.Value.Plies:
 		return fmt.Errorf("%s: solved as %v, the collection says %v", pz.Name, res.Value, pz.Value)
 	}

@@ -6,7 +6,9 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"os"
 	"strings"
 	"time"
 
@@ -19,39 +21,43 @@ import (
 func init() { registerCommand(newSolveCmd) }
 
 type solveOptions struct {
-	fen      string
-	dir      string
-	time     time.Duration
-	maxDepth int
-	json     bool
+	fen        string
+	dir        string
+	time       time.Duration
+	maxDepth   int
+	paikaLimit int
+	json       bool
 }
 
 func newSolveCmd(s *streams) *cobra.Command {
 	var o solveOptions
 	c := &cobra.Command{
-		Use:   "solve [--fen F] [--dir DIR] [--time T] [--json]",
-		Short: "Prove a position's value (tablebases, then search); says unknown when the budget ends",
+		Use:   "solve [--fen F] [--paika-limit 50] [--tablebases DIR] [--time T] [--json]",
+		Short: "Prove a position's value under the paika limit at the FEN's counter (tablebases, then search); says unknown when the budget ends",
 		Args:  cobra.NoArgs,
 		RunE:  func(c *cobra.Command, _ []string) error { return runSolve(c.Context(), s, &o) },
 	}
 	c.Flags().StringVar(&o.fen, "fen", engine.StartFEN, "position")
-	c.Flags().StringVar(&o.dir, "dir", defaultTablebaseDir(), "tablebase directory")
+	tablebasesFlag(c, &o.dir)
 	c.Flags().DurationVar(&o.time, "time", 10*time.Second, "search budget")
 	c.Flags().IntVar(&o.maxDepth, "max-depth", 0, "deepest search in plies (0 = until the budget ends)")
+	paikaLimitFlag(c, &o.paikaLimit, "the rule: values under this paika limit at the FEN's counter (0 = theoretic, counters ignored)")
 	c.Flags().BoolVar(&o.json, "json", false, "print one JSON object")
 	return c
 }
 
 // solveRecord is the JSON form of a solve.
 type solveRecord struct {
-	FEN    string   `json:"fen"`
-	Value  string   `json:"value"` // win, draw, loss or unknown, for the side to move
-	Plies  *int     `json:"plies"`
-	Exact  bool     `json:"exact"`
-	Source string   `json:"source,omitempty"`
-	Line   []string `json:"line"`
-	Depth  int      `json:"depth"`
-	Nodes  uint64   `json:"nodes"`
+	FEN   string `json:"fen"`
+	Value string `json:"value"` // win, draw, loss or unknown, for the side to move
+	Plies *int   `json:"plies"` // to the end (theoretic) or to the deciding capture (paika limit)
+	// PaikaLimit is the rule of the value (0: theoretic).
+	PaikaLimit int      `json:"paika_limit"`
+	Exact      bool     `json:"exact"`
+	Source     string   `json:"source,omitempty"`
+	Line       []string `json:"line"`
+	Depth      int      `json:"depth"`
+	Nodes      uint64   `json:"nodes"`
 }
 
 func runSolve(ctx context.Context, s *streams, o *solveOptions) error {
@@ -62,14 +68,21 @@ func runSolve(ctx context.Context, s *streams, o *solveOptions) error {
 	if o.time <= 0 || o.maxDepth < 0 {
 		return badInputf("--time must be positive and --max-depth 0 or more")
 	}
-	if ctx == nil {
-		ctx = context.Background()
-	}
-	res, err := puzzles.Solve(ctx, p, tablebase.Open(o.dir), puzzles.Limits{Time: o.time, MaxDepth: o.maxDepth})
+	set, err := solveTablebases(o.dir, o.paikaLimit, &p)
 	if err != nil {
 		return err
 	}
-	rec := solveRecordOf(&p, res)
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	res, err := puzzles.Solve(ctx, p, set, puzzles.Limits{Time: o.time, MaxDepth: o.maxDepth, PaikaLimit: o.paikaLimit})
+	if err != nil {
+		if errors.Is(err, tablebase.ErrDamaged) {
+			return badInput(err)
+		}
+		return err
+	}
+	rec := solveRecordOf(&p, res, o.paikaLimit)
 	if o.json {
 		return json.NewEncoder(s.out).Encode(rec)
 	}
@@ -77,8 +90,33 @@ func runSolve(ctx context.Context, s *streams, o *solveOptions) error {
 	return nil
 }
 
-func solveRecordOf(p *engine.Position, res puzzles.Result) solveRecord {
-	rec := solveRecord{FEN: p.FEN(), Value: "unknown", Exact: res.Exact, Source: res.Source,
+// solveTablebases checks the solve flags against p and opens the tablebase folder: ""
+// is the default folder when it exists (else none), "none" is none, another missing folder
+// is bad input.
+func solveTablebases(dir string, limit int, p *engine.Position) (*tablebase.Set, error) {
+	if err := checkPaikaLimit(limit); err != nil {
+		return nil, err
+	}
+	if limit > 0 && p.Paika > limit {
+		return nil, badInputf("--fen: paika counter %d is above --paika-limit %d (the game was drawn when it reached %d)", p.Paika, limit, limit)
+	}
+	switch dir {
+	case "none":
+		return nil, nil
+	case "":
+		if st, err := os.Stat(defaultTablebaseDir()); err != nil || !st.IsDir() {
+			return nil, nil
+		}
+	}
+	d, err := tablebasesDir(dir, false)
+	if err != nil {
+		return nil, err
+	}
+	return tablebase.Open(d), nil
+}
+
+func solveRecordOf(p *engine.Position, res puzzles.Result, limit int) solveRecord {
+	rec := solveRecord{FEN: p.FEN(), Value: "unknown", PaikaLimit: limit, Exact: res.Exact, Source: res.Source,
 		Line: []string{}, Depth: res.Depth, Nodes: res.Nodes}
 	if res.Known {
 		rec.Value = res.Value.Outcome.String()
@@ -104,6 +142,11 @@ func describeResult(r solveRecord) string {
 		} else {
 			v += fmt.Sprintf(" (proof of %d plies; best play may be shorter)", *r.Plies)
 		}
+	}
+	if r.PaikaLimit > 0 {
+		v += fmt.Sprintf(" under paika limit %d (plies to the deciding capture)", r.PaikaLimit)
+	} else {
+		v += " (theoretic, no paika limit)"
 	}
 	return fmt.Sprintf("%s  %s [%s]  line: %s", r.FEN, v, r.Source, strings.Join(r.Line, " "))
 }

@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime"
 	"strings"
 
 	"github.com/fanorona/fanorona/engine"
@@ -27,10 +26,64 @@ func defaultTablebaseDir() string { return tablebase.DefaultDir() }
 func newTablebaseCmd(s *streams) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "tablebase",
-		Short: "Build, probe, verify and describe endgame tablebases (values without paika limit)",
+		Short: "Build, probe, verify and describe endgame tablebases (theoretic and under a paika limit)",
 	}
 	c.AddCommand(newTBBuildCmd(s), newTBProbeCmd(s), newTBVerifyCmd(s), newTBStatsCmd(s))
 	return c
+}
+
+// tablebasesFlag binds --tablebases DIR (and the deprecated, hidden --dir) to dir.
+func tablebasesFlag(c *cobra.Command, dir *string) {
+	c.Flags().StringVar(dir, "tablebases", "", `tablebase folder ("" = the default cache folder, honouring FANORONA_TABLEBASES)`)
+	c.Flags().StringVar(dir, "dir", "", "deprecated: --tablebases")
+	_ = c.Flags().MarkHidden("dir")
+}
+
+// tablebasesDir resolves a tablebase folder flag for a command that needs tables: ""
+// is the default folder; a folder that does not exist is bad input unless the command
+// creates it (build).
+func tablebasesDir(dir string, create bool) (string, error) {
+	switch dir {
+	case "none":
+		return "", badInputf("--tablebases none: this command needs a tablebase folder")
+	case "":
+		dir = defaultTablebaseDir()
+	}
+	if create {
+		return dir, nil
+	}
+	st, err := os.Stat(dir)
+	switch {
+	case err != nil:
+		return "", badInputf("--tablebases %s: no such folder (build tables with: fanorona tablebase build --tablebases %s)", dir, dir)
+	case !st.IsDir():
+		return "", badInputf("--tablebases %s: not a folder", dir)
+	}
+	return dir, nil
+}
+
+// paikaLimitFlag binds --paika-limit with the default rules' limit.
+func paikaLimitFlag(c *cobra.Command, limit *int, usage string) {
+	c.Flags().IntVar(limit, "paika-limit", engine.DefaultRules().PaikaLimit, usage)
+}
+
+func checkPaikaLimit(limit int) error {
+	if limit < 0 || limit > tablebase.MaxPaikaLimit {
+		return badInputf("--paika-limit %d: must be 0 (theoretic values, no limit) to %d", limit, tablebase.MaxPaikaLimit)
+	}
+	return nil
+}
+
+// tablebaseError makes a missing class or a damaged file bad input (exit 2), with the
+// command that builds a missing class.
+func tablebaseError(err error, dir string, c tablebase.Class, limit int) error {
+	switch {
+	case errors.Is(err, tablebase.ErrNotBuilt):
+		return badInputf("%v (build it with: fanorona tablebase build --material %v --paika-limit %d --tablebases %s)", err, c, limit, dir)
+	case errors.Is(err, tablebase.ErrDamaged):
+		return badInput(err)
+	}
+	return err
 }
 
 // tablebaseProgress reports a build's or a verification's stages on the progress bar.
@@ -41,33 +94,44 @@ func tablebaseProgress(bar *progressReporter) func(tablebase.Progress) {
 }
 
 type tbBuildOptions struct {
-	maxPieces int
-	material  string
-	dir       string
-	workers   int
-	quiet     bool
-	json      bool
+	maxPieces  int
+	material   string
+	dir        string
+	workers    int
+	paikaLimit int
+	theoretic  bool
+	quiet      bool
+	json       bool
 }
 
 func newTBBuildCmd(s *streams) *cobra.Command {
 	var o tbBuildOptions
 	c := &cobra.Command{
-		Use:   "build --max-pieces N [--material 3v5] [--dir DIR]",
-		Short: "Build every class up to N pieces (or one material and what it needs); resumes an interrupted build",
+		Use:   "build --max-pieces N [--material 3v5] [--paika-limit 50] [--tablebases DIR]",
+		Short: "Build every class up to N pieces (or one material and what it needs), theoretic and under the paika limit; resumes an interrupted build",
 		Args:  cobra.NoArgs,
 		RunE:  func(c *cobra.Command, _ []string) error { return runTBBuild(c.Context(), s, &o) },
 	}
 	c.Flags().IntVar(&o.maxPieces, "max-pieces", 0, "build every material of at most N pieces (2 or more)")
 	c.Flags().StringVar(&o.material, "material", "", "build this material (e.g. 3v5) and the smaller ones it needs")
-	c.Flags().StringVar(&o.dir, "dir", defaultTablebaseDir(), "tablebase directory")
-	c.Flags().IntVar(&o.workers, "workers", runtime.GOMAXPROCS(0), "goroutines")
+	tablebasesFlag(c, &o.dir)
+	c.Flags().IntVar(&o.workers, "workers", 0, "goroutines (0 = all cores)")
+	paikaLimitFlag(c, &o.paikaLimit, "build the rule-aware tables for this paika limit (0 = only the theoretic ones)")
+	c.Flags().BoolVar(&o.theoretic, "theoretic", true, "build the theoretic tables (no paika limit) too")
 	c.Flags().BoolVar(&o.quiet, "quiet", false, "no progress bar")
-	c.Flags().BoolVar(&o.json, "json", false, "one JSON object a material")
+	c.Flags().BoolVar(&o.json, "json", false, "one JSON object a material and rule")
 	return c
 }
 
 func runTBBuild(ctx context.Context, s *streams, o *tbBuildOptions) error {
-	opts := tablebase.BuildOptions{Dir: o.dir, MaxPieces: o.maxPieces, Workers: o.workers}
+	dir, err := tablebasesDir(o.dir, true)
+	if err != nil {
+		return err
+	}
+	if err := checkPaikaLimit(o.paikaLimit); err != nil {
+		return err
+	}
+	opts := tablebase.BuildOptions{Dir: dir, MaxPieces: o.maxPieces, Workers: o.workers}
 	switch {
 	case o.material != "":
 		c, err := tablebase.ParseClass(o.material)
@@ -84,8 +148,15 @@ func runTBBuild(ctx context.Context, s *streams, o *tbBuildOptions) error {
 	case o.maxPieces > 8:
 		return badInputf("--max-pieces %d: classes of more than 8 pieces do not fit in memory; use --material", o.maxPieces)
 	}
-	if o.workers < 1 {
-		return badInputf("--workers %d: must be 1 or more", o.workers)
+	if o.workers < 0 {
+		return badInputf("--workers %d: must be 0 (all cores) or more", o.workers)
+	}
+	var limits []int
+	if o.theoretic || o.paikaLimit == 0 {
+		limits = append(limits, 0)
+	}
+	if o.paikaLimit > 0 {
+		limits = append(limits, o.paikaLimit)
 	}
 	if ctx == nil {
 		ctx = context.Background()
@@ -95,41 +166,59 @@ func runTBBuild(ctx context.Context, s *streams, o *tbBuildOptions) error {
 		bar = newProgress(s.err)
 		opts.Progress = tablebaseProgress(bar)
 	}
-	reps, err := tablebase.Build(ctx, opts)
+	var reps []tablebase.MaterialReport
+	for _, limit := range limits {
+		opts.PaikaLimit = limit
+		var r []tablebase.MaterialReport
+		r, err = tablebase.Build(ctx, opts)
+		reps = append(reps, r...)
+		if err != nil {
+			break
+		}
+	}
 	if bar != nil {
 		bar.finish()
 	}
-	enc := json.NewEncoder(s.out)
-	for _, r := range reps {
-		if o.json {
-			if err := enc.Encode(struct {
-				Material  string  `json:"material"`
-				Built     bool    `json:"built"`
-				Seconds   float64 `json:"seconds"`
-				Bytes     uint64  `json:"bytes"`
-				Resident  uint64  `json:"resident_bytes"`
-				Plies     int     `json:"longest_plies"`
-				PeakBytes uint64  `json:"process_peak_bytes"`
-			}{r.Material.String(), r.Built, r.Seconds, r.Bytes, r.Resident, r.Levels, peakResident()}); err != nil {
-				return err
-			}
-			continue
-		}
-		if !r.Built {
-			fmt.Fprintf(s.out, "%-5v already built (%s)\n", r.Material, mib(r.Bytes))
-			continue
-		}
-		fmt.Fprintf(s.out, "%-5v built in %.1f s: %s of values, %s in memory with its dependencies, longest %d plies\n",
-			r.Material, r.Seconds, mib(r.Bytes), mib(r.Resident), r.Levels)
-	}
 	if err != nil {
+		if errors.Is(err, tablebase.ErrDamaged) {
+			return badInput(err)
+		}
 		if errors.Is(err, context.Canceled) {
 			return fmt.Errorf("interrupted; finished materials are kept and the next build continues from them: %w", err)
 		}
 		return err
 	}
+	enc := json.NewEncoder(s.out)
+	for _, r := range reps {
+		if o.json {
+			if err := enc.Encode(struct {
+				Material   string  `json:"material"`
+				PaikaLimit int     `json:"paika_limit"`
+				Built      bool    `json:"built"`
+				Seconds    float64 `json:"seconds"`
+				Bytes      uint64  `json:"bytes"`
+				FileBytes  uint64  `json:"file_bytes"`
+				Resident   uint64  `json:"resident_bytes"`
+				Plies      int     `json:"longest_plies"`
+				PeakBytes  uint64  `json:"process_peak_bytes"`
+			}{r.Material.String(), r.PaikaLimit, r.Built, r.Seconds, r.Bytes, r.FileBytes, r.Resident, r.Levels, peakResident()}); err != nil {
+				return err
+			}
+			continue
+		}
+		rule := "theoretic"
+		if r.PaikaLimit > 0 {
+			rule = fmt.Sprintf("paika %d", r.PaikaLimit)
+		}
+		if !r.Built {
+			fmt.Fprintf(s.out, "%-5v %-9s already built (%s of values, %s of files)\n", r.Material, rule, mib(r.Bytes), mib(r.FileBytes))
+			continue
+		}
+		fmt.Fprintf(s.out, "%-5v %-9s built in %.1f s: %s of values (%s of files), %s in memory with its dependencies, longest %d plies\n",
+			r.Material, rule, r.Seconds, mib(r.Bytes), mib(r.FileBytes), mib(r.Resident), r.Levels)
+	}
 	if !o.json {
-		fmt.Fprintf(s.out, "tablebases in %s; peak memory of this process %s\n", o.dir, mib(peakResident()))
+		fmt.Fprintf(s.err, "tablebases in %s; peak memory of this process %s\n", dir, mib(peakResident()))
 	}
 	return nil
 }
@@ -153,96 +242,196 @@ func peakResident() uint64 {
 }
 
 type tbProbeOptions struct {
-	fen   string
-	batch string
-	dir   string
-	json  bool
+	fen        string
+	batch      string
+	dir        string
+	paikaLimit int
+	json       bool
 }
 
 func newTBProbeCmd(s *streams) *cobra.Command {
 	var o tbProbeOptions
 	c := &cobra.Command{
-		Use:   "probe [--fen F | --batch FILE] [--dir DIR] [--json]",
-		Short: "Value, distance to the end and every turn that keeps the value",
+		Use:   "probe [--fen F | --batch FILE] [--paika-limit 50] [--tablebases DIR] [--json]",
+		Short: "Value under the paika limit at the FEN's counter (and the theoretic value), and every turn that keeps it",
 		Args:  cobra.NoArgs,
 		RunE:  func(c *cobra.Command, _ []string) error { return runTBProbe(s, &o) },
 	}
-	c.Flags().StringVar(&o.fen, "fen", "", "position")
+	c.Flags().StringVar(&o.fen, "fen", "", "position (its paika counter counts)")
 	c.Flags().StringVar(&o.batch, "batch", "", "file with one FEN a line ('-' for stdin)")
-	c.Flags().StringVar(&o.dir, "dir", defaultTablebaseDir(), "tablebase directory")
-	c.Flags().BoolVar(&o.json, "json", false, `one JSON object a position: {"fen","value","plies","turns"}`)
+	tablebasesFlag(c, &o.dir)
+	paikaLimitFlag(c, &o.paikaLimit, "the rule of the values (0 = theoretic values only)")
+	c.Flags().BoolVar(&o.json, "json", false, `one JSON object a position (docs/FORMATS.md)`)
 	return c
 }
 
-// probeRecord is the JSON form of a probe.
+// probeRecord is the JSON form of a probe: the value under the rule at the position's
+// counter (plies to the deciding capture), the theoretic value (plies to the end), and
+// their relation. With --paika-limit 0 the value is the theoretic one.
 type probeRecord struct {
-	FEN   string   `json:"fen"`
-	Value string   `json:"value"`
-	Plies *int     `json:"plies"`
-	Turns []string `json:"turns"`
+	FEN        string   `json:"fen"`
+	PaikaLimit int      `json:"paika_limit"`
+	Counter    int      `json:"counter"`
+	Value      string   `json:"value"`
+	Plies      *int     `json:"plies"`
+	Kind       string   `json:"kind"` // win, cursed-win, draw, blessed-loss, loss
+	Theoretic  *tbValue `json:"theoretic"`
+	Turns      []string `json:"turns"`
+}
+
+// tbValue is a value with its distance (null for a draw).
+type tbValue struct {
+	Value string `json:"value"`
+	Plies *int   `json:"plies"`
+}
+
+func valueJSON(v tablebase.Value) tbValue {
+	r := tbValue{Value: v.Outcome.String()}
+	if v.Outcome != tablebase.Draw {
+		plies := v.Plies
+		r.Plies = &plies
+	}
+	return r
 }
 
 func runTBProbe(s *streams, o *tbProbeOptions) error {
 	if (o.fen == "") == (o.batch == "") {
 		return badInputf("give exactly one of --fen and --batch")
 	}
-	set := tablebase.Open(o.dir)
+	if err := checkPaikaLimit(o.paikaLimit); err != nil {
+		return err
+	}
+	dir, err := tablebasesDir(o.dir, false)
+	if err != nil {
+		return err
+	}
+	var positions []engine.Position
+	var where []string
 	if o.fen != "" {
 		p, err := parseFENFlag(o.fen)
 		if err != nil {
 			return err
 		}
-		return probeOne(s, set, &p, o.json)
+		positions, where = append(positions, p), append(where, "--fen")
+	} else {
+		if positions, where, err = readFENs(s, o.batch); err != nil {
+			return err
+		}
 	}
+	// Every position is checked and probed before anything is printed.
+	for i := range positions {
+		p := &positions[i]
+		if o.paikaLimit > 0 && p.Paika > o.paikaLimit {
+			return badInputf("%s: paika counter %d is above --paika-limit %d (the game was drawn when it reached %d)", where[i], p.Paika, o.paikaLimit, o.paikaLimit)
+		}
+		if p.Own() != 0 && p.Enemy() == 0 {
+			return badInputf("%s: the side not to move has no pieces; the game ended before this position", where[i])
+		}
+	}
+	set := tablebase.Open(dir)
+	defer set.Close()
+	recs := make([]probeRecord, len(positions))
+	for i := range positions {
+		if recs[i], err = probeRecordOf(set, &positions[i], o.paikaLimit); err != nil {
+			if len(positions) > 1 {
+				return tablebaseError(fmt.Errorf("%s: %w", where[i], err), dir, classOf(&positions[i]), o.paikaLimit)
+			}
+			return tablebaseError(err, dir, classOf(&positions[i]), o.paikaLimit)
+		}
+	}
+	enc := json.NewEncoder(s.out)
+	for _, rec := range recs {
+		if o.json {
+			if err := enc.Encode(rec); err != nil {
+				return err
+			}
+			continue
+		}
+		fmt.Fprintf(s.out, "%s  %s  best: %s\n", rec.FEN, describeProbe(rec), strings.Join(rec.Turns, " "))
+	}
+	return nil
+}
+
+// readFENs reads one FEN a line (blank lines and # comments skipped), of any length,
+// refusing the first bad one with its line number.
+func readFENs(s *streams, name string) ([]engine.Position, []string, error) {
 	var in io.Reader = s.in
-	if o.batch != "-" {
-		f, err := os.Open(o.batch)
+	if name != "-" {
+		f, err := os.Open(name)
 		if err != nil {
-			return badInput(err)
+			return nil, nil, badInput(err)
 		}
 		defer f.Close()
 		in = f
 	}
-	sc := bufio.NewScanner(in)
-	line := 0
-	for sc.Scan() {
-		line++
-		text := strings.TrimSpace(sc.Text())
-		if text == "" || strings.HasPrefix(text, "#") {
-			continue
+	r := bufio.NewReader(in)
+	var positions []engine.Position
+	var where []string
+	for line := 1; ; line++ {
+		text, err := r.ReadString('\n')
+		if err != nil && err != io.EOF {
+			return nil, nil, badInputf("%s line %d: %v", name, line, err)
 		}
-		p, err := engine.ParseFEN(text)
-		if err != nil {
-			return badInputf("%s line %d: %v", o.batch, line, err)
+		if t := strings.TrimSpace(text); t != "" && !strings.HasPrefix(t, "#") {
+			p, perr := engine.ParseFEN(t)
+			if perr != nil {
+				return nil, nil, badInputf("%s line %d: %v", name, line, perr)
+			}
+			positions, where = append(positions, p), append(where, fmt.Sprintf("%s line %d", name, line))
 		}
-		if err := probeOne(s, set, &p, o.json); err != nil {
-			return fmt.Errorf("line %d: %w", line, err)
+		if err == io.EOF {
+			return positions, where, nil
 		}
 	}
-	return sc.Err()
 }
 
-func probeOne(s *streams, set *tablebase.Set, p *engine.Position, asJSON bool) error {
-	v, best, err := set.BestTurns(p)
+// probeRecordOf probes p under limit (0: theoretic only) and, for a rule, the theoretic
+// value when that table is built.
+func probeRecordOf(set *tablebase.Set, p *engine.Position, limit int) (probeRecord, error) {
+	rec := probeRecord{FEN: p.FEN(), PaikaLimit: limit, Counter: p.Paika}
+	v, best, err := set.BestRuleTurns(p, limit)
 	if err != nil {
-		if errors.Is(err, tablebase.ErrNotBuilt) {
-			return fmt.Errorf("%w (build it with: fanorona tablebase build --material %v --dir %s)", err, classOf(p), set.Dir())
-		}
-		return err
+		return rec, err
 	}
-	turns := make([]string, len(best))
+	val := valueJSON(v)
+	rec.Value, rec.Plies = val.Value, val.Plies
+	rec.Kind = v.Outcome.String()
+	if limit == 0 {
+		rec.Theoretic = &val
+	} else if theo, err := set.Probe(p); err == nil {
+		tv := valueJSON(theo)
+		rec.Theoretic = &tv
+		rec.Kind = tablebase.Kind(theo, v)
+	} else if !errors.Is(err, tablebase.ErrNotBuilt) {
+		return rec, err
+	}
+	rec.Turns = make([]string, len(best))
 	for i, t := range best {
-		turns[i] = t.String()
+		rec.Turns[i] = t.String()
 	}
-	if asJSON {
-		rec := probeRecord{FEN: p.FEN(), Value: v.Outcome.String(), Turns: turns}
-		if v.Outcome != tablebase.Draw {
-			rec.Plies = &v.Plies
+	return rec, nil
+}
+
+func describeProbe(r probeRecord) string {
+	v := r.Value
+	if r.Plies != nil {
+		v += fmt.Sprintf(" in %d", *r.Plies)
+	}
+	if r.PaikaLimit == 0 {
+		return v + " (theoretic, plies to the end)"
+	}
+	v += fmt.Sprintf(" (paika limit %d at counter %d, plies to the deciding capture", r.PaikaLimit, r.Counter)
+	if r.Theoretic != nil {
+		v += "; theoretic " + r.Theoretic.Value
+		if r.Theoretic.Plies != nil {
+			v += fmt.Sprintf(" in %d", *r.Theoretic.Plies)
 		}
-		return json.NewEncoder(s.out).Encode(rec)
 	}
-	fmt.Fprintf(s.out, "%s  %v  best: %s\n", p.FEN(), v, strings.Join(turns, " "))
-	return nil
+	v += ")"
+	if r.Kind == "cursed-win" || r.Kind == "blessed-loss" {
+		v += " " + r.Kind
+	}
+	return v
 }
 
 func classOf(p *engine.Position) tablebase.Class {
@@ -250,44 +439,69 @@ func classOf(p *engine.Position) tablebase.Class {
 }
 
 type tbVerifyOptions struct {
-	dir      string
-	material string
-	workers  int
-	quiet    bool
+	dir        string
+	material   string
+	paikaLimit int
+	workers    int
+	quiet      bool
 }
 
 func newTBVerifyCmd(s *streams) *cobra.Command {
 	var o tbVerifyOptions
 	c := &cobra.Command{
-		Use:   "verify [--dir DIR] [--material 3v2]",
-		Short: "Re-check every stored position against its successors and report inconsistencies",
+		Use:   "verify [--tablebases DIR] [--material 3v2] [--paika-limit N]",
+		Short: "Re-check every stored position against its successors (theoretic and rule-aware tables) and report inconsistencies",
 		Args:  cobra.NoArgs,
-		RunE:  func(c *cobra.Command, _ []string) error { return runTBVerify(c.Context(), s, &o) },
+		RunE: func(c *cobra.Command, _ []string) error {
+			return runTBVerify(c.Context(), s, &o, c.Flags().Changed("paika-limit"))
+		},
 	}
-	c.Flags().StringVar(&o.dir, "dir", defaultTablebaseDir(), "tablebase directory")
+	tablebasesFlag(c, &o.dir)
 	c.Flags().StringVar(&o.material, "material", "", "check only this material's classes")
-	c.Flags().IntVar(&o.workers, "workers", runtime.GOMAXPROCS(0), "goroutines")
+	paikaLimitFlag(c, &o.paikaLimit, "check only the tables of this rule (0 = theoretic); default: every table in the folder")
+	c.Flags().IntVar(&o.workers, "workers", 0, "goroutines (0 = all cores)")
 	c.Flags().BoolVar(&o.quiet, "quiet", false, "no progress bar")
 	return c
 }
 
-func runTBVerify(ctx context.Context, s *streams, o *tbVerifyOptions) error {
-	var classes []tablebase.Class
+func runTBVerify(ctx context.Context, s *streams, o *tbVerifyOptions, limitGiven bool) error {
+	if err := checkPaikaLimit(o.paikaLimit); err != nil {
+		return err
+	}
+	if o.workers < 0 {
+		return badInputf("--workers %d: must be 0 (all cores) or more", o.workers)
+	}
+	dir, err := tablebasesDir(o.dir, false)
+	if err != nil {
+		return err
+	}
+	tables, err := tablebase.Open(dir).Tables()
+	if err != nil {
+		return err
+	}
+	var want *tablebase.Material
 	if o.material != "" {
 		c, err := tablebase.ParseClass(o.material)
 		if err != nil {
 			return badInput(err)
 		}
-		classes = tablebase.MaterialOf(c).Classes()
-	} else {
-		cs, err := tablebase.Open(o.dir).Classes()
-		if err != nil {
-			return err
+		m := tablebase.MaterialOf(c)
+		want = &m
+	}
+	var chosen []tablebase.TableID
+	for _, id := range tables {
+		if (want == nil || tablebase.MaterialOf(id.Class) == *want) && (!limitGiven || id.PaikaLimit == o.paikaLimit) {
+			chosen = append(chosen, id)
 		}
-		if len(cs) == 0 {
-			return fmt.Errorf("no tablebase files in %s", o.dir)
+	}
+	if len(chosen) == 0 {
+		return badInputf("no tablebase files to verify in %s (for the material and rule asked)", dir)
+	}
+	// A damaged file is refused before anything is printed.
+	for _, id := range chosen {
+		if _, _, err := tablebase.CheckFile(dir, id.Class, id.PaikaLimit); err != nil {
+			return badInput(err)
 		}
-		classes = cs
 	}
 	if ctx == nil {
 		ctx = context.Background()
@@ -298,20 +512,23 @@ func runTBVerify(ctx context.Context, s *streams, o *tbVerifyOptions) error {
 		bar = newProgress(s.err)
 		progress = tablebaseProgress(bar)
 	}
-	reps, err := tablebase.Verify(ctx, o.dir, classes, o.workers, progress)
+	reps, err := tablebase.Verify(ctx, dir, chosen, o.workers, progress)
 	if bar != nil {
 		bar.finish()
 	}
+	if err != nil {
+		if errors.Is(err, tablebase.ErrDamaged) || errors.Is(err, tablebase.ErrNotBuilt) {
+			return badInput(err)
+		}
+		return err
+	}
 	var bad uint64
 	for _, r := range reps {
-		fmt.Fprintf(s.out, "%-5v %d positions checked (one per symmetry class), %d inconsistent\n", r.Class, r.Checked, r.Bad)
+		fmt.Fprintf(s.out, "%-22v %d positions checked (one per symmetry class), %d inconsistent\n", tablebase.TableID{Class: r.Class, PaikaLimit: r.PaikaLimit}, r.Checked, r.Bad)
 		for _, x := range r.Examples {
 			fmt.Fprintf(s.out, "  %s: stored %v, successors say %v\n", x.FEN, x.Stored, x.Expected)
 		}
 		bad += r.Bad
-	}
-	if err != nil {
-		return err
 	}
 	if bad > 0 {
 		return fmt.Errorf("verify: %d inconsistent positions", bad)
@@ -328,62 +545,93 @@ type tbStatsOptions struct {
 func newTBStatsCmd(s *streams) *cobra.Command {
 	var o tbStatsOptions
 	c := &cobra.Command{
-		Use:   "stats [--dir DIR] [--json]",
-		Short: "Per class and side to move: positions, wins / draws / losses, the longest win with an example",
+		Use:   "stats [--tablebases DIR] [--json]",
+		Short: "Per table: positions, wins / draws / losses, the longest win with an example, and what the paika limit changes",
 		Args:  cobra.NoArgs,
 		RunE:  func(c *cobra.Command, _ []string) error { return runTBStats(s, &o) },
 	}
-	c.Flags().StringVar(&o.dir, "dir", defaultTablebaseDir(), "tablebase directory")
-	c.Flags().BoolVar(&o.json, "json", false, "one JSON object a class")
+	tablebasesFlag(c, &o.dir)
+	c.Flags().BoolVar(&o.json, "json", false, "one JSON object a table")
 	return c
 }
 
-// statsRecord is one class in the stats output. Counts are of boards with the class's
-// side to move (White or Black alike: the colour swap makes them one class).
+// statsRecord is one table in the stats output. Counts are of boards with the class's
+// side to move (White or Black alike: the colour swap makes them one class); a rule-aware
+// table counts values at counter 0 and, when the theoretic table is there too, how many
+// theoretic wins the rule draws (cursed) and how many theoretic losses (blessed).
 type statsRecord struct {
-	Class       string `json:"class"`
-	Slots       uint64 `json:"slots"`
-	Positions   uint64 `json:"positions"`
-	Wins        uint64 `json:"wins"`
-	Draws       uint64 `json:"draws"`
-	Losses      uint64 `json:"losses"`
-	LongestWin  int    `json:"longest_win"`
-	WinExample  string `json:"longest_win_fen,omitempty"`
-	LongestLoss int    `json:"longest_loss"`
-	LossExample string `json:"longest_loss_fen,omitempty"`
+	Class       string  `json:"class"`
+	PaikaLimit  int     `json:"paika_limit"`
+	Slots       uint64  `json:"slots"`
+	FileBytes   uint64  `json:"file_bytes"`
+	Positions   uint64  `json:"positions"`
+	Wins        uint64  `json:"wins"`
+	Draws       uint64  `json:"draws"`
+	Losses      uint64  `json:"losses"`
+	LongestWin  int     `json:"longest_win"`
+	WinExample  string  `json:"longest_win_fen,omitempty"`
+	LongestLoss int     `json:"longest_loss"`
+	LossExample string  `json:"longest_loss_fen,omitempty"`
+	CursedWins  *uint64 `json:"cursed_wins,omitempty"`
+	Blessed     *uint64 `json:"blessed_losses,omitempty"`
 }
 
 func runTBStats(s *streams, o *tbStatsOptions) error {
-	cs, err := tablebase.Open(o.dir).Classes()
+	dir, err := tablebasesDir(o.dir, false)
 	if err != nil {
 		return err
 	}
-	if len(cs) == 0 {
-		return fmt.Errorf("no tablebase files in %s", o.dir)
+	ids, err := tablebase.Open(dir).Tables()
+	if err != nil {
+		return err
 	}
-	if !o.json {
-		fmt.Fprintf(s.out, "%-5s %14s %14s %14s %14s %6s  %s\n", "class", "positions", "wins", "draws", "losses", "win", "longest win (side to move wins)")
+	if len(ids) == 0 {
+		return badInputf("no tablebase files in %s", dir)
 	}
-	for _, c := range cs {
-		in, err := tablebase.ReadInfo(o.dir, c)
+	// Every file is checked (header, index, block checksums) before anything is printed.
+	recs := make([]statsRecord, len(ids))
+	infos := map[tablebase.TableID]tablebase.Info{}
+	for i, id := range ids {
+		in, size, err := tablebase.CheckFile(dir, id.Class, id.PaikaLimit)
 		if err != nil {
-			return err
+			return badInput(err)
 		}
-		rec := statsRecord{Class: c.String(), Slots: in.Slots, Positions: in.Positions, Wins: in.Wins,
-			Draws: in.Draws, Losses: in.Losses, LongestWin: in.LongestWin, LongestLoss: in.LongestLoss}
+		infos[id] = in
+		rec := statsRecord{Class: id.Class.String(), PaikaLimit: id.PaikaLimit, Slots: in.Slots, FileBytes: size,
+			Positions: in.Positions, Wins: in.Wins, Draws: in.Draws, Losses: in.Losses,
+			LongestWin: in.LongestWin, LongestLoss: in.LongestLoss}
 		if in.Wins > 0 {
 			rec.WinExample = in.ExampleFEN(in.WinExample)
 		}
 		if in.Losses > 0 {
 			rec.LossExample = in.ExampleFEN(in.LossExample)
 		}
+		recs[i] = rec
+	}
+	for i, id := range ids {
+		theo, ok := infos[tablebase.TableID{Class: id.Class}]
+		if id.PaikaLimit == 0 || !ok {
+			continue
+		}
+		// Rule-aware wins and losses are theoretic ones the rule does not draw.
+		cursed, blessed := theo.Wins-recs[i].Wins, theo.Losses-recs[i].Losses
+		recs[i].CursedWins, recs[i].Blessed = &cursed, &blessed
+	}
+	if !o.json {
+		fmt.Fprintf(s.out, "%-5s %5s %14s %14s %14s %14s %14s %6s  %s\n", "class", "paika", "positions", "wins", "draws", "losses", "cursed wins", "win", "longest win (side to move wins)")
+	}
+	for _, rec := range recs {
 		if o.json {
 			if err := json.NewEncoder(s.out).Encode(rec); err != nil {
 				return err
 			}
 			continue
 		}
-		fmt.Fprintf(s.out, "%-5s %14d %14d %14d %14d %6d  %s\n", rec.Class, rec.Positions, rec.Wins, rec.Draws, rec.Losses, rec.LongestWin, rec.WinExample)
+		cursed := "-"
+		if rec.CursedWins != nil {
+			cursed = fmt.Sprint(*rec.CursedWins)
+		}
+		fmt.Fprintf(s.out, "%-5s %5d %14d %14d %14d %14d %14s %6d  %s\n", rec.Class, rec.PaikaLimit, rec.Positions, rec.Wins, rec.Draws, rec.Losses, cursed, rec.LongestWin, rec.WinExample)
 	}
 	return nil
 }

@@ -16,7 +16,8 @@ func buildTables(t *testing.T, n string) string {
 	dir := t.TempDir()
 	code, out, errs := runCmd(t, "", "tablebase", "build", "--max-pieces", n, "--dir", dir, "--quiet")
 	require.Equal(t, 0, code, errs)
-	assert.Contains(t, out, "1v1   built in")
+	assert.Contains(t, out, "1v1   theoretic built in")
+	assert.Contains(t, out, "1v1   paika 50  built in")
 	return dir
 }
 
@@ -26,7 +27,7 @@ func TestTablebaseBuildProbeVerifyStats(t *testing.T) {
 	// Building again keeps the finished files.
 	code, out, _ := runCmd(t, "", "tablebase", "build", "--max-pieces", "3", "--dir", dir, "--quiet")
 	require.Equal(t, 0, code)
-	assert.Contains(t, out, "2v1   already built")
+	assert.Contains(t, out, "2v1   paika 50  already built")
 
 	code, out, errs := runCmd(t, "", "tablebase", "probe", "--dir", dir, "--fen", "9/9/9/9/4W2B1 w", "--json")
 	require.Equal(t, 0, code, errs)
@@ -36,6 +37,36 @@ func TestTablebaseBuildProbeVerifyStats(t *testing.T) {
 	require.NotNil(t, rec.Plies)
 	assert.Equal(t, 7, *rec.Plies) // agrees with the exhaustive search of the tablebase tests
 	assert.Equal(t, []string{"e1-f2"}, rec.Turns)
+	assert.Equal(t, 50, rec.PaikaLimit)
+	assert.Equal(t, "win", rec.Kind)
+	require.NotNil(t, rec.Theoretic)
+	assert.Equal(t, "win", rec.Theoretic.Value)
+
+	// The same board after 45 paika plies: the win takes 7 more and only 5 are left, so the
+	// rule draws it (a cursed win); above the limit the counter is refused.
+	code, out, errs = runCmd(t, "", "tablebase", "probe", "--dir", dir, "--fen", "9/9/9/9/4W2B1 w 45 90", "--json")
+	require.Equal(t, 0, code, errs)
+	require.NoError(t, json.Unmarshal([]byte(out), &rec))
+	assert.Equal(t, "draw", rec.Value)
+	assert.Equal(t, "cursed-win", rec.Kind)
+	assert.Nil(t, rec.Plies)
+	code, out, errs = runCmd(t, "", "tablebase", "probe", "--dir", dir, "--fen", "9/9/9/9/4W2B1 w 51 90")
+	assert.Equal(t, 2, code)
+	assert.Empty(t, out)
+	assert.Contains(t, errs, "above --paika-limit 50")
+	code, out, errs = runCmd(t, "", "tablebase", "probe", "--dir", dir, "--fen", "9/9/9/9/4W2B1 w 45 90", "--paika-limit", "0", "--json")
+	require.Equal(t, 0, code, errs)
+	require.NoError(t, json.Unmarshal([]byte(out), &rec))
+	assert.Equal(t, "win", rec.Value, "theoretic values ignore the counter")
+
+	// A batch is checked whole before anything is printed; lines may be of any length.
+	code, out, errs = runCmd(t, "9/9/9/9/4W2B1 w\n9/9 w\n", "tablebase", "probe", "--dir", dir, "--batch", "-")
+	assert.Equal(t, 2, code)
+	assert.Empty(t, out)
+	assert.Contains(t, errs, "line 2")
+	code, out, errs = runCmd(t, "#"+strings.Repeat("x", 100000)+"\n9/9/9/9/4W2B1 w\n", "tablebase", "probe", "--dir", dir, "--batch", "-")
+	require.Equal(t, 0, code, errs)
+	assert.Contains(t, out, "win in 7")
 
 	// A batch from stdin: a draw has null plies; every drawing turn is listed.
 	code, out, errs = runCmd(t, "9/9/9/9/4W2B1 w\n\n9/9/9/9/3W3B1 b\n", "tablebase", "probe", "--dir", dir, "--batch", "-", "--json")
@@ -51,12 +82,13 @@ func TestTablebaseBuildProbeVerifyStats(t *testing.T) {
 	code, out, errs = runCmd(t, "", "tablebase", "verify", "--dir", dir, "--quiet")
 	require.Equal(t, 0, code, errs)
 	assert.Contains(t, out, "all consistent")
-	assert.Contains(t, out, "2v1   ")
+	assert.Contains(t, out, "2v1 ")
+	assert.Contains(t, out, "2v1 (paika limit 50)")
 
 	code, out, errs = runCmd(t, "", "tablebase", "stats", "--dir", dir, "--json")
 	require.Equal(t, 0, code, errs)
 	lines = strings.Split(strings.TrimSpace(out), "\n")
-	require.Len(t, lines, 3) // 1v1, 2v1, 1v2
+	require.Len(t, lines, 6) // 1v1, 2v1, 1v2, theoretic and under limit 50
 	var st statsRecord
 	require.NoError(t, json.Unmarshal([]byte(lines[0]), &st))
 	assert.Equal(t, "1v1", st.Class)
@@ -64,9 +96,9 @@ func TestTablebaseBuildProbeVerifyStats(t *testing.T) {
 	assert.Equal(t, st.Positions, st.Wins+st.Draws+st.Losses)
 	assert.Equal(t, 7, st.LongestWin)
 
-	// Not built: a clear one-line error that says how to build it.
+	// Not built: bad input, a clear one-line error that says how to build it.
 	code, _, errs = runCmd(t, "", "tablebase", "probe", "--dir", dir, "--fen", "9/9/9/9/WWWB5 w")
-	assert.Equal(t, 1, code)
+	assert.Equal(t, 2, code)
 	assert.Contains(t, errs, "not built")
 	assert.Equal(t, 1, strings.Count(errs, "\n"))
 }
@@ -78,11 +110,19 @@ func TestTablebaseRefusesDamagedFile(t *testing.T) {
 	require.NoError(t, err)
 	b[len(b)-1] ^= 0x40
 	require.NoError(t, os.WriteFile(path, b, 0o644))
-	code, out, errs := runCmd(t, "", "tablebase", "probe", "--dir", dir, "--fen", "9/9/9/9/4W2B1 w")
-	assert.Equal(t, 1, code)
-	assert.Empty(t, out)
-	assert.Contains(t, errs, "1v1.fntb: values checksum mismatch")
-	assert.Equal(t, 1, strings.Count(errs, "\n"))
+	for _, args := range [][]string{
+		{"tablebase", "probe", "--tablebases", dir, "--fen", "9/9/9/9/4W2B1 w", "--paika-limit", "0"},
+		{"tablebase", "verify", "--tablebases", dir, "--quiet"},
+		{"tablebase", "stats", "--tablebases", dir},
+		{"tablebase", "build", "--max-pieces", "2", "--tablebases", dir, "--quiet"},
+	} {
+		code, out, errs := runCmd(t, "", args...)
+		assert.Equal(t, 2, code, "%v", args)
+		assert.Empty(t, out, "%v", args)
+		assert.Contains(t, errs, "1v1.fntb: block 0 checksum mismatch", "%v", args)
+		assert.NotContains(t, errs, "already built", "%v", args)
+		assert.Equal(t, 1, strings.Count(errs, "\n"), "%v", args)
+	}
 }
 
 func TestTablebaseBadInput(t *testing.T) {
@@ -94,6 +134,10 @@ func TestTablebaseBadInput(t *testing.T) {
 		{"tablebase", "probe", "--dir", t.TempDir()},
 		{"tablebase", "probe", "--fen", "9/9 w", "--dir", t.TempDir()},
 		{"tablebase", "probe", "--batch", filepath.Join(t.TempDir(), "missing"), "--dir", t.TempDir()},
+		{"tablebase", "probe", "--fen", "9/9/9/9/4W2B1 w", "--tablebases", filepath.Join(t.TempDir(), "missing")},
+		{"tablebase", "stats", "--tablebases", filepath.Join(t.TempDir(), "missing")},
+		{"tablebase", "build", "--max-pieces", "3", "--paika-limit", "200", "--tablebases", t.TempDir()},
+		{"solve", "--fen", "9/9/9/9/4W2B1 w 60 0"},
 		{"solve", "--fen", "9/9 w"},
 		{"puzzles", "show", "no-such-puzzle"},
 		{"puzzles", "solve", "no-such-puzzle"},
@@ -114,6 +158,7 @@ func TestSolveCommand(t *testing.T) {
 	assert.Equal(t, "win", rec.Value)
 	assert.True(t, rec.Exact)
 	assert.Equal(t, "tablebase", rec.Source)
+	assert.Equal(t, 50, rec.PaikaLimit)
 	assert.Len(t, rec.Line, 7)
 
 	// The start position is far beyond any budget: an honest unknown, exit 0.
@@ -138,10 +183,11 @@ func TestPuzzlesCommand(t *testing.T) {
 	dir := buildTables(t, "4")
 	code, out, errs := runCmd(t, "", "puzzles", "solve", "longest-2v2", "--dir", dir)
 	require.Equal(t, 0, code, errs)
-	assert.Contains(t, out, "win in 49 [tablebase]")
+	assert.Contains(t, out, "win in 49 (theoretic, no paika limit) [tablebase]")
 
-	// Without its tablebases a long puzzle stays unknown: that is a failure, not a guess.
-	code, _, errs = runCmd(t, "", "puzzles", "solve", "longest-4v2", "--dir", dir, "--time", "300ms")
-	assert.Equal(t, 1, code)
+	// Without its tablebases a long puzzle stays unknown, said so, with exit 0: not a guess.
+	code, out, errs = runCmd(t, "", "puzzles", "solve", "longest-4v2", "--dir", dir, "--time", "300ms")
+	assert.Equal(t, 0, code)
+	assert.Contains(t, out, "unknown within budget")
 	assert.Contains(t, errs, "unknown within budget")
 }

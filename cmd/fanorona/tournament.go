@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/fanorona/fanorona/players"
 	"github.com/fanorona/fanorona/tournament"
 	"github.com/spf13/cobra"
 )
@@ -27,6 +28,7 @@ func init() {
 type runFlags struct {
 	games       int
 	out         string
+	runID       string
 	seed        uint64
 	concurrency int
 	resume      bool
@@ -44,18 +46,23 @@ type runFlags struct {
 
 func (f *runFlags) bind(c *cobra.Command) {
 	c.Flags().IntVar(&f.games, "games", 100, "games per pairing of players (played in colour-swapped pairs)")
-	c.Flags().StringVar(&f.out, "out", "", "output folder for games.jsonl, run.json and summary.json (default: out/<command>-<seed>)")
+	c.Flags().StringVarP(&f.out, "output", "o", "", "output folder for games.jsonl, run.json and summary.json (default: out/<command>-<seed>)")
+	c.Flags().StringVar(&f.out, "out", "", "deprecated alias of --output")
+	_ = c.Flags().MarkHidden("out")
+	c.Flags().StringVar(&f.runID, "run-id", "", "the run's id, 32 hex digits (default: 128 random bits); every shard of one run needs the same")
 	c.Flags().Uint64Var(&f.seed, "seed", 1, "run seed: every random choice derives from it")
-	c.Flags().IntVar(&f.concurrency, "concurrency", 0, "games played at once (0 = all cores)")
-	c.Flags().BoolVar(&f.resume, "resume", false, "continue the run already in --out")
-	c.Flags().StringVar(&f.openings, "openings", "start", "start, random:K (K seeded random plies) or book:K (every distinct position after K plies, in turn)")
+	c.Flags().IntVar(&f.concurrency, "workers", 0, "games played at once (0 = all cores)")
+	c.Flags().IntVar(&f.concurrency, "concurrency", 0, "deprecated alias of --workers")
+	_ = c.Flags().MarkHidden("concurrency")
+	c.Flags().BoolVar(&f.resume, "resume", false, "continue the run already in --output")
+	c.Flags().StringVar(&f.openings, "openings", "start", "start, random:K (K seeded random plies), book:K (every distinct position after K plies, in turn) or distinct:K (a different balanced position after K plies for every pair; for deterministic players)")
 	c.Flags().IntVar(&f.maxPlies, "max-plies", tournament.DefaultMaxPlies, "stop a game after this many plies (a draw, reason max-plies)")
 	c.Flags().StringVar(&f.shard, "shard", "", "play only shard i/n of the games (0-based; also from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID with --shard-count)")
 	c.Flags().IntVar(&f.shardCount, "shard-count", 0, "number of shards when the index comes from the environment")
 	c.Flags().StringVar(&f.sprt, "sprt", "", "sequential test per pair: elo0,elo1[,alpha,beta] (default alpha=beta=0.05)")
 	c.Flags().BoolVar(&f.sprtStop, "sprt-stop", false, "stop the run when every pair's SPRT has decided")
 	c.Flags().BoolVar(&f.plots, "plots", false, "also write the charts that apply into the output folder")
-	c.Flags().StringVar(&f.tablebases, "tablebases", "none", `tablebase folder for expert's probes ("" = the default cache folder; off by default so that results do not depend on what a machine has built)`)
+	c.Flags().StringVar(&f.tablebases, "tablebases", "", `tablebase folder for expert's probes ("" = the default cache folder if it exists, "none" = off); run.json records the folder used`)
 	f.rules.bind(c)
 	f.engines.bind(c)
 }
@@ -68,8 +75,7 @@ func (f *runFlags) config(format tournament.Format, specs []string, command stri
 	}
 	c := tournament.Config{
 		Format: format, Players: specs, Games: f.games, Openings: f.openings, Seed: f.seed,
-		Rules: tournament.RecordRules(r, f.maxPlies), Concurrency: f.concurrency,
-		Tablebases: f.tablebases != "none",
+		Rules: tournament.RecordRules(r, f.maxPlies), Concurrency: f.concurrency, RunID: f.runID,
 	}
 	if err := f.shardFlags(&c); err != nil {
 		return c, tournament.Options{}, err
@@ -82,6 +88,9 @@ func (f *runFlags) config(format tournament.Format, specs []string, command stri
 		}
 	}
 	if f.sprt != "" {
+		if format == tournament.SelfPlay {
+			return c, o, badInputf("--sprt: selfplay has no pair of different players to test; use tournament --players A,B --sprt %s", f.sprt)
+		}
 		s, err := parseSPRT(f.sprt)
 		if err != nil {
 			return c, o, err
@@ -90,7 +99,44 @@ func (f *runFlags) config(format tournament.Format, specs []string, command stri
 	} else if f.sprtStop {
 		return c, o, badInputf("--sprt-stop needs --sprt elo0,elo1")
 	}
+	if c.RunID != "" {
+		if err := tournament.CheckRunID(c.RunID); err != nil {
+			return c, o, badInputf("--run-id: %v", err)
+		}
+	}
+	dir, opts, err := tablebaseOptions(f.tablebases)
+	if err != nil {
+		return c, o, err
+	}
+	o.PlayerOptions = opts
+	if opts != nil {
+		c.Tablebases, c.TablebaseDir = true, dir
+	}
 	return c, o, nil // tournament.Run validates the rest (an InputError: exit status 2)
+}
+
+// tablebaseOptions reads --tablebases: "none" is off; "" is the default folder when it
+// exists (silently off otherwise); a folder given that is missing or holds no tables is
+// bad input.
+func tablebaseOptions(dir string) (string, []players.Option, error) {
+	switch dir {
+	case "none":
+		return "", nil, nil
+	case "":
+		def := defaultTablebaseDir()
+		if st, err := os.Stat(def); err != nil || !st.IsDir() {
+			return "", nil, nil
+		}
+		return def, playerOptions(def), nil
+	}
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return "", nil, badInputf("--tablebases %s: no such folder", dir)
+	}
+	opts := playerOptions(dir)
+	if opts == nil {
+		return "", nil, badInputf("--tablebases %s: no tablebase built there (fanorona tablebase build)", dir)
+	}
+	return dir, opts, nil
 }
 
 // shardFlags reads --shard, or the array-job index from the environment.
@@ -154,13 +200,10 @@ func runAndReport(ctx context.Context, s *streams, f *runFlags, c tournament.Con
 	if os.Getenv("GOGC") == "" {
 		defer debug.SetGCPercent(debug.SetGCPercent(400))
 	}
+	boundHeap()
 	bar := newProgress(s.err)
 	o.Progress = func(done, total int) { bar.update(label, "games", int64(done), int64(total)) }
 	o.Log = func(format string, args ...any) { fmt.Fprintf(s.err, "fanorona: "+format+"\n", args...) }
-	o.PlayerOptions = playerOptions(f.tablebases)
-	if c.Tablebases && len(o.PlayerOptions) == 0 {
-		return badInputf("--tablebases %q: no tablebase built there (fanorona tablebase build)", f.tablebases)
-	}
 	engines, recs, err := f.engines.start(o.Out, nil)
 	if err != nil {
 		return err
@@ -178,7 +221,7 @@ func runAndReport(ctx context.Context, s *streams, f *runFlags, c tournament.Con
 		fmt.Fprintf(s.err, "fanorona: games in %s/%s, summary in %s/%s\n", o.Out, tournament.GamesFile, o.Out, tournament.SummaryFile)
 	}
 	if err == nil && f.plots {
-		recs, _, rerr := tournament.ReadRecordFiles([]string{o.Out + "/" + tournament.GamesFile})
+		recs, rerr := readRecordsReporting(s, []string{o.Out})
 		if rerr != nil {
 			return rerr
 		}
@@ -195,7 +238,7 @@ func newSelfplayCmd(s *streams) *cobra.Command {
 	var f runFlags
 	var player string
 	c := &cobra.Command{
-		Use:   "selfplay --player SPEC --games N [--out DIR] [--seed S] [--concurrency C] [--resume] [--openings ...] [--max-plies N]",
+		Use:   "selfplay --player SPEC --games N [-o DIR] [--seed S] [--workers N] [--resume] [--openings distinct:K ...] [--max-plies N]",
 		Short: "Play one player against itself: first-move advantage and game lengths",
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
@@ -215,7 +258,7 @@ func newTournamentCmd(s *streams) *cobra.Command {
 	var f runFlags
 	var list, format string
 	c := &cobra.Command{
-		Use:   "tournament --players A,B,C --games N [--format round-robin|gauntlet] [--out DIR] ...",
+		Use:   "tournament --players A,B,C --games N [--format round-robin|gauntlet] [-o DIR] [--sprt elo0,elo1 [--sprt-stop]] ...",
 		Short: "Play players against each other: standings, ratings, first-move advantage, game lengths",
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
@@ -255,36 +298,57 @@ func splitSpecs(list string) []string {
 }
 
 func newStatsCmd(s *streams) *cobra.Command {
-	var asJSON bool
-	var compare []string
+	var asJSON, compare, replay bool
 	var sprt string
 	c := &cobra.Command{
-		Use:   "stats FILE... [--json] [--compare FILE...]",
-		Short: "Statistics of existing games.jsonl records",
-		Args:  cobra.MinimumNArgs(1),
+		Use:   "stats FILE... [--json] [--sprt elo0,elo1] [--replay] [--compare FILE... -- FILE...]",
+		Short: "Statistics of existing games.jsonl records (files or run folders)",
+		Long: `Statistics of existing games.jsonl records (files or run folders), read one line at a time.
+
+Exact duplicate records (same run, index and content) are dropped with one warning; two
+different records of the same game are an error. With --compare, the files before "--" are
+one set and the files after it the other: their game lengths are compared by a two-sample
+Kolmogorov–Smirnov test (stats A1 A2 --compare -- B1 B2).`,
+		Args: cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
-			recs, err := readRecordsReporting(s, args)
-			if err != nil {
-				return err
+			setA, setB := args, []string(nil)
+			dash := c.ArgsLenAtDash()
+			switch {
+			case compare && dash < 0:
+				return badInputf("--compare: give the two sets separated by --, e.g. stats A.jsonl --compare -- B.jsonl")
+			case compare && (dash == 0 || dash == len(args)):
+				return badInputf("--compare: each side of -- needs at least one file")
+			case !compare && dash >= 0:
+				return badInputf("files after --: only --compare takes a second set")
+			case compare:
+				setA, setB = args[:dash], args[dash:]
 			}
 			var cfg *tournament.SPRTConfig
 			if sprt != "" {
+				var err error
 				if cfg, err = parseSPRT(sprt); err != nil {
 					return err
 				}
 			}
-			var other []tournament.Record
-			if len(compare) > 0 {
-				if other, err = readRecordsReporting(s, compare); err != nil {
+			a, err := accumulateFiles(s, setA, cfg, replay)
+			if err != nil {
+				return err
+			}
+			var b *tournament.Accumulator
+			if setB != nil {
+				if b, err = accumulateFiles(s, setB, nil, replay); err != nil {
 					return err
 				}
 			}
-			summary := tournament.Summarize(recs, cfg)
+			summary := a.Summary()
+			if cfg != nil && len(summary.Pairs) == 0 {
+				fmt.Fprintf(s.err, "fanorona: warning: --sprt: no games between two different players, so no test\n")
+			}
 			if asJSON {
 				out := map[string]any{"summary": summary}
-				if other != nil {
-					ks := tournament.CompareLengths(recs, other)
-					out["length_ks"] = map[string]any{"d": tournament.Num(ks.D), "p_value": tournament.Num(ks.PValue), "exact": ks.Exact, "n": len(recs), "m": len(other)}
+				if b != nil {
+					ks := tournament.CompareLengths(a, b)
+					out["length_ks"] = map[string]any{"d": tournament.Num(ks.D), "p_value": tournament.Num(ks.PValue), "exact": ks.Exact, "n": ks.N, "m": ks.M, "method": ks.Method}
 				}
 				enc := json.NewEncoder(s.out)
 				enc.SetIndent("", "  ")
@@ -293,33 +357,81 @@ func newStatsCmd(s *streams) *cobra.Command {
 			if err := tournament.WriteReport(s.out, summary); err != nil {
 				return err
 			}
-			if other != nil {
-				ks := tournament.CompareLengths(recs, other)
-				method := "asymptotic"
+			if b != nil {
+				ks := tournament.CompareLengths(a, b)
+				p := "asymptotic"
 				if ks.Exact {
-					method = "exact"
+					p = "exact"
 				}
-				fmt.Fprintf(s.out, "\nGame lengths, %d vs %d games: two-sample Kolmogorov–Smirnov D = %.4f, p = %.4g (%s)\n", len(recs), len(other), ks.D, ks.PValue, method)
+				fmt.Fprintf(s.out, "\nGame lengths, %s (%d) vs %s (%d), %s: two-sample Kolmogorov–Smirnov D = %.4f, p = %.4g (%s)\n",
+					strings.Join(setA, " "), ks.N, strings.Join(setB, " "), ks.M, ks.Method, ks.D, ks.PValue, p)
 			}
 			return nil
 		},
 	}
 	c.Flags().BoolVar(&asJSON, "json", false, "print the summary as JSON (the summary.json format)")
-	c.Flags().StringSliceVar(&compare, "compare", nil, "second set of records: compare game lengths (Kolmogorov–Smirnov)")
-	c.Flags().StringVar(&sprt, "sprt", "", "sequential test per pair: elo0,elo1[,alpha,beta]")
+	c.Flags().BoolVar(&compare, "compare", false, `compare game lengths of the files before "--" with those after it (Kolmogorov–Smirnov)`)
+	c.Flags().BoolVar(&replay, "replay", false, "replay every game through the engine and stop at the first illegal turn")
+	c.Flags().StringVar(&sprt, "sprt", "", "sequential test per pair of different players: elo0,elo1[,alpha,beta]")
 	return c
 }
 
-// readRecordsReporting reads record files; bad lines are reported on stderr and skipped,
-// a file that cannot be read (or holds no good record) is bad input.
+// heapSoftLimit caps the heap the garbage collector lets grow before collecting (unless
+// GOMEMLIMIT is set): a run's live data is small (8 bytes a distinct game), and without
+// a cap a GOGC of 400 would let the heap grow to five times it (docs/PERFORMANCE.md).
+const heapSoftLimit = 64 << 20
+
+func boundHeap() {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(heapSoftLimit)
+	}
+}
+
+// accumulateFiles streams record files into an accumulator. Bad lines are skipped with a
+// warning naming file:line, exact duplicates dropped with one warning; a conflict, an
+// unreadable file, no valid record or (with replay) an illegal game is bad input.
+func accumulateFiles(s *streams, paths []string, sprt *tournament.SPRTConfig, replay bool) (*tournament.Accumulator, error) {
+	boundHeap()
+	acc := tournament.NewAccumulator(sprt, nil)
+	st, err := tournament.ScanRecords(paths, tournament.ScanOptions{Bad: func(e *tournament.LineError) {
+		fmt.Fprintf(s.err, "fanorona: warning: skipped %v\n", e)
+	}}, func(r *tournament.Record, at tournament.Place) error {
+		if replay {
+			if err := tournament.Replay(r); err != nil {
+				return fmt.Errorf("%s: game %d: %w", at, r.Index, err)
+			}
+		}
+		acc.Add(r, at.File)
+		return nil
+	})
+	if err != nil {
+		return nil, badInput(err)
+	}
+	warnDuplicates(s, st.Duplicates)
+	if st.Records == 0 {
+		return nil, badInputf("no valid game records in %s", strings.Join(paths, ", "))
+	}
+	return acc, nil
+}
+
+func warnDuplicates(s *streams, n int) {
+	if n > 0 {
+		fmt.Fprintf(s.err, "fanorona: warning: dropped %d exact duplicate records (same run, game index and content)\n", n)
+	}
+}
+
+// readRecordsReporting reads record files into memory (for charts); bad lines are
+// reported on stderr and skipped, duplicates dropped with one warning; a file that
+// cannot be read (or holds no good record) is bad input.
 func readRecordsReporting(s *streams, paths []string) ([]tournament.Record, error) {
-	recs, bad, err := tournament.ReadRecordFiles(paths)
+	recs, bad, dups, err := tournament.ReadRecordFilesDedup(paths)
 	if err != nil {
 		return nil, badInput(err)
 	}
 	for _, b := range bad {
 		fmt.Fprintf(s.err, "fanorona: warning: skipped %v\n", b)
 	}
+	warnDuplicates(s, dups)
 	if len(recs) == 0 {
 		return nil, badInputf("no valid game records in %s", strings.Join(paths, ", "))
 	}
@@ -329,23 +441,27 @@ func readRecordsReporting(s *streams, paths []string) ([]tournament.Record, erro
 func newMergeCmd(s *streams) *cobra.Command {
 	var out string
 	c := &cobra.Command{
-		Use:   "merge --out DIR SHARD...",
+		Use:   "merge -o DIR SHARD...",
 		Short: "Join the games of a run's shards (folders or games.jsonl files) into one run",
 		Args:  cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			if out == "" {
-				return badInputf("--out is required")
+				return badInputf("--output is required")
 			}
-			summary, err := tournament.Merge(args, out, nil)
+			res, err := tournament.Merge(args, out, nil)
 			if err != nil {
 				return err
 			}
+			warnDuplicates(s, res.Duplicates)
+			summary := res.Summary
 			if summary.Config != nil && summary.Games < summary.Config.TotalGames() {
 				fmt.Fprintf(s.err, "fanorona: merged %d of the run's %d games (shards missing or unfinished)\n", summary.Games, summary.Config.TotalGames())
 			}
 			return tournament.WriteReport(s.out, summary)
 		},
 	}
-	c.Flags().StringVar(&out, "out", "", "folder for the merged games.jsonl, run.json and summary.json")
+	c.Flags().StringVarP(&out, "output", "o", "", "folder for the merged games.jsonl, run.json and summary.json")
+	c.Flags().StringVar(&out, "out", "", "deprecated alias of --output")
+	_ = c.Flags().MarkHidden("out")
 	return c
 }

@@ -11,7 +11,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -32,6 +31,9 @@ type EngineConfig struct {
 	// limit (depth, nodes; default 60s).
 	Margin  Duration `json:"margin,omitempty"`
 	Timeout Duration `json:"timeout,omitempty"`
+	// Trace writes every protocol line, sent ("[pid] > ...") and read ("[pid] < ..."), to
+	// the engine's log.
+	Trace bool `json:"trace,omitempty"`
 
 	// Server, when set, runs our own Serve in this process instead of Command (tests,
 	// benchmarks of the protocol without a process).
@@ -92,7 +94,7 @@ func ParseEngineFlag(s string) (EngineConfig, error) {
 		k, v, ok := strings.Cut(kv, "=")
 		k = strings.TrimSpace(k)
 		if !ok || k == "" {
-			return fail("%q is not key=value (keys: name, cmd, dir, option.NAME, margin, timeout)", kv)
+			return fail("%q is not key=value (keys: name, cmd, dir, option.NAME, margin, timeout, trace)", kv)
 		}
 		switch {
 		case k == "name":
@@ -101,6 +103,12 @@ func ParseEngineFlag(s string) (EngineConfig, error) {
 			cmd = v
 		case k == "dir":
 			c.Dir = v
+		case k == "trace":
+			b, err := strconv.ParseBool(v)
+			if err != nil {
+				return fail("trace=%s: want true or false", v)
+			}
+			c.Trace = b
 		case k == "margin" || k == "timeout":
 			d, err := time.ParseDuration(v)
 			if err != nil || d <= 0 {
@@ -117,7 +125,7 @@ func ParseEngineFlag(s string) (EngineConfig, error) {
 			}
 			c.Options[strings.TrimPrefix(k, "option.")] = v
 		default:
-			return fail("unknown key %q (keys: name, cmd, dir, option.NAME, margin, timeout)", k)
+			return fail("unknown key %q (keys: name, cmd, dir, option.NAME, margin, timeout, trace)", k)
 		}
 	}
 	words, err := SplitCommand(cmd)
@@ -224,7 +232,6 @@ type Engines struct {
 	order  []string
 	idle   map[string][]*Process
 	live   map[*Process]bool
-	ids    map[string]string
 	logDir string
 	stderr io.Writer
 	logs   map[string]*os.File
@@ -235,7 +242,7 @@ type Engines struct {
 // logDir/engine-NAME.log when logDir is set, else written to stderr (nil: discarded).
 func NewEngines(logDir string, stderr io.Writer) *Engines {
 	return &Engines{decl: map[string]*EngineConfig{}, idle: map[string][]*Process{}, live: map[*Process]bool{},
-		ids: map[string]string{}, logDir: logDir, stderr: stderr, logs: map[string]*os.File{}}
+		logDir: logDir, stderr: stderr, logs: map[string]*os.File{}}
 }
 
 // LimitKeys are the options of an external engine's spec.
@@ -297,9 +304,6 @@ func (e *Engines) Start() ([]Record, error) {
 	return recs, nil
 }
 
-// Names returns the declared names in order.
-func (e *Engines) Names() []string { return slices.Clone(e.order) }
-
 // checkout returns an idle process of the engine, or starts one.
 func (e *Engines) checkout(name string) (*Process, error) {
 	e.mu.Lock()
@@ -323,12 +327,17 @@ func (e *Engines) checkout(name string) (*Process, error) {
 	if cfg.Server != nil {
 		t = startServer(*cfg.Server)
 	} else {
-		fmt.Fprintf(log, "== %s: starting %s\n", time.Now().UTC().Format(time.RFC3339), strings.Join(cfg.Command, " "))
+		if e.logDir != "" { // a log file: say which process its lines come from
+			fmt.Fprintf(log, "== %s: starting %s\n", time.Now().UTC().Format(time.RFC3339), strings.Join(cfg.Command, " "))
+		}
 		if t, err = startProgram(cfg, log); err != nil {
 			return nil, err
 		}
 	}
 	p := &Process{name: name, t: t}
+	if cfg.Trace {
+		p.trace = log
+	}
 	e.mu.Lock()
 	e.live[p] = true
 	closed := e.closed
@@ -340,11 +349,6 @@ func (e *Engines) checkout(name string) (*Process, error) {
 	if err := p.handshake(cfg); err != nil {
 		e.end(p)
 		return nil, err
-	}
-	if p.id != "" {
-		e.mu.Lock()
-		e.ids[name] = p.id
-		e.mu.Unlock()
 	}
 	return p, nil
 }

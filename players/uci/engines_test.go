@@ -219,3 +219,68 @@ func TestPythonExampleEngine(t *testing.T) {
 	other, _, _ := runGames(t, []uci.EngineConfig{cfg}, c)
 	assert.NotEqual(t, turnsOf(first), turnsOf(other), "another seed, other games")
 }
+
+// Cancelling a run (Ctrl-C) while an engine is thinking ends the run promptly, records no
+// half game, and Close ends every process.
+func TestCancelledRunEndsEngines(t *testing.T) {
+	_, bad := binaries(t)
+	out := t.TempDir()
+	e := uci.NewEngines(out, nil)
+	require.NoError(t, e.Declare(uci.EngineConfig{Name: "cancel-silent", Command: []string{bad, "silent", "0"}}))
+	_, err := e.Start()
+	require.NoError(t, err)
+	c := tournament.Config{Format: tournament.Gauntlet, Games: 4, Openings: "start", Seed: 1, Concurrency: 2,
+		Players: []string{"random", "cancel-silent:depth=1"}, Rules: tournament.RecordRules(engine.DefaultRules(), 100)}
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, err = tournament.Run(ctx, c, tournament.Options{Out: out})
+	assert.ErrorIs(t, err, tournament.ErrInterrupted)
+	assert.Less(t, time.Since(start), 3*time.Second, "the default 60 s timeout is not waited for")
+	assert.Zero(t, e.Live(), "a process stopped mid-search is ended with its game")
+	e.Close()
+	assert.Zero(t, e.Live())
+	games, _, err := tournament.ReadRecordFiles([]string{filepath.Join(out, tournament.GamesFile)})
+	require.NoError(t, err)
+	assert.Empty(t, games)
+}
+
+// A clock: the engine is sent its own remaining time and increment, which shrink and grow
+// turn by turn; an engine that overruns its clock loses on time.
+func TestClockLimits(t *testing.T) {
+	_, bad := binaries(t)
+	cfgs := []uci.EngineConfig{
+		{Name: "clock-pipe", Server: &uci.ServerConfig{Player: "greedy"}, Trace: true},
+		{Name: "clock-slow", Command: []string{bad, "slow", "2"}, Margin: uci.Duration(50 * time.Millisecond)},
+	}
+	c := tournament.Config{Format: tournament.Gauntlet, Games: 2, Openings: "start", Seed: 2, Concurrency: 1,
+		Players: []string{"random", "clock-pipe:tc=5+0.25", "clock-slow:tc=0.2+0"}}
+	recs, _, out := runGames(t, cfgs, c)
+	require.Len(t, recs, 4)
+	for _, r := range recs {
+		eng := r.White
+		if eng == "random" {
+			eng = r.Black
+		}
+		switch {
+		case strings.HasPrefix(eng, "clock-pipe"):
+			assert.Empty(t, r.Forfeit, "game %d", r.Index)
+		default:
+			assert.Equal(t, "time-forfeit", r.Reason, "game %d", r.Index)
+			assert.Contains(t, r.Forfeit, "allowed")
+		}
+	}
+	log, err := os.ReadFile(filepath.Join(out, "engine-clock-pipe.log"))
+	require.NoError(t, err)
+	var clocks []int
+	for _, line := range strings.Split(string(log), "\n") {
+		if _, rest, ok := strings.Cut(line, "> go wtime "); ok {
+			clocks = append(clocks, atoi(t, strings.Fields(rest)[0]))
+			assert.Contains(t, rest, "winc 250 binc 250")
+		}
+	}
+	require.Greater(t, len(clocks), 4)
+	assert.Equal(t, 5000, clocks[0], "the first turn has the whole base time")
+	// Greedy answers at once: each turn adds nearly the whole increment.
+	assert.Greater(t, clocks[2], clocks[0]+400)
+}

@@ -129,29 +129,42 @@ type Process struct {
 	offers  map[string]bool // option names it lists, lower case
 	broken  bool            // must be ended, not reused
 	lastOut string          // last line read, for the reports of failures
+	trace   io.Writer       // every line sent and read, when the engine is declared with trace
 }
 
-var errEnded = errors.New("engine ended")
-var errTimeout = errors.New("timeout")
+var (
+	errEnded     = errors.New("engine ended")
+	errTimeout   = errors.New("timeout")
+	errCancelled = errors.New("cancelled")
+)
 
 // send writes one command line.
 func (p *Process) send(line string) error {
+	if p.trace != nil {
+		fmt.Fprintf(p.trace, "[%d] > %s\n", p.t.pid, line)
+	}
 	_, err := io.WriteString(p.t.w, line+"\n")
 	return err
 }
 
 // readUntil reads lines until want accepts one (returned), the deadline passes
-// (errTimeout) or the engine's output ends (errEnded). Every line read is given to seen.
-func (p *Process) readUntil(deadline time.Time, want func(string) bool, seen func(string)) (string, error) {
+// (errTimeout), done is closed (errCancelled; nil: never) or the engine's output ends
+// (errEnded). Every line read is given to seen.
+func (p *Process) readUntil(deadline time.Time, done <-chan struct{}, want func(string) bool, seen func(string)) (string, error) {
 	timer := time.NewTimer(time.Until(deadline))
 	defer timer.Stop()
 	for {
 		select {
+		case <-done:
+			return "", errCancelled
 		case line, ok := <-p.t.lines:
 			if !ok {
 				return "", errEnded
 			}
 			p.lastOut = line
+			if p.trace != nil {
+				fmt.Fprintf(p.trace, "[%d] < %s\n", p.t.pid, line)
+			}
 			if seen != nil {
 				seen(line)
 			}
@@ -207,7 +220,7 @@ func (p *Process) handshake(cfg *EngineConfig) error {
 			p.offers[strings.ToLower(strings.TrimSpace(name))] = true
 		}
 	}
-	if _, err := p.readUntil(time.Now().Add(cfg.timeout()), isToken("uciok"), seen); err != nil {
+	if _, err := p.readUntil(time.Now().Add(cfg.timeout()), nil, isToken("uciok"), seen); err != nil {
 		return p.forfeit(err, "waiting for uciok")
 	}
 	for _, k := range slices.Sorted(maps.Keys(cfg.Options)) {
@@ -222,7 +235,7 @@ func (p *Process) ready(cfg *EngineConfig, what string) error {
 	if err := p.send("isready"); err != nil {
 		return p.forfeit(err, "isready")
 	}
-	if _, err := p.readUntil(time.Now().Add(cfg.timeout()), isToken("readyok"), nil); err != nil {
+	if _, err := p.readUntil(time.Now().Add(cfg.timeout()), nil, isToken("readyok"), nil); err != nil {
 		return p.forfeit(err, "waiting for readyok "+what)
 	}
 	return nil
@@ -275,27 +288,12 @@ func (p *Process) search(ctx context.Context, position, goCmd string, deadline t
 	if err := p.send(goCmd); err != nil {
 		return ans, p.forfeit(err, "go")
 	}
-	// The context is watched by a helper that sends stop; the reading stays here.
-	stopSent := make(chan struct{})
-	watchDone := make(chan struct{})
-	defer close(watchDone)
-	go func() {
-		select {
-		case <-ctx.Done():
-			p.send("stop")
-			close(stopSent)
-		case <-watchDone:
-		}
-	}()
-	line, err := p.readUntil(deadline, isToken("bestmove"), seen)
-	if errors.Is(err, errTimeout) {
-		select {
-		case <-stopSent:
-		default:
-			p.send("stop")
-		}
-		ans.late = true
-		line, err = p.readUntil(time.Now().Add(grace), isToken("bestmove"), seen)
+	// Past the deadline, or when ctx ends, the engine is told to stop and given grace more.
+	line, err := p.readUntil(deadline, ctx.Done(), isToken("bestmove"), seen)
+	if errors.Is(err, errTimeout) || errors.Is(err, errCancelled) {
+		ans.late = errors.Is(err, errTimeout)
+		p.send("stop")
+		line, err = p.readUntil(time.Now().Add(grace), nil, isToken("bestmove"), seen)
 	}
 	ans.elapsed = time.Since(start)
 	if err != nil {
@@ -367,7 +365,7 @@ func (p *Process) close() {
 	if !p.broken {
 		p.send("quit")
 		p.t.w.Close()
-		p.readUntil(time.Now().Add(200*time.Millisecond), func(string) bool { return false }, nil)
+		p.readUntil(time.Now().Add(200*time.Millisecond), nil, func(string) bool { return false }, nil)
 	}
 	p.t.kill()
 	p.t.w.Close()

@@ -407,14 +407,7 @@ func (s *server) effectiveSpec(l goLimits) string {
 		return s.cfg.Player
 	}
 	keys := players.OptionKeys(base.Name)
-	has := func(k string) bool {
-		for _, x := range keys {
-			if x == k {
-				return true
-			}
-		}
-		return false
-	}
+	has := func(k string) bool { return slices.Contains(keys, k) }
 	if s.cfg.HashMB > 0 && has("hash") {
 		base.Options["hash"] = strconv.Itoa(s.cfg.HashMB)
 	}

@@ -171,7 +171,7 @@ func TestServerStopEndsInfiniteSearchPromptly(t *testing.T) {
 	start := time.Now()
 	s.send("stop")
 	best, _ := s.expect("bestmove", 5*time.Second)
-	assert.Less(t, time.Since(start), 500*time.Millisecond)
+	assert.Less(t, time.Since(start), time.Second, "promptly (ignoring stop would wait forever)")
 	p := engine.Start()
 	_, err := p.ParseTurn(engine.DefaultRules(), strings.TrimPrefix(best, "bestmove "))
 	assert.NoError(t, err)
@@ -192,7 +192,9 @@ func TestServerHonoursMovetimeAndClock(t *testing.T) {
 		s.send(c.goCmd)
 		s.expect("bestmove", 5*time.Second)
 		took := time.Since(start)
-		assert.Less(t, took, c.limit+150*time.Millisecond, c.goCmd)
+		// The expert looks at the context every 32,768 nodes: under -race and a loaded
+		// machine that is a few hundred ms; without the deadline it would take seconds.
+		assert.Less(t, took, c.limit+600*time.Millisecond, c.goCmd)
 		assert.Greater(t, took, c.limit/2, c.goCmd+": the time should be used, not skipped")
 	}
 }

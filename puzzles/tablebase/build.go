@@ -96,24 +96,34 @@ type BuildOptions struct {
 	MaxPieces int       // build every material of at most this many pieces...
 	Target    *Material // ...or this material and its dependencies
 	Workers   int       // goroutines; 0 means GOMAXPROCS
-	Progress  func(Progress)
+	// PaikaLimit selects the tables: 0 builds the theoretic ones (no paika limit), L in
+	// 1..MaxPaikaLimit the rule-aware ones for limit L (on top of the smaller classes'
+	// rule-aware tables for L, built first when missing).
+	PaikaLimit int
+	Progress   func(Progress)
 }
 
 // MaterialReport says what Build did for one material.
 type MaterialReport struct {
-	Material Material
-	Built    bool    // false: the files were already there
-	Seconds  float64 // wall time of the build
-	Bytes    uint64  // bytes of values of the material (both classes)
-	Resident uint64  // bytes of values in memory at the end: the material and the tables it reads
-	Levels   int     // longest distance resolved
-	Info     []Info  // per class
+	Material   Material
+	PaikaLimit int     // the rule of the tables (0: theoretic)
+	Built      bool    // false: the files were already there
+	Seconds    float64 // wall time of the build
+	Bytes      uint64  // values of the material (both classes): one byte a slot in memory
+	// FileBytes is the size of the material's files (compressed).
+	FileBytes uint64
+	Resident  uint64 // bytes of values in memory at the end: the material and the tables it reads
+	Levels    int    // longest distance resolved
+	Info      []Info // per class
 }
 
 // Build builds the planned materials into opts.Dir, skipping those whose files exist, so
 // an interrupted build continues where it stopped. Each material is written as soon as it
 // is finished.
 func Build(ctx context.Context, opts BuildOptions) ([]MaterialReport, error) {
+	if err := checkLimit(opts.PaikaLimit); err != nil {
+		return nil, err
+	}
 	if err := os.MkdirAll(opts.Dir, 0o755); err != nil {
 		return nil, fmt.Errorf("tablebase: %w", err)
 	}
@@ -129,7 +139,7 @@ func Build(ctx context.Context, opts BuildOptions) ([]MaterialReport, error) {
 				return reports, err
 			}
 		}
-		rep, err := buildMaterial(ctx, set, m, workers, opts.Progress)
+		rep, err := buildMaterial(ctx, set, m, opts.PaikaLimit, workers, opts.Progress)
 		if err != nil {
 			return reports, err
 		}
@@ -138,11 +148,12 @@ func Build(ctx context.Context, opts BuildOptions) ([]MaterialReport, error) {
 	return reports, nil
 }
 
-func buildMaterial(ctx context.Context, set *Set, m Material, workers int, progress func(Progress)) (MaterialReport, error) {
-	rep := MaterialReport{Material: m}
+func buildMaterial(ctx context.Context, set *Set, m Material, limit, workers int, progress func(Progress)) (MaterialReport, error) {
+	rep := MaterialReport{Material: m, PaikaLimit: limit}
 	existing := 0
 	for _, c := range m.Classes() {
-		in, err := ReadInfo(set.dir, c)
+		// Every block's checksum is read, so that a damaged file is never taken for built.
+		in, size, err := CheckFile(set.dir, c, limit)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
@@ -152,15 +163,16 @@ func buildMaterial(ctx context.Context, set *Set, m Material, workers int, progr
 		existing++
 		rep.Info = append(rep.Info, in)
 		rep.Bytes += in.Slots
+		rep.FileBytes += size
 	}
 	if existing == len(m.Classes()) {
 		return rep, nil
 	}
-	rep.Info, rep.Bytes = nil, 0
-	b := &builder{ctx: ctx, workers: workers, progress: progress, material: m}
+	rep.Info, rep.Bytes, rep.FileBytes = nil, 0, 0
+	b := &builder{ctx: ctx, workers: workers, progress: progress, material: m, limit: limit}
 	for _, d := range m.Dependencies() {
 		for _, c := range d.Classes() {
-			t, err := set.Table(c)
+			t, err := set.RuleTable(c, limit)
 			if err != nil {
 				return rep, err
 			}
@@ -170,10 +182,10 @@ func buildMaterial(ctx context.Context, set *Set, m Material, workers int, progr
 	}
 	start := time.Now()
 	cs := m.Classes()
-	b.tables[0] = newTable(cs[0])
+	b.tables[0] = newTable(cs[0], limit)
 	b.tables[1] = b.tables[0]
 	if len(cs) == 2 {
-		b.tables[1] = newTable(cs[1])
+		b.tables[1] = newTable(cs[1], limit)
 	}
 	if err := b.run(); err != nil {
 		return rep, err
@@ -182,12 +194,14 @@ func buildMaterial(ctx context.Context, set *Set, m Material, workers int, progr
 		b.stage("count", 0, 0)
 		t.countValues()
 		b.stage("write", 0, 0)
-		if err := t.writeFile(set.dir); err != nil {
+		size, err := t.writeFile(set.dir, b.workers)
+		if err != nil {
 			return rep, err
 		}
 		set.add(t)
 		rep.Info = append(rep.Info, t.info)
 		rep.Bytes += t.Slots()
+		rep.FileBytes += size
 	}
 	rep.Built = true
 	rep.Seconds = time.Since(start).Seconds()
@@ -203,6 +217,7 @@ type builder struct {
 	workers  int
 	progress func(Progress)
 	material Material
+	limit    int       // 0: theoretic values; L: rule-aware values under paika limit L
 	tables   [2]*Table // tables[1] is the class of tables[0] with the other side to move
 	deps     [maxSide + 1][maxSide + 1]*Table
 	levels   int
@@ -291,28 +306,62 @@ func (b *builder) run() error {
 	if b.overflow.Load() {
 		return fmt.Errorf("tablebase: %v: a distance exceeds %d plies", b.material, maxPlies)
 	}
-	maxLevel := int(b.maxCode.Load()) - 1
-	for n := 0; n <= maxLevel; n++ {
-		if n+1 > maxPlies {
+	// Codes are processed in increasing order: in both encodings a position's code is
+	// larger than the codes of the positions that decide it (theoretic: plies+1; rule:
+	// 2d for a win, 2d+1 for a loss), so each is final when its level comes.
+	for code := 1; code <= int(b.maxCode.Load()); code++ {
+		if b.limit == 0 && code > maxPlies {
 			return fmt.Errorf("tablebase: %v: a distance exceeds %d plies", b.material, maxPlies)
 		}
-		var wrote atomic.Bool
 		for _, t := range b.distinct() {
 			words := uint64(len(t.words))
-			if err := b.parallel(fmt.Sprintf("plies %d %v", n, t.Class()), words, func(w *worker, lo, hi uint64) {
-				if b.levelRange(w, t, n, lo, hi) {
-					wrote.Store(true)
-				}
+			if err := b.parallel(fmt.Sprintf("plies %d %v", b.distance(byte(code)), t.Class()), words, func(w *worker, lo, hi uint64) {
+				b.levelRange(w, t, byte(code), lo, hi)
 			}); err != nil {
 				return err
 			}
 		}
-		if wrote.Load() {
-			maxLevel = max(maxLevel, n+1)
+	}
+	if b.overflow.Load() {
+		return fmt.Errorf("tablebase: %v: a distance exceeds %d plies", b.material, maxPlies)
+	}
+	b.levels = b.distance(byte(b.maxCode.Load()))
+	return nil
+}
+
+// distance returns the plies of a code of the builder's encoding.
+func (b *builder) distance(code byte) int {
+	if b.limit > 0 {
+		return int(code >> 1)
+	}
+	return int(code) - 1
+}
+
+// code returns the byte of a win or loss in plies, or codeDraw when the distance does not
+// fit: beyond the paika limit a rule-aware position is drawn; beyond maxPlies a theoretic
+// build fails (overflow is set).
+func (b *builder) code(o Outcome, plies int) byte {
+	if b.limit > 0 {
+		if plies > b.limit {
+			return codeDraw
+		}
+		return encodeRule(Value{o, plies})
+	}
+	if plies > maxPlies {
+		b.overflow.Store(true)
+		return codeDraw
+	}
+	return byte(plies + 1)
+}
+
+// raiseMaxCode records that code was written, so that the level loop reaches it.
+func (b *builder) raiseMaxCode(code byte) {
+	for {
+		old := b.maxCode.Load()
+		if uint32(code) <= old || b.maxCode.CompareAndSwap(old, uint32(code)) {
+			return
 		}
 	}
-	b.levels = maxLevel
-	return nil
 }
 
 // initRange resolves the slots lo..hi of t that need no search inside the material: no
@@ -340,18 +389,14 @@ func (b *builder) initRange(w *worker, t *Table, lo, hi uint64) {
 		t.bytes[slot] = code
 		top = max(top, code)
 	}
-	for {
-		old := b.maxCode.Load()
-		if uint32(top) <= old || b.maxCode.CompareAndSwap(old, uint32(top)) {
-			return
-		}
-	}
+	b.raiseMaxCode(top)
 }
 
 // captureValue returns the code of a position from its turns, all of which lead into
-// tables of b.deps (in a build, they are all captures).
+// tables of b.deps (in a build, they are all captures; verify passes paika steps too,
+// with the class of the other side to move among the deps).
 func (b *builder) captureValue(turns []engine.Turn, own, enemy engine.Bitboard) byte {
-	fastestWin, slowestLoss := 1<<30, -1
+	fastestWin, slowestLoss := 1<<30, -1 // the children's distances
 	allLose := true
 	for _, tn := range turns {
 		left := enemy &^ tn.Captured
@@ -360,41 +405,42 @@ func (b *builder) captureValue(turns []engine.Turn, own, enemy engine.Bitboard) 
 			moved := own ^ engine.Bit(tn.From) ^ engine.Bit(tn.To)
 			child = b.deps[left.Count()][moved.Count()].lookup(left, moved)
 		}
+		d := b.distance(child)
+		if b.limit > 0 && tn.Captured != 0 {
+			d = 0 // a capture decides the rule-aware value at once: the counter restarts
+		}
 		switch {
 		case codeIsLoss(child):
-			fastestWin = min(fastestWin, int(child)-1)
+			fastestWin = min(fastestWin, d)
 			allLose = false
 		case codeIsWin(child):
-			slowestLoss = max(slowestLoss, int(child)-1)
+			slowestLoss = max(slowestLoss, d)
 		default:
 			allLose = false
 		}
 	}
-	var plies int
 	switch {
 	case fastestWin < 1<<30:
-		plies = fastestWin + 1
+		return b.code(Win, fastestWin+1)
 	case allLose:
-		plies = slowestLoss + 1
-	default:
-		return codeDraw
+		return b.code(Loss, slowestLoss+1)
 	}
-	if plies > maxPlies {
-		b.overflow.Store(true)
-		return codeDraw
-	}
-	return byte(plies + 1)
+	return codeDraw
 }
 
-// levelRange passes back the values of the slots of t at distance n found in the words
+// levelRange passes back the values of the slots of t holding code found in the words
 // lo..hi: a loss in n makes every paika predecessor a win in n+1; a win in n makes a
-// predecessor a loss in n+1 when all its turns now lead to wins within n. It reports
-// whether it resolved anything.
-func (b *builder) levelRange(w *worker, t *Table, n int, lo, hi uint64) bool {
-	code := byte(n + 1)
+// predecessor a loss in n+1 when all its turns now lead to wins within n.
+func (b *builder) levelRange(w *worker, t *Table, code byte, lo, hi uint64) {
+	next := b.code(Win, b.distance(code)+1)
+	if codeIsWin(code) {
+		next = b.code(Loss, b.distance(code)+1)
+	}
+	if next == codeDraw {
+		return // beyond the paika limit: the predecessors stay drawn
+	}
 	pattern := 0x0101010101010101 * uint64(code)
 	pred := b.other(t)
-	wrote := false
 	for wi := lo; wi < hi; wi++ {
 		x := atomic.LoadUint64(&t.words[wi]) ^ pattern
 		// Skip words with no byte equal to code (a zero byte of x).
@@ -406,18 +452,17 @@ func (b *builder) levelRange(w *worker, t *Table, n int, lo, hi uint64) bool {
 			if byte(x>>(i*8)) != 0 || slot >= t.Slots() {
 				continue
 			}
-			if b.unmoves(w, t, pred, slot, n) {
-				wrote = true
+			if b.unmoves(w, t, pred, slot, code, next) {
+				b.raiseMaxCode(next)
 			}
 		}
 	}
-	return wrote
 }
 
-// unmoves visits the paika predecessors of a slot of t resolved at distance n. The
-// predecessors' slots are computed first and read together, so that their cache misses
-// overlap instead of following one another.
-func (b *builder) unmoves(w *worker, t, pred *Table, slot uint64, n int) bool {
+// unmoves visits the paika predecessors of a slot of t holding code and gives them the
+// code next where they qualify. The predecessors' slots are computed first and read
+// together, so that their cache misses overlap instead of following one another.
+func (b *builder) unmoves(w *worker, t, pred *Table, slot uint64, code, next byte) bool {
 	own, enemy := t.ix.position(slot)
 	empty := engine.AllPoints &^ (own | enemy)
 	movers, slots, codes := &w.movers, &w.slots, &w.codes
@@ -434,8 +479,7 @@ func (b *builder) unmoves(w *worker, t, pred *Table, slot uint64, n int) bool {
 	for i := range k {
 		codes[i] = pred.load(slots[i])
 	}
-	losing := n&1 == 0
-	next := byte(n + 2) // the code of distance n+1
+	losing := codeIsLoss(code)
 	wrote := false
 	for i := range k {
 		if codes[i] != codeDraw {
@@ -445,7 +489,7 @@ func (b *builder) unmoves(w *worker, t, pred *Table, slot uint64, n int) bool {
 		if q.CanCapture() {
 			continue // the step was no legal turn: a capture was compulsory
 		}
-		if losing || b.allTurnsLoseWithin(t, movers[i], own, n) {
+		if losing || b.allTurnsLoseWithin(t, movers[i], own, code) {
 			if pred.setIfDraw(slots[i], next) {
 				wrote = true
 			}
@@ -459,15 +503,16 @@ func (b *builder) unmoves(w *worker, t, pred *Table, slot uint64, n int) bool {
 const maxEdges = 8 * maxSide
 
 // allTurnsLoseWithin reports whether every paika step of mover (to move against other)
-// leads to a position of t that its side to move wins within n plies. Most candidates fail
-// at an early step, so the steps are looked up one by one.
-func (b *builder) allTurnsLoseWithin(t *Table, mover, other engine.Bitboard, n int) bool {
+// leads to a position of t that its side to move wins with a code at most code (within as
+// many plies, in either encoding). Most candidates fail at an early step, so the steps are
+// looked up one by one.
+func (b *builder) allTurnsLoseWithin(t *Table, mover, other engine.Bitboard, code byte) bool {
 	empty := engine.AllPoints &^ (mover | other)
 	for xs := mover; xs != 0; xs &= xs - 1 {
 		x := xs & -xs
 		for ys := engine.Neighbours(xs.First()) & empty; ys != 0; ys &= ys - 1 {
 			c := t.load(t.ix.index(other, mover^x^(ys&-ys)))
-			if !codeIsWin(c) || int(c)-1 > n {
+			if !codeIsWin(c) || c > code {
 				return false
 			}
 		}

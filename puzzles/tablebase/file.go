@@ -1,19 +1,29 @@
-// file.go: the on-disk format. One file a class, named like "3v5.fntb": a 128-byte header,
-// then one byte a slot. Both header and values carry a CRC-32C; a file whose magic,
-// version, class, size or checksums disagree is refused, never read as data.
+// file.go: the on-disk format. One file a class and rule, named like "3v5.fntb" (the
+// theoretic values) or "3v5.p50.fntb" (rule-aware values for paika limit 50): a 128-byte
+// header, a block index, then the values compressed with zstd in blocks of blockSlots
+// slots, so that a probe reads and decompresses one block. Header, index, every block and
+// the values as a whole carry a CRC-32C; a file whose magic, version, class, rule, size
+// or checksums disagree is refused, never read as data.
 //
 // Header (little-endian):
 //
 //	  0  [8]byte  magic "FANTBASE"
 //	  8  uint32   format version (FormatVersion)
-//	 12  uint8    pieces of the side to move; 13 uint8 pieces of the other; 14..15 zero
-//	 16  uint64   slots (the number of value bytes that follow)
-//	 24  uint64   boards; 32 wins; 40 draws; 48 losses (boards, side to move's view)
+//	 12  uint8    pieces of the side to move; 13 uint8 pieces of the other
+//	 14  uint16   paika limit of the values (0: theoretic, no limit)
+//	 16  uint64   slots (the number of values)
+//	 24  uint64   boards; 32 wins; 40 draws; 48 losses (boards, side to move's view, counter 0)
 //	 56  uint32   longest win in plies; 60 uint32 longest loss
 //	 64  uint64   slot of a longest win; 72 uint64 slot of a longest loss
-//	 80..119      zero
-//	120  uint32   CRC-32C of the values
+//	 80  uint32   slots per block; 84 uint32 blocks
+//	 88  uint8    rule options the values assume (RuleOptions: 0 = a side with no legal
+//	              turn loses, no ply cap); 89..115 zero
+//	116  uint32   CRC-32C of the values (uncompressed, all slots)
+//	120  uint32   CRC-32C of the index
 //	124  uint32   CRC-32C of bytes 0..123
+//
+// Index: per block 16 bytes, uint64 file offset, uint32 compressed length, uint32 CRC-32C
+// of the compressed bytes. The blocks follow the index back to back to the end of the file.
 
 package tablebase
 
@@ -25,15 +35,26 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sync"
+
+	"github.com/klauspost/compress/zstd"
 )
 
 // FormatVersion changes whenever the layout or the slot numbering changes.
-const FormatVersion = 1
+const FormatVersion = 2
 
 const (
 	headerSize = 128
+	indexEntry = 16
 	fileSuffix = ".fntb"
 	magic      = "FANTBASE"
+	// blockSlots is the number of values a block holds: 64 KiB decompress in tens of
+	// microseconds and compress well (docs/PERFORMANCE.md).
+	blockSlots = 1 << 16
+	// RuleOptions is the only rule-options byte written: the values assume that a side with
+	// no legal turn loses and that there is no ply cap (engine.Rules NoMovesDraw false,
+	// MaxPlies 0), whatever the paika limit.
+	RuleOptions = 0
 )
 
 // ErrDamaged is wrapped by every refusal of a file that exists but cannot be trusted.
@@ -41,16 +62,49 @@ var ErrDamaged = errors.New("damaged or mismatched tablebase file")
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
-// FileName returns the file name of a class, e.g. "3v5.fntb".
-func FileName(c Class) string { return c.String() + fileSuffix }
+// FileName returns the file name of a class's theoretic values, e.g. "3v5.fntb".
+func FileName(c Class) string { return RuleFileName(c, 0) }
 
-func (t *Table) header(payloadCRC uint32) []byte {
+// RuleFileName returns the file name of a class's values under paika limit limit, e.g.
+// "3v5.p50.fntb" (limit 0: the theoretic "3v5.fntb").
+func RuleFileName(c Class, limit int) string {
+	if limit == 0 {
+		return c.String() + fileSuffix
+	}
+	return fmt.Sprintf("%v.p%d%s", c, limit, fileSuffix)
+}
+
+var (
+	codecOnce sync.Once
+	encoder   *zstd.Encoder
+	decoder   *zstd.Decoder
+)
+
+// codecs returns the shared zstd encoder and decoder (both safe for concurrent EncodeAll
+// and DecodeAll).
+func codecs() (*zstd.Encoder, *zstd.Decoder) {
+	codecOnce.Do(func() {
+		var err error
+		encoder, err = zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBestCompression), zstd.WithEncoderConcurrency(1))
+		if err != nil {
+			panic(err)
+		}
+		decoder, err = zstd.NewReader(nil, zstd.WithDecoderConcurrency(0))
+		if err != nil {
+			panic(err)
+		}
+	})
+	return encoder, decoder
+}
+
+func (t *Table) header(valuesCRC, indexCRC uint32, blocks int) []byte {
 	h := make([]byte, headerSize)
 	in := &t.info
 	copy(h, magic)
 	le := binary.LittleEndian
 	le.PutUint32(h[8:], FormatVersion)
 	h[12], h[13] = byte(in.Class.Own), byte(in.Class.Enemy)
+	le.PutUint16(h[14:], uint16(in.PaikaLimit))
 	le.PutUint64(h[16:], in.Slots)
 	le.PutUint64(h[24:], in.Positions)
 	le.PutUint64(h[32:], in.Wins)
@@ -60,19 +114,59 @@ func (t *Table) header(payloadCRC uint32) []byte {
 	le.PutUint32(h[60:], uint32(in.LongestLoss))
 	le.PutUint64(h[64:], in.WinExample)
 	le.PutUint64(h[72:], in.LossExample)
-	le.PutUint32(h[120:], payloadCRC)
+	le.PutUint32(h[80:], blockSlots)
+	le.PutUint32(h[84:], uint32(blocks))
+	h[88] = RuleOptions
+	le.PutUint32(h[116:], valuesCRC)
+	le.PutUint32(h[120:], indexCRC)
 	le.PutUint32(h[124:], crc32.Checksum(h[:124], castagnoli))
 	return h
 }
 
+// compressBlocks compresses the table's blocks on workers goroutines.
+func (t *Table) compressBlocks(workers int) [][]byte {
+	enc, _ := codecs()
+	n := int((t.Slots() + blockSlots - 1) / blockSlots)
+	out := make([][]byte, n)
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range max(workers, 1) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				lo := uint64(i) * blockSlots
+				hi := min(lo+blockSlots, t.Slots())
+				out[i] = enc.EncodeAll(t.bytes[lo:hi], nil)
+			}
+		}()
+	}
+	for i := range n {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return out
+}
+
 // writeFile stores the table in dir under a temporary name and renames it into place, so
-// an interrupted write never leaves a file that looks finished.
-func (t *Table) writeFile(dir string) (err error) {
-	final := filepath.Join(dir, FileName(t.Class()))
+// an interrupted write never leaves a file that looks finished. It returns the file's size.
+func (t *Table) writeFile(dir string, workers int) (size uint64, err error) {
+	final := filepath.Join(dir, RuleFileName(t.Class(), t.info.PaikaLimit))
 	tmp := final + ".tmp"
+	blocks := t.compressBlocks(workers)
+	index := make([]byte, indexEntry*len(blocks))
+	offset := uint64(headerSize + len(index))
+	le := binary.LittleEndian
+	for i, b := range blocks {
+		le.PutUint64(index[i*indexEntry:], offset)
+		le.PutUint32(index[i*indexEntry+8:], uint32(len(b)))
+		le.PutUint32(index[i*indexEntry+12:], crc32.Checksum(b, castagnoli))
+		offset += uint64(len(b))
+	}
 	f, err := os.Create(tmp)
 	if err != nil {
-		return fmt.Errorf("tablebase: %w", err)
+		return 0, fmt.Errorf("tablebase: %w", err)
 	}
 	defer func() {
 		if err != nil {
@@ -80,107 +174,235 @@ func (t *Table) writeFile(dir string) (err error) {
 			os.Remove(tmp)
 		}
 	}()
-	crc := crc32.Checksum(t.bytes, castagnoli)
-	if _, err = f.Write(t.header(crc)); err != nil {
-		return fmt.Errorf("tablebase: writing %s: %w", tmp, err)
+	h := t.header(crc32.Checksum(t.bytes, castagnoli), crc32.Checksum(index, castagnoli), len(blocks))
+	w := func(b []byte) {
+		if err == nil {
+			if _, err = f.Write(b); err != nil {
+				err = fmt.Errorf("tablebase: writing %s: %w", tmp, err)
+			}
+		}
 	}
-	if _, err = f.Write(t.bytes); err != nil {
-		return fmt.Errorf("tablebase: writing %s: %w", tmp, err)
+	w(h)
+	w(index)
+	for _, b := range blocks {
+		w(b)
+	}
+	if err != nil {
+		return 0, err
 	}
 	if err = f.Sync(); err != nil {
-		return fmt.Errorf("tablebase: writing %s: %w", tmp, err)
+		return 0, fmt.Errorf("tablebase: writing %s: %w", tmp, err)
 	}
 	if err = f.Close(); err != nil {
-		return fmt.Errorf("tablebase: writing %s: %w", tmp, err)
+		return 0, fmt.Errorf("tablebase: writing %s: %w", tmp, err)
 	}
 	if err = os.Rename(tmp, final); err != nil {
-		return fmt.Errorf("tablebase: %w", err)
+		return 0, fmt.Errorf("tablebase: %w", err)
 	}
-	return nil
+	return offset, nil
 }
 
 func damaged(path, format string, args ...any) error {
 	return fmt.Errorf("tablebase: %s: %s: %w", path, fmt.Sprintf(format, args...), ErrDamaged)
 }
 
-// readHeader reads and checks the header of path for class c; it returns the open file
-// positioned at the values.
-func readHeader(path string, c Class) (*os.File, Info, uint32, error) {
+// tableFile is an open, checked table file: its header and block index. Blocks are read
+// on demand; a tableFile is safe for concurrent use (ReadAt).
+type tableFile struct {
+	path      string
+	f         *os.File
+	info      Info
+	ix        *indexer
+	perBlock  uint64
+	offsets   []uint64
+	lengths   []uint32
+	crcs      []uint32
+	valuesCRC uint32
+	size      uint64 // bytes of the file
+}
+
+// openTableFile opens path and checks its header and index for class c and paika limit
+// limit (0 = theoretic). A missing file gives an error satisfying errors.Is(err,
+// fs.ErrNotExist); anything else wrong, ErrDamaged.
+func openTableFile(path string, c Class, limit int) (tf *tableFile, err error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, Info{}, 0, err
+		return nil, err
 	}
+	defer func() {
+		if err != nil {
+			f.Close()
+		}
+	}()
 	h := make([]byte, headerSize)
 	if _, err := io.ReadFull(f, h); err != nil {
-		f.Close()
-		return nil, Info{}, 0, damaged(path, "shorter than its %d-byte header", headerSize)
+		return nil, damaged(path, "shorter than its %d-byte header", headerSize)
 	}
 	le := binary.LittleEndian
 	switch {
 	case string(h[:8]) != magic:
-		f.Close()
-		return nil, Info{}, 0, damaged(path, "not a tablebase file (bad magic)")
+		return nil, damaged(path, "not a tablebase file (bad magic)")
 	case le.Uint32(h[124:]) != crc32.Checksum(h[:124], castagnoli):
-		f.Close()
-		return nil, Info{}, 0, damaged(path, "header checksum mismatch")
+		return nil, damaged(path, "header checksum mismatch")
 	case le.Uint32(h[8:]) != FormatVersion:
-		f.Close()
-		return nil, Info{}, 0, damaged(path, "format version %d, this program reads %d; rebuild it", le.Uint32(h[8:]), FormatVersion)
+		return nil, damaged(path, "format version %d, this program reads %d; rebuild it", le.Uint32(h[8:]), FormatVersion)
 	case int(h[12]) != c.Own || int(h[13]) != c.Enemy:
-		f.Close()
-		return nil, Info{}, 0, damaged(path, "holds class %dv%d, expected %v", h[12], h[13], c)
+		return nil, damaged(path, "holds class %dv%d, expected %v", h[12], h[13], c)
+	case int(le.Uint16(h[14:])) != limit:
+		return nil, damaged(path, "holds values for paika limit %d, expected %d (0 = no limit)", le.Uint16(h[14:]), limit)
+	case h[88] != RuleOptions:
+		return nil, damaged(path, "rule options %d, this program reads %d", h[88], RuleOptions)
 	}
-	in := Info{
-		Class: c, Slots: le.Uint64(h[16:]), Positions: le.Uint64(h[24:]),
+	tf = &tableFile{path: path, f: f, ix: newIndexer(c), perBlock: uint64(le.Uint32(h[80:])), valuesCRC: le.Uint32(h[116:])}
+	tf.info = Info{
+		Class: c, PaikaLimit: limit, Slots: le.Uint64(h[16:]), Positions: le.Uint64(h[24:]),
 		Wins: le.Uint64(h[32:]), Draws: le.Uint64(h[40:]), Losses: le.Uint64(h[48:]),
 		LongestWin: int(le.Uint32(h[56:])), LongestLoss: int(le.Uint32(h[60:])),
 		WinExample: le.Uint64(h[64:]), LossExample: le.Uint64(h[72:]),
 	}
-	if want := newIndexer(c).size; in.Slots != want {
-		f.Close()
-		return nil, Info{}, 0, damaged(path, "%d slots, class %v has %d", in.Slots, c, want)
+	if tf.info.Slots != tf.ix.size {
+		return nil, damaged(path, "%d slots, class %v has %d", tf.info.Slots, c, tf.ix.size)
+	}
+	blocks := uint64(le.Uint32(h[84:]))
+	if tf.perBlock == 0 || blocks != (tf.info.Slots+tf.perBlock-1)/tf.perBlock {
+		return nil, damaged(path, "%d blocks of %d slots do not hold %d slots", blocks, tf.perBlock, tf.info.Slots)
+	}
+	index := make([]byte, blocks*indexEntry)
+	if _, err := io.ReadFull(f, index); err != nil {
+		return nil, damaged(path, "index truncated")
+	}
+	if crc32.Checksum(index, castagnoli) != le.Uint32(h[120:]) {
+		return nil, damaged(path, "index checksum mismatch")
+	}
+	tf.offsets, tf.lengths, tf.crcs = make([]uint64, blocks), make([]uint32, blocks), make([]uint32, blocks)
+	end := uint64(headerSize) + uint64(len(index))
+	for i := range tf.offsets {
+		e := index[i*indexEntry:]
+		tf.offsets[i], tf.lengths[i], tf.crcs[i] = le.Uint64(e), le.Uint32(e[8:]), le.Uint32(e[12:])
+		if tf.offsets[i] != end {
+			return nil, damaged(path, "block %d at offset %d, expected %d", i, tf.offsets[i], end)
+		}
+		end += uint64(tf.lengths[i])
 	}
 	st, err := f.Stat()
 	if err != nil {
-		f.Close()
-		return nil, Info{}, 0, err
+		return nil, err
 	}
-	if st.Size() != headerSize+int64(in.Slots) {
-		f.Close()
-		return nil, Info{}, 0, damaged(path, "%d bytes, expected %d (truncated?)", st.Size(), headerSize+int64(in.Slots))
+	if uint64(st.Size()) != end {
+		return nil, damaged(path, "%d bytes, expected %d (truncated?)", st.Size(), end)
 	}
-	return f, in, le.Uint32(h[120:]), nil
+	tf.size = end
+	return tf, nil
 }
 
-// ReadInfo returns the header of a class's file without reading its values.
-func ReadInfo(dir string, c Class) (Info, error) {
-	f, in, _, err := readHeader(filepath.Join(dir, FileName(c)), c)
+// blockLen returns the number of values of block i.
+func (tf *tableFile) blockLen(i uint64) uint64 {
+	return min(tf.perBlock, tf.info.Slots-i*tf.perBlock)
+}
+
+// readBlock decompresses block i into dst (which must hold blockLen(i) bytes), checking
+// the compressed bytes' checksum and the decompressed length; buf is scratch space.
+func (tf *tableFile) readBlock(i uint64, dst, buf []byte) ([]byte, error) {
+	n := int(tf.lengths[i])
+	if cap(buf) < n {
+		buf = make([]byte, n)
+	}
+	buf = buf[:n]
+	if _, err := tf.f.ReadAt(buf, int64(tf.offsets[i])); err != nil {
+		return buf, damaged(tf.path, "reading block %d: %v", i, err)
+	}
+	if crc32.Checksum(buf, castagnoli) != tf.crcs[i] {
+		return buf, damaged(tf.path, "block %d checksum mismatch", i)
+	}
+	_, dec := codecs()
+	out, err := dec.DecodeAll(buf, dst[:0:len(dst)])
+	if err != nil {
+		return buf, damaged(tf.path, "block %d: %v", i, err)
+	}
+	if uint64(len(out)) != tf.blockLen(i) || &out[0] != &dst[0] {
+		return buf, damaged(tf.path, "block %d holds %d values, expected %d", i, len(out), tf.blockLen(i))
+	}
+	return buf, nil
+}
+
+// checkBlocks re-reads every block's compressed bytes against its checksum (without
+// decompressing), for commands that must refuse a damaged file before answering.
+func (tf *tableFile) checkBlocks() error {
+	var buf []byte
+	for i := range tf.offsets {
+		n := int(tf.lengths[i])
+		if cap(buf) < n {
+			buf = make([]byte, n)
+		}
+		buf = buf[:n]
+		if _, err := tf.f.ReadAt(buf, int64(tf.offsets[i])); err != nil {
+			return damaged(tf.path, "reading block %d: %v", i, err)
+		}
+		if crc32.Checksum(buf, castagnoli) != tf.crcs[i] {
+			return damaged(tf.path, "block %d checksum mismatch", i)
+		}
+	}
+	return nil
+}
+
+// ReadInfo returns the header of a class's theoretic file, checking header and index
+// (not the values).
+func ReadInfo(dir string, c Class) (Info, error) { return ReadRuleInfo(dir, c, 0) }
+
+// ReadRuleInfo returns the header of a class's file for paika limit limit (0 = theoretic).
+func ReadRuleInfo(dir string, c Class, limit int) (Info, error) {
+	if err := c.check(); err != nil {
+		return Info{}, err
+	}
+	tf, err := openTableFile(filepath.Join(dir, RuleFileName(c, limit)), c, limit)
 	if err != nil {
 		return Info{}, err
 	}
-	f.Close()
-	return in, nil
+	tf.f.Close()
+	return tf.info, nil
 }
 
-// LoadTable reads and checks a class's file. A missing file gives an error satisfying
-// errors.Is(err, fs.ErrNotExist); a damaged one, ErrDamaged.
-func LoadTable(dir string, c Class) (*Table, error) {
+// CheckFile reads a class's file for paika limit limit completely: header, index and the
+// checksum of every compressed block (without decompressing), and returns its header and
+// its size in bytes.
+func CheckFile(dir string, c Class, limit int) (Info, uint64, error) {
+	if err := c.check(); err != nil {
+		return Info{}, 0, err
+	}
+	tf, err := openTableFile(filepath.Join(dir, RuleFileName(c, limit)), c, limit)
+	if err != nil {
+		return Info{}, 0, err
+	}
+	defer tf.f.Close()
+	return tf.info, tf.size, tf.checkBlocks()
+}
+
+// LoadTable reads and checks a class's theoretic file.
+func LoadTable(dir string, c Class) (*Table, error) { return LoadRuleTable(dir, c, 0) }
+
+// LoadRuleTable reads and checks a class's file for paika limit limit (0 = theoretic),
+// decompressing every block. A missing file gives an error satisfying errors.Is(err,
+// fs.ErrNotExist); a damaged one, ErrDamaged.
+func LoadRuleTable(dir string, c Class, limit int) (*Table, error) {
 	if err := c.check(); err != nil {
 		return nil, err
 	}
-	path := filepath.Join(dir, FileName(c))
-	f, in, crc, err := readHeader(path, c)
+	tf, err := openTableFile(filepath.Join(dir, RuleFileName(c, limit)), c, limit)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	t := newTable(c)
-	if _, err := io.ReadFull(f, t.bytes); err != nil {
-		return nil, damaged(path, "reading values: %v", err)
+	defer tf.f.Close()
+	t := newTable(c, limit)
+	var buf []byte
+	for i := uint64(0); i < uint64(len(tf.offsets)); i++ {
+		lo := i * tf.perBlock
+		if buf, err = tf.readBlock(i, t.bytes[lo:lo+tf.blockLen(i)], buf); err != nil {
+			return nil, err
+		}
 	}
-	if crc32.Checksum(t.bytes, castagnoli) != crc {
-		return nil, damaged(path, "values checksum mismatch")
+	if crc32.Checksum(t.bytes, castagnoli) != tf.valuesCRC {
+		return nil, damaged(tf.path, "values checksum mismatch")
 	}
-	t.info = in
+	t.info = tf.info
 	return t, nil
 }

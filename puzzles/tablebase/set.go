@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -21,47 +22,109 @@ var ErrNotBuilt = errors.New("class not built")
 // maxSide bounds the pieces of one side in the lookup arrays.
 const maxSide = engine.MaxPiecesPerSide
 
-// Set is a directory of tablebase files. Tables load on first use and stay in memory;
-// a Set is safe for concurrent use.
+// TableID names one file of a directory: a class and the rule of its values (PaikaLimit 0
+// for the theoretic values).
+type TableID struct {
+	Class      Class
+	PaikaLimit int
+}
+
+// String returns "3v5" or "3v5 (paika limit 50)".
+func (id TableID) String() string {
+	if id.PaikaLimit == 0 {
+		return id.Class.String()
+	}
+	return fmt.Sprintf("%v (paika limit %d)", id.Class, id.PaikaLimit)
+}
+
+// CacheBlocks is how many decompressed blocks a Set keeps for probes (8 MiB).
+const CacheBlocks = 256
+
+// Set is a directory of tablebase files. Probes read one compressed block of a file at a
+// time and keep the last CacheBlocks blocks; tables that builds and verification need
+// whole load on first use and stay in memory. A Set is safe for concurrent use.
 type Set struct {
 	dir    string
 	mu     sync.Mutex
-	tables [maxSide + 1][maxSide + 1]*Table
-	failed map[Class]error
+	tables map[TableID]*Table
+	files  map[TableID]*tableFile
+	failed map[TableID]error
+	cache  *blockCache
 }
 
 // Open returns the set of tables in dir. Nothing is read until a class is needed.
-func Open(dir string) *Set { return &Set{dir: dir, failed: map[Class]error{}} }
+func Open(dir string) *Set {
+	return &Set{dir: dir, tables: map[TableID]*Table{}, files: map[TableID]*tableFile{},
+		failed: map[TableID]error{}, cache: newBlockCache(CacheBlocks)}
+}
 
 // Dir returns the directory.
 func (s *Set) Dir() string { return s.dir }
 
-// Table returns a class's table, loading and checking its file on first use. A class
-// without a file gives an error wrapping ErrNotBuilt; a damaged file, ErrDamaged.
-func (s *Set) Table(c Class) (*Table, error) {
-	if err := c.check(); err != nil {
-		return nil, err
+// Close closes the files opened for probes.
+func (s *Set) Close() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for id, tf := range s.files {
+		tf.f.Close()
+		delete(s.files, id)
 	}
-	if c.Own > maxSide || c.Enemy > maxSide {
-		return nil, fmt.Errorf("tablebase: class %v: more than %d pieces a side", c, maxSide)
+	s.cache = newBlockCache(CacheBlocks)
+	return nil
+}
+
+func (s *Set) checkID(id TableID) error {
+	if err := id.Class.check(); err != nil {
+		return err
+	}
+	if id.Class.Own > maxSide || id.Class.Enemy > maxSide {
+		return fmt.Errorf("tablebase: class %v: more than %d pieces a side", id.Class, maxSide)
+	}
+	return checkLimit(id.PaikaLimit)
+}
+
+// checkLimit refuses paika limits a table cannot hold.
+func checkLimit(limit int) error {
+	if limit < 0 || limit > MaxPaikaLimit {
+		return fmt.Errorf("tablebase: paika limit %d: tables hold limits 1 to %d (0 = no limit)", limit, MaxPaikaLimit)
+	}
+	return nil
+}
+
+// notBuilt turns a missing file into ErrNotBuilt.
+func (s *Set) notBuilt(id TableID, err error) error {
+	if errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("tablebase: %v in %s: %w", id, s.dir, ErrNotBuilt)
+	}
+	return err
+}
+
+// Table returns a class's theoretic table, loading and checking its file on first use. A
+// class without a file gives an error wrapping ErrNotBuilt; a damaged file, ErrDamaged.
+func (s *Set) Table(c Class) (*Table, error) { return s.RuleTable(c, 0) }
+
+// RuleTable returns a class's table for paika limit limit (0 = theoretic), whole in
+// memory, loading it on first use.
+func (s *Set) RuleTable(c Class, limit int) (*Table, error) {
+	id := TableID{c, limit}
+	if err := s.checkID(id); err != nil {
+		return nil, err
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if t := s.tables[c.Own][c.Enemy]; t != nil {
+	if t := s.tables[id]; t != nil {
 		return t, nil
 	}
-	if err := s.failed[c]; err != nil {
+	if err := s.failed[id]; err != nil {
 		return nil, err
 	}
-	t, err := LoadTable(s.dir, c)
-	if errors.Is(err, fs.ErrNotExist) {
-		err = fmt.Errorf("tablebase: %v in %s: %w", c, s.dir, ErrNotBuilt)
-	}
+	t, err := LoadRuleTable(s.dir, c, limit)
 	if err != nil {
-		s.failed[c] = err
+		err = s.notBuilt(id, err)
+		s.failed[id] = err
 		return nil, err
 	}
-	s.tables[c.Own][c.Enemy] = t
+	s.tables[id] = t
 	return t, nil
 }
 
@@ -69,28 +132,82 @@ func (s *Set) Table(c Class) (*Table, error) {
 func (s *Set) add(t *Table) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	c := t.Class()
-	s.tables[c.Own][c.Enemy] = t
-	delete(s.failed, c)
+	id := TableID{t.Class(), t.PaikaLimit()}
+	s.tables[id] = t
+	delete(s.failed, id)
 }
 
-// Has reports whether the class's file exists (its header is not checked).
-func (s *Set) Has(c Class) bool {
-	if c.check() != nil {
+// code returns the stored byte of own to move against enemy in the table id: from the
+// whole table when it is loaded, else from the file's block (cached).
+func (s *Set) code(id TableID, own, enemy engine.Bitboard) (byte, error) {
+	if err := s.checkID(id); err != nil {
+		return 0, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if t := s.tables[id]; t != nil {
+		return t.lookup(own, enemy), nil
+	}
+	if err := s.failed[id]; err != nil {
+		return 0, err
+	}
+	tf := s.files[id]
+	if tf == nil {
+		var err error
+		tf, err = openTableFile(filepath.Join(s.dir, RuleFileName(id.Class, id.PaikaLimit)), id.Class, id.PaikaLimit)
+		if err != nil {
+			err = s.notBuilt(id, err)
+			s.failed[id] = err
+			return 0, err
+		}
+		s.files[id] = tf
+	}
+	slot := tf.ix.index(own, enemy)
+	block := slot / tf.perBlock
+	data, err := s.cache.get(tf, block)
+	if err != nil {
+		return 0, err
+	}
+	return data[slot-block*tf.perBlock], nil
+}
+
+// Has reports whether the class's theoretic file exists (its header is not checked).
+func (s *Set) Has(c Class) bool { return s.HasRule(c, 0) }
+
+// HasRule reports whether the class's file for paika limit limit exists.
+func (s *Set) HasRule(c Class, limit int) bool {
+	id := TableID{c, limit}
+	if s.checkID(id) != nil {
 		return false
 	}
 	s.mu.Lock()
-	loaded := s.tables[c.Own][c.Enemy] != nil
+	loaded := s.tables[id] != nil || s.files[id] != nil
 	s.mu.Unlock()
 	if loaded {
 		return true
 	}
-	_, err := os.Stat(filepath.Join(s.dir, FileName(c)))
+	_, err := os.Stat(filepath.Join(s.dir, RuleFileName(c, limit)))
 	return err == nil
 }
 
-// Classes lists the classes with a file in the directory, by pieces then class.
-func (s *Set) Classes() ([]Class, error) {
+// Classes lists the classes with a theoretic file in the directory, by pieces then class.
+func (s *Set) Classes() ([]Class, error) { return s.RuleClasses(0) }
+
+// RuleClasses lists the classes with a file for paika limit limit, by pieces then class.
+func (s *Set) RuleClasses(limit int) ([]Class, error) {
+	ids, err := s.Tables()
+	var cs []Class
+	for _, id := range ids {
+		if id.PaikaLimit == limit {
+			cs = append(cs, id.Class)
+		}
+	}
+	return cs, err
+}
+
+// Tables lists every table file of the directory: theoretic first, then by paika limit,
+// each by pieces then class. A missing directory holds none.
+func (s *Set) Tables() ([]TableID, error) {
 	entries, err := os.ReadDir(s.dir)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -98,18 +215,38 @@ func (s *Set) Classes() ([]Class, error) {
 		}
 		return nil, fmt.Errorf("tablebase: %w", err)
 	}
-	var cs []Class
+	byLimit := map[int][]Class{}
 	for _, e := range entries {
 		name, ok := strings.CutSuffix(e.Name(), fileSuffix)
 		if !ok || e.IsDir() {
 			continue
 		}
+		limit := 0
+		if cls, lim, ok := strings.Cut(name, ".p"); ok {
+			l, err := strconv.Atoi(lim)
+			if err != nil || l < 1 || strconv.Itoa(l) != lim {
+				continue
+			}
+			name, limit = cls, l
+		}
 		if c, err := ParseClass(name); err == nil {
-			cs = append(cs, c)
+			byLimit[limit] = append(byLimit[limit], c)
 		}
 	}
-	sortClasses(cs)
-	return cs, nil
+	var limits []int
+	for l := range byLimit {
+		limits = append(limits, l)
+	}
+	sort.Ints(limits)
+	var ids []TableID
+	for _, l := range limits {
+		cs := byLimit[l]
+		sortClasses(cs)
+		for _, c := range cs {
+			ids = append(ids, TableID{c, l})
+		}
+	}
+	return ids, nil
 }
 
 func sortClasses(cs []Class) {
@@ -131,10 +268,29 @@ func ClassOf(p *engine.Position) (Class, bool) {
 	return c, c.Own > 0 && c.Enemy > 0
 }
 
-// Probe returns the value of p for its side to move (its paika and ply counters are
-// ignored). A side to move without pieces has lost in 0. A position whose side not to move
-// has no pieces is no game position and gives an error, as does a class not built.
-func (s *Set) Probe(p *engine.Position) (Value, error) {
+// Probe returns the theoretic value of p for its side to move (its paika and ply
+// counters are ignored). A side to move without pieces has lost in 0. A position whose
+// side not to move has no pieces is no game position and gives an error, as does a class
+// not built.
+func (s *Set) Probe(p *engine.Position) (Value, error) { return s.probe(p, 0) }
+
+// ProbeRule returns the value of p under paika limit limit at p's paika counter: win or
+// loss with the plies to the turn that decides it (the winner's fastest way to a winning
+// capture, the loser's slowest), or a draw when the rule draws it first. A counter above
+// the limit is refused.
+func (s *Set) ProbeRule(p *engine.Position, limit int) (Value, error) {
+	if limit < 1 {
+		return Value{}, fmt.Errorf("tablebase: paika limit %d: a rule-aware probe needs a limit of 1 or more", limit)
+	}
+	if p.Paika < 0 || p.Paika > limit {
+		return Value{}, fmt.Errorf("tablebase: %s: paika counter %d is above the limit %d (the game was drawn when it reached %d)", p.FEN(), p.Paika, limit, limit)
+	}
+	v, err := s.probe(p, limit)
+	return v.AtCounter(limit, p.Paika), err
+}
+
+// probe returns the stored value of p's board in the table of the rule limit.
+func (s *Set) probe(p *engine.Position, limit int) (Value, error) {
 	own, enemy := p.Own(), p.Enemy()
 	if own == 0 {
 		return Value{Loss, 0}, nil
@@ -142,55 +298,101 @@ func (s *Set) Probe(p *engine.Position) (Value, error) {
 	if enemy == 0 {
 		return Value{}, fmt.Errorf("tablebase: %s: the side not to move has no pieces; the game ended before this position", p.BoardFEN())
 	}
-	t, err := s.Table(Class{own.Count(), enemy.Count()})
+	b, err := s.code(TableID{Class{own.Count(), enemy.Count()}, limit}, own, enemy)
 	if err != nil {
 		return Value{}, err
 	}
-	return decode(t.lookup(own, enemy)), nil
+	return decodeAs(limit, b), nil
 }
 
-// BestTurns returns the value of p and every legal turn that keeps it: for a win, the
-// turns that win as fast; for a draw, the turns that hold the draw; for a loss, the turns
-// that lose as slowly. Turns producing the same board are listed once.
+// BestTurns returns the theoretic value of p and every legal turn that keeps it: for a
+// win, the turns that win as fast; for a draw, the turns that hold the draw; for a loss,
+// the turns that lose as slowly. Turns producing the same board are listed once.
 func (s *Set) BestTurns(p *engine.Position) (Value, []engine.Turn, error) {
-	v, err := s.Probe(p)
+	return s.BestRuleTurns(p, 0)
+}
+
+// BestRuleTurns is BestTurns under paika limit limit at p's counter (0: the theoretic
+// values): for a win, the turns that reach the winning capture as fast; for a loss, those
+// that delay the deciding capture longest; for a draw, those that keep the draw.
+func (s *Set) BestRuleTurns(p *engine.Position, limit int) (Value, []engine.Turn, error) {
+	probe := func(q *engine.Position) (Value, error) {
+		if limit == 0 {
+			return s.Probe(q)
+		}
+		return s.ProbeRule(q, limit)
+	}
+	v, err := probe(p)
 	if err != nil {
 		return Value{}, nil, err
+	}
+	if limit > 0 && p.Paika >= limit {
+		return v, nil, nil // the game is over: drawn by the limit (or lost without a turn)
 	}
 	var seen engine.ResultSet
 	var best []engine.Turn
 	for _, t := range p.DistinctTurns(engine.TheoreticRules(), nil, &seen) {
 		q := p.Play(t)
-		cv, err := s.Probe(&q)
+		if limit > 0 && q.Paika > limit {
+			continue // cannot happen from a position under the limit; kept for safety
+		}
+		cv, err := probe(&q)
 		if err != nil {
 			return Value{}, nil, err
 		}
-		if cv.Parent() == v {
+		parent := cv.Parent()
+		if limit > 0 {
+			parent = cv.RuleParent(t.Captured != 0, limit, p.Paika)
+		}
+		if parent == v {
 			best = append(best, t)
 		}
 	}
 	return v, best, nil
 }
 
-// BestLine follows best turns from p to the end of the game (or for at most maxPlies
-// plies in a draw), taking the first best turn each time, and returns the turns with the
-// value of every position along the line, p first.
+// BestLine follows best theoretic turns from p to the end of the game (or for at most
+// maxPlies plies in a draw), taking the first best turn each time, and returns the turns
+// with the value of every position along the line, p first.
 func (s *Set) BestLine(p engine.Position, maxPlies int) ([]engine.Turn, []Value, error) {
+	return s.BestRuleLine(p, 0, maxPlies)
+}
+
+// BestRuleLine is BestLine under paika limit limit (0: theoretic), the counter carried
+// along the line; it stops when the rule ends the game.
+func (s *Set) BestRuleLine(p engine.Position, limit, maxPlies int) ([]engine.Turn, []Value, error) {
 	var line []engine.Turn
 	var values []Value
+	rules := engine.Rules{PaikaLimit: limit}
 	for len(line) <= maxPlies {
-		v, best, err := s.BestTurns(&p)
+		v, best, err := s.BestRuleTurns(&p, limit)
 		if err != nil {
 			return nil, nil, err
 		}
 		values = append(values, v)
-		if len(best) == 0 || len(line) == maxPlies {
+		if len(best) == 0 || len(line) == maxPlies || rules.Status(&p).Over() {
 			break
 		}
 		line = append(line, best[0])
 		p = p.Play(best[0])
 	}
 	return line, values, nil
+}
+
+// CheckRules says whether tables can answer for p under rules r: the values assume that a
+// side with no legal turn loses and that there is no ply cap, and turns may capture in
+// chains from the first (FirstTurnNoChain only matters at plies 0 and 1). The paika limit
+// chooses the tables (0: theoretic) and must fit in them.
+func CheckRules(r engine.Rules, p *engine.Position) error {
+	switch {
+	case r.NoMovesDraw:
+		return fmt.Errorf("tablebase: rules %v: the tables assume a side with no legal turn loses", r)
+	case r.MaxPlies > 0:
+		return fmt.Errorf("tablebase: rules %v: the tables assume no ply cap", r)
+	case r.FirstTurnNoChain && p != nil && p.Ply < 2:
+		return fmt.Errorf("tablebase: rules %v: ply %d is a first turn, which may not capture in a chain; the tables assume it may", r, p.Ply)
+	}
+	return checkLimit(r.PaikaLimit)
 }
 
 // DefaultDir is where tablebases live unless told otherwise: a folder in the user's cache
@@ -201,4 +403,69 @@ func DefaultDir() string {
 		return filepath.Join(d, "fanorona", "tablebases")
 	}
 	return filepath.Join(os.TempDir(), "fanorona-tablebases")
+}
+
+// blockCache keeps the most recently used decompressed blocks of probed files.
+type blockCache struct {
+	capacity int
+	entries  map[cacheKey]*cacheEntry
+	head     cacheEntry // sentinel of the use order: head.next is the most recent
+	buf      []byte     // compressed bytes of the block being read
+}
+
+type cacheKey struct {
+	file  *tableFile
+	block uint64
+}
+
+type cacheEntry struct {
+	key        cacheKey
+	data       []byte
+	prev, next *cacheEntry
+}
+
+func newBlockCache(capacity int) *blockCache {
+	c := &blockCache{capacity: capacity, entries: map[cacheKey]*cacheEntry{}}
+	c.head.prev, c.head.next = &c.head, &c.head
+	return c
+}
+
+func (c *blockCache) unlink(e *cacheEntry) { e.prev.next, e.next.prev = e.next, e.prev }
+
+func (c *blockCache) pushFront(e *cacheEntry) {
+	e.prev, e.next = &c.head, c.head.next
+	c.head.next.prev = e
+	c.head.next = e
+}
+
+// get returns block of tf, decompressing it on a miss (and evicting the least recently
+// used block when full).
+func (c *blockCache) get(tf *tableFile, block uint64) ([]byte, error) {
+	k := cacheKey{tf, block}
+	if e := c.entries[k]; e != nil {
+		c.unlink(e)
+		c.pushFront(e)
+		return e.data, nil
+	}
+	var e *cacheEntry
+	if len(c.entries) >= c.capacity {
+		e = c.head.prev
+		c.unlink(e)
+		delete(c.entries, e.key)
+	} else {
+		e = &cacheEntry{}
+	}
+	n := tf.blockLen(block)
+	if uint64(cap(e.data)) < n {
+		e.data = make([]byte, n)
+	}
+	e.data = e.data[:n]
+	var err error
+	if c.buf, err = tf.readBlock(block, e.data, c.buf); err != nil {
+		return nil, err
+	}
+	e.key = k
+	c.entries[k] = e
+	c.pushFront(e)
+	return e.data, nil
 }

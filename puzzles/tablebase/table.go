@@ -12,7 +12,11 @@ import (
 // Info describes a built class: its size and its counts of boards by value. Counts are of
 // boards (every placement of the pieces, side to move fixed by the class), not of slots.
 type Info struct {
-	Class       Class
+	Class Class
+	// PaikaLimit is the rule the values hold under: 0 for the theoretic values (no
+	// limit, distances to the end of the game), L for a rule-aware table (values at
+	// counter 0 under limit L, distances to the deciding capture).
+	PaikaLimit  int
 	Slots       uint64 // bytes of values stored
 	Positions   uint64 // boards: C(45,own)·C(45−own,enemy)
 	Wins        uint64 // boards the side to move wins
@@ -41,12 +45,12 @@ func init() {
 	}
 }
 
-func newTable(c Class) *Table {
+func newTable(c Class, limit int) *Table {
 	ix := newIndexer(c)
 	t := &Table{ix: ix}
 	t.words = allocWords((ix.size + 7) / 8)
 	t.bytes = unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(t.words))), ix.size)
-	t.info = Info{Class: c, Slots: ix.size}
+	t.info = Info{Class: c, PaikaLimit: limit, Slots: ix.size}
 	return t
 }
 
@@ -65,8 +69,19 @@ func (t *Table) Position(slot uint64) engine.Position {
 	return engine.NewPosition(own, enemy, engine.White, 0, 0)
 }
 
-// Value returns the value of the slot.
-func (t *Table) Value(slot uint64) Value { return decode(t.bytes[slot]) }
+// PaikaLimit returns the rule of the values: 0 for theoretic values, else the limit.
+func (t *Table) PaikaLimit() int { return t.info.PaikaLimit }
+
+// Value returns the value of the slot (at counter 0 in a rule-aware table).
+func (t *Table) Value(slot uint64) Value { return decodeAs(t.info.PaikaLimit, t.bytes[slot]) }
+
+// decodeAs decodes a byte of a table of the given rule.
+func decodeAs(limit int, b byte) Value {
+	if limit > 0 {
+		return decodeRule(b)
+	}
+	return decode(b)
+}
 
 // lookup returns the code of own to move against enemy (read-only tables).
 func (t *Table) lookup(own, enemy engine.Bitboard) byte { return t.bytes[t.ix.index(own, enemy)] }
@@ -99,7 +114,7 @@ func (t *Table) countValues() {
 	for slot, b := range t.bytes {
 		w := t.ix.weight(uint64(slot))
 		in.Positions += w
-		v := decode(b)
+		v := decodeAs(in.PaikaLimit, b)
 		switch v.Outcome {
 		case Win:
 			in.Wins += w

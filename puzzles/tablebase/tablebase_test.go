@@ -102,8 +102,9 @@ func TestVerifyFindsAWrongValue(t *testing.T) {
 	// Rewrite a slot with a wrong value, with valid checksums: only verify can tell.
 	slot := tab.info.WinExample
 	tab.bytes[slot] = encode(Value{Win, 1})
-	require.NoError(t, tab.writeFile(dir))
-	reps, err := Verify(context.Background(), dir, []Class{{2, 1}}, 1, nil)
+	_, err = tab.writeFile(dir, 1)
+	require.NoError(t, err)
+	reps, err := Verify(context.Background(), dir, []TableID{{Class{2, 1}, 0}}, 1, nil)
 	require.NoError(t, err)
 	require.Len(t, reps, 1)
 	assert.Equal(t, uint64(1), reps[0].Bad)
@@ -238,15 +239,30 @@ func TestRetrogradeLoopsAllocateNothing(t *testing.T) {
 		require.NoError(t, err)
 		b.deps[c.Own][c.Enemy] = tab
 	}
-	b.tables[0] = newTable(Class{2, 2})
+	b.tables[0] = newTable(Class{2, 2}, 0)
 	b.tables[1] = b.tables[0]
 	w := &worker{turns: make([]engine.Turn, 0, engine.MaxTurnsHint)}
 	tab := b.tables[0]
 	assert.Zero(t, testing.AllocsPerRun(3, func() { b.initRange(w, tab, 0, 4096) }))
 	// Distance 1: wins in 1 (captures of the last pieces) are plentiful among these slots.
-	assert.Zero(t, testing.AllocsPerRun(3, func() { b.levelRange(w, tab, 1, 0, 512) }))
+	assert.Zero(t, testing.AllocsPerRun(3, func() { b.levelRange(w, tab, 2, 0, 512) }))
 	p := engine.MustParseFEN("9/9/9/9/4W2B1 w")
 	_, err := set.Probe(&p)
 	require.NoError(t, err)
 	assert.Zero(t, testing.AllocsPerRun(100, func() { _, _ = set.Probe(&p) }))
+}
+
+// TestRuleFileOfAnotherLimitIsRefused: the limit is part of the header; a file renamed to
+// another limit's name is refused, as is a limit a byte cannot hold.
+func TestRuleFileOfAnotherLimitIsRefused(t *testing.T) {
+	dir := t.TempDir()
+	_, err := Build(context.Background(), BuildOptions{Dir: dir, MaxPieces: 2, PaikaLimit: 50})
+	require.NoError(t, err)
+	require.NoError(t, os.Rename(filepath.Join(dir, "1v1.p50.fntb"), filepath.Join(dir, "1v1.p40.fntb")))
+	p := engine.MustParseFEN("9/9/9/9/4W2B1 w")
+	_, err = Open(dir).ProbeRule(&p, 40)
+	require.ErrorIs(t, err, ErrDamaged)
+	assert.Contains(t, err.Error(), "paika limit 50, expected 40")
+	_, err = Build(context.Background(), BuildOptions{Dir: dir, MaxPieces: 2, PaikaLimit: MaxPaikaLimit + 1})
+	assert.Error(t, err)
 }

@@ -78,3 +78,85 @@ func encode(v Value) byte {
 // codeIsWin and codeIsLoss read the parity without decoding.
 func codeIsWin(b byte) bool  { return b != 0 && b&1 == 0 }
 func codeIsLoss(b byte) bool { return b&1 == 1 }
+
+// Rule-aware tables (a paika limit L > 0) store, per position at paika counter 0, the
+// plies to the turn that decides the game under the rule: for a win the winner's fastest
+// way to a winning capture (or to a side without pieces or without a turn), for a loss the
+// loser's slowest. Both are at most L, so the parity trick of the theoretic bytes cannot
+// be used (a capture decides in 1 ply whether it wins or loses): a win in d is 2d, a loss
+// in d is 2d+1, a draw 0. Wins stay even and losses odd, so codeIsWin and codeIsLoss
+// serve both encodings; one byte holds limits up to MaxPaikaLimit.
+const MaxPaikaLimit = 127
+
+func decodeRule(b byte) Value {
+	switch {
+	case b == codeDraw:
+		return Value{}
+	case b&1 == 0:
+		return Value{Win, int(b >> 1)}
+	}
+	return Value{Loss, int(b >> 1)}
+}
+
+func encodeRule(v Value) byte {
+	switch v.Outcome {
+	case Win:
+		return byte(2 * v.Plies)
+	case Loss:
+		return byte(2*v.Plies + 1)
+	}
+	return codeDraw
+}
+
+// AtCounter returns the value, under paika limit limit, of a position whose rule-aware
+// table entry (its value at counter 0) is v, when counter consecutive paika plies have
+// already been played: a win or loss decided within the plies left, else a draw. A side
+// with no legal turn has lost whatever the counter (the game's status puts that before
+// the limit).
+func (v Value) AtCounter(limit, counter int) Value {
+	if v.Outcome == Loss && v.Plies == 0 {
+		return v
+	}
+	if v.Outcome == Draw || v.Plies > limit-counter {
+		return Value{}
+	}
+	return v
+}
+
+// RuleParent returns the value, under a paika limit, of a position one turn before a
+// position of value v (seen by its own side to move, at its own counter): a capture
+// decides in 1 ply (its child starts at counter 0), a paika step adds one ply to the
+// child's distance. limit and counter are the parent's; the result is a draw when the
+// distance does not fit in the plies left.
+func (v Value) RuleParent(capture bool, limit, counter int) Value {
+	var p Value
+	switch v.Outcome {
+	case Draw:
+		return Value{}
+	case Win:
+		p = Value{Loss, v.Plies + 1}
+	case Loss:
+		p = Value{Win, v.Plies + 1}
+	}
+	if capture {
+		p.Plies = 1
+	}
+	return p.AtCounter(limit, counter)
+}
+
+// Kind names a position's value under a paika limit against its theoretic value, as
+// Syzygy's five values do: "win", "cursed-win" (a theoretic win the limit draws), "draw",
+// "blessed-loss" (a theoretic loss the limit draws) and "loss".
+func Kind(theoretic, rule Value) string {
+	switch {
+	case rule.Outcome == Win:
+		return "win"
+	case rule.Outcome == Loss:
+		return "loss"
+	case theoretic.Outcome == Win:
+		return "cursed-win"
+	case theoretic.Outcome == Loss:
+		return "blessed-loss"
+	}
+	return "draw"
+}

@@ -22,19 +22,24 @@ type Inconsistency struct {
 
 // VerifyReport is the result of checking one class.
 type VerifyReport struct {
-	Class    Class
-	Checked  uint64 // slots checked (the canonical ones)
-	Bad      uint64
-	Examples []Inconsistency // the first few
+	Class      Class
+	PaikaLimit int    // the rule of the values checked (0: theoretic)
+	Checked    uint64 // slots checked (the canonical ones)
+	Bad        uint64
+	Examples   []Inconsistency // the first few
 }
 
-// Verify re-checks every stored position of the classes (all classes in the directory
-// when classes is empty) against its successors, loading the tables they lead into.
-func Verify(ctx context.Context, dir string, classes []Class, workers int, progress func(Progress)) ([]VerifyReport, error) {
+// Verify re-checks every stored position of the tables (every file in the directory when
+// tables is empty) against its successors, loading the tables they lead into. A
+// rule-aware table is checked against the rule-aware tables of the same limit: each value
+// at counter 0 must be what its successors give under the limit, so this check is as
+// complete as the theoretic one (distances are bounded and ground at captures).
+func Verify(ctx context.Context, dir string, tables []TableID, workers int, progress func(Progress)) ([]VerifyReport, error) {
 	set := Open(dir)
-	if len(classes) == 0 {
+	defer set.Close()
+	if len(tables) == 0 {
 		var err error
-		if classes, err = set.Classes(); err != nil {
+		if tables, err = set.Tables(); err != nil {
 			return nil, err
 		}
 	}
@@ -42,8 +47,8 @@ func Verify(ctx context.Context, dir string, classes []Class, workers int, progr
 		workers = runtime.GOMAXPROCS(0)
 	}
 	var reports []VerifyReport
-	for _, c := range classes {
-		rep, err := verifyClass(ctx, set, c, workers, progress)
+	for _, id := range tables {
+		rep, err := verifyClass(ctx, set, id.Class, id.PaikaLimit, workers, progress)
 		if err != nil {
 			return reports, err
 		}
@@ -52,27 +57,27 @@ func Verify(ctx context.Context, dir string, classes []Class, workers int, progr
 	return reports, nil
 }
 
-func verifyClass(ctx context.Context, set *Set, c Class, workers int, progress func(Progress)) (VerifyReport, error) {
-	rep := VerifyReport{Class: c}
-	t, err := set.Table(c)
+func verifyClass(ctx context.Context, set *Set, c Class, limit, workers int, progress func(Progress)) (VerifyReport, error) {
+	rep := VerifyReport{Class: c, PaikaLimit: limit}
+	t, err := set.RuleTable(c, limit)
 	if err != nil {
 		return rep, err
 	}
-	b := &builder{ctx: ctx, workers: workers, progress: progress, material: MaterialOf(c)}
+	b := &builder{ctx: ctx, workers: workers, progress: progress, material: MaterialOf(c), limit: limit}
 	// Paika steps lead to the class with the other side to move; captures to smaller ones.
 	needed := []Class{c.Swap()}
 	for k := 1; k < c.Enemy; k++ {
 		needed = append(needed, Class{c.Enemy - k, c.Own})
 	}
 	for _, n := range needed {
-		nt, err := set.Table(n)
+		nt, err := set.RuleTable(n, limit)
 		if err != nil {
-			return rep, fmt.Errorf("tablebase: verifying %v needs %v: %w", c, n, err)
+			return rep, fmt.Errorf("tablebase: verifying %v needs %v: %w", TableID{c, limit}, n, err)
 		}
 		b.deps[n.Own][n.Enemy] = nt
 	}
 	var mu sync.Mutex
-	err = b.parallel("verify "+c.String(), t.Slots(), func(w *worker, lo, hi uint64) {
+	err = b.parallel("verify "+TableID{c, limit}.String(), t.Slots(), func(w *worker, lo, hi uint64) {
 		var checked uint64
 		var bad []Inconsistency
 		var nbad uint64
@@ -95,7 +100,7 @@ func verifyClass(ctx context.Context, set *Set, c Class, workers int, progress f
 				nbad++
 				if len(bad) < 5 {
 					q := t.Position(slot)
-					bad = append(bad, Inconsistency{q.FEN(), decode(got), decode(want)})
+					bad = append(bad, Inconsistency{q.FEN(), decodeAs(limit, got), decodeAs(limit, want)})
 				}
 			}
 		}

@@ -1,0 +1,164 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// selfplayRun plays a small random self-play run and returns its folder.
+func selfplayRun(t *testing.T, games, seed string) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "run")
+	code, _, errs := runCmd(t, "", "selfplay", "--player", "random", "--games", games, "-o", dir, "--seed", seed, "--workers", "1")
+	require.Equal(t, 0, code, errs)
+	return dir
+}
+
+type ksJSON struct {
+	Summary struct {
+		Games         int `json:"games"`
+		DistinctGames int `json:"distinct_games"`
+	} `json:"summary"`
+	KS *struct {
+		N int `json:"n"`
+		M int `json:"m"`
+	} `json:"length_ks"`
+}
+
+func statsJSON(t *testing.T, args ...string) (ksJSON, string) {
+	t.Helper()
+	code, out, errs := runCmd(t, "", append([]string{"stats", "--json"}, args...)...)
+	require.Equal(t, 0, code, errs)
+	var got ksJSON
+	require.NoError(t, json.Unmarshal([]byte(out), &got))
+	return got, errs
+}
+
+func TestStatsCompareTakesTwoSetsSplitByDash(t *testing.T) {
+	a, b, c := selfplayRun(t, "10", "1"), selfplayRun(t, "6", "2"), selfplayRun(t, "4", "3")
+	// A vs B+C: 10 games against 6 + 4.
+	got, _ := statsJSON(t, a, "--compare", "--", b, c)
+	require.NotNil(t, got.KS)
+	assert.Equal(t, 10, got.Summary.Games)
+	assert.Equal(t, [2]int{10, 10}, [2]int{got.KS.N, got.KS.M})
+	// A+B vs C.
+	got, _ = statsJSON(t, a, b, "--compare", "--", c)
+	assert.Equal(t, 16, got.Summary.Games)
+	assert.Equal(t, [2]int{16, 4}, [2]int{got.KS.N, got.KS.M})
+
+	// The old, ambiguous form is refused rather than read one way or the other.
+	for _, args := range [][]string{
+		{"stats", a, "--compare", b, c},
+		{"stats", a, "--compare", "--"},
+		{"stats", a, "--", b},
+	} {
+		code, out, errs := runCmd(t, "", args...)
+		assert.Equal(t, 2, code, "%v", args)
+		assert.Empty(t, out)
+		assert.Equal(t, 1, strings.Count(errs, "\n"), "%v: %q", args, errs)
+	}
+}
+
+func TestStatsDropsDuplicatesWithOneWarning(t *testing.T) {
+	a := selfplayRun(t, "10", "1")
+	got, errs := statsJSON(t, a, a, filepath.Join(a, "games.jsonl"))
+	assert.Equal(t, 10, got.Summary.Games)
+	assert.Equal(t, 1, strings.Count(errs, "duplicate"), errs)
+	assert.Contains(t, errs, "dropped 20 exact duplicate records")
+
+	// Two different records of one game: an error naming both places.
+	games, err := os.ReadFile(filepath.Join(a, "games.jsonl"))
+	require.NoError(t, err)
+	first := strings.SplitN(string(games), "\n", 2)[0]
+	var r map[string]any
+	require.NoError(t, json.Unmarshal([]byte(first), &r))
+	r["seed"] = r["seed"].(float64) + 1
+	changed, _ := json.Marshal(r)
+	other := filepath.Join(t.TempDir(), "other.jsonl")
+	require.NoError(t, os.WriteFile(other, append(changed, '\n'), 0o644))
+	code, out, errs := runCmd(t, "", "stats", a, other)
+	assert.Equal(t, 2, code)
+	assert.Empty(t, out)
+	assert.Contains(t, errs, other+":1")
+	assert.Contains(t, errs, filepath.Join(a, "games.jsonl")+":1")
+}
+
+func TestStatsReplayNamesTheIllegalTurn(t *testing.T) {
+	a := selfplayRun(t, "4", "1")
+	got, _ := statsJSON(t, a, "--replay")
+	assert.Equal(t, 4, got.Summary.Games)
+
+	games, err := os.ReadFile(filepath.Join(a, "games.jsonl"))
+	require.NoError(t, err)
+	lines := strings.Split(strings.TrimSpace(string(games)), "\n")
+	var r map[string]any
+	require.NoError(t, json.Unmarshal([]byte(lines[2]), &r))
+	turns := r["turns"].([]any)
+	turns[1] = turns[0] // White's first turn again, at ply 2 (Black to move)
+	bad, _ := json.Marshal(r)
+	lines[2] = string(bad)
+	path := filepath.Join(t.TempDir(), "games.jsonl")
+	require.NoError(t, os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644))
+	code, out, errs := runCmd(t, "", "stats", path, "--replay")
+	assert.Equal(t, 2, code)
+	assert.Empty(t, out)
+	assert.Contains(t, errs, path+":3: ")
+	assert.Contains(t, errs, "ply 2, turn \""+turns[0].(string)+"\"")
+	// Without --replay the line passes the cheap checks.
+	code, _, _ = runCmd(t, "", "stats", path)
+	assert.Equal(t, 0, code)
+}
+
+func TestRunFlagsRefusedUpFront(t *testing.T) {
+	for _, args := range [][]string{
+		{"selfplay", "--player", "random", "--sprt", "0,10", "-o", t.TempDir()},
+		{"selfplay", "--games", "4", "--shard", "5/100", "-o", t.TempDir()},
+		{"selfplay", "--games", "4", "--shard", "100/100", "-o", t.TempDir()},
+		{"selfplay", "--games", "4", "--shard", "1/2", "-o", t.TempDir()}, // no --run-id
+		{"selfplay", "--games", "4", "--run-id", "abc", "-o", t.TempDir()},
+		{"selfplay", "--player", "expert:depth=2", "--games", "12", "--openings", "distinct:1", "-o", t.TempDir()},
+		{"selfplay", "--games", "4", "--tablebases", filepath.Join(t.TempDir(), "missing"), "-o", t.TempDir()},
+	} {
+		code, out, errs := runCmd(t, "", args...)
+		assert.Equal(t, 2, code, "%v: %s", args, errs)
+		assert.Empty(t, out, "%v", args)
+		assert.Equal(t, 1, strings.Count(errs, "\n"), "%v: one line: %q", args, errs)
+	}
+	// The deprecated spellings still work.
+	dir := filepath.Join(t.TempDir(), "run")
+	code, _, errs := runCmd(t, "", "selfplay", "--games", "2", "--out", dir, "--concurrency", "1")
+	require.Equal(t, 0, code, errs)
+	assert.FileExists(t, filepath.Join(dir, "games.jsonl"))
+}
+
+// An identical copy must not be declared stronger or weaker after a pair or two: the
+// exact GLR SPRT goes on for the whole run here.
+func TestSPRTOfIdenticalCopiesDoesNotStopEarly(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	code, out, errs := runCmd(t, "", "tournament", "--players", "easy,easy:slack=0.3", "--games", "60",
+		"--sprt", "0,10", "--sprt-stop", "--workers", "2", "-o", dir, "--seed", "9")
+	require.Equal(t, 0, code, errs)
+	assert.NotContains(t, errs, "SPRT decided")
+	assert.Contains(t, out, "continue")
+	var s struct {
+		Games int `json:"games"`
+		Pairs []struct {
+			Pentanomial [5]int `json:"pentanomial"`
+		} `json:"pairs"`
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "summary.json"))
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(data, &s))
+	assert.Equal(t, 60, s.Games)
+	sum := 0
+	for _, n := range s.Pairs[0].Pentanomial {
+		sum += n
+	}
+	assert.Equal(t, 30, sum)
+}

@@ -1,0 +1,498 @@
+// accumulate.go: the Accumulator, which takes records one at a time and keeps only
+// counts: per matchup, per player and per pair of players, plus 8 bytes a distinct game
+// (and pair and opening) to tell repeats, and the first game of each pair until its
+// second arrives. A run, stats and merge feed it as games finish or lines are read.
+
+package tournament
+
+import (
+	"slices"
+	"sort"
+
+	"github.com/fanorona/fanorona/stats"
+)
+
+// Matchup names the two specs of a game without regard to colour: "X" for self-play,
+// otherwise "X vs Y" with X < Y.
+func Matchup(white, black string) string {
+	if white == black {
+		return white
+	}
+	if black < white {
+		white, black = black, white
+	}
+	return white + " vs " + black
+}
+
+// Accumulator gathers the statistics of records as they come. Its memory does not grow
+// with the number of games, only with the number of distinct games (8 bytes each, in
+// open-addressing sets of hashes), the players, and the pairs whose second game has not
+// arrived yet.
+type Accumulator struct {
+	sprt  *SPRTConfig
+	order []string // player order of the run, when known
+
+	games    int
+	distinct hashSet // game hashes
+	pairSet  hashSet // hashes of complete distinct pairs
+	openings hashSet // opening FENs
+	runs     map[string]bool
+
+	groups  map[string]*groupAcc // per matchup
+	all     groupAcc
+	players map[string]*playerAcc
+	pairs   map[[2]string]*pairAcc // key: the two specs, alphabetical
+	fit     map[[2]string]*[2]WDL  // White spec, Black spec → White's results: every game, distinct games
+}
+
+// NewAccumulator returns an empty accumulator. sprt, if not nil, is applied to every
+// pair of players; order, if not nil, is the order players are listed in (otherwise
+// alphabetical).
+func NewAccumulator(sprt *SPRTConfig, order []string) *Accumulator {
+	return &Accumulator{sprt: sprt, order: order, runs: map[string]bool{},
+		groups: map[string]*groupAcc{}, players: map[string]*playerAcc{},
+		pairs: map[[2]string]*pairAcc{}, fit: map[[2]string]*[2]WDL{}}
+}
+
+type groupAcc struct {
+	games, distinct   int
+	white, dWhite     WDL
+	lengths, dLengths stats.LengthCounts
+	reasons           map[string]int
+	capped            int
+}
+
+func (g *groupAcc) add(r *Record, isNew bool) {
+	g.games++
+	sc := r.WhiteScore()
+	g.white.add(sc)
+	g.lengths.Add(r.Plies, r.Capped())
+	if isNew {
+		g.distinct++
+		g.dWhite.add(sc)
+		g.dLengths.Add(r.Plies, r.Capped())
+	}
+	if g.reasons == nil {
+		g.reasons = map[string]int{}
+	}
+	g.reasons[r.Reason]++
+	if r.Capped() {
+		g.capped++
+	}
+}
+
+type playerAcc struct {
+	games, distinct  int
+	wdl, dWDL        WDL
+	asWhite, asBlack WDL
+}
+
+func (p *playerAcc) add(score float64, isNew bool) {
+	p.games++
+	p.wdl.add(score)
+	if isNew {
+		p.distinct++
+		p.dWDL.add(score)
+	}
+}
+
+// pairID names a colour-swapped pair: its run and its number in the run.
+type pairID struct {
+	run  string
+	pair int
+}
+
+// halfPair is the first game of a pair to arrive, waiting for the second.
+type halfPair struct {
+	index int
+	score float64 // the alphabetically first player's
+	hash  uint64
+}
+
+type pairAcc struct {
+	games, distinct int
+	wdl, dWDL       WDL // the alphabetically first player's results
+	pent, dPent     stats.Pentanomial
+	open            map[pairID]halfPair
+}
+
+// Add adds one record read from file (which names the run of records without a run id).
+func (a *Accumulator) Add(r *Record, file string) {
+	a.games++
+	gh := gameHash(r)
+	isNew := a.distinct.add(gh)
+	a.openings.add(nonZero(stringHash(r.Opening)))
+	run := runKey(r, file)
+	a.runs[run] = true
+
+	m := Matchup(r.White, r.Black)
+	g := a.groups[m]
+	if g == nil {
+		g = &groupAcc{}
+		a.groups[m] = g
+	}
+	g.add(r, isNew)
+	a.all.add(r, isNew)
+	if r.White == r.Black {
+		return
+	}
+
+	sc := r.WhiteScore()
+	w, b := a.player(r.White), a.player(r.Black)
+	w.add(sc, isNew)
+	w.asWhite.add(sc)
+	b.add(1-sc, isNew)
+	b.asBlack.add(1 - sc)
+	cell := a.fit[[2]string{r.White, r.Black}]
+	if cell == nil {
+		cell = &[2]WDL{}
+		a.fit[[2]string{r.White, r.Black}] = cell
+	}
+	cell[0].add(sc)
+	if isNew {
+		cell[1].add(sc)
+	}
+
+	key := [2]string{r.White, r.Black}
+	first := sc // the alphabetically first player's score
+	if r.Black < r.White {
+		key = [2]string{r.Black, r.White}
+		first = 1 - sc
+	}
+	p := a.pairs[key]
+	if p == nil {
+		p = &pairAcc{open: map[pairID]halfPair{}}
+		a.pairs[key] = p
+	}
+	p.games++
+	p.wdl.add(first)
+	if isNew {
+		p.distinct++
+		p.dWDL.add(first)
+	}
+	id := pairID{run, r.Pair}
+	h, ok := p.open[id]
+	if !ok {
+		p.open[id] = halfPair{r.Index, first, gh}
+		return
+	}
+	delete(p.open, id)
+	p.pent.AddPair(h.score, first)
+	ph := mix2(h.hash, gh)
+	if r.Index < h.index {
+		ph = mix2(gh, h.hash)
+	}
+	if a.pairSet.add(ph) {
+		p.dPent.AddPair(h.score, first)
+	}
+}
+
+func (a *Accumulator) player(name string) *playerAcc {
+	p := a.players[name]
+	if p == nil {
+		p = &playerAcc{}
+		a.players[name] = p
+	}
+	return p
+}
+
+func stringHash(s string) uint64 {
+	var r Record
+	r.Opening = s
+	return gameHash(&r)
+}
+
+// Games returns the number of records added.
+func (a *Accumulator) Games() int { return a.games }
+
+// DistinctGames returns the number of distinct games added.
+func (a *Accumulator) DistinctGames() int { return a.distinct.len() }
+
+// names returns the players in the run's order, then the others alphabetically.
+func (a *Accumulator) names() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, n := range a.order {
+		if !seen[n] && a.hasPlayer(n) {
+			out = append(out, n)
+			seen[n] = true
+		}
+	}
+	var rest []string
+	for m := range a.groups {
+		for _, n := range splitMatchup(m) {
+			if !seen[n] {
+				seen[n] = true
+				rest = append(rest, n)
+			}
+		}
+	}
+	sort.Strings(rest)
+	return append(out, rest...)
+}
+
+func (a *Accumulator) hasPlayer(n string) bool {
+	for m := range a.groups {
+		if slices.Contains(splitMatchup(m), n) {
+			return true
+		}
+	}
+	return false
+}
+
+func splitMatchup(m string) []string {
+	if x, y, ok := cutVs(m); ok {
+		return []string{x, y}
+	}
+	return []string{m}
+}
+
+// SPRTDecided reports whether the sequential test has decided for every pair of players
+// (false without a test or without pairs).
+func (a *Accumulator) SPRTDecided() bool {
+	if a.sprt == nil || len(a.pairs) == 0 {
+		return false
+	}
+	for _, p := range a.pairs {
+		pent := p.pent
+		if p.distinct < p.games {
+			pent = p.dPent
+		}
+		if stats.SPRT(pent, a.sprt.Elo0, a.sprt.Elo1, a.sprt.Alpha, a.sprt.Beta).Decision == stats.Continue {
+			return false
+		}
+	}
+	return true
+}
+
+// Summary returns the statistics of everything added so far.
+func (a *Accumulator) Summary() *Summary {
+	s := &Summary{Games: a.games, DistinctGames: a.distinct.len(), DistinctOpenings: a.openings.len(), Runs: len(a.runs),
+		Players: []PlayerStats{}, Pairs: []PairStats{}, FirstMove: []FirstMoveStats{}, Lengths: []LengthRow{}}
+	names := a.names()
+	rank := map[string]int{}
+	for i, n := range names {
+		rank[n] = i
+	}
+
+	// Standings, over games against other players.
+	for _, n := range names {
+		p := a.players[n]
+		if p == nil {
+			continue
+		}
+		w := p.wdl
+		if p.distinct < p.games {
+			w = p.dWDL
+		}
+		sw := w.stats()
+		s.Players = append(s.Players, PlayerStats{Player: n, Games: p.games, DistinctGames: p.distinct,
+			Method: method(p.games, p.distinct), WDL: p.wdl, DistinctWDL: p.dWDL,
+			Score: est(stats.Estimate{Value: sw.Score(), Interval: sw.ScoreInterval(Confidence)}),
+			Elo:   est(sw.Elo(Confidence)), AsWhite: p.asWhite, AsBlack: p.asBlack})
+	}
+
+	// Head to head, A listed first.
+	var keys [][2]string
+	for k := range a.pairs {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		ai, bi := orient(keys[i], rank)
+		aj, bj := orient(keys[j], rank)
+		return rank[ai] < rank[aj] || rank[ai] == rank[aj] && rank[bi] < rank[bj]
+	})
+	for _, k := range keys {
+		s.Pairs = append(s.Pairs, a.pairStats(k, rank))
+	}
+
+	// Joint ratings with a fitted first-move advantage.
+	if len(s.Players) >= 2 {
+		s.Ratings = a.ratings(names, rank)
+	}
+
+	// First-move advantage and lengths per matchup, then over all games.
+	var matchups []string
+	for m := range a.groups {
+		matchups = append(matchups, m)
+	}
+	sort.Slice(matchups, func(i, j int) bool {
+		ri, rj := matchupRank(matchups[i], rank), matchupRank(matchups[j], rank)
+		return ri[0] < rj[0] || ri[0] == rj[0] && ri[1] < rj[1]
+	})
+	for _, m := range matchups {
+		g := a.groups[m]
+		s.FirstMove = append(s.FirstMove, firstMoveStats(m, g))
+		s.Lengths = append(s.Lengths, lengthRow(m, g))
+	}
+	if len(matchups) > 1 {
+		s.FirstMove = append(s.FirstMove, firstMoveStats("all", &a.all))
+		s.Lengths = append(s.Lengths, lengthRow("all", &a.all))
+	}
+	return s
+}
+
+// orient returns the pair's players in listing order.
+func orient(k [2]string, rank map[string]int) (string, string) {
+	if rank[k[1]] < rank[k[0]] {
+		return k[1], k[0]
+	}
+	return k[0], k[1]
+}
+
+func matchupRank(m string, rank map[string]int) [2]int {
+	ns := splitMatchup(m)
+	r := [2]int{rank[ns[0]], rank[ns[len(ns)-1]]}
+	if r[1] < r[0] {
+		r[0], r[1] = r[1], r[0]
+	}
+	return r
+}
+
+func reversePent(p stats.Pentanomial) stats.Pentanomial {
+	return stats.Pentanomial{p[4], p[3], p[2], p[1], p[0]}
+}
+
+func (a *Accumulator) pairStats(k [2]string, rank map[string]int) PairStats {
+	p := a.pairs[k]
+	wdl, dWDL, pent, dPent := p.wdl, p.dWDL, p.pent, p.dPent
+	first, second := orient(k, rank)
+	if first != k[0] {
+		wdl, dWDL = wdl.swap(), dWDL.swap()
+		pent, dPent = reversePent(pent), reversePent(dPent)
+	}
+	ps := PairStats{A: first, B: second, Games: p.games, DistinctGames: p.distinct, Method: method(p.games, p.distinct),
+		WDL: wdl, DistinctWDL: dWDL, Pentanomial: pent, DistinctPentanomial: dPent}
+	w, usedPent := wdl.stats(), pent
+	if p.distinct < p.games {
+		w, usedPent = dWDL.stats(), dPent
+	}
+	ps.Score = est(stats.Estimate{Value: w.Score(), Interval: w.ScoreInterval(Confidence)})
+	ps.Elo = est(w.Elo(Confidence))
+	ps.LOS = Num(w.LOS())
+	if usedPent.Pairs() > 0 {
+		ps.PairElo = est(usedPent.Elo(Confidence))
+	} else {
+		ps.PairElo = Est{Num(nan()), Num(nan()), Num(nan())}
+	}
+	if a.sprt != nil {
+		c := a.sprt
+		res := stats.SPRT(usedPent, c.Elo0, c.Elo1, c.Alpha, c.Beta)
+		ps.SPRT = &SPRTStat{c.Elo0, c.Elo1, c.Alpha, c.Beta, Num(res.LLR), Num(res.LowerBound), Num(res.UpperBound), decisionName(res.Decision)}
+	}
+	return ps
+}
+
+// ratings fits every player's rating. The fit takes one entry a game, built here from
+// the counts per colour assignment (the only step whose memory grows with the games of
+// players against each other; self-play adds nothing).
+func (a *Accumulator) ratings(names []string, rank map[string]int) *RatingStats {
+	games, distinct := 0, 0
+	for _, c := range a.fit {
+		games += c[0].stats().Games()
+		distinct += c[1].stats().Games()
+	}
+	use := 0
+	if distinct < games {
+		use = 1
+	}
+	var fitGames []stats.Game
+	keys := make([][2]string, 0, len(a.fit))
+	for k := range a.fit {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		return rank[keys[i][0]] < rank[keys[j][0]] || rank[keys[i][0]] == rank[keys[j][0]] && rank[keys[i][1]] < rank[keys[j][1]]
+	})
+	for _, k := range keys {
+		w := a.fit[k][use]
+		wi, bi := rank[k[0]], rank[k[1]]
+		for _, o := range []struct {
+			n     int
+			score float64
+		}{{w.Wins, 1}, {w.Draws, 0.5}, {w.Losses, 0}} {
+			for j := 0; j < o.n; j++ {
+				fitGames = append(fitGames, stats.Game{White: wi, Black: bi, Score: o.score})
+			}
+		}
+	}
+	rs := &RatingStats{Method: method(games, distinct)}
+	fit, err := stats.FitRatings(len(names), fitGames, Confidence)
+	if err != nil {
+		rs.Error = err.Error()
+		return rs
+	}
+	for i, n := range names {
+		if a.players[n] == nil {
+			continue
+		}
+		rs.Players = append(rs.Players, n)
+		rs.Elo = append(rs.Elo, est(fit.Elo[i]))
+	}
+	rs.FirstMove = est(fit.FirstMove)
+	rs.DrawElo = Num(fit.DrawElo)
+	return rs
+}
+
+func firstMoveStats(m string, g *groupAcc) FirstMoveStats {
+	w := g.white
+	if g.distinct < g.games {
+		w = g.dWhite
+	}
+	fm := stats.FirstMove(w.stats(), Confidence)
+	return FirstMoveStats{Matchup: m, Games: g.games, DistinctGames: g.distinct, Method: method(g.games, g.distinct),
+		White: g.white, DistinctWhite: g.dWhite, Score: est(fm.Score), Elo: est(fm.Elo),
+		WinRate: est(fm.Win), Draw: est(fm.Draw), Loss: est(fm.Loss), PValue: Num(fm.PValue)}
+}
+
+func lengthRow(m string, g *groupAcc) LengthRow {
+	row := LengthRow{Matchup: m, Games: g.games, DistinctGames: g.distinct, Reasons: map[string]int{}, Capped: g.capped}
+	for k, v := range g.reasons {
+		row.Reasons[k] = v
+	}
+	ls, err := g.lengths.Stats()
+	if err != nil {
+		return row
+	}
+	row.All, row.Natural = lengthSummary(ls.All), lengthSummary(ls.Natural)
+	row.Hist = Histogram{Edges: ls.NaturalHist.Edges, Natural: ls.NaturalHist.Counts, Capped: ls.CappedHist.Counts}
+	return row
+}
+
+// LengthComparison is the two-sample Kolmogorov–Smirnov comparison of two sets' game
+// lengths, over distinct games when either set has repeats.
+type LengthComparison struct {
+	stats.KSResult
+	N, M   int    // games compared in each set
+	Method string // MethodAll or MethodDistinct
+}
+
+// CompareLengths compares the game lengths of the games added to a and b.
+func CompareLengths(a, b *Accumulator) LengthComparison {
+	ga, gb := &a.all, &b.all
+	if ga.distinct < ga.games || gb.distinct < gb.games {
+		return LengthComparison{stats.KS2Counts(&ga.dLengths, &gb.dLengths), ga.distinct, gb.distinct, MethodDistinct}
+	}
+	return LengthComparison{stats.KS2Counts(&ga.lengths, &gb.lengths), ga.games, gb.games, MethodAll}
+}
+
+// Summarize computes the statistics of recs (a convenience over a slice; runs and
+// commands stream through an Accumulator). sprt, if not nil, is applied to every pair.
+// Records without a run id count as one run.
+func Summarize(recs []Record, sprt *SPRTConfig) *Summary {
+	a := NewAccumulator(sprt, nil)
+	for i := range recs {
+		a.Add(&recs[i], "")
+	}
+	return a.Summary()
+}
+
+func decisionName(d stats.Decision) string {
+	switch d {
+	case stats.AcceptH0:
+		return "H0"
+	case stats.AcceptH1:
+		return "H1"
+	}
+	return "continue"
+}

@@ -1,0 +1,67 @@
+// replay.go: checking a record against the rules by playing its turns again.
+
+package tournament
+
+import (
+	"fmt"
+
+	"github.com/fanorona/fanorona/engine"
+)
+
+// ReplayError is the first place a record disagrees with the rules.
+type ReplayError struct {
+	Ply  int    // 1-based ply of the game (opening plies excluded); 0 for the end of the game
+	Turn string // the turn at that ply, if any
+	Err  error
+}
+
+func (e *ReplayError) Error() string {
+	if e.Ply == 0 {
+		return fmt.Sprintf("end of game: %v", e.Err)
+	}
+	return fmt.Sprintf("ply %d, turn %q: %v", e.Ply, e.Turn, e.Err)
+}
+
+// Replay plays the record's turns from its opening under its rules and checks that each
+// is legal, that the game is not over before its last turn, and that the result, reason
+// and captures are those of the replayed game. It returns a *ReplayError.
+func Replay(r *Record) error {
+	p, err := engine.ParseFEN(r.Opening)
+	if err != nil {
+		return &ReplayError{Err: fmt.Errorf("opening: %v", err)}
+	}
+	rules := engine.Rules{PaikaLimit: r.Rules.PaikaLimit, NoMovesDraw: r.Rules.NoMovesDraw,
+		FirstTurnNoChain: r.Rules.FirstTurnNoChain, MaxPlies: p.Ply + r.Rules.MaxPlies}
+	var captured [2]int
+	for i, s := range r.Turns {
+		if st := rules.Status(&p); st.Over() {
+			return &ReplayError{Ply: i + 1, Turn: s, Err: fmt.Errorf("the game was already over (%s, %s)", st.Outcome, st.Reason)}
+		}
+		t, err := p.ParseTurn(rules, s)
+		if err != nil {
+			return &ReplayError{Ply: i + 1, Turn: s, Err: err}
+		}
+		captured[p.Side] += t.Captured.Count()
+		p = p.Play(t)
+	}
+	st := rules.Status(&p)
+	if IsForfeitReason(r.Reason) {
+		// Lost by a failure of the side to move, in a game the rules had not ended.
+		if st.Over() {
+			return &ReplayError{Err: fmt.Errorf("recorded a forfeit (%s), but the game was over (%s, %s)", r.Reason, st.Outcome, st.Reason)}
+		}
+		if want := engine.WinFor(p.Side.Other()).String(); r.Result != want {
+			return &ReplayError{Err: fmt.Errorf("recorded %s for a forfeit by %s to move, expected %s", r.Result, p.Side, want)}
+		}
+		return nil
+	}
+	switch {
+	case !st.Over():
+		return &ReplayError{Err: fmt.Errorf("the game is not over after %d turns", len(r.Turns))}
+	case st.Outcome.String() != r.Result || st.Reason.String() != r.Reason:
+		return &ReplayError{Err: fmt.Errorf("recorded %s (%s), replayed %s (%s)", r.Result, r.Reason, st.Outcome, st.Reason)}
+	case captured[engine.White] != r.Captured.White || captured[engine.Black] != r.Captured.Black:
+		return &ReplayError{Err: fmt.Errorf("recorded captures %d/%d, replayed %d/%d", r.Captured.White, r.Captured.Black, captured[engine.White], captured[engine.Black])}
+	}
+	return nil
+}
