@@ -445,7 +445,7 @@ func TestDistinctOpenings(t *testing.T) {
 }
 
 func TestDeterministicSelfplayWarnsAndCountsOneGame(t *testing.T) {
-	c := Config{Format: SelfPlay, Players: []string{"expert:depth=1,hash=1"}, Games: 12, Openings: "start",
+	c := Config{Format: SelfPlay, Players: []string{"expert:depth=1,hash=1"}, Games: 4, Openings: "start",
 		Seed: 1, Rules: RecordRules(engine.DefaultRules(), 300), Concurrency: 2}
 	var logs []string
 	var mu sync.Mutex
@@ -455,7 +455,7 @@ func TestDeterministicSelfplayWarnsAndCountsOneGame(t *testing.T) {
 		logs = append(logs, f)
 	}})
 	require.NoError(t, err)
-	assert.Equal(t, 12, s.Games)
+	assert.Equal(t, 4, s.Games)
 	assert.Equal(t, 1, s.DistinctGames)
 	warnings := 0
 	for _, l := range logs {
@@ -478,8 +478,8 @@ func TestDeterministicSelfplayWarnsAndCountsOneGame(t *testing.T) {
 	c.Openings = "distinct:3"
 	s, err = Run(context.Background(), c, Options{Out: t.TempDir()})
 	require.NoError(t, err)
-	assert.Equal(t, 12, s.DistinctOpenings, "self-play: one opening per game")
-	assert.Equal(t, 12, s.DistinctGames)
+	assert.Equal(t, 4, s.DistinctOpenings, "self-play: one opening per game")
+	assert.Equal(t, 4, s.DistinctGames)
 	assert.Equal(t, MethodAll, s.FirstMove[0].Method)
 }
 
