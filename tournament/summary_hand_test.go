@@ -332,6 +332,12 @@ func TestMergeRefusesBadLines(t *testing.T) {
 		{func(s string) string { return strings.Replace(s, `"paika_limit":`, `"paika_limit":-`, 1) }, "paika_limit"},
 		{func(s string) string { return strings.Replace(s, `"max_plies":1000`, `"max_plies":0`, 1) }, "max_plies 0"},
 		{func(s string) string { return strings.Replace(s, `"result":"1-0"`, `"result":"2-0"`, 1) }, `result "2-0"`},
+		{func(s string) string { return strings.Replace(s, `"max_plies":1000`, `"max_plies":1048577`, 1) }, "max_plies 1048577 above"},
+		{func(s string) string { return strings.Replace(s, `"captured":{"white":0`, `"captured":{"white":23`, 1) }, "a side has 22 pieces"},
+		{func(s string) string {
+			return strings.Replace(s, `"run":"`+runA+`"`, `"run":"`+strings.ToUpper(runA)+`"`, 1)
+		}, "run id"},
+		{func(s string) string { return strings.Replace(s, `"opening":"`, `"opening":"x`, 1) }, "opening"},
 	} {
 		path := writeFile(t, good)
 		data, err := os.ReadFile(path)
@@ -357,4 +363,44 @@ func TestMergeRefusesBadLines(t *testing.T) {
 			assert.Equal(t, 1, bad[0].Line)
 		}
 	}
+}
+
+// TestMergeRefusesShardsOfDifferentRuns: shards whose run.json differ (another seed, or
+// the same configuration under another run id), or a record whose run is not the run.json
+// one, are refused, and nothing is written.
+func TestMergeRefusesShardsOfDifferentRuns(t *testing.T) {
+	shard := func(c Config, recs ...Record) string {
+		path := writeFile(t, recs...)
+		require.NoError(t, writeJSONFile(filepath.Join(filepath.Dir(path), RunFile), &c))
+		return filepath.Dir(path)
+	}
+	c := testConfig(2)
+	c.RunID = runA
+	g0, g1 := rec(runA, 0, 0, "A", "B", "1-0", "x"), rec(runA, 1, 0, "B", "A", "0-1", "y")
+	seed := c
+	seed.Seed++
+	id := c
+	id.RunID = runB
+	for _, tc := range []struct {
+		name    string
+		second  string
+		message string
+	}{
+		{"another seed", shard(seed, g1), "different run"},
+		{"another run id", shard(id, rec(runB, 1, 0, "B", "A", "0-1", "y")), "different run"},
+		{"a record of another run", shard(c, rec(runB, 1, 0, "B", "A", "0-1", "y")), "belongs to run"},
+	} {
+		out := filepath.Join(t.TempDir(), "merged")
+		_, err := Merge([]string{shard(c, g0), tc.second}, out, nil)
+		var ie *InputError
+		if assert.ErrorAs(t, err, &ie, tc.name) {
+			assert.Contains(t, err.Error(), tc.message, tc.name)
+		}
+		_, statErr := os.Stat(filepath.Join(out, GamesFile))
+		assert.True(t, os.IsNotExist(statErr), tc.name)
+	}
+	// The two halves of one run merge into one pair.
+	res, err := Merge([]string{shard(c, g0), shard(c, g1)}, filepath.Join(t.TempDir(), "ok"), nil)
+	require.NoError(t, err)
+	assert.Equal(t, [5]int{0, 0, 0, 0, 1}, res.Summary.Pairs[0].Pentanomial)
 }
