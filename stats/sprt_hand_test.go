@@ -130,3 +130,23 @@ func TestSPRTMirror(t *testing.T) {
 		assert.InDelta(t, iv.Hi, 1-ivs.Lo, 1e-9, "%v", w)
 	}
 }
+
+func TestAddPairEveryOutcome(t *testing.T) {
+	// The nine results of a pair by the player's two scores, into the class of
+	// the pair's points: 0+0 → 0, 0+½ and ½+0 → ½, 0+1, ½+½ and 1+0 → 1,
+	// ½+1 and 1+½ → 1½, 1+1 → 2. (Only the sum is checked: 0.3 + 0.2 is a
+	// valid ½.)
+	var p Pentanomial
+	for _, a := range []float64{0, 0.5, 1} {
+		for _, b := range []float64{0, 0.5, 1} {
+			p.AddPair(a, b)
+		}
+	}
+	assert.Equal(t, Pentanomial{1, 2, 3, 2, 1}, p)
+	assert.Equal(t, 9, p.Pairs())
+	assert.Equal(t, 18, p.Games())
+	assert.InDelta(t, 0.5, p.Score(), 1e-15)
+	for _, bad := range [][2]float64{{-0.5, 0}, {0, -1}, {1, 1.5}, {1.5, 1}, {0.25, 0}, {0.3, 0.1}} {
+		assert.Panics(t, func() { p.AddPair(bad[0], bad[1]) }, "%v", bad)
+	}
+}
