@@ -150,3 +150,15 @@ func TestAddPairEveryOutcome(t *testing.T) {
 		assert.Panics(t, func() { p.AddPair(bad[0], bad[1]) }, "%v", bad)
 	}
 }
+
+func TestConfidenceLevelChecked(t *testing.T) {
+	// Levels 0 and 1 (and outside) are refused by every interval.
+	w, p := WDL{3, 4, 5}, Pentanomial{1, 2, 3, 2, 1}
+	for _, conf := range []float64{0, 1, -0.5, 1.5} {
+		assert.Panics(t, func() { w.ScoreInterval(conf) }, "%v", conf)
+		assert.Panics(t, func() { p.ScoreInterval(conf) }, "%v", conf)
+		assert.Panics(t, func() { ClopperPearson(1, 3, conf) }, "%v", conf)
+		assert.Panics(t, func() { ClusteredScoreInterval([]Cluster{{2, 1}}, conf) }, "%v", conf)
+	}
+	assert.NotPanics(t, func() { w.ScoreInterval(1e-9) })
+}
