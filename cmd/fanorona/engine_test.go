@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/fanorona/fanorona/engine"
@@ -57,8 +58,7 @@ func TestEngineFlagsBadInput(t *testing.T) {
 
 // analyze names an external engine like a level: here our own engine command as a program.
 func TestAnalyzeWithAnExternalEngine(t *testing.T) {
-	bin := filepath.Join(t.TempDir(), "fanorona")
-	require.NoError(t, runGoBuild(t, bin))
+	bin := builtFanorona(t)
 	code, out, errs := runCmd(t, "", "analyze", "--engine", "name=ext,cmd="+bin+" engine --player expert --tablebases none",
 		"--player", "ext:depth=3", "--json")
 	require.Equal(t, 0, code, errs)
@@ -66,11 +66,51 @@ func TestAnalyzeWithAnExternalEngine(t *testing.T) {
 	assert.Contains(t, out, `"depth":3`)
 }
 
-func runGoBuild(t *testing.T, out string) error {
+var (
+	buildOnce sync.Once
+	builtBin  string
+	buildErr  error
+)
+
+// builtFanorona builds this command once per test run, to serve as an external engine.
+func builtFanorona(t *testing.T) string {
 	t.Helper()
-	cmd := exec.Command("go", "build", "-o", out, ".")
-	if b, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("%v: %s", err, b)
+	buildOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "fanorona-engine-test")
+		if err != nil {
+			buildErr = err
+			return
+		}
+		builtBin = filepath.Join(dir, "fanorona")
+		if b, err := exec.Command("go", "build", "-o", builtBin, ".").CombinedOutput(); err != nil {
+			buildErr = fmt.Errorf("%v: %s", err, b)
+		}
+	})
+	require.NoError(t, buildErr)
+	return builtBin
+}
+
+// A tournament names a declared engine like a level; run.json records the engine and its
+// stderr goes to the run folder.
+func TestTournamentWithAnExternalEngine(t *testing.T) {
+	bin := builtFanorona(t)
+	out := t.TempDir()
+	code, stdout, errs := runCmd(t, "", "tournament", "--engine", "name=ext,cmd="+bin+" engine --player greedy --tablebases none",
+		"--players", "ext:depth=1,random", "--games", "4", "--workers", "2", "-o", out)
+	require.Equal(t, 0, code, errs)
+	assert.Contains(t, stdout, "ext:depth=1")
+	run, err := os.ReadFile(filepath.Join(out, "run.json"))
+	require.NoError(t, err)
+	assert.Contains(t, string(run), `"id_name": "fanorona greedy"`)
+	assert.Contains(t, string(run), `"engine",`)
+	_, err = os.Stat(filepath.Join(out, "engine-ext.log"))
+	assert.NoError(t, err)
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if builtBin != "" {
+		os.RemoveAll(filepath.Dir(builtBin))
 	}
-	return nil
+	os.Exit(code)
 }
