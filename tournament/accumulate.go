@@ -253,10 +253,18 @@ func (a *Accumulator) SPRTDecided() bool {
 	if a.sprt == nil || len(a.pairs) == 0 {
 		return false
 	}
-	for _, p := range a.pairs {
+	// The test is of the pair's first-listed player, as the summary reports it.
+	rank := map[string]int{}
+	for i, n := range a.names() {
+		rank[n] = i
+	}
+	for k, p := range a.pairs {
 		pent := p.pent
 		if p.distinct < p.games {
 			pent = p.dPent
+		}
+		if first, _ := orient(k, rank); first != k[0] {
+			pent = reversePent(pent)
 		}
 		if stats.SPRT(pent, a.sprt.Elo0, a.sprt.Elo1, a.sprt.Alpha, a.sprt.Beta).Decision == stats.Continue {
 			return false
