@@ -1,7 +1,6 @@
 package tournament
 
 import (
-	"bytes"
 	"fmt"
 	"math"
 	"os"
@@ -258,35 +257,6 @@ func TestCompareLengthsComparesTheTwoSets(t *testing.T) {
 	// at 3 1 and ⅔: D = ⅓.
 	ks = CompareLengths(set(runA, 1, 2, 3), set(runB, 2, 3, 4))
 	assert.InDelta(t, 1.0/3, ks.D, 1e-12)
-}
-
-// TestReportShowsTheCountedTables: the text report carries the same hand-counted rows.
-func TestReportShowsTheCountedTables(t *testing.T) {
-	var out bytes.Buffer
-	require.NoError(t, WriteReport(&out, accumulate(threePlayers(), nil, []string{"C", "A", "B"})))
-	text := out.String()
-	line := func(prefix string) string {
-		for _, l := range strings.Split(text, "\n") {
-			if strings.HasPrefix(l, prefix) {
-				return l
-			}
-		}
-		return ""
-	}
-	// Standings: A +4 =3 −2, with White +2 =2 −1, with Black +2 =1 −1.
-	a := strings.Fields(line("A "))
-	require.NotEmpty(t, a, text)
-	assert.Equal(t, []string{"A", "9", "9", "+4", "=3", "-2"}, a[:6])
-	assert.Equal(t, []string{"+2", "=2", "-1", "+2", "=1", "-1"}, a[len(a)-6:])
-	// Head to head C vs A from C's side with C's pentanomial.
-	ca := line("C  ")
-	for _, l := range strings.Split(text, "\n") {
-		if f := strings.Fields(l); len(f) > 2 && f[0] == "C" && f[1] == "A" {
-			ca = l
-		}
-	}
-	assert.Contains(t, ca, "+1 =2 -0")
-	assert.Contains(t, ca, "[0 0 0 1 0]")
 }
 
 // TestMergeRefusesTwoDifferentCopiesOfOneGame: two shards of one run both hold game 1,
