@@ -16,6 +16,12 @@ type Game struct {
 	Score        float64
 }
 
+// CountedGame is Count identical games, for [FitRatingsCounted].
+type CountedGame struct {
+	Game
+	Count int
+}
+
 // Ratings is the result of [FitRatings]. All values are in Elo.
 type Ratings struct {
 	// Elo holds each player's rating, anchored so that the mean over the
@@ -68,6 +74,22 @@ const RatingPrior = 2.0
 // the negative log posterior (observed Fisher information including the
 // prior); the ratings' covariance is that of the centred ratings r − mean(r).
 func FitRatings(numPlayers int, games []Game, conf float64) (Ratings, error) {
+	return FitRatingsCounted(numPlayers, countEach(games), conf)
+}
+
+// countEach gives every game a count of 1.
+func countEach(games []Game) []CountedGame {
+	counted := make([]CountedGame, len(games))
+	for i, g := range games {
+		counted[i] = CountedGame{Game: g, Count: 1}
+	}
+	return counted
+}
+
+// FitRatingsCounted is [FitRatings] over counts of identical games (one entry per
+// pairing, colour and outcome), so that its memory depends on the players, not on
+// the number of games. A count of 0 adds nothing; a negative count is an error.
+func FitRatingsCounted(numPlayers int, games []CountedGame, conf float64) (Ratings, error) {
 	z := zQuantile(conf)
 	if numPlayers <= 0 {
 		return Ratings{}, errors.New("stats: FitRatings needs at least one player")
@@ -95,9 +117,9 @@ func FitRatings(numPlayers int, games []Game, conf float64) (Ratings, error) {
 			}
 		}
 	}
-	fitGames := make([]Game, len(games))
+	fitGames := make([]CountedGame, len(games))
 	for i, g := range games {
-		fitGames[i] = Game{White: max(0, fitIndex[g.White]), Black: max(0, fitIndex[g.Black]), Score: g.Score}
+		fitGames[i] = CountedGame{Game{White: max(0, fitIndex[g.White]), Black: max(0, fitIndex[g.Black]), Score: g.Score}, g.Count}
 	}
 	// With no rated player at all, one placeholder carries the prior that
 	// keeps the first-move advantage and DrawElo finite.
@@ -159,7 +181,7 @@ type btModel struct {
 	terms []btTerm
 }
 
-func newBTModel(n int, games []Game) (*btModel, error) {
+func newBTModel(n int, games []CountedGame) (*btModel, error) {
 	if n <= 0 {
 		return nil, errors.New("stats: FitRatings needs at least one player")
 	}
@@ -176,13 +198,17 @@ func newBTModel(n int, games []Game) (*btModel, error) {
 			// +1 and −1 coefficients do not enter the Hessian twice.
 			t.w, t.b = -1, -1
 		}
+		if g.Count < 0 {
+			return nil, fmt.Errorf("stats: game %d: negative count %d", i, g.Count)
+		}
+		weight := float64(g.Count)
 		switch g.Score {
 		case 1:
-			t.pw = 1
+			t.pw = weight
 		case 0.5:
-			t.pd = 1
+			t.pd = weight
 		case 0:
-			t.pl = 1
+			t.pl = weight
 		default:
 			return nil, fmt.Errorf("stats: game %d: score %v not 0, 0.5 or 1", i, g.Score)
 		}
@@ -312,7 +338,7 @@ func addSym(h *mat.SymDense, i, j int, v float64) {
 
 // fitBT returns the posterior mode θ = (r, a, ln DrawElo) and the inverse
 // Hessian of the negative log posterior there.
-func fitBT(n int, games []Game) ([]float64, *mat.SymDense, error) {
+func fitBT(n int, games []CountedGame) ([]float64, *mat.SymDense, error) {
 	m, err := newBTModel(n, games)
 	if err != nil {
 		return nil, nil, err

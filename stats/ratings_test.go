@@ -73,7 +73,7 @@ func TestFitRatingsDerivatives(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 5))
 	games := simulate(rng, []float64{-100, 20, 80}, 30, 100, 5)
 	games = append(games, Game{1, 1, 1}, Game{1, 1, 0.5}, Game{2, 2, 0}) // self-play terms too
-	m, err := newBTModel(3, games)
+	m, err := newBTModel(3, countEach(games))
 	require.NoError(t, err)
 	theta := []float64{-80, 10, 60, 25, math.Log(120)}
 	f := func(x []float64) float64 { return m.eval(x, nil, nil) }

@@ -383,9 +383,8 @@ func (a *Accumulator) pairStats(k [2]string, rank map[string]int) PairStats {
 	return ps
 }
 
-// ratings fits every player's rating. The fit takes one entry a game, built here from
-// the counts per colour assignment (the only step whose memory grows with the games of
-// players against each other; self-play adds nothing).
+// ratings fits every player's rating from the counts per colour assignment and outcome
+// (one weighted entry each, so the fit's memory depends on the players, not the games).
 func (a *Accumulator) ratings(names []string, rank map[string]int) *RatingStats {
 	games, distinct := 0, 0
 	for _, c := range a.fit {
@@ -396,7 +395,7 @@ func (a *Accumulator) ratings(names []string, rank map[string]int) *RatingStats 
 	if distinct < games {
 		use = 1
 	}
-	var fitGames []stats.Game
+	var fitGames []stats.CountedGame
 	keys := make([][2]string, 0, len(a.fit))
 	for k := range a.fit {
 		keys = append(keys, k)
@@ -411,13 +410,13 @@ func (a *Accumulator) ratings(names []string, rank map[string]int) *RatingStats 
 			n     int
 			score float64
 		}{{w.Wins, 1}, {w.Draws, 0.5}, {w.Losses, 0}} {
-			for j := 0; j < o.n; j++ {
-				fitGames = append(fitGames, stats.Game{White: wi, Black: bi, Score: o.score})
+			if o.n > 0 {
+				fitGames = append(fitGames, stats.CountedGame{Game: stats.Game{White: wi, Black: bi, Score: o.score}, Count: o.n})
 			}
 		}
 	}
 	rs := &RatingStats{Method: method(games, distinct)}
-	fit, err := stats.FitRatings(len(names), fitGames, Confidence)
+	fit, err := stats.FitRatingsCounted(len(names), fitGames, Confidence)
 	if err != nil {
 		rs.Error = err.Error()
 		return rs

@@ -66,3 +66,30 @@ func BenchmarkRandomGameParallel(b *testing.B) {
 	})
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 }
+
+// BenchmarkAccumulatorAdd measures adding one record to the streaming statistics (hashes,
+// counts, the pair table); memory per record is what the distinct-game set takes:
+//
+//	go test ./tournament -run '^$' -bench AccumulatorAdd
+func BenchmarkAccumulatorAdd(b *testing.B) {
+	c := Config{Format: SelfPlay, Players: []string{"random"}, Games: 1 << 30, Openings: "start", Seed: 1,
+		Rules: RecordRules(engine.DefaultRules(), DefaultMaxPlies), RunID: "0123456789abcdef0123456789abcdef"}
+	o, _ := ParseOpenings("start", engine.DefaultRules())
+	recs := make([]Record, 1000)
+	for i := range recs {
+		r, err := playScheduled(context.Background(), &c, o, c.Game(i), nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		recs[i] = r
+	}
+	acc := NewAccumulator(nil, nil)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		r := recs[i%len(recs)]
+		r.Index, r.Pair = i, i/2
+		r.Seed = uint64(i) // keeps the content distinct; the turns repeat every 1000 games
+		acc.Add(&r, "")
+	}
+}

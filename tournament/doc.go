@@ -1,6 +1,9 @@
 // Package tournament owns self-play: the schedule of games (self-play, round-robin,
-// gauntlet; colour-swapped pairs per opening), openings, playing one game, running many in
-// parallel with resume and sharding, the games.jsonl records, and the summary of a run.
+// gauntlet; colour-swapped pairs per opening), openings (including one balanced opening per
+// pair for deterministic players), playing one game, running many in parallel with resume,
+// sharding and one writer per folder, the games.jsonl records with their identity (run id
+// and index) and checks, and the statistics of a run, accumulated one record at a time
+// with distinct games counted apart.
 //
 // Every game is a pure function of its players' specs, its opening, its seed and the
 // rules, so a run's games do not depend on concurrency, scheduling, interruption or

@@ -445,7 +445,7 @@ func TestDistinctOpenings(t *testing.T) {
 }
 
 func TestDeterministicSelfplayWarnsAndCountsOneGame(t *testing.T) {
-	c := Config{Format: SelfPlay, Players: []string{"expert:depth=1,hash=1"}, Games: 12, Openings: "start",
+	c := Config{Format: SelfPlay, Players: []string{"expert:depth=1,hash=1"}, Games: 6, Openings: "start",
 		Seed: 1, Rules: RecordRules(engine.DefaultRules(), 300), Concurrency: 2}
 	var logs []string
 	var mu sync.Mutex
@@ -455,7 +455,7 @@ func TestDeterministicSelfplayWarnsAndCountsOneGame(t *testing.T) {
 		logs = append(logs, f)
 	}})
 	require.NoError(t, err)
-	assert.Equal(t, 12, s.Games)
+	assert.Equal(t, 6, s.Games)
 	assert.Equal(t, 1, s.DistinctGames)
 	warnings := 0
 	for _, l := range logs {
@@ -478,8 +478,8 @@ func TestDeterministicSelfplayWarnsAndCountsOneGame(t *testing.T) {
 	c.Openings = "distinct:3"
 	s, err = Run(context.Background(), c, Options{Out: t.TempDir()})
 	require.NoError(t, err)
-	assert.Equal(t, 12, s.DistinctOpenings, "self-play: one opening per game")
-	assert.Equal(t, 12, s.DistinctGames)
+	assert.Equal(t, 6, s.DistinctOpenings, "self-play: one opening per game")
+	assert.Equal(t, 6, s.DistinctGames)
 	assert.Equal(t, MethodAll, s.FirstMove[0].Method)
 }
 
@@ -524,4 +524,22 @@ func TestShardResumes(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 6, s.Games)
 	assert.Equal(t, readGames(t, full), readGames(t, dir))
+}
+
+// merge joins one run's shards; records of another run are refused, nothing is written.
+func TestMergeRefusesAnotherRun(t *testing.T) {
+	a := writeFile(t, rec(runA, 0, 0, "A", "B", "1-0", "x"))
+	b := writeFile(t, rec(runB, 1, 0, "B", "A", "1-0", "y"))
+	out := filepath.Join(t.TempDir(), "merged")
+	_, err := Merge([]string{a, b}, out, nil)
+	var ie *InputError
+	require.ErrorAs(t, err, &ie)
+	assert.Contains(t, err.Error(), b+":1")
+	assert.NoFileExists(t, filepath.Join(out, GamesFile))
+	assert.NoFileExists(t, filepath.Join(out, GamesFile+".tmp"))
+	// Exact duplicates across inputs are dropped and counted.
+	res, err := Merge([]string{a, a}, out, nil)
+	require.NoError(t, err)
+	assert.Equal(t, 1, res.Duplicates)
+	assert.Equal(t, 1, res.Summary.Games)
 }

@@ -74,9 +74,17 @@ func Merge(inputs []string, out string, sprt *SPRTConfig) (*MergeResult, error) 
 	acc := NewAccumulator(sprt, order)
 	w := bufio.NewWriterSize(f, 1<<16)
 	enc := json.NewEncoder(w)
+	var runID *string // the run of the records: run.json's, or the first record's
+	if cfg != nil {
+		runID = &cfg.RunID
+	}
 	st, err := ScanRecords(inputs, ScanOptions{Strict: true, LegacyRun: gamesPath}, func(r *Record, at Place) error {
-		if cfg != nil && r.Run != cfg.RunID {
-			return inputErrorf("merge: %s: game %d belongs to run %q, not to %q", at, r.Index, r.Run, cfg.RunID)
+		if runID == nil {
+			first := r.Run // r is reused for the next line: keep a copy
+			runID = &first
+		}
+		if r.Run != *runID {
+			return inputErrorf("merge: %s: game %d belongs to run %q, not to %q: merge joins the shards of one run (stats reads several runs)", at, r.Index, r.Run, *runID)
 		}
 		// Records without a run id are keyed by the merged file: they are one run.
 		acc.Add(r, gamesPath)

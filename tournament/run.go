@@ -191,7 +191,7 @@ func logOpenings(c *Config, o *Openings, opts *Options) bool {
 			continue
 		}
 		if a == b {
-			opts.Log("warning: %s is deterministic: every game from the same opening is the same game, so %d games on %d opening(s) are at most %d distinct games; use --openings distinct:4 (one opening per pair)",
+			opts.Log("warning: %s is deterministic: every game from the same opening is the same game, so %d games on %d opening(s) are at most %d distinct games; use --openings distinct:4 (an opening for every game)",
 				a, c.Games, o.Size(), o.Size())
 		} else {
 			opts.Log("warning: %s and %s are deterministic: every game from the same opening with the same colours is the same game, so %d games on %d opening(s) are at most %d distinct games; use --openings distinct:4 (one opening per pair)",

@@ -14,6 +14,7 @@ import (
 
 	"github.com/fanorona/fanorona/players"
 	"github.com/fanorona/fanorona/tournament"
+	"github.com/fanorona/fanorona/tournament/report"
 	"github.com/spf13/cobra"
 )
 
@@ -39,6 +40,7 @@ type runFlags struct {
 	sprt        string
 	sprtStop    bool
 	plots       bool
+	report      bool
 	tablebases  string
 	rules       rulesFlags
 	engines     engineFlags
@@ -55,13 +57,14 @@ func (f *runFlags) bind(c *cobra.Command) {
 	c.Flags().IntVar(&f.concurrency, "concurrency", 0, "deprecated alias of --workers")
 	_ = c.Flags().MarkHidden("concurrency")
 	c.Flags().BoolVar(&f.resume, "resume", false, "continue the run already in --output")
-	c.Flags().StringVar(&f.openings, "openings", "start", "start, random:K (K seeded random plies), book:K (every distinct position after K plies, in turn) or distinct:K (a different balanced position after K plies for every pair; for deterministic players)")
+	c.Flags().StringVar(&f.openings, "openings", "start", "start, random:K (K seeded random plies), book:K (every distinct position after K plies, in turn) or distinct:K (a different balanced position after K plies for every pair, every game in self-play: for deterministic players)")
 	c.Flags().IntVar(&f.maxPlies, "max-plies", tournament.DefaultMaxPlies, "stop a game after this many plies (a draw, reason max-plies)")
 	c.Flags().StringVar(&f.shard, "shard", "", "play only shard i/n of the games (0-based; also from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID with --shard-count)")
 	c.Flags().IntVar(&f.shardCount, "shard-count", 0, "number of shards when the index comes from the environment")
-	c.Flags().StringVar(&f.sprt, "sprt", "", "sequential test per pair: elo0,elo1[,alpha,beta] (default alpha=beta=0.05)")
+	c.Flags().StringVar(&f.sprt, "sprt", "", "sequential test per pair of different players (tournament only): elo0,elo1[,alpha,beta] (default alpha=beta=0.05)")
 	c.Flags().BoolVar(&f.sprtStop, "sprt-stop", false, "stop the run when every pair's SPRT has decided")
 	c.Flags().BoolVar(&f.plots, "plots", false, "also write the charts that apply into the output folder")
+	c.Flags().BoolVar(&f.report, "report", false, "also write report.html (tables, charts, settings, warnings in one page) into the output folder")
 	c.Flags().StringVar(&f.tablebases, "tablebases", "", `tablebase folder for expert's probes ("" = the default cache folder if it exists, "none" = off); run.json records the folder used`)
 	f.rules.bind(c)
 	f.engines.bind(c)
@@ -215,17 +218,13 @@ func runAndReport(ctx context.Context, s *streams, f *runFlags, c tournament.Con
 	summary, err := tournament.Run(ctx, c, o)
 	bar.finish()
 	if summary != nil {
-		if werr := tournament.WriteReport(s.out, summary); werr != nil && err == nil {
+		if werr := report.WriteText(s.out, summary); werr != nil && err == nil {
 			err = werr
 		}
 		fmt.Fprintf(s.err, "fanorona: games in %s/%s, summary in %s/%s\n", o.Out, tournament.GamesFile, o.Out, tournament.SummaryFile)
 	}
-	if err == nil && f.plots {
-		recs, rerr := readRecordsReporting(s, []string{o.Out})
-		if rerr != nil {
-			return rerr
-		}
-		paths, perr := writeAllPlots(o.Out, recs)
+	if err == nil {
+		paths, perr := report.WriteRunFiles(o.Out, f.plots, f.report)
 		for _, p := range paths {
 			fmt.Fprintf(s.err, "fanorona: wrote %s\n", p)
 		}
@@ -354,7 +353,7 @@ Kolmogorov–Smirnov test (stats A1 A2 --compare -- B1 B2).`,
 				enc.SetIndent("", "  ")
 				return enc.Encode(out)
 			}
-			if err := tournament.WriteReport(s.out, summary); err != nil {
+			if err := report.WriteText(s.out, summary); err != nil {
 				return err
 			}
 			if b != nil {
@@ -392,6 +391,11 @@ func boundHeap() {
 // unreadable file, no valid record or (with replay) an illegal game is bad input.
 func accumulateFiles(s *streams, paths []string, sprt *tournament.SPRTConfig, replay bool) (*tournament.Accumulator, error) {
 	boundHeap()
+	// What stats keeps is a few large pointer-free tables (8 bytes a record, 8 a distinct
+	// game), cheap to collect; a low GC target keeps the heap close to them.
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(25)
+	}
 	acc := tournament.NewAccumulator(sprt, nil)
 	st, err := tournament.ScanRecords(paths, tournament.ScanOptions{Bad: func(e *tournament.LineError) {
 		fmt.Fprintf(s.err, "fanorona: warning: skipped %v\n", e)
@@ -420,24 +424,6 @@ func warnDuplicates(s *streams, n int) {
 	}
 }
 
-// readRecordsReporting reads record files into memory (for charts); bad lines are
-// reported on stderr and skipped, duplicates dropped with one warning; a file that
-// cannot be read (or holds no good record) is bad input.
-func readRecordsReporting(s *streams, paths []string) ([]tournament.Record, error) {
-	recs, bad, dups, err := tournament.ReadRecordFilesDedup(paths)
-	if err != nil {
-		return nil, badInput(err)
-	}
-	for _, b := range bad {
-		fmt.Fprintf(s.err, "fanorona: warning: skipped %v\n", b)
-	}
-	warnDuplicates(s, dups)
-	if len(recs) == 0 {
-		return nil, badInputf("no valid game records in %s", strings.Join(paths, ", "))
-	}
-	return recs, nil
-}
-
 func newMergeCmd(s *streams) *cobra.Command {
 	var out string
 	c := &cobra.Command{
@@ -457,7 +443,7 @@ func newMergeCmd(s *streams) *cobra.Command {
 			if summary.Config != nil && summary.Games < summary.Config.TotalGames() {
 				fmt.Fprintf(s.err, "fanorona: merged %d of the run's %d games (shards missing or unfinished)\n", summary.Games, summary.Config.TotalGames())
 			}
-			return tournament.WriteReport(s.out, summary)
+			return report.WriteText(s.out, summary)
 		},
 	}
 	c.Flags().StringVarP(&out, "output", "o", "", "folder for the merged games.jsonl, run.json and summary.json")

@@ -307,6 +307,19 @@ func assertNotBlank(t *testing.T, img image.Image) {
 	assert.Greater(t, len(colours), 10, "an image with so few colours is blank or nearly")
 }
 
+// TestSVGImagesFillTheirBox checks the matrix's colour key, a raster image in the SVG, is
+// stretched to its box and labelled PNG: browsers otherwise draw the 1-pixel-wide key as a
+// hairline.
+func TestSVGImagesFillTheirBox(t *testing.T) {
+	var buf bytes.Buffer
+	require.NoError(t, figures(t)["matrix"].Write(&buf, "svg"))
+	s := buf.String()
+	require.Equal(t, 1, strings.Count(s, "<image "), "the colour key")
+	assert.Contains(t, s, `<image preserveAspectRatio="none" `)
+	assert.Contains(t, s, `xlink:href="data:image/png;base64,iVBORw0KGgo`, "PNG bytes, PNG type")
+	assert.NotContains(t, s, "image/jpg")
+}
+
 func TestSVGIsDeterministic(t *testing.T) {
 	var a, b bytes.Buffer
 	require.NoError(t, figures(t)["lengths"].Write(&a, "svg"))

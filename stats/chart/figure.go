@@ -118,14 +118,25 @@ func (f *Figure) Write(w io.Writer, format string) error {
 	case "svg":
 		c := vgsvg.New(f.Width, f.Height)
 		f.Draw(draw.New(c))
-		if _, err := c.WriteTo(&buf); err != nil {
+		var raw bytes.Buffer
+		if _, err := c.WriteTo(&raw); err != nil {
 			return err
 		}
+		buf.Write(fixSVGImages(raw.Bytes()))
 	default:
 		return fmt.Errorf("chart: unknown format %q: use png or svg", format)
 	}
 	_, err := w.Write(buf.Bytes())
 	return err
+}
+
+// fixSVGImages corrects the raster images gonum/plot embeds in SVG (the matrix's colour
+// key): they are PNG, not JPEG as their data URL says, and they must fill their box.
+// Without preserveAspectRatio="none" a browser keeps the 1×N key's proportions and draws
+// it as a one-pixel line (seen in the HTML report's screenshot).
+func fixSVGImages(svg []byte) []byte {
+	svg = bytes.ReplaceAll(svg, []byte(`<image x=`), []byte(`<image preserveAspectRatio="none" x=`))
+	return bytes.ReplaceAll(svg, []byte(`xlink:href="data:image/jpg;base64,`), []byte(`xlink:href="data:image/png;base64,`))
 }
 
 // Encode renders the figure in the format chosen by path's extension and returns the

@@ -29,8 +29,8 @@ type FirstMoveData struct {
 }
 
 // FirstMoveBars is one group: the shares of White wins, draws and Black wins with their
-// Clopper–Pearson intervals, and White's score (wins + draws/2 per game) with its normal
-// interval; see [stats.FirstMove].
+// Clopper–Pearson intervals, and White's score (wins + draws/2 per game) with its
+// likelihood-ratio interval; see [stats.FirstMove].
 type FirstMoveBars struct {
 	Name                     string
 	Games                    int
@@ -136,7 +136,7 @@ func PlotFirstMove(d FirstMoveData) (*Figure, error) {
 		Title:  "First-move advantage: results seen from White, by group",
 		Panels: []*plot.Plot{p},
 		Legend: l,
-		Width:  max(DefaultWidth, vg.Length(n)*3*vg.Centimeter+6*vg.Centimeter),
+		Width:  max(DefaultWidth, vg.Length(n)*3.6*vg.Centimeter+6*vg.Centimeter),
 		Height: DefaultHeight,
 	}, nil
 }

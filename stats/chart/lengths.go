@@ -195,16 +195,7 @@ func PlotLengthHist(h LengthHist) (*Figure, error) {
 type integerTicks struct{}
 
 func (integerTicks) Ticks(lo, hi float64) []plot.Tick {
-	// step is the smallest of 1, 2, 5, 10, 20, 50... giving at most five intervals.
-	step := 1.0
-	for (hi-lo)/step > 5 {
-		if d := step / math.Pow(10, math.Floor(math.Log10(step)+1e-9)); d == 2 {
-			step = step / 2 * 5
-		} else {
-			step *= 2
-		}
-	}
-	return stepTicks(lo, hi, step, func(v float64) string { return strconv.Itoa(int(v)) })
+	return stepTicks(lo, hi, niceStep(hi-lo, 5), func(v float64) string { return strconv.Itoa(int(v)) })
 }
 
 func plural(n int) string {

@@ -120,18 +120,29 @@ func hline(y, x0, x1 float64, ls draw.LineStyle) *plotter.Line {
 	return &plotter.Line{XYs: plotter.XYs{{X: x0, Y: y}, {X: x1, Y: y}}, LineStyle: ls}
 }
 
-// niceTicks returns the default numeric ticks of [lo, hi], without ticks outside it.
+// niceTicks labels [lo, hi] every step of 1, 2, 2.5 or 5 times a power of ten, the
+// smallest giving at most six intervals: 0 25 50 75 100 125 rather than gonum's default, which
+// labels only every other major tick (25 75 125).
 func niceTicks(lo, hi float64) []plot.Tick {
-	var out []plot.Tick
-	for _, t := range (plot.DefaultTicks{}).Ticks(lo, hi) {
-		if t.Value >= lo-1e-9 && t.Value <= hi+1e-9 {
-			if t.Label != "" { // DefaultTicks pads labels with zeros ("25.00")
-				t.Label = trimFloat(t.Value, 2)
+	return stepTicks(lo, hi, niceStep(hi-lo, 6), func(v float64) string { return trimFloat(v, 2) })
+}
+
+// niceStep is the smallest of 1, 2, 5, 10, 20, 25, 50, 100, 200, 250... that cuts span
+// into at most n intervals.
+func niceStep(span float64, n int) float64 {
+	if !(span > 0) || math.IsInf(span, 0) {
+		return 1
+	}
+	for pow := 1.0; ; pow *= 10 {
+		for _, m := range []float64{1, 2, 2.5, 5} {
+			if m == 2.5 && pow == 1 {
+				continue // whole numbers only
 			}
-			out = append(out, t)
+			if span/(m*pow) <= float64(n) {
+				return m * pow
+			}
 		}
 	}
-	return out
 }
 
 // percentTicks labels shares 0..1 as percentages every step.

@@ -1,0 +1,63 @@
+// report.go: the report command: one self-contained HTML page (settings, tables, charts,
+// warnings) of games.jsonl files or run folders. Building the page is package report's.
+
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"strings"
+
+	"github.com/fanorona/fanorona/tournament/report"
+	"github.com/spf13/cobra"
+)
+
+func init() { registerCommand(newReportCmd) }
+
+func newReportCmd(s *streams) *cobra.Command {
+	var output string
+	var force bool
+	c := &cobra.Command{
+		Use:   "report FILE_OR_RUN_DIR... -o report.html",
+		Short: "Write one self-contained HTML page of runs: settings and seeds, tables, charts, warnings",
+		Example: "  fanorona report out/tournament-1 -o report.html\n" +
+			"  fanorona report shard0/games.jsonl shard1/games.jsonl -o both.html --force",
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			if output == "" {
+				return badInputf("report: -o FILE.html is required")
+			}
+			if ext := strings.ToLower(filepath.Ext(output)); ext != ".html" && ext != ".htm" {
+				return badInputf("report file %q: the name must end in .html", output)
+			}
+			if err := report.CheckOutput(output, force); err != nil {
+				return badInput(err)
+			}
+			in, err := loadReporting(s, args)
+			if err != nil {
+				return err
+			}
+			r, err := report.Build(in)
+			if err != nil {
+				return err
+			}
+			page, err := r.HTML()
+			if err != nil {
+				return err
+			}
+			if err := report.WriteFile(output, page, force); err != nil {
+				if errors.Is(err, fs.ErrExist) {
+					return badInput(err)
+				}
+				return err
+			}
+			fmt.Fprintf(s.err, "fanorona: wrote %s\n", output)
+			return nil
+		},
+	}
+	c.Flags().StringVarP(&output, "output", "o", "", "HTML file to write (required)")
+	c.Flags().BoolVar(&force, "force", false, "overwrite the output file if it exists")
+	return c
+}

@@ -1,0 +1,103 @@
+// files.go: writing charts and reports to files without ever leaving half a file.
+
+package report
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// CheckOutput checks, before any work, that path can be written: its folder exists and,
+// unless force, path does not. The errors are about the input (the caller's flags).
+func CheckOutput(path string, force bool) error {
+	dir := filepath.Dir(path)
+	st, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("%s: folder %s does not exist", path, dir)
+	case err != nil:
+		return err
+	case !st.IsDir():
+		return fmt.Errorf("%s: %s is not a folder", path, dir)
+	}
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return fmt.Errorf("%s is a folder: give a file name", path)
+	}
+	if !force {
+		if _, err := os.Lstat(path); err == nil {
+			return existsError(path)
+		}
+	}
+	return nil
+}
+
+func existsError(path string) error {
+	return fmt.Errorf("%s already exists: use --force to overwrite it (%w)", path, fs.ErrExist)
+}
+
+// WriteFile writes data to path. Without force an existing file is an error wrapping
+// fs.ErrExist and is left alone (the file is created exclusively); with force the data
+// goes to a temporary file in the same folder that is then renamed over path, so a failed
+// write never leaves a half-written file in place of the old one.
+func WriteFile(path string, data []byte, force bool) error {
+	if !force {
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if errors.Is(err, fs.ErrExist) {
+			return existsError(path)
+		}
+		if err != nil {
+			return err
+		}
+		_, err = f.Write(data)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			os.Remove(path) // ours: created above
+		}
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	_, err = tmp.Write(data)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
+}
+
+// WritePlots writes into dir every chart that applies to recs as KIND.png (see [Kinds]).
+// Charts of those names already there are replaced, each by an atomic rename; every chart
+// is rendered before any file is written. It returns the paths written.
+func WritePlots(dir string, figs []Named) ([]string, error) {
+	data := make([][]byte, len(figs))
+	for i, f := range figs {
+		var err error
+		if data[i], err = f.Figure.Encode(f.Kind + ".png"); err != nil {
+			return nil, fmt.Errorf("plots: %s: %w", f.Kind, err)
+		}
+	}
+	var paths []string
+	for i, f := range figs {
+		p := filepath.Join(dir, f.Kind+".png")
+		if err := WriteFile(p, data[i], true); err != nil {
+			return paths, fmt.Errorf("plots: %w", err)
+		}
+		paths = append(paths, p)
+	}
+	return paths, nil
+}

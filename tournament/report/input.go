@@ -1,0 +1,93 @@
+// input.go: reading the records a report is made of, from games.jsonl files or run
+// folders, with the run.json found next to them.
+
+package report
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/fanorona/fanorona/tournament"
+)
+
+// Input is the records of one or more files, with what reading them found.
+type Input struct {
+	Files      []string                // the games files read, in order
+	Records    []tournament.Record     // every good record but exact duplicates, without its turns
+	Dropped    []*tournament.LineError // lines skipped: they did not decode or validate
+	Duplicates int                     // exact duplicates of a record already read, dropped
+	Runs       []Run                   // run.json files found next to the games files
+	Summary    *tournament.Summary     // the statistics of the records (package tournament)
+}
+
+// Run is one run's configuration, as its run.json holds it.
+type Run struct {
+	Path   string            // the run.json read
+	Config tournament.Config // what it says
+}
+
+// Load reads the games files or run folders paths. Bad lines are kept in Dropped and
+// skipped; a file that cannot be read, a damaged run.json, or no good record at all is
+// an error naming the file.
+func Load(paths []string) (*Input, error) {
+	if len(paths) == 0 {
+		return nil, errors.New("no games files or run folders given")
+	}
+	in := &Input{}
+	seenRun := map[string]bool{}
+	for _, p := range paths {
+		file := tournament.GamesPath(p) // a run folder stands for its games.jsonl
+		if _, err := os.Stat(file); err != nil {
+			if errors.Is(err, fs.ErrNotExist) && file != p {
+				return nil, fmt.Errorf("%s: a folder without %s (not a run folder)", p, tournament.GamesFile)
+			}
+			return nil, err
+		}
+		in.Files = append(in.Files, file)
+		runPath := filepath.Join(filepath.Dir(file), tournament.RunFile)
+		if seenRun[runPath] {
+			continue
+		}
+		raw, err := os.ReadFile(runPath)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		var c tournament.Config
+		if err := json.Unmarshal(raw, &c); err != nil {
+			return nil, fmt.Errorf("%s: %v", runPath, err)
+		}
+		seenRun[runPath] = true
+		in.Runs = append(in.Runs, Run{Path: runPath, Config: c})
+	}
+	var order []string
+	if len(in.Runs) > 0 {
+		order = in.Runs[0].Config.Players
+	}
+	acc := tournament.NewAccumulator(nil, order)
+	st, err := tournament.ScanRecords(in.Files, tournament.ScanOptions{Bad: func(e *tournament.LineError) {
+		in.Dropped = append(in.Dropped, e)
+	}}, func(rec *tournament.Record, at tournament.Place) error {
+		acc.Add(rec, at.File)
+		r := *rec
+		r.Turns = nil // the charts need none; the summary has counted distinct games
+		in.Records = append(in.Records, r)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	in.Duplicates = st.Duplicates
+	if len(in.Records) == 0 {
+		return nil, fmt.Errorf("no valid game records in %s", strings.Join(in.Files, ", "))
+	}
+	in.Summary = acc.Summary()
+	return in, nil
+}

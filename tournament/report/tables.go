@@ -1,0 +1,211 @@
+// tables.go: a run's summary as tables (standings, head to head, ratings, first-move
+// advantage, game lengths, distinct games), each naming the method of its intervals, and
+// their plain-text form.
+
+package report
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/fanorona/fanorona/tournament"
+)
+
+// Table is one table of a report: rows of cells already formatted as text.
+type Table struct {
+	ID      string   // short name, an HTML anchor: "standings", "head-to-head", ...
+	Title   string   // what the table shows
+	Methods []string // how each interval (or test) in it was computed
+	Columns []string
+	Rows    [][]string
+	Note    string // a line under the table (a failed fit, say)
+}
+
+// Numeric reports, for each column, whether it holds numbers (every cell starts with a
+// digit, a sign or a bracket, or is "-" for no value): numbers align right.
+func (t Table) Numeric() []bool {
+	out := make([]bool, len(t.Columns))
+	for j := range out {
+		out[j] = len(t.Rows) > 0
+		for _, r := range t.Rows {
+			if j < len(r) && !numeric(r[j]) {
+				out[j] = false
+			}
+		}
+	}
+	return out
+}
+
+func numeric(cell string) bool {
+	if cell == "" || cell == "-" {
+		return true
+	}
+	return strings.ContainsRune("0123456789+-[.", rune(cell[0]))
+}
+
+// Methods of the intervals of a summary, as package stats computes them (its doc
+// comments); the tables print them with the numbers.
+const (
+	methodScore     = "score: likelihood-ratio interval of the mean score (profile likelihood of the win/draw/loss model), which never collapses to a point"
+	methodElo       = "Elo: the score interval's ends turned into Elo with the logistic curve (a score bound of 0 or 1 gives an infinite Elo bound)"
+	methodLOS       = "LOS: likelihood of superiority, normal approximation to wins against losses (draws carry no information)"
+	methodPent      = "pentanomial: A's score over colour-swapped pairs (0, ½, 1, 1½, 2); pair Elo: likelihood-ratio interval of the pentanomial model, the pair as the unit"
+	methodSPRT      = "SPRT: Wald's test on the exact generalized log-likelihood ratio over the pentanomial counts"
+	methodRatings   = "ratings: Bradley–Terry with BayesElo's draw model, maximum a posteriori (2 virtual draws a player); normal intervals from the inverse Hessian; mean 0 over the rated players"
+	methodWinRates  = "White win, draw and Black win shares: Clopper–Pearson exact binomial intervals"
+	methodSignTest  = "p: exact two-sided sign test of White's wins against Black's wins (draws left out)"
+	methodQuantiles = "quantiles: type-4 (linear interpolation of the empirical distribution) over the games that ended by the rules"
+	methodCounts    = "counts: \"all games\" when every game differs; \"distinct games\" when some repeat (the same players, opening and turns), each distinct game counted once by the row's estimates, tests and pentanomial"
+)
+
+func fnum(n tournament.Num, prec int) string {
+	f := float64(n)
+	switch {
+	case math.IsNaN(f):
+		return "-"
+	case math.IsInf(f, 1):
+		return "+inf"
+	case math.IsInf(f, -1):
+		return "-inf"
+	}
+	return fmt.Sprintf("%.*f", prec, f)
+}
+
+func fest(e tournament.Est, prec int) string {
+	return fmt.Sprintf("%s [%s, %s]", fnum(e.Value, prec), fnum(e.Lo, prec), fnum(e.Hi, prec))
+}
+
+func fwdl(w tournament.WDL) string { return fmt.Sprintf("+%d =%d -%d", w.Wins, w.Draws, w.Losses) }
+
+// firstMoveRow names the ratings table's last row, the fitted advantage of White.
+const firstMoveRow = "first-move advantage"
+
+// Endings are the reasons a game ends, in the order tables list them.
+var endings = []string{"no-pieces", "no-moves", "paika-limit", "max-plies"}
+
+// wdlOf is the results a row's estimates count: every game's, or its distinct games'.
+func wdlOf(all, distinct tournament.WDL, method string) tournament.WDL {
+	if method == tournament.MethodDistinct {
+		return distinct
+	}
+	return all
+}
+
+// Tables returns the tables of s, in report order. Each row shows its games, its distinct
+// games, and what its estimates count (every game, or each distinct game once when
+// games repeat), as package tournament decided.
+func Tables(s *tournament.Summary) []Table {
+	conf := fmt.Sprintf("%.0f%%", tournament.Confidence*100)
+	var out []Table
+	if len(s.Players) > 0 {
+		t := Table{ID: "standings", Title: "Standings (self-play games excluded), " + conf + " intervals",
+			Methods: []string{methodCounts, methodScore, methodElo},
+			Columns: []string{"player", "games", "distinct", "counts", "W/D/L", "score", "Elo vs field", "as White", "as Black"}}
+		for _, p := range s.Players {
+			t.Rows = append(t.Rows, []string{p.Player, fmt.Sprint(p.Games), fmt.Sprint(p.DistinctGames), p.Method, fwdl(wdlOf(p.WDL, p.DistinctWDL, p.Method)),
+				fest(p.Score, 3), fest(p.Elo, 0), fwdl(p.AsWhite), fwdl(p.AsBlack)})
+		}
+		out = append(out, t)
+	}
+	if len(s.Pairs) > 0 {
+		t := Table{ID: "head-to-head", Title: "Head to head (A's results), " + conf + " intervals",
+			Methods: []string{methodCounts, methodScore, methodElo, methodLOS, methodPent},
+			Columns: []string{"A", "B", "games", "distinct", "counts", "W/D/L", "score", "Elo", "LOS", "pentanomial 0..2", "pair Elo", "SPRT"}}
+		sprtNamed := false
+		for _, p := range s.Pairs {
+			sprt := "-"
+			if p.SPRT != nil {
+				sprt = fmt.Sprintf("LLR %s (%s, %s) %s", fnum(p.SPRT.LLR, 2), fnum(p.SPRT.Lower, 2), fnum(p.SPRT.Upper, 2), p.SPRT.Decision)
+				if !sprtNamed {
+					t.Methods, sprtNamed = append(t.Methods, methodSPRT), true
+				}
+			}
+			pent := p.Pentanomial
+			if p.Method == tournament.MethodDistinct {
+				pent = p.DistinctPentanomial
+			}
+			t.Rows = append(t.Rows, []string{p.A, p.B, fmt.Sprint(p.Games), fmt.Sprint(p.DistinctGames), p.Method, fwdl(wdlOf(p.WDL, p.DistinctWDL, p.Method)),
+				fest(p.Score, 3), fest(p.Elo, 0), fnum(p.LOS, 3), fmt.Sprint(pent), fest(p.PairElo, 0), sprt})
+		}
+		out = append(out, t)
+	}
+	if s.Ratings != nil {
+		t := Table{ID: "ratings", Title: "Ratings (Bradley–Terry with BayesElo draws, mean 0), " + conf + " intervals, counting " + s.Ratings.Method,
+			Methods: []string{methodRatings}, Columns: []string{"player", "Elo"}}
+		if s.Ratings.Error != "" {
+			t.Note = "fit failed: " + s.Ratings.Error
+		} else {
+			for i, p := range s.Ratings.Players {
+				t.Rows = append(t.Rows, []string{p, fest(s.Ratings.Elo[i], 0)})
+			}
+			t.Rows = append(t.Rows, []string{firstMoveRow, fest(s.Ratings.FirstMove, 0) + " Elo"})
+		}
+		out = append(out, t)
+	}
+	t := Table{ID: "first-move", Title: "First-move advantage (White's results), " + conf + " intervals",
+		Methods: []string{methodCounts, methodScore, methodWinRates, methodSignTest},
+		Columns: []string{"matchup", "games", "distinct", "counts", "W/D/L", "White score", "White win", "draw", "Black win", "p (sign test)"}}
+	for _, f := range s.FirstMove {
+		t.Rows = append(t.Rows, []string{f.Matchup, fmt.Sprint(f.Games), fmt.Sprint(f.DistinctGames), f.Method, fwdl(wdlOf(f.White, f.DistinctWhite, f.Method)),
+			fest(f.Score, 3), fest(f.WinRate, 3), fest(f.Draw, 3), fest(f.Loss, 3), fnum(f.PValue, 4)})
+	}
+	out = append(out, t)
+	t = Table{ID: "lengths", Title: "Game length in plies (every game; natural endings, capped games counted apart)",
+		Methods: []string{methodQuantiles},
+		Columns: []string{"matchup", "games", "distinct", "mean", "sd", "min", "q5", "q25", "median", "q75", "q95", "max", "capped", "endings"}}
+	for _, l := range s.Lengths {
+		n := l.Natural
+		var reasons []string
+		for _, r := range endings {
+			if c := l.Reasons[r]; c > 0 {
+				reasons = append(reasons, fmt.Sprintf("%s %d", r, c))
+			}
+		}
+		t.Rows = append(t.Rows, []string{l.Matchup, fmt.Sprint(l.Games), fmt.Sprint(l.DistinctGames), fnum(n.Mean, 1), fnum(n.StdDev, 1),
+			fnum(n.Min, 0), fnum(n.Q5, 0), fnum(n.Q25, 0), fnum(n.Median, 0), fnum(n.Q75, 0), fnum(n.Q95, 0), fnum(n.Max, 0), fmt.Sprint(l.Capped), strings.Join(reasons, ", ")})
+	}
+	out = append(out, t)
+	return out
+}
+
+// WriteText prints the summary's tables for a terminal: a header line with the counts,
+// then each table with its title, columns aligned, and the methods of its intervals.
+func WriteText(w io.Writer, s *tournament.Summary) error {
+	fmt.Fprintf(w, "%d games, %d distinct games, %d distinct openings, %d run%s; intervals are %.0f%%.\n",
+		s.Games, s.DistinctGames, s.DistinctOpenings, s.Runs, plural(s.Runs), tournament.Confidence*100)
+	return writeTables(w, Tables(s))
+}
+
+// writeTables prints the tables, then the methods of their intervals once each: on a
+// terminal the methods would otherwise repeat under every table.
+func writeTables(w io.Writer, tables []Table) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	var methods []string
+	for _, t := range tables {
+		fmt.Fprintf(tw, "\n%s\n", t.Title)
+		fmt.Fprintln(tw, strings.Join(t.Columns, "\t"))
+		for _, r := range t.Rows {
+			fmt.Fprintln(tw, strings.Join(r, "\t"))
+		}
+		if t.Note != "" {
+			fmt.Fprintln(tw, t.Note)
+		}
+		for _, m := range t.Methods {
+			if !slices.Contains(methods, m) {
+				methods = append(methods, m)
+			}
+		}
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintln(w, "\nMethods")
+	for _, m := range methods {
+		fmt.Fprintf(w, "- %s\n", m)
+	}
+	return nil
+}

@@ -1,0 +1,63 @@
+package report
+
+import (
+	"bytes"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/fanorona/fanorona/tournament"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestTablesFormatEveryCell(t *testing.T) {
+	nan, inf := tournament.Num(math.NaN()), tournament.Num(math.Inf(1))
+	s := &tournament.Summary{
+		Games: 4,
+		Players: []tournament.PlayerStats{{Player: "a", Games: 4, DistinctGames: 3, Method: tournament.MethodDistinct,
+			WDL: tournament.WDL{Wins: 3, Draws: 1}, DistinctWDL: tournament.WDL{Wins: 2, Draws: 1},
+			Score: tournament.Est{Value: 0.875, Lo: 0.7, Hi: 1}, Elo: tournament.Est{Value: 338, Lo: 147, Hi: inf}}},
+		Pairs: []tournament.PairStats{{A: "a", B: "b", Games: 4, DistinctGames: 4, Method: tournament.MethodAll, Pentanomial: [5]int{0, 1, 0, 1, 0}, PairElo: tournament.Est{Value: nan, Lo: nan, Hi: nan},
+			SPRT: &tournament.SPRTStat{LLR: 1.234, Lower: -2.94, Upper: 2.94, Decision: "continue"}}},
+		Ratings: &tournament.RatingStats{Error: "singular"},
+		FirstMove: []tournament.FirstMoveStats{{Matchup: "a vs b", Games: 4, DistinctGames: 3, Method: tournament.MethodDistinct,
+			White: tournament.WDL{Wins: 2, Losses: 2}, DistinctWhite: tournament.WDL{Wins: 2, Losses: 1}, PValue: 0.25}},
+		Lengths: []tournament.LengthRow{{Matchup: "a vs b", Games: 4, DistinctGames: 3, All: tournament.LengthSummary{Count: 4}, Capped: 1, Reasons: map[string]int{"max-plies": 1, "no-pieces": 3}}},
+	}
+	tables := Tables(s)
+	var ids []string
+	for _, tb := range tables {
+		ids = append(ids, tb.ID)
+		for _, r := range tb.Rows {
+			assert.Len(t, r, len(tb.Columns), tb.ID)
+		}
+		assert.NotEmpty(t, tb.Methods, "%s names its methods", tb.ID)
+	}
+	assert.Equal(t, []string{"standings", "head-to-head", "ratings", "first-move", "lengths"}, ids)
+	// a's estimates count its 3 distinct games: their results are shown.
+	assert.Equal(t, []string{"a", "4", "3", "distinct games", "+2 =1 -0", "0.875 [0.700, 1.000]", "338 [147, +inf]", "+0 =0 -0", "+0 =0 -0"}, tables[0].Rows[0])
+	h2h := tables[1]
+	assert.Equal(t, "all games", h2h.Rows[0][4])
+	assert.Equal(t, "[0 1 0 1 0]", h2h.Rows[0][9], "every game's pentanomial when all differ")
+	assert.Equal(t, "- [-, -]", h2h.Rows[0][10], "no pair Elo")
+	assert.Equal(t, "LLR 1.23 (-2.94, 2.94) continue", h2h.Rows[0][11])
+	assert.Contains(t, strings.Join(h2h.Methods, "\n"), "SPRT", "the SPRT's method is named when one ran")
+	assert.Equal(t, "fit failed: singular", tables[2].Note)
+	assert.Empty(t, tables[2].Rows)
+	fm := tables[3]
+	assert.Equal(t, []string{"a vs b", "4", "3", "distinct games", "+2 =0 -1"}, fm.Rows[0][:5])
+	assert.Equal(t, "0.2500", fm.Rows[0][9])
+	assert.Equal(t, []string{"a vs b", "4", "3"}, tables[4].Rows[0][:3])
+	assert.Equal(t, "no-pieces 3, max-plies 1", tables[4].Rows[0][13], "endings in rule order")
+	assert.Equal(t, []bool{false, true, true, false, true, true, true, true, true, true}, fm.Numeric())
+
+	var buf bytes.Buffer
+	s.DistinctGames, s.DistinctOpenings, s.Runs = 3, 1, 1
+	require.NoError(t, WriteText(&buf, s))
+	out := buf.String()
+	assert.True(t, strings.HasPrefix(out, "4 games, 3 distinct games, 1 distinct openings, 1 run; intervals are 95%.\n"), out)
+	assert.Equal(t, 1, strings.Count(out, "- score: likelihood-ratio interval"), "each method once, at the end")
+	assert.Contains(t, out, "\nMethods\n")
+	assert.Regexp(t, `(?m)^a\s+4\s+3\s+distinct games\s+\+2 =1 -0\s+0\.875 \[0\.700, 1\.000\]`, out, "columns aligned by tabs")
+}
