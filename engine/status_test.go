@@ -141,3 +141,35 @@ func TestTurnsAllocateNothing(t *testing.T) {
 	})
 	assert.Zero(t, allocs)
 }
+
+// TestEndCheckOrder puts two end conditions on one position and asserts the order
+// docs/NOTES.md ("Order of end checks") states: no pieces, then no legal turn, then the
+// paika limit, then the ply cap; a decisive result wins over a limit on the same ply.
+func TestEndCheckOrder(t *testing.T) {
+	all := Rules{PaikaLimit: 50, MaxPlies: 200}
+	allDraw := Rules{PaikaLimit: 50, MaxPlies: 200, NoMovesDraw: true}
+	for _, c := range []struct {
+		name  string
+		fen   string
+		rules Rules
+		want  Status
+	}{
+		// White has no pieces, hence no turn either: the loss is by no pieces, even when a
+		// side without a turn would only draw.
+		{"no pieces before no moves", "BB7/9/9/9/9 w 0 10", Rules{NoMovesDraw: true}, Status{BlackWins, NoPieces}},
+		{"no pieces before paika limit", "BB7/9/9/9/9 w 50 10", all, Status{BlackWins, NoPieces}},
+		{"no pieces before ply cap", "BB7/9/9/9/9 w 0 200", all, Status{BlackWins, NoPieces}},
+		{"no pieces before both limits", "BB7/9/9/9/9 w 50 200", allDraw, Status{BlackWins, NoPieces}},
+		// Black a5 boxed in (see TestStatus): no legal turn.
+		{"no moves before paika limit", "BW7/WW7/9/9/9 b 50 0", all, Status{WhiteWins, NoMoves}},
+		{"no moves before ply cap", "BW7/WW7/9/9/9 b 0 200", all, Status{WhiteWins, NoMoves}},
+		{"no moves (draw) before paika limit", "BW7/WW7/9/9/9 b 60 0", allDraw, Status{Draw, NoMoves}},
+		{"no moves (draw) before ply cap", "BW7/WW7/9/9/9 b 0 300", allDraw, Status{Draw, NoMoves}},
+		{"paika limit before ply cap", "B8/9/9/9/8W w 50 200", all, Status{Draw, PaikaLimit}},
+		{"ply cap alone", "B8/9/9/9/8W w 49 200", all, Status{Draw, MaxPlies}},
+		{"ply cap 199", "B8/9/9/9/8W w 49 199", all, Status{}},
+	} {
+		p := MustParseFEN(c.fen)
+		assert.Equal(t, c.want, c.rules.Status(&p), c.name)
+	}
+}

@@ -1,6 +1,11 @@
-// ladder_test.go: the strength ladder, played only when FANORONA_LADDER is set (it takes
-// minutes). Each rung is a match of colour-swapped game pairs between a level and the one
-// below it; the table goes to docs/LEVELS.md.
+// ladder_test.go: the strength ladder. Each rung is a match of colour-swapped game pairs
+// between a level and the one below it. The cheap rungs (random < greedy < easy < medium)
+// are asserted in the default suite; the expensive ones (hard, expert) in a slow test:
+//
+//	FANORONA_LADDER=1 go test -run TestLadderSlowRungs -v -timeout 0 ./players/
+//
+// TestLadder prints the table of docs/LEVELS.md, played only when FANORONA_LADDER is set
+// (it takes minutes):
 //
 //	FANORONA_LADDER=1 GOMAXPROCS=1 go test -run TestLadder -v -timeout 0 ./players/
 //
@@ -20,6 +25,8 @@ import (
 	"time"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // ladderRules bound every game: the default rules (paika limit 50) plus a 1000-ply cap.
@@ -159,5 +166,54 @@ func TestLadder(t *testing.T) {
 		m := playMatch(t, rung[0], rung[1], pairs)
 		fmt.Printf("| %s | %s | %d | %d | %d | %d | %.3f | %.0f | %s |\n", rung[0], rung[1], m.games(),
 			m.wins, m.draws, m.losses, m.score(), float64(m.plies)/float64(m.games()), time.Since(start).Round(time.Second))
+	}
+}
+
+// ladderMargins: the fewest wins of the upper player in 100 games (pairs 0..49) each rung
+// must reach. Each is the smallest k with P(Bin(100, p0) < k) < 1e-4, where p0 is a
+// conservative win rate: the rate measured over 400 games (pairs 0..199, 2026-11-30)
+// minus about two standard errors. So a correct player fails with probability below 1e-4
+// whatever the seeds, treating the games as independent (the two games of a pair share
+// their opening, which the margin of p0 absorbs); a player no better than the one below
+// it (p = 0.5) passes with probability below 3e-4 (greedy), 1e-9 (the others).
+//
+//	rung            measured (400 games)      p0     k    P(X<k | p0)  P(X≥k | 0.5)
+//	greedy-random   345 W 14 D 41 L (0.863)   0.83   68   7.4e-5       2.0e-4
+//	easy-greedy     389 W  4 D  7 L (0.973)   0.95   85   3.7e-5       2.4e-13
+//	medium-easy     377 W 10 D 13 L (0.943)   0.92   80   3.7e-5       5.6e-10
+//	hard-medium     376 W 16 D  8 L (0.940)   0.92   80   3.7e-5       5.6e-10
+//	expert-hard     78 W 21 D 1 L of 100      0.70   52   5.2e-5       1.0e-2 (p = 0.4)
+var ladderMargins = map[[2]string]int{
+	{"greedy", "random"}: 68,
+	{"easy", "greedy"}:   85,
+	{"medium", "easy"}:   80,
+	{"hard", "medium"}:   80,
+	{"expert", "hard"}:   52,
+}
+
+func assertRung(t *testing.T, upper, lower string) {
+	t.Helper()
+	least, ok := ladderMargins[[2]string{upper, lower}]
+	require.True(t, ok)
+	m := playMatch(t, upper, lower, 50)
+	require.Equal(t, 100, m.games())
+	assert.GreaterOrEqual(t, m.wins, least, "%s against %s: %d W %d D %d L", upper, lower, m.wins, m.draws, m.losses)
+}
+
+// TestLadderCheapRungs: random < greedy < easy < medium, at fixed seeds (a few seconds).
+func TestLadderCheapRungs(t *testing.T) {
+	for _, rung := range ladderRungs[:3] {
+		t.Run(rung[0], func(t *testing.T) { assertRung(t, rung[0], rung[1]) })
+	}
+}
+
+// TestLadderSlowRungs: medium < hard < expert (the expert rung takes about 7 minutes on
+// one quiet core).
+func TestLadderSlowRungs(t *testing.T) {
+	if testing.Short() || os.Getenv("FANORONA_LADDER") == "" {
+		t.Skip("set FANORONA_LADDER=1 (and no -short) to play the hard and expert rungs (minutes)")
+	}
+	for _, rung := range ladderRungs[3:] {
+		t.Run(rung[0], func(t *testing.T) { assertRung(t, rung[0], rung[1]) })
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"errors"
 	"os"
 	"slices"
 	"testing"
@@ -67,8 +66,23 @@ func loadVectors(t *testing.T) []vector {
 	return vs
 }
 
-func TestEveryLevelPlaysLegalTurns(t *testing.T) {
+// shortVectors is loadVectors, every fourth vector only with -short: the two tests that
+// run every player over every vector take half a minute, and mutation testing runs the
+// package's -short suite once per mutant.
+func shortVectors(t *testing.T) []vector {
 	vs := loadVectors(t)
+	if !testing.Short() {
+		return vs
+	}
+	var out []vector
+	for i := 0; i < len(vs); i += 4 {
+		out = append(out, vs[i])
+	}
+	return out
+}
+
+func TestEveryLevelPlaysLegalTurns(t *testing.T) {
+	vs := shortVectors(t)
 	r := engine.DefaultRules()
 	for _, spec := range testSpecs {
 		t.Run(spec, func(t *testing.T) {
@@ -104,7 +118,7 @@ func TestNoTurnIsAnError(t *testing.T) {
 }
 
 func TestSeededChoicesAreReproducible(t *testing.T) {
-	vs := loadVectors(t)
+	vs := shortVectors(t)
 	r := engine.DefaultRules()
 	for _, spec := range testSpecs {
 		first, err := New(spec, 42)
@@ -249,34 +263,47 @@ func TestGreedyCapturesMost(t *testing.T) {
 	}
 }
 
+// TestTimeLimitAndCancel holds on a slow machine and under -race: the position is
+// midgame-2, whose depth 1 costs about 1,200 nodes (under a millisecond here, some tens
+// under -race on a loaded machine), so an iteration always completes within the limit,
+// while depth 63 never does. The upper bounds only say "stopped by the clock or the
+// context": the search polls them every 4096 nodes, and without them it would run for
+// hours.
 func TestTimeLimitAndCancel(t *testing.T) {
 	r := engine.DefaultRules()
-	p := engine.Start()
-	pl, err := New("expert:time=50ms", 0)
+	p := engine.MustParseFEN("BBBBBB1BB/BBB1B1BBB/BWBB2WBW/WWW1W1WWW/WWW1WWWWW w 0 0")
+	const limit = 100 * time.Millisecond
+	pl, err := New("expert:time=100ms", 0)
 	require.NoError(t, err)
 	start := time.Now()
 	a, err := Analyze(context.Background(), pl, &p, r)
+	elapsed := time.Since(start)
 	require.NoError(t, err)
-	assert.Less(t, time.Since(start), time.Second)
-	assert.GreaterOrEqual(t, a.Depth, 1)
+	assert.GreaterOrEqual(t, elapsed, limit, "the search stopped before its time limit")
+	assert.Less(t, elapsed, limit+3*time.Second, "the clock was not honoured")
+	assert.GreaterOrEqual(t, a.Depth, 1, "no iteration completed")
+	assert.Less(t, a.Depth, maxPly/2-1, "stopped by the depth, not the clock")
+	assert.True(t, slices.Contains(p.Turns(r, nil), a.Turn))
 
-	// No limit at all but the context: cancelled after 30 ms, it returns promptly with
-	// the context's error and still a legal turn.
+	// No limit at all but the context: cancelled after 30 ms, it returns with the
+	// context's error and still a legal turn, from the start position (whose depth 1
+	// takes longer than 30 ms under -race: the turn then comes from the move ordering).
+	q := engine.Start()
 	e := NewExpert(DefaultExpertOptions())
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
 	defer cancel()
 	start = time.Now()
-	a, err = e.Analyze(ctx, &p, r)
+	a, err = e.Analyze(ctx, &q, r)
 	assert.ErrorIs(t, err, context.DeadlineExceeded)
-	assert.Less(t, time.Since(start), 500*time.Millisecond)
-	assert.True(t, slices.Contains(p.Turns(r, nil), a.Turn))
+	assert.Less(t, time.Since(start), 3*time.Second, "the context was not honoured")
+	assert.True(t, slices.Contains(q.Turns(r, nil), a.Turn))
 
 	cancelled, cancel2 := context.WithCancel(context.Background())
 	cancel2()
 	for _, spec := range testSpecs {
 		pl, _ := New(spec, 0)
 		_, err := pl.Choose(cancelled, &p, r)
-		assert.True(t, errors.Is(err, context.Canceled), spec)
+		assert.ErrorIs(t, err, context.Canceled, spec)
 	}
 }
 

@@ -63,7 +63,7 @@ func TestFitRatingsRecoversKnownRatings(t *testing.T) {
 	t.Logf("fit: %+v", r)
 	se := (r.FirstMove.Hi - r.FirstMove.Lo) / (2 * 1.959963984540054)
 	assert.InDelta(t, adv, r.FirstMove.Value, 3*se)
-	assert.True(t, r.FirstMove.Contains(r.FirstMove.Value))
+	assert.True(t, r.FirstMove.Contains(adv), "the 95%% interval %+v covers the true advantage %g", r.FirstMove, adv)
 	assert.InDelta(t, drawElo, r.DrawElo, 20)
 }
 
