@@ -232,6 +232,11 @@ func simulateSPRT(rng *rand.Rand, p []float64, runs int, test func(counts []int)
 }
 
 func TestSPRTSimulatedErrorRates(t *testing.T) {
+	if testing.Short() {
+		// Seconds of simulation; the mutation run repeats -short per mutant
+		// and the exact, hand-computed cases cover the same code.
+		t.Skip("simulated error rates: slow; runs without -short")
+	}
 	// Type I error: data at elo0, accepted H1; type II: data at elo1,
 	// accepted H0. Each must be within 1.5 points of its nominal rate.
 	const elo0, elo1, alpha, beta, runs = 0.0, 40.0, 0.05, 0.05, 2500

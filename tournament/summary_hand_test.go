@@ -1,0 +1,376 @@
+package tournament
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// eloOf is the logistic Elo of a score, written out here rather than taken from package
+// stats: −400·log10(1/s − 1).
+func eloOf(s float64) float64 { return -400 * math.Log10(1/s-1) }
+
+// threePlayers is thirteen hand-written games among A, B and C in six colour-swapped
+// pairs and one unpaired game, every game different (distinct turns). The comments give
+// each game from White's side and the pair's points for the first-named player.
+func threePlayers() []Record {
+	return []Record{
+		rec(runA, 0, 0, "A", "B", "1-0", "g0"),        // A wins with White
+		rec(runA, 1, 0, "B", "A", "1/2-1/2", "g1"),    // draw: pair 0, A 1½
+		rec(runA, 2, 1, "A", "B", "0-1", "g2"),        // A loses with White
+		rec(runA, 3, 1, "B", "A", "0-1", "g3"),        // A wins with Black: pair 1, A 1
+		rec(runA, 4, 2, "A", "B", "1-0", "g4"),        // A wins with White
+		rec(runA, 5, 2, "B", "A", "0-1", "g5"),        // A wins with Black: pair 2, A 2
+		rec(runA, 6, 3, "A", "C", "1/2-1/2", "g6"),    // draw
+		rec(runA, 7, 3, "C", "A", "1-0", "g7"),        // C wins with White: pair 3, A ½, C 1½
+		rec(runA, 8, 4, "B", "C", "1-0", "g8"),        // B wins with White
+		rec(runA, 9, 4, "C", "B", "1-0", "g9"),        // C wins with White: pair 4, B 1, C 1
+		rec(runA, 10, 5, "B", "C", "0-1", "g10"),      // C wins with Black
+		rec(runA, 11, 5, "C", "B", "1/2-1/2", "g11"),  // draw: pair 5, B ½, C 1½
+		rec(runA, 12, 6, "A", "C", "1/2-1/2", "g12a"), // unpaired draw
+	}
+}
+
+func accumulate(recs []Record, sprt *SPRTConfig, order []string) *Summary {
+	a := NewAccumulator(sprt, order)
+	for i := range recs {
+		a.Add(&recs[i], "")
+	}
+	return a.Summary()
+}
+
+// TestStandingsCountedByHand recomputes the standings of threePlayers from the game list:
+//
+//	A: wins g0 g3 g4 g5, draws g1 g6 g12a, losses g2 g7      → +4 =3 −2, 5.5/9
+//	   with White g0 W, g2 L, g4 W, g6 D, g12a D             → +2 =2 −1
+//	   with Black g1 D, g3 W, g5 W, g7 L                     → +2 =1 −1
+//	B: wins g2 g8, draws g1 g11, losses g0 g3 g4 g5 g9 g10   → +2 =2 −6, 3/10
+//	   with White g1 D, g3 L, g5 L, g8 W, g10 L              → +1 =1 −3
+//	   with Black g0 L, g2 W, g4 L, g9 L, g11 D              → +1 =1 −3
+//	C: wins g7 g9 g10, draws g6 g11 g12a, loss g8            → +3 =3 −1, 4.5/7
+//	   with White g7 W, g9 W, g11 D                          → +2 =1 −0
+//	   with Black g6 D, g8 L, g10 W, g12a D                  → +1 =2 −1
+func TestStandingsCountedByHand(t *testing.T) {
+	want := map[string]struct {
+		wdl, white, black WDL
+		score             float64
+	}{
+		"A": {WDL{4, 3, 2}, WDL{2, 2, 1}, WDL{2, 1, 1}, 5.5 / 9},
+		"B": {WDL{2, 2, 6}, WDL{1, 1, 3}, WDL{1, 1, 3}, 3.0 / 10},
+		"C": {WDL{3, 3, 1}, WDL{2, 1, 0}, WDL{1, 2, 1}, 4.5 / 7},
+	}
+	for _, order := range [][]string{nil, {"C", "A", "B"}} {
+		s := accumulate(threePlayers(), nil, order)
+		require.Len(t, s.Players, 3)
+		names := []string{}
+		for _, p := range s.Players {
+			names = append(names, p.Player)
+			w := want[p.Player]
+			assert.Equal(t, w.wdl, p.WDL, "%s: results", p.Player)
+			assert.Equal(t, w.white, p.AsWhite, "%s: results with White", p.Player)
+			assert.Equal(t, w.black, p.AsBlack, "%s: results with Black", p.Player)
+			assert.Equal(t, w.wdl.Wins+w.wdl.Draws+w.wdl.Losses, p.Games)
+			assert.Equal(t, MethodAll, p.Method)
+			assert.InDelta(t, w.score, float64(p.Score.Value), 1e-12, p.Player)
+			// Each player's Elo is from its own score (A +78.5, B −147.2, C +102.1).
+			assert.InDelta(t, eloOf(w.score), float64(p.Elo.Value), 1e-9, p.Player)
+			assert.True(t, float64(p.Score.Lo) < w.score && w.score < float64(p.Score.Hi), p.Player)
+			assert.True(t, float64(p.Elo.Lo) < float64(p.Elo.Value) && float64(p.Elo.Value) < float64(p.Elo.Hi), p.Player)
+		}
+		if order == nil {
+			assert.Equal(t, []string{"A", "B", "C"}, names, "alphabetical without a run order")
+		} else {
+			assert.Equal(t, order, names, "the run's order")
+		}
+		assert.Equal(t, 13, s.Games)
+		assert.Equal(t, 13, s.DistinctGames)
+	}
+	// By hand: A 400·log10(5.5/3.5) = +78.52, B −400·log10(7/3) = −147.19,
+	// C 400·log10(4.5/2.5) = +102.11 Elo.
+	assert.InDelta(t, 78.52, eloOf(5.5/9), 0.01)
+	assert.InDelta(t, -147.19, eloOf(0.3), 0.01)
+	assert.InDelta(t, 102.11, eloOf(4.5/7), 0.01)
+}
+
+// TestHeadToHeadFromTheListedSide recomputes the pair rows of threePlayers: the WDL and
+// the pentanomial are the first-listed player's, whichever order the players come in.
+func TestHeadToHeadFromTheListedSide(t *testing.T) {
+	type row struct {
+		a, b   string
+		wdl    WDL
+		pent   [5]int
+		score  float64 // from the WDL
+		pscore float64 // per game, from the pentanomial
+	}
+	check := func(order []string, want []row) {
+		t.Helper()
+		s := accumulate(threePlayers(), nil, order)
+		require.Len(t, s.Pairs, len(want))
+		for i, w := range want {
+			p := s.Pairs[i]
+			assert.Equal(t, [2]string{w.a, w.b}, [2]string{p.A, p.B}, "row %d", i)
+			assert.Equal(t, w.wdl, p.WDL, "%s vs %s", w.a, w.b)
+			assert.Equal(t, w.pent, p.Pentanomial, "%s vs %s: %s's pairs", w.a, w.b, w.a)
+			assert.Equal(t, w.wdl.Wins+w.wdl.Draws+w.wdl.Losses, p.Games)
+			assert.InDelta(t, w.score, float64(p.Score.Value), 1e-12, "%s vs %s", w.a, w.b)
+			assert.InDelta(t, eloOf(w.score), float64(p.Elo.Value), 1e-9, "%s vs %s", w.a, w.b)
+			assert.InDelta(t, eloOf(w.pscore), float64(p.PairElo.Value), 1e-9, "%s vs %s", w.a, w.b)
+			// LOS Φ((W−L)/√(W+L)) from the listed side: above ½ exactly when W > L.
+			assert.Equal(t, w.wdl.Wins > w.wdl.Losses, float64(p.LOS) > 0.5, "%s vs %s: LOS %v", w.a, w.b, p.LOS)
+		}
+	}
+	// Alphabetical. A vs B: g0 W, g1 D, g2 L, g3 W, g4 W, g5 W → +4 =1 −1; pairs 1½, 1, 2
+	// → [0 0 1 1 1], per game (¾ + ½ + 1)/3 = ¾. A vs C: g6 D, g7 L, g12a D → +0 =2 −1;
+	// pair 3 gives A ½ → [0 1 0 0 0], ¼ (g12a has no partner). B vs C: g8 W, g9 L, g10 L,
+	// g11 D → +1 =1 −2; pairs 1, ½ → [0 1 1 0 0], (½ + ¼)/2 = 3/8.
+	check(nil, []row{
+		{"A", "B", WDL{4, 1, 1}, [5]int{0, 0, 1, 1, 1}, 4.5 / 6, 0.75},
+		{"A", "C", WDL{0, 2, 1}, [5]int{0, 1, 0, 0, 0}, 1.0 / 3, 0.25},
+		{"B", "C", WDL{1, 1, 2}, [5]int{0, 1, 1, 0, 0}, 1.5 / 4, 0.375},
+	})
+	// In the run order C, A, B the rows are C vs A, C vs B, A vs B, each from its first
+	// player's side: C vs A +1 =2 −0, pair 3 gives C 1½ → [0 0 0 1 0]; C vs B +2 =1 −1,
+	// pairs 1, 1½ → [0 0 1 1 0], (½ + ¾)/2 = 5/8.
+	check([]string{"C", "A", "B"}, []row{
+		{"C", "A", WDL{1, 2, 0}, [5]int{0, 0, 0, 1, 0}, 2.0 / 3, 0.75},
+		{"C", "B", WDL{2, 1, 1}, [5]int{0, 0, 1, 1, 0}, 2.5 / 4, 0.625},
+		{"A", "B", WDL{4, 1, 1}, [5]int{0, 0, 1, 1, 1}, 4.5 / 6, 0.75},
+	})
+}
+
+// TestFirstMoveCountedByHand: White's results per matchup and over all games.
+func TestFirstMoveCountedByHand(t *testing.T) {
+	s := accumulate(threePlayers(), nil, nil)
+	got := map[string]FirstMoveStats{}
+	for _, f := range s.FirstMove {
+		got[f.Matchup] = f
+	}
+	require.Len(t, got, 4)
+	// A vs B: g0 1-0, g1 ½, g2 0-1, g3 0-1, g4 1-0, g5 0-1 → White +2 =1 −3.
+	assert.Equal(t, WDL{2, 1, 3}, got["A vs B"].White)
+	// A vs C: g6 ½, g7 1-0, g12a ½ → +1 =2 −0. B vs C: g8 1-0, g9 1-0, g10 0-1, g11 ½.
+	assert.Equal(t, WDL{1, 2, 0}, got["A vs C"].White)
+	assert.Equal(t, WDL{2, 1, 1}, got["B vs C"].White)
+	all := got["all"]
+	assert.Equal(t, WDL{5, 4, 4}, all.White)
+	assert.Equal(t, 13, all.Games)
+	assert.InDelta(t, 7.0/13, float64(all.Score.Value), 1e-12) // (5 + 4/2)/13
+	assert.InDelta(t, 5.0/13, float64(all.WinRate.Value), 1e-12)
+	assert.InDelta(t, 4.0/13, float64(all.Loss.Value), 1e-12)
+	// Sign test on 5 White wins against 4 Black wins: no outcome of 9 fair coins is more
+	// likely than 5 heads (126/512, as likely as 4), so p = 1.
+	assert.InDelta(t, 1, float64(all.PValue), 1e-12)
+}
+
+// TestSPRTDecisionsInTheSummary: A meets B in colour-swapped pairs, every game different.
+// With elo0 = 0, elo1 = 100 and α = β = 0.05 the LLR of whole pairs won or lost is
+// W·ln(s1/s0) + L·ln((1−s1)/(1−s0)) = W·0.246962 − L·0.328685 (s1 = 0.640065) against
+// bounds ±ln 19 = ±2.944439 (package stats' tests derive the same by hand).
+func TestSPRTDecisionsInTheSummary(t *testing.T) {
+	pairs := func(aWins, aLoses int) []Record {
+		var recs []Record
+		for k := 0; k < aWins+aLoses; k++ {
+			r1, r2 := "1-0", "0-1" // A wins with White, then with Black
+			if k >= aWins {
+				r1, r2 = r2, r1
+			}
+			recs = append(recs,
+				rec(runA, 2*k, k, "A", "B", r1, fmt.Sprintf("a%d", k)),
+				rec(runA, 2*k+1, k, "B", "A", r2, fmt.Sprintf("b%d", k)))
+		}
+		return recs
+	}
+	sprt := &SPRTConfig{Elo0: 0, Elo1: 100, Alpha: 0.05, Beta: 0.05}
+	for _, c := range []struct {
+		won, lost int
+		order     []string
+		first     string
+		llr       float64
+		decision  string
+	}{
+		{12, 0, nil, "A", 12 * 0.24696163496644355, "H1"},                    // 2.9635 ≥ 2.9444
+		{11, 0, nil, "A", 11 * 0.24696163496644355, "continue"},              // 2.7166
+		{0, 9, nil, "A", 9 * -0.328684638282068, "H0"},                       // −2.9582 ≤ −2.9444
+		{0, 9, []string{"B", "A"}, "B", 9 * 0.24696163496644355, "continue"}, // B won 9: 2.2227
+		{0, 12, []string{"B", "A"}, "B", 12 * 0.24696163496644355, "H1"},
+		{12, 0, []string{"B", "A"}, "B", 12 * -0.328684638282068, "H0"}, // −3.9442
+	} {
+		s := accumulate(pairs(c.won, c.lost), sprt, c.order)
+		require.Len(t, s.Pairs, 1)
+		p := s.Pairs[0]
+		require.NotNil(t, p.SPRT)
+		assert.Equal(t, c.first, p.A)
+		assert.InDelta(t, c.llr, float64(p.SPRT.LLR), 1e-9, "%+v", c)
+		assert.Equal(t, c.decision, p.SPRT.Decision, "%+v", c)
+		assert.InDelta(t, -2.9444389791664403, float64(p.SPRT.Lower), 1e-12)
+		assert.InDelta(t, 2.9444389791664403, float64(p.SPRT.Upper), 1e-12)
+		assert.Equal(t, [4]float64{0, 100, 0.05, 0.05}, [4]float64{p.SPRT.Elo0, p.SPRT.Elo1, p.SPRT.Alpha, p.SPRT.Beta})
+		// The accumulator stops a run once every pair has decided, by the same test as
+		// the summary's (of the first-listed player).
+		acc := NewAccumulator(sprt, c.order)
+		for _, r := range pairs(c.won, c.lost) {
+			acc.Add(&r, "")
+		}
+		assert.Equal(t, c.decision != "continue", acc.SPRTDecided(), "%+v", c)
+	}
+	// No test without a configuration.
+	s := accumulate(pairs(12, 0), nil, nil)
+	assert.Nil(t, s.Pairs[0].SPRT)
+	assert.False(t, NewAccumulator(nil, nil).SPRTDecided())
+}
+
+// TestCompareLengthsComparesTheTwoSets: lengths 1, 1, 2 against 3, 3, 3, 4 plies. The
+// empirical CDFs are apart by 1 at 2 plies (all of the first set, none of the second), so
+// D = 1; the exact p-value is the share of the C(7,3) = 35 orderings of 7 values that
+// separate the sets completely, 2/35.
+func TestCompareLengthsComparesTheTwoSets(t *testing.T) {
+	set := func(run string, lengths ...int) *Accumulator {
+		acc := NewAccumulator(nil, nil)
+		for i, n := range lengths {
+			turns := make([]string, n)
+			for j := range turns {
+				turns[j] = fmt.Sprintf("%s%d.%d", run[:1], i, j)
+			}
+			r := rec(run, i, i/2, "A", "B", "1-0", turns...)
+			acc.Add(&r, "")
+		}
+		return acc
+	}
+	a, b := set(runA, 1, 1, 2), set(runB, 3, 3, 3, 4)
+	ks := CompareLengths(a, b)
+	assert.Equal(t, 1.0, ks.D)
+	assert.InDelta(t, 2.0/35, ks.PValue, 1e-12)
+	assert.True(t, ks.Exact)
+	assert.Equal(t, [2]int{3, 4}, [2]int{ks.N, ks.M})
+	assert.Equal(t, MethodAll, ks.Method)
+	// And the other way round: the same D and p, the counts swapped.
+	ks = CompareLengths(b, a)
+	assert.Equal(t, 1.0, ks.D)
+	assert.Equal(t, [2]int{4, 3}, [2]int{ks.N, ks.M})
+	// Overlapping sets 1, 2, 3 and 2, 3, 4: at 1 ply the CDFs are ⅓ and 0, at 2 ⅔ and ⅓,
+	// at 3 1 and ⅔: D = ⅓.
+	ks = CompareLengths(set(runA, 1, 2, 3), set(runB, 2, 3, 4))
+	assert.InDelta(t, 1.0/3, ks.D, 1e-12)
+}
+
+// TestMergeRefusesTwoDifferentCopiesOfOneGame: two shards of one run both hold game 1,
+// with different results. Merge names both places and writes no games file.
+func TestMergeRefusesTwoDifferentCopiesOfOneGame(t *testing.T) {
+	g0, g1 := rec(runA, 0, 0, "A", "B", "1-0", "x"), rec(runA, 1, 0, "B", "A", "0-1", "y")
+	other := g1
+	other.Result, other.Reason = "1/2-1/2", "paika-limit"
+	first, second := writeFile(t, g0, g1), writeFile(t, other)
+	out := filepath.Join(t.TempDir(), "merged")
+	_, err := Merge([]string{first, second}, out, nil)
+	var ie *InputError
+	require.ErrorAs(t, err, &ie)
+	var ce *ConflictError
+	require.ErrorAs(t, err, &ce)
+	assert.Equal(t, Place{first, 2}, ce.First)
+	assert.Equal(t, Place{second, 1}, ce.Again)
+	_, statErr := os.Stat(filepath.Join(out, GamesFile))
+	assert.True(t, os.IsNotExist(statErr), "no games file after a refused merge")
+	_, statErr = os.Stat(filepath.Join(out, GamesFile+".tmp"))
+	assert.True(t, os.IsNotExist(statErr), "no temporary file either")
+
+	// Identical copies (a run and one of its shards) merge, each game once.
+	res, err := Merge([]string{first, writeFile(t, g1)}, filepath.Join(t.TempDir(), "ok"), nil)
+	require.NoError(t, err)
+	assert.Equal(t, 1, res.Duplicates)
+	assert.Equal(t, 2, res.Summary.Games)
+}
+
+// TestMergeRefusesBadLines: merge is strict where stats skips; each input the docs list
+// as refused stops it with file:line and leaves no games file.
+func TestMergeRefusesBadLines(t *testing.T) {
+	good := rec(runA, 0, 0, "A", "B", "1-0", "x", "y")
+	for _, c := range []struct {
+		edit func(string) string
+		want string
+	}{
+		{func(s string) string { return strings.Replace(s, `"index"`, `"colour":1,"index"`, 1) }, `unknown field "colour"`},
+		{func(s string) string { return strings.Replace(s, `"max_plies":1000`, `"max_plies":1000,"komi":0`, 1) }, `unknown field "komi"`},
+		{func(s string) string { return strings.Replace(s, `"plies":2`, `"plies":-2`, 1) }, "must not be negative"},
+		{func(s string) string { return strings.Replace(s, `"plies":2`, `"plies":3`, 1) }, "plies 3 but 2 turns"},
+		{func(s string) string { return strings.Replace(s, `"pair":0`, `"pair":-1`, 1) }, "must not be negative"},
+		{func(s string) string { return strings.Replace(s, `"paika_limit":`, `"paika_limit":-`, 1) }, "paika_limit"},
+		{func(s string) string { return strings.Replace(s, `"max_plies":1000`, `"max_plies":0`, 1) }, "max_plies 0"},
+		{func(s string) string { return strings.Replace(s, `"result":"1-0"`, `"result":"2-0"`, 1) }, `result "2-0"`},
+		{func(s string) string { return strings.Replace(s, `"max_plies":1000`, `"max_plies":1048577`, 1) }, "max_plies 1048577 above"},
+		{func(s string) string { return strings.Replace(s, `"captured":{"white":0`, `"captured":{"white":23`, 1) }, "a side has 22 pieces"},
+		{func(s string) string {
+			return strings.Replace(s, `"run":"`+runA+`"`, `"run":"`+strings.ToUpper(runA)+`"`, 1)
+		}, "run id"},
+		{func(s string) string { return strings.Replace(s, `"opening":"`, `"opening":"x`, 1) }, "opening"},
+	} {
+		path := writeFile(t, good)
+		data, err := os.ReadFile(path)
+		require.NoError(t, err)
+		edited := c.edit(string(data))
+		require.NotEqual(t, string(data), edited, c.want)
+		require.NoError(t, os.WriteFile(path, []byte(edited), 0o644))
+		out := filepath.Join(t.TempDir(), "merged")
+		_, err = Merge([]string{path}, out, nil)
+		var ie *InputError
+		if assert.ErrorAs(t, err, &ie, c.want) {
+			assert.Contains(t, err.Error(), path+":1: ", c.want)
+			assert.Contains(t, err.Error(), c.want)
+		}
+		_, statErr := os.Stat(filepath.Join(out, GamesFile))
+		assert.True(t, os.IsNotExist(statErr), c.want)
+
+		// The non-strict readers skip the line and say where.
+		recs, bad, err := ReadRecordFiles([]string{path})
+		require.NoError(t, err)
+		assert.Empty(t, recs, c.want)
+		if assert.Len(t, bad, 1, c.want) {
+			assert.Equal(t, 1, bad[0].Line)
+		}
+	}
+}
+
+// TestMergeRefusesShardsOfDifferentRuns: shards whose run.json differ (another seed, or
+// the same configuration under another run id), or a record whose run is not the run.json
+// one, are refused, and nothing is written.
+func TestMergeRefusesShardsOfDifferentRuns(t *testing.T) {
+	shard := func(c Config, recs ...Record) string {
+		path := writeFile(t, recs...)
+		require.NoError(t, writeJSONFile(filepath.Join(filepath.Dir(path), RunFile), &c))
+		return filepath.Dir(path)
+	}
+	c := testConfig(2)
+	c.RunID = runA
+	g0, g1 := rec(runA, 0, 0, "A", "B", "1-0", "x"), rec(runA, 1, 0, "B", "A", "0-1", "y")
+	seed := c
+	seed.Seed++
+	id := c
+	id.RunID = runB
+	for _, tc := range []struct {
+		name    string
+		second  string
+		message string
+	}{
+		{"another seed", shard(seed, g1), "different run"},
+		{"another run id", shard(id, rec(runB, 1, 0, "B", "A", "0-1", "y")), "different run"},
+		{"a record of another run", shard(c, rec(runB, 1, 0, "B", "A", "0-1", "y")), "belongs to run"},
+	} {
+		out := filepath.Join(t.TempDir(), "merged")
+		_, err := Merge([]string{shard(c, g0), tc.second}, out, nil)
+		var ie *InputError
+		if assert.ErrorAs(t, err, &ie, tc.name) {
+			assert.Contains(t, err.Error(), tc.message, tc.name)
+		}
+		_, statErr := os.Stat(filepath.Join(out, GamesFile))
+		assert.True(t, os.IsNotExist(statErr), tc.name)
+	}
+	// The two halves of one run merge into one pair.
+	res, err := Merge([]string{shard(c, g0), shard(c, g1)}, filepath.Join(t.TempDir(), "ok"), nil)
+	require.NoError(t, err)
+	assert.Equal(t, [5]int{0, 0, 0, 0, 1}, res.Summary.Pairs[0].Pentanomial)
+}
