@@ -183,6 +183,7 @@ var lmrSuite = []string{
 }
 
 func TestLMRKeepsTheSuiteSolved(t *testing.T) {
+	skipUnderRace(t)
 	r := engine.DefaultRules()
 	for _, f := range lmrSuite {
 		p := engine.MustParseFEN(f)
