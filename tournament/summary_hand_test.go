@@ -1,7 +1,6 @@
 package tournament
 
 import (
-	"bytes"
 	"fmt"
 	"math"
 	"os"
@@ -9,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fanorona/fanorona/stats"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -260,35 +260,6 @@ func TestCompareLengthsComparesTheTwoSets(t *testing.T) {
 	assert.InDelta(t, 1.0/3, ks.D, 1e-12)
 }
 
-// TestReportShowsTheCountedTables: the text report carries the same hand-counted rows.
-func TestReportShowsTheCountedTables(t *testing.T) {
-	var out bytes.Buffer
-	require.NoError(t, WriteReport(&out, accumulate(threePlayers(), nil, []string{"C", "A", "B"})))
-	text := out.String()
-	line := func(prefix string) string {
-		for _, l := range strings.Split(text, "\n") {
-			if strings.HasPrefix(l, prefix) {
-				return l
-			}
-		}
-		return ""
-	}
-	// Standings: A +4 =3 −2, with White +2 =2 −1, with Black +2 =1 −1.
-	a := strings.Fields(line("A "))
-	require.NotEmpty(t, a, text)
-	assert.Equal(t, []string{"A", "9", "9", "+4", "=3", "-2"}, a[:6])
-	assert.Equal(t, []string{"+2", "=2", "-1", "+2", "=1", "-1"}, a[len(a)-6:])
-	// Head to head C vs A from C's side with C's pentanomial.
-	ca := line("C  ")
-	for _, l := range strings.Split(text, "\n") {
-		if f := strings.Fields(l); len(f) > 2 && f[0] == "C" && f[1] == "A" {
-			ca = l
-		}
-	}
-	assert.Contains(t, ca, "+1 =2 -0")
-	assert.Contains(t, ca, "[0 0 0 1 0]")
-}
-
 // TestMergeRefusesTwoDifferentCopiesOfOneGame: two shards of one run both hold game 1,
 // with different results. Merge names both places and writes no games file.
 func TestMergeRefusesTwoDifferentCopiesOfOneGame(t *testing.T) {
@@ -403,4 +374,94 @@ func TestMergeRefusesShardsOfDifferentRuns(t *testing.T) {
 	res, err := Merge([]string{shard(c, g0), shard(c, g1)}, filepath.Join(t.TempDir(), "ok"), nil)
 	require.NoError(t, err)
 	assert.Equal(t, [5]int{0, 0, 0, 0, 1}, res.Summary.Pairs[0].Pentanomial)
+}
+
+// TestRatingsAndRowOrderByHand: the ratings row is package stats' fit of the games listed
+// here one by one (player numbers in the run's order), and the per-matchup rows come in
+// the run's order.
+func TestRatingsAndRowOrderByHand(t *testing.T) {
+	for _, c := range []struct {
+		order, players, matchups []string
+	}{
+		// Alphabetical: A vs B (ranks 0, 1), A vs C (0, 2), B vs C (1, 2).
+		{nil, []string{"A", "B", "C"}, []string{"A vs B", "A vs C", "B vs C", "all"}},
+		// C, A, B: A vs C (ranks 1, 0 → 0, 1), B vs C (2, 0 → 0, 2), A vs B (1, 2).
+		{[]string{"C", "A", "B"}, []string{"C", "A", "B"}, []string{"A vs C", "B vs C", "A vs B", "all"}},
+	} {
+		s := accumulate(threePlayers(), nil, c.order)
+		var fm, ln []string
+		for _, f := range s.FirstMove {
+			fm = append(fm, f.Matchup)
+		}
+		for _, l := range s.Lengths {
+			ln = append(ln, l.Matchup)
+		}
+		assert.Equal(t, c.matchups, fm, "first-move rows, order %v", c.order)
+		assert.Equal(t, c.matchups, ln, "length rows, order %v", c.order)
+
+		num := map[string]int{}
+		for i, n := range c.players {
+			num[n] = i
+		}
+		var games []stats.Game
+		for _, r := range threePlayers() {
+			score := map[string]float64{"1-0": 1, "0-1": 0, "1/2-1/2": 0.5}[r.Result]
+			games = append(games, stats.Game{White: num[r.White], Black: num[r.Black], Score: score})
+		}
+		want, err := stats.FitRatings(3, games, Confidence)
+		require.NoError(t, err)
+		require.NotNil(t, s.Ratings)
+		assert.Empty(t, s.Ratings.Error)
+		assert.Equal(t, c.players, s.Ratings.Players)
+		assert.Equal(t, MethodAll, s.Ratings.Method)
+		for i := range c.players {
+			assert.InDelta(t, want.Elo[i].Value, float64(s.Ratings.Elo[i].Value), 1e-6, "%s", c.players[i])
+			assert.InDelta(t, want.Elo[i].Lo, float64(s.Ratings.Elo[i].Lo), 1e-6, "%s", c.players[i])
+		}
+		assert.InDelta(t, want.FirstMove.Value, float64(s.Ratings.FirstMove.Value), 1e-6)
+		assert.InDelta(t, want.DrawElo, float64(s.Ratings.DrawElo), 1e-6)
+	}
+	// One player: no ratings row.
+	one := accumulate([]Record{rec(runA, 0, 0, "A", "A", "1-0", "x")}, nil, nil)
+	assert.Nil(t, one.Ratings)
+	assert.Equal(t, []string{"A"}, []string{one.FirstMove[0].Matchup}, "one matchup: no \"all\" row")
+}
+
+// TestRepeatedPairCountsOnce: a colour-swapped pair of A and B played twice with the same
+// turns (the same two games) and one different pair. Every game, A's side: p won, q lost,
+// p won, q lost, r won, s won → +4 −2; pairs 1, 1, 2 points → [0 0 2 0 1]. Distinct
+// games p, q, r, s → +3 −1; distinct pairs 1 and 2 points → [0 0 1 0 1].
+func TestRepeatedPairCountsOnce(t *testing.T) {
+	recs := []Record{
+		rec(runA, 0, 0, "A", "B", "1-0", "p"),
+		rec(runA, 1, 0, "B", "A", "1-0", "q"),
+		rec(runA, 2, 1, "A", "B", "1-0", "p"), // the same game as 0
+		rec(runA, 3, 1, "B", "A", "1-0", "q"), // the same game as 1
+		rec(runA, 4, 2, "A", "B", "1-0", "r"),
+		rec(runA, 5, 2, "B", "A", "0-1", "s"),
+	}
+	sprt := &SPRTConfig{Elo0: 0, Elo1: 100, Alpha: 0.05, Beta: 0.05}
+	s := accumulate(recs, sprt, nil)
+	require.Len(t, s.Pairs, 1)
+	p := s.Pairs[0]
+	assert.Equal(t, 6, p.Games)
+	assert.Equal(t, 4, p.DistinctGames)
+	assert.Equal(t, MethodDistinct, p.Method)
+	assert.Equal(t, WDL{4, 0, 2}, p.WDL)
+	assert.Equal(t, WDL{3, 0, 1}, p.DistinctWDL)
+	assert.Equal(t, [5]int{0, 0, 2, 0, 1}, p.Pentanomial)
+	assert.Equal(t, [5]int{0, 0, 1, 0, 1}, p.DistinctPentanomial)
+	// The estimates count the distinct games: score 3/4, pair Elo from (½ + 1)/2 = ¾, the
+	// SPRT over the distinct pentanomial.
+	assert.InDelta(t, 0.75, float64(p.Score.Value), 1e-12)
+	assert.InDelta(t, eloOf(0.75), float64(p.PairElo.Value), 1e-9)
+	assert.Equal(t, stats.SPRT(stats.Pentanomial{0, 0, 1, 0, 1}, 0, 100, 0.05, 0.05).LLR, float64(p.SPRT.LLR))
+	// Standings and first move count the distinct games too.
+	assert.Equal(t, MethodDistinct, s.Players[0].Method)
+	assert.InDelta(t, 0.75, float64(s.Players[0].Score.Value), 1e-12)
+	assert.Equal(t, MethodDistinct, s.Ratings.Method)
+	f := s.FirstMove[0]
+	assert.Equal(t, MethodDistinct, f.Method)
+	assert.Equal(t, WDL{3, 0, 1}, f.DistinctWhite) // p, q, r White wins; s Black wins
+	assert.InDelta(t, 0.75, float64(f.Score.Value), 1e-12)
 }
