@@ -115,3 +115,77 @@ func TestPointNamesOffTheBoard(t *testing.T) {
 	assert.Equal(t, "a1", Point(0).String())
 	assert.Equal(t, "i5", Point(Points-1).String())
 }
+
+// TestHasTurnAgreesWithTurns: HasTurn is the shortcut of len(Turns) > 0; compared on
+// single pieces on every point (each direction is the only way out somewhere) and on the
+// positions of seeded random games.
+func TestHasTurnAgreesWithTurns(t *testing.T) {
+	r := DefaultRules()
+	for pt := Point(0); pt < Points; pt++ {
+		// A White piece alone against a Black piece it cannot reach in one step.
+		far := PointAt(8-pt.Col(), 4-pt.Row())
+		if far == pt || Neighbours(pt).Has(far) {
+			continue
+		}
+		p := NewPosition(Bit(pt), Bit(far), White, 0, 10)
+		assert.Equal(t, len(p.Turns(r, nil)) > 0, p.HasTurn(), p.FEN())
+		assert.True(t, p.HasTurn(), p.FEN())
+	}
+	boxed := MustParseFEN("BW7/WW7/9/9/9 b 0 0")
+	assert.False(t, boxed.HasTurn())
+	for seed := uint64(0); seed < 20; seed++ {
+		p := Start()
+		for ply := 0; ply < 200; ply++ {
+			turns := p.Turns(r, nil)
+			require.Equal(t, len(turns) > 0, p.HasTurn(), p.FEN())
+			if len(turns) == 0 {
+				break
+			}
+			p = p.Play(turns[(seed*7919+uint64(ply)*104729)%uint64(len(turns))])
+		}
+	}
+}
+
+// refPerft counts the leaves of the plain reference's tree: every path, or one turn per
+// distinct resulting board at each node.
+func refPerft(b refBoard, me byte, depth int, distinct bool) uint64 {
+	if depth == 0 {
+		return 1
+	}
+	other := byte('B')
+	if me == 'B' {
+		other = 'W'
+	}
+	var n uint64
+	seen := map[refBoard]bool{}
+	for _, rt := range refTurns(b, me) {
+		if distinct {
+			if seen[rt.board] {
+				continue
+			}
+			seen[rt.board] = true
+		}
+		n += refPerft(rt.board, other, depth-1, distinct)
+	}
+	return n
+}
+
+// TestPerftConventionsBelowTheRoot: a position (found by random play) with 19 paths to 18
+// boards at the root, so the conventions differ at every depth; both counted by the
+// plain reference.
+func TestPerftConventionsBelowTheRoot(t *testing.T) {
+	p := MustParseFEN("1B1B1B3/B3B1W2/B2B4W/WW1WW2WW/WW1WWW3 b 0 7")
+	b, me := refFromPosition(&p)
+	for depth := 1; depth <= 3; depth++ {
+		for _, conv := range []PerftConvention{Distinct, Paths} {
+			want := refPerft(b, me, depth, conv == Distinct)
+			assert.Equal(t, want, Perft(&p, DefaultRules(), depth, conv), "depth %d %s", depth, conv)
+			var sum uint64
+			for _, e := range PerftDivide(&p, DefaultRules(), depth, conv) {
+				sum += e.Nodes
+			}
+			assert.Equal(t, want, sum, "divide, depth %d %s", depth, conv)
+		}
+	}
+	assert.NotEqual(t, refPerft(b, me, 2, true), refPerft(b, me, 2, false))
+}

@@ -28,8 +28,7 @@ func ParseFEN(s string) (Position, error) {
 	for i, row := range rows {
 		rank := Rows - i // 5 .. 1
 		col := 0
-		for j := 0; j < len(row); j++ {
-			ch := row[j]
+		for j, ch := range []rune(row) { // runes, so that an error shows '●', not a byte of it
 			where := func() string {
 				return fmt.Sprintf("FEN %q: row %d, character %d (column %c)", s, rank, j+1, 'a'+min(col, Cols-1))
 			}

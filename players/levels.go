@@ -24,6 +24,13 @@ type LevelParams struct {
 	// one: a good turn is another candidate scoring within Margin of the best.
 	Slack  float64
 	Margin int
+	// Vary > 0 adds to each candidate's score a bonus drawn uniformly from 0..Vary
+	// (hundredths of a piece) by the seed, so the level varies among near-equal turns.
+	Vary int
+	// Time caps a turn's search (0 = none): when it runs out, the best candidate weighed
+	// so far is played. Clock is a game clock (see Clocked) giving each turn its share.
+	Time  time.Duration
+	Clock TimeControl
 }
 
 // The levels. Scores are in hundredths of a piece (Evaluate).
@@ -41,14 +48,18 @@ type Level struct {
 	buf    []engine.Turn
 	seen   engine.ResultSet
 	scores []int
+	clock  clock
 }
 
 // NewLevel returns the level with parameters lp, its random choices seeded by seed.
 func NewLevel(lp LevelParams, seed uint64) *Level {
 	lp.Depth = max(1, min(lp.Depth, maxPly/4))
 	cfg := searchConfig{maxDepth: lp.Depth, quiesce: lp.Quiesce, qMaxPlies: maxPly / 2, killers: true}
-	return &Level{params: lp, seed: seed, s: newSearcher(cfg, nil), buf: make([]engine.Turn, 0, 64)}
+	return &Level{params: lp, seed: seed, s: newSearcher(cfg, nil), buf: make([]engine.Turn, 0, 64), clock: clock{tc: lp.Clock}}
 }
+
+// SetClock implements Clocked.
+func (l *Level) SetClock(remaining, increment time.Duration) { l.clock.set(remaining, increment) }
 
 // Params returns the level's parameters.
 func (l *Level) Params() LevelParams { return l.params }
@@ -80,7 +91,8 @@ func (l *Level) Analyze(ctx context.Context, p *engine.Position, r engine.Rules)
 		turns = turns[:k]
 	}
 	s := l.s
-	s.begin(ctx, r, 0, 0)
+	s.begin(ctx, r, 0, l.clock.budget(p, l.params.Time))
+	defer func() { l.clock.spent(p, time.Since(start)) }()
 	l.scores = l.scores[:0]
 	best, bestI := -infinity, 0
 	var pv []engine.Turn
@@ -92,7 +104,19 @@ func (l *Level) Analyze(ctx context.Context, p *engine.Position, r engine.Rules)
 		}
 		v := -s.negamax(&q, l.params.Depth-1, 1, -infinity, -alpha)
 		if s.stopped {
-			return Analysis{}, ctx.Err()
+			if err := ctx.Err(); err != nil || i == 0 {
+				// Cancelled, or out of time before any candidate was weighed: the first
+				// candidate (a random one) is all there is.
+				if err != nil {
+					return Analysis{}, err
+				}
+				pv, best = []engine.Turn{t}, -s.evaluate(&q)
+			}
+			turns = turns[:max(1, i)]
+			break
+		}
+		if l.params.Vary > 0 {
+			v += rng.IntN(l.params.Vary + 1)
 		}
 		l.scores = append(l.scores, v)
 		if v > best {

@@ -13,9 +13,11 @@ import (
 
 // MCTSOptions are the budget and constants of the MCTS player.
 type MCTSOptions struct {
-	Playouts    int     // playouts per choice
-	Exploration float64 // UCT constant c in w/n + c·sqrt(ln N / n)
-	MaxPlies    int     // a playout still going after this many plies is judged by material
+	Playouts    int           // playouts per choice
+	Exploration float64       // UCT constant c in w/n + c·sqrt(ln N / n)
+	MaxPlies    int           // a playout still going after this many plies is judged by material
+	Time        time.Duration // wall-clock limit a turn (0 = none), checked every 64 playouts
+	Clock       TimeControl   // game clock (see Clocked); zero = none
 }
 
 // DefaultMCTSOptions returns 1000 playouts, c = 1.4, playouts of at most 200 plies.
@@ -39,11 +41,12 @@ type mctsNode struct {
 // first generated). Its Analysis reports Score = round(1000·(2w − 1)), w the win rate of
 // that turn, and Nodes = playouts.
 type MCTS struct {
-	opts MCTSOptions
-	seed uint64
-	pool []mctsNode
-	seen engine.ResultSet
-	buf  []engine.Turn
+	opts  MCTSOptions
+	seed  uint64
+	pool  []mctsNode
+	seen  engine.ResultSet
+	buf   []engine.Turn
+	clock clock
 }
 
 // NewMCTS returns an MCTS player.
@@ -54,8 +57,11 @@ func NewMCTS(o MCTSOptions, seed uint64) *MCTS {
 	if o.MaxPlies < 1 {
 		o.MaxPlies = 1
 	}
-	return &MCTS{opts: o, seed: seed, buf: make([]engine.Turn, 0, engine.MaxTurnsHint)}
+	return &MCTS{opts: o, seed: seed, buf: make([]engine.Turn, 0, engine.MaxTurnsHint), clock: clock{tc: o.Clock}}
 }
+
+// SetClock implements Clocked.
+func (m *MCTS) SetClock(remaining, increment time.Duration) { m.clock.set(remaining, increment) }
 
 // Choose implements Player.
 func (m *MCTS) Choose(ctx context.Context, p *engine.Position, r engine.Rules) (engine.Turn, error) {
@@ -86,12 +92,22 @@ func (m *MCTS) Analyze(ctx context.Context, p *engine.Position, r engine.Rules) 
 		return Analysis{}, ErrNoTurn
 	}
 	start := time.Now()
+	var deadline time.Time
+	if limit := m.clock.budget(p, m.opts.Time); limit > 0 {
+		deadline = start.Add(limit)
+	}
+	defer func() { m.clock.spent(p, time.Since(start)) }()
 	rng := positionRand(m.seed, streamMCTS, p)
 	m.pool = append(m.pool[:0], mctsNode{first: -1, parent: -1})
 	playouts := 0
 	for ; playouts < m.opts.Playouts; playouts++ {
-		if playouts&63 == 0 && ctx.Err() != nil {
-			return Analysis{}, ctx.Err()
+		if playouts&63 == 0 {
+			if ctx.Err() != nil {
+				return Analysis{}, ctx.Err()
+			}
+			if playouts > 0 && !deadline.IsZero() && time.Now().After(deadline) {
+				break
+			}
 		}
 		// Selection.
 		q := *p

@@ -57,26 +57,43 @@ var registry = map[string]kind{
 	"medium": levelKind("computer level 2 of 3", MediumParams),
 	"hard":   levelKind("computer level 3 of 3", HardParams),
 	"expert": {doc: "iterative-deepening alpha-beta with a transposition table (default limit nodes=1000000)",
-		options: []string{"depth", "nodes", "time", "hash", "qs", "killers", "lmr"},
-		build: func(o optionReader, _ uint64, cfg *config) (Player, error) {
+		options: []string{"depth", "nodes", "time", "tc", "hash", "qs", "killers", "lmr", "v",
+			"eval", "progress", "ordering", "prune", "aspiration", "vary", "threads"},
+		build: func(o optionReader, seed uint64, cfg *config) (Player, error) {
 			e := DefaultExpertOptions()
 			e.Oracle = cfg.oracle
-			if !o.has("depth") && !o.has("nodes") && !o.has("time") {
+			if !o.has("depth") && !o.has("nodes") && !o.has("time") && !o.has("tc") {
 				e.Nodes = DefaultExpertNodes
 			}
 			o.int("depth", &e.Depth, 1, maxPly/2-1)
 			o.uint64("nodes", &e.Nodes)
 			o.duration("time", &e.Time)
+			o.timeControl("tc", &e.Clock)
 			o.int("hash", &e.HashMB, 0, 1<<14)
 			o.bool("qs", &e.Quiesce)
 			o.bool("killers", &e.Killers)
 			o.bool("lmr", &e.LMR)
-			return NewExpert(e), o.err
+			o.int("v", &e.Version, 1, 2)
+			evalVersion := 2
+			o.int("eval", &evalVersion, 1, 2)
+			e.Eval2 = evalVersion == 2
+			o.bool("progress", &e.Progress)
+			o.bool("ordering", &e.Ordering)
+			o.bool("prune", &e.Prune)
+			o.bool("aspiration", &e.Aspiration)
+			o.int("vary", &e.Vary, 0, PieceValue)
+			o.int("threads", &e.Threads, 1, 64)
+			return NewExpertSeeded(e, seed), o.err
 		}},
 	"mcts": {doc: "UCT with uniformly random playouts",
-		options: []string{"playouts", "c", "plies"},
+		options: []string{"playouts", "c", "plies", "time", "tc"},
 		build: func(o optionReader, seed uint64, _ *config) (Player, error) {
 			m := DefaultMCTSOptions()
+			o.duration("time", &m.Time)
+			o.timeControl("tc", &m.Clock)
+			if (o.has("time") || o.has("tc")) && !o.has("playouts") {
+				m.Playouts = 1 << 30 // a named time limit replaces the default playouts
+			}
 			o.int("playouts", &m.Playouts, 1, 1<<30)
 			o.float("c", &m.Exploration, 0, 100)
 			o.int("plies", &m.MaxPlies, 1, 1<<20)
@@ -89,9 +106,12 @@ const DefaultExpertNodes = 1_000_000
 
 func levelKind(doc string, def LevelParams) kind {
 	return kind{doc: fmt.Sprintf("%s: %d candidates, depth %d, slack %g within %d", doc, def.Candidates, def.Depth, def.Slack, def.Margin),
-		options: []string{"candidates", "depth", "qs", "slack", "margin"},
+		options: []string{"candidates", "depth", "qs", "slack", "margin", "vary", "time", "tc"},
 		build: func(o optionReader, seed uint64, _ *config) (Player, error) {
 			lp := def
+			o.int("vary", &lp.Vary, 0, PieceValue)
+			o.duration("time", &lp.Time)
+			o.timeControl("tc", &lp.Clock)
 			o.int("candidates", &lp.Candidates, 0, 1<<16)
 			o.int("depth", &lp.Depth, 1, maxPly/4)
 			o.bool("qs", &lp.Quiesce)
@@ -309,6 +329,19 @@ func (o *optionReader) duration(key string, dst *time.Duration) {
 		return
 	}
 	*dst = d
+}
+
+func (o *optionReader) timeControl(key string, dst *TimeControl) {
+	v, ok := o.opts[key]
+	if !ok {
+		return
+	}
+	tc, err := ParseTimeControl(v)
+	if err != nil {
+		o.fail(key, v, "want BASE+INC such as 10s+100ms")
+		return
+	}
+	*dst = tc
 }
 
 func (o *optionReader) bool(key string, dst *bool) {

@@ -1,12 +1,14 @@
 // search.go: the alpha-beta searcher behind easy, medium, hard and expert: negamax with
-// principal-variation search, capture quiescence, transposition table, killer and history
-// ordering, optional late-move reductions and tablebase probes. Copy-make on fixed
-// per-ply buffers: nothing is allocated per node.
+// principal-variation search, capture quiescence, transposition table, killer, history
+// and countermove ordering, reductions and pruning of paika turns, aspiration windows and
+// tablebase probes. Copy-make on fixed per-ply buffers: nothing is allocated per node.
 
 package players
 
 import (
 	"context"
+	"math"
+	"sync/atomic"
 	"time"
 
 	"github.com/fanorona/fanorona/engine"
@@ -15,7 +17,7 @@ import (
 const (
 	maxPly   = 128 // search stack height: depth plus quiescence plies
 	infinity = MateScore + 1
-	pollMask = 4095 // poll the context and the clock every 4096 nodes
+	pollMask = 1023 // poll the context, the clock and the halt flag every 1024 nodes
 )
 
 // searchConfig selects the features of a search, so each can be switched off and measured.
@@ -28,6 +30,15 @@ type searchConfig struct {
 	qMaxPlies int           // cap on quiescence plies
 	killers   bool          // killer and history ordering of paika turns
 	lmr       bool          // reduce late paika turns by one ply
+
+	// The features of the second expert (ExpertOptions.Version 2); all off reproduces
+	// the first exactly.
+	evalV2     bool // the learned evaluation (Evaluate2) instead of Evaluate
+	progress   bool // pull static scores toward the draw as the paika counter nears the limit
+	ordering   bool // countermove ordering, history with a malus for paika turns that failed
+	lmrLog     bool // reductions growing with depth and move number, at paika nodes only
+	prune      bool // reverse futility, futility and late-move pruning at paika nodes, depth ≤ 3
+	aspiration bool // aspiration windows at the root from depth 4
 }
 
 // searcher owns every buffer a search needs; it is reused from search to search.
@@ -42,15 +53,30 @@ type searcher struct {
 	stopped  bool
 	done     <-chan struct{}
 	deadline time.Time
+	halt     *atomic.Bool // set by the main thread of a parallel search to stop its helpers
 
-	turns   [maxPly][]engine.Turn
-	order   [maxPly][]int64 // ordering key << 16 | index into turns
-	seen    engine.ResultSet
-	killers [maxPly][2]uint16
-	history [engine.Points][engine.Points]int32
-	pos     [maxPly]engine.Position // the child positions, one per ply (copy-make)
-	pv      [maxPly][maxPly]engine.Turn
-	pvLen   [maxPly]int
+	turns    [maxPly][]engine.Turn
+	order    [maxPly][]int64 // ordering key << 16 | index into turns
+	seen     engine.ResultSet
+	killers  [maxPly][2]uint16
+	history  [engine.Points][engine.Points]int32
+	counter  [engine.Points][engine.Points]uint16 // the paika turn that refuted a turn from–to
+	played   [maxPly]engine.Turn                  // the turn played from each ply
+	pos      [maxPly]engine.Position              // the child positions, one per ply (copy-make)
+	pv       [maxPly][maxPly]engine.Turn
+	pvLen    [maxPly]int
+	rootBias []int // per root turn index: a score added at the root (vary); nil = none
+}
+
+// lmrTable[d][i] is the reduction of the i-th paika turn at depth d (lmrLog).
+var lmrTable [64][64]int8
+
+func init() {
+	for d := 1; d < 64; d++ {
+		for i := 1; i < 64; i++ {
+			lmrTable[d][i] = int8(0.5 + math.Log(float64(d))*math.Log(float64(i))/2.0)
+		}
+	}
 }
 
 func newSearcher(cfg searchConfig, oracle Oracle) *searcher {
@@ -66,8 +92,9 @@ func newSearcher(cfg searchConfig, oracle Oracle) *searcher {
 	return s
 }
 
-// begin resets the per-search state: counters, limits, the table's generation, killers
-// and history. A search thus depends only on the position and the limits.
+// begin resets the per-search state: counters, limits, killers and history (the table's
+// generation is the caller's: the threads of a parallel search share one). A search thus
+// depends only on the position and the limits.
 func (s *searcher) begin(ctx context.Context, r engine.Rules, maxNodes uint64, maxTime time.Duration) {
 	s.rules = r
 	s.nodes = 0
@@ -78,14 +105,13 @@ func (s *searcher) begin(ctx context.Context, r engine.Rules, maxNodes uint64, m
 	if maxTime > 0 {
 		s.deadline = time.Now().Add(maxTime)
 	}
-	if s.tt != nil {
-		s.tt.newSearch()
-	}
 	s.killers = [maxPly][2]uint16{}
 	s.history = [engine.Points][engine.Points]int32{}
+	s.counter = [engine.Points][engine.Points]uint16{}
 }
 
-// poll checks the node limit every node and the context and the clock every 4096 nodes.
+// poll checks the node limit every node and the context, the clock and the halt flag
+// every 1024 nodes (a few milliseconds at worst on a loaded machine).
 func (s *searcher) poll() {
 	if s.cfg.maxNodes > 0 && s.nodes >= s.cfg.maxNodes {
 		s.stopped = true
@@ -103,10 +129,14 @@ func (s *searcher) poll() {
 	if !s.deadline.IsZero() && time.Now().After(s.deadline) {
 		s.stopped = true
 	}
+	if s.halt != nil && s.halt.Load() {
+		s.stopped = true
+	}
 }
 
 // terminal scores a finished game at p (ply plies from the root) by the rules' own
-// verdict: a loss for the side to move (it never wins on its own turn), else a draw.
+// verdict: a loss for the side to move (it never wins on its own turn), else a draw. The
+// paika limit is such a draw, scored 0 inside the tree like any other.
 func (s *searcher) terminal(p *engine.Position, ply int) (int, bool) {
 	switch st := s.rules.Status(p); st.Outcome {
 	case engine.Ongoing:
@@ -135,6 +165,41 @@ func (s *searcher) probe(p *engine.Position, ply int) (int, bool) {
 	return 0, true
 }
 
+// evaluate is the static score of p for the side to move under the search's features.
+func (s *searcher) evaluate(p *engine.Position) int {
+	var v int
+	if s.cfg.evalV2 {
+		v = Evaluate2(p)
+	} else {
+		v = Evaluate(p)
+	}
+	if s.cfg.progress {
+		v = ProgressScale(v, p.Paika, s.rules.PaikaLimit)
+	}
+	return v
+}
+
+// ProgressStart is the paika count from which ProgressScale pulls scores toward the draw,
+// as a fraction of the limit: a fifth (10 plies of 50).
+const ProgressStart = 5
+
+// ProgressScale returns the static score v of a position whose paika counter is paika,
+// under a paika limit (0 = none): unchanged up to limit/ProgressStart plies, then pulled
+// linearly toward 0, the draw the limit will bring, reaching 0 at the limit:
+// v·(limit − paika)/(limit − limit/ProgressStart). A side ahead thus gains by capturing
+// (the counter restarts at 0) rather than by waiting, and the gain grows as the limit
+// nears; a side behind gains by waiting.
+func ProgressScale(v, paika, limit int) int {
+	start := limit / ProgressStart
+	if limit <= 0 || paika <= start {
+		return v
+	}
+	if paika >= limit {
+		return 0
+	}
+	return v * (limit - paika) / (limit - start)
+}
+
 // key is the table key: the Zobrist hash, with the paika counter mixed in when a paika
 // limit applies (it changes the value of the position).
 func (s *searcher) key(p *engine.Position) uint64 {
@@ -147,25 +212,40 @@ func (s *searcher) key(p *engine.Position) uint64 {
 
 func killerKey(t engine.Turn) uint16 { return uint16(t.From)<<8 | uint16(t.To) }
 
+// Ordering keys (before the index is packed in): the table's turn, captures, killers and
+// the countermove above every history score.
+const (
+	keyTT      = 1 << 40
+	keyCapture = 1 << 32
+	keyKiller  = 1 << 31
+)
+
 // generate fills the ply's turn buffer with p's distinct turns and its order buffer with
 // ordering keys: the table's turn first, then captures by the number of pieces taken,
-// then killers, then paika turns by history.
+// then killers (and the countermove, with ordering), then paika turns by history.
 func (s *searcher) generate(p *engine.Position, ply int, ttMove int) ([]engine.Turn, []int64) {
 	turns := p.DistinctTurns(s.rules, s.turns[ply][:0], &s.seen)
 	s.turns[ply] = turns[:0]
 	order := s.order[ply][:0]
 	k0, k1 := s.killers[ply][0], s.killers[ply][1]
+	var cm uint16
+	if s.cfg.ordering && ply > 0 {
+		prev := s.played[ply-1]
+		cm = s.counter[prev.From][prev.To]
+	}
 	for i, t := range turns {
 		var key int64
 		switch {
 		case i == ttMove:
-			key = 1 << 40
+			key = keyTT
 		case t.Captured != 0:
-			key = 1<<32 + int64(t.Captured.Count())<<8 - int64(t.Len)
+			key = keyCapture + int64(t.Captured.Count())<<8 - int64(t.Len)
 		case s.cfg.killers && killerKey(t) == k0:
-			key = 1<<31 + 2
+			key = keyKiller + 3
 		case s.cfg.killers && killerKey(t) == k1:
-			key = 1<<31 + 1
+			key = keyKiller + 2
+		case cm != 0 && killerKey(t) == cm:
+			key = keyKiller + 1
 		case s.cfg.killers:
 			key = int64(s.history[t.From][t.To])
 		}
@@ -194,6 +274,51 @@ func (s *searcher) updatePV(ply int, t engine.Turn) {
 	s.pvLen[ply] = n
 }
 
+// historyMax bounds the history scores of the ordering feature (gravity keeps them in
+// ±historyMax).
+const historyMax = 1 << 14
+
+func (s *searcher) addHistory(t engine.Turn, bonus int32) {
+	h := &s.history[t.From][t.To]
+	if !s.cfg.ordering {
+		*h += bonus
+		return
+	}
+	abs := bonus
+	if abs < 0 {
+		abs = -abs
+	}
+	*h += bonus - *h*abs/historyMax
+}
+
+// cutoff records a paika turn t that refuted the node at ply searched depth plies:
+// killers, history (less for the paika turns tried before it, with ordering) and the
+// countermove of the turn that led here.
+func (s *searcher) cutoff(t engine.Turn, ply, depth int, tried []int64, turns []engine.Turn) {
+	if k := killerKey(t); s.killers[ply][0] != k {
+		s.killers[ply][1] = s.killers[ply][0]
+		s.killers[ply][0] = k
+	}
+	bonus := int32(depth * depth)
+	if s.cfg.ordering {
+		bonus = int32(min(depth*depth, 400))
+		for _, o := range tried {
+			s.addHistory(turns[o&0xffff], -bonus)
+		}
+		if ply > 0 {
+			prev := s.played[ply-1]
+			s.counter[prev.From][prev.To] = killerKey(t)
+		}
+	}
+	s.addHistory(t, bonus)
+}
+
+// Pruning margins of paika nodes (prune), in hundredths of a piece.
+const (
+	reverseFutilityMargin = 90 // per ply: a score this far above beta is not searched
+	futilityMargin        = 70 // per ply: paika turns from this far below alpha are skipped
+)
+
 // negamax returns the score of p for the side to move, searching depth plies and then
 // the captures; alpha-beta with a null-window search of every turn after the first.
 func (s *searcher) negamax(p *engine.Position, depth, ply, alpha, beta int) int {
@@ -207,7 +332,7 @@ func (s *searcher) negamax(p *engine.Position, depth, ply, alpha, beta int) int 
 		return v
 	}
 	if ply >= maxPly-1 {
-		return Evaluate(p)
+		return s.evaluate(p)
 	}
 	if ply > 0 {
 		if v, ok := s.probe(p, ply); ok {
@@ -218,14 +343,14 @@ func (s *searcher) negamax(p *engine.Position, depth, ply, alpha, beta int) int 
 		if s.cfg.quiesce {
 			return s.qsearch(p, ply, 0, alpha, beta)
 		}
-		return Evaluate(p)
+		return s.evaluate(p)
 	}
 
 	var key uint64
 	ttMove := -1
 	if s.tt != nil {
 		key = s.key(p)
-		if e := s.tt.probe(key); e != nil {
+		if e, ok := s.tt.probe(key); ok {
 			ttMove = int(e.move) - 1
 			if ply > 0 && int(e.depth) >= depth {
 				v := scoreFromTT(int(e.score), ply)
@@ -239,21 +364,52 @@ func (s *searcher) negamax(p *engine.Position, depth, ply, alpha, beta int) int 
 		}
 	}
 
+	// Pruning applies at paika nodes only: a capture is compulsory, and a chain of them is
+	// where the tactics are, so capture nodes are searched in full.
+	pvNode := beta-alpha > 1
+	quietNode := !p.CanCapture()
+	canPrune := s.cfg.prune && quietNode && !pvNode && ply > 0 && depth <= 3 &&
+		alpha > -WinBound && beta < WinBound
+	static := 0
+	if canPrune {
+		static = s.evaluate(p)
+		if static-reverseFutilityMargin*depth >= beta {
+			return static
+		}
+	}
+
 	turns, order := s.generate(p, ply, ttMove)
 	origAlpha := alpha
 	best, bestIdx := -infinity, -1
 	for i := range order {
 		idx := pick(order, i)
 		t := turns[idx]
+		if canPrune && i > 0 && best > -WinBound {
+			if i >= 3+2*depth*depth || static+futilityMargin*depth <= alpha {
+				break // the remaining paika turns come later in the order: all pruned
+			}
+		}
 		q := &s.pos[ply+1]
 		*q = p.Play(t)
+		s.played[ply] = t
 		var v int
 		if i == 0 {
 			v = -s.negamax(q, depth-1, ply+1, -beta, -alpha)
 		} else {
 			red := 0
-			if s.cfg.lmr && depth >= 3 && i >= 4 && t.Captured == 0 && order[i]>>16 < 1<<31 {
-				red = 1
+			switch {
+			case s.cfg.lmrLog:
+				if quietNode && depth >= 3 && i >= 3 && order[i]>>16 < keyKiller {
+					red = int(lmrTable[min(depth, 63)][min(i, 63)])
+					if pvNode {
+						red--
+					}
+					red = max(0, min(red, depth-2))
+				}
+			case s.cfg.lmr:
+				if depth >= 3 && i >= 4 && t.Captured == 0 && order[i]>>16 < keyKiller {
+					red = 1
+				}
 			}
 			v = -s.negamax(q, depth-1-red, ply+1, -alpha-1, -alpha)
 			if v > alpha && (red > 0 || v < beta) {
@@ -263,6 +419,9 @@ func (s *searcher) negamax(p *engine.Position, depth, ply, alpha, beta int) int 
 		if s.stopped {
 			return 0
 		}
+		if ply == 0 && s.rootBias != nil {
+			v += s.rootBias[idx]
+		}
 		if v > best {
 			best, bestIdx = v, idx
 			if v > alpha {
@@ -270,11 +429,7 @@ func (s *searcher) negamax(p *engine.Position, depth, ply, alpha, beta int) int 
 				s.updatePV(ply, t)
 				if v >= beta {
 					if t.Captured == 0 && s.cfg.killers {
-						if k := killerKey(t); s.killers[ply][0] != k {
-							s.killers[ply][1] = s.killers[ply][0]
-							s.killers[ply][0] = k
-						}
-						s.history[t.From][t.To] += int32(depth * depth)
+						s.cutoff(t, ply, depth, order[:i], turns)
 					}
 					break
 				}
@@ -314,7 +469,7 @@ func (s *searcher) qsearch(p *engine.Position, ply, qply, alpha, beta int) int {
 			return v
 		}
 	}
-	stand := Evaluate(p)
+	stand := s.evaluate(p)
 	if ply >= maxPly-1 || qply >= s.cfg.qMaxPlies || !p.CanCapture() || stand >= beta {
 		return stand
 	}
@@ -327,6 +482,7 @@ func (s *searcher) qsearch(p *engine.Position, ply, qply, alpha, beta int) int {
 		idx := pick(order, i)
 		q := &s.pos[ply+1]
 		*q = p.Play(turns[idx])
+		s.played[ply] = turns[idx]
 		v := -s.qsearch(q, ply+1, qply+1, -beta, -alpha)
 		if s.stopped {
 			return 0
@@ -345,23 +501,49 @@ func (s *searcher) qsearch(p *engine.Position, ply, qply, alpha, beta int) int {
 	return best
 }
 
-// iterate runs iterative deepening from the root p up to s.cfg.maxDepth (or until a limit
-// stops it) and returns the result of the last completed iteration. p must have a turn.
-func (s *searcher) iterate(ctx context.Context, p *engine.Position, r engine.Rules, maxDepth int) Analysis {
-	start := time.Now()
-	s.begin(ctx, r, s.cfg.maxNodes, s.cfg.maxTime)
-	if a, ok := s.oracleRoot(p); ok {
-		a.Time = time.Since(start)
-		return a
+// aspirationWindow is the first half-width of the root window around the last score.
+const aspirationWindow = 35
+
+// rootSearch searches the root to depth d: with aspiration, first in a window around the
+// previous iteration's score, widened fourfold on each side that fails.
+func (s *searcher) rootSearch(p *engine.Position, d, prev int) int {
+	if !s.cfg.aspiration || d < 4 || prev <= -WinBound || prev >= WinBound {
+		return s.negamax(p, d, 0, -infinity, infinity)
 	}
+	lo, hi := aspirationWindow, aspirationWindow
+	for {
+		alpha, beta := max(prev-lo, -infinity), min(prev+hi, infinity)
+		v := s.negamax(p, d, 0, alpha, beta)
+		switch {
+		case s.stopped:
+			return v
+		case v <= alpha && alpha > -infinity:
+			lo *= 4
+			if lo > 4*PieceValue {
+				lo = infinity
+			}
+		case v >= beta && beta < infinity:
+			hi *= 4
+			if hi > 4*PieceValue {
+				hi = infinity
+			}
+		default:
+			return v
+		}
+	}
+}
+
+// deepen is iterative deepening from depth first to maxDepth, after begin (first > 1:
+// the helpers of a parallel search).
+func (s *searcher) deepen(p *engine.Position, first, maxDepth int) Analysis {
 	var a Analysis
 	// Before any iteration completes: the turn ordered first (the biggest capture).
 	turns, order := s.generate(p, 0, -1)
 	a.Turn = turns[pick(order, 0)]
 	a.PV = []engine.Turn{a.Turn}
-	a.Score = Evaluate(p)
-	for d := 1; d <= maxDepth && d < maxPly/2; d++ {
-		v := s.negamax(p, d, 0, -infinity, infinity)
+	a.Score = s.evaluate(p)
+	for d := first; d <= maxDepth && d < maxPly/2; d++ {
+		v := s.rootSearch(p, d, a.Score)
 		if s.stopped {
 			break
 		}
@@ -373,6 +555,5 @@ func (s *searcher) iterate(ctx context.Context, p *engine.Position, r engine.Rul
 		}
 	}
 	a.Nodes = s.nodes
-	a.Time = time.Since(start)
 	return a
 }

@@ -234,8 +234,11 @@ func TestLevelSlackPlaysOnlyTurnsWithinMargin(t *testing.T) {
 func TestSearchDepthLimits(t *testing.T) {
 	assert.Equal(t, 1, NewLevel(LevelParams{Depth: 0}, 0).Params().Depth)
 	assert.Equal(t, maxPly/4, NewLevel(LevelParams{Depth: 1000}, 0).Params().Depth)
+	assert.Equal(t, maxPly/4, NewLevel(LevelParams{Depth: maxPly/4 + 1}, 0).Params().Depth)
+	assert.Equal(t, maxPly/4, NewLevel(LevelParams{Depth: maxPly / 4}, 0).Params().Depth)
 	assert.Equal(t, maxPly/2-1, NewExpert(ExpertOptions{}).Options().Depth)
 	assert.Equal(t, maxPly/2-1, NewExpert(ExpertOptions{Depth: 1000}).Options().Depth)
+	assert.Equal(t, maxPly/2-1, NewExpert(ExpertOptions{Depth: maxPly / 2}).Options().Depth, "one past the deepest")
 	assert.Equal(t, 7, NewExpert(ExpertOptions{Depth: 7}).Options().Depth)
 
 	r := engine.DefaultRules()

@@ -18,12 +18,18 @@ type TablebaseOracle struct {
 	maxPieces int
 }
 
+// wholeTableSlots is the largest table the oracle keeps whole in memory (64 MiB).
+const wholeTableSlots = 1 << 26
+
 // NewTablebaseOracle returns the oracle of set, or nil when set holds no table.
 func NewTablebaseOracle(set *tablebase.Set) *TablebaseOracle {
 	tables, err := set.Tables()
 	if err != nil || len(tables) == 0 {
 		return nil
 	}
+	// The search probes at every node in reach: tables up to 64 Mi slots (every class of
+	// at most 6 pieces) are held whole, larger ones read block by block.
+	set.LoadWhole(wholeTableSlots)
 	o := &TablebaseOracle{set: set}
 	for _, id := range tables {
 		o.maxPieces = max(o.maxPieces, id.Class.Pieces())

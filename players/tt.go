@@ -1,8 +1,12 @@
 // tt.go: the transposition table, preallocated once per player and reused from search to
 // search; a generation stamp makes each search start from an empty table without
-// clearing it.
+// clearing it. Slots are two atomic words (the key XOR the data, and the data), so the
+// threads of a parallel search share one table without locks: a slot torn by two
+// writers fails the key check and reads as empty.
 
 package players
+
+import "sync/atomic"
 
 // Bounds of a stored score.
 const (
@@ -11,8 +15,8 @@ const (
 	boundUpper       // the score is at most this (every turn failed low)
 )
 
+// ttEntry is the unpacked data of a slot.
 type ttEntry struct {
-	key   uint64
 	score int16
 	move  uint16 // 1 + index of the best turn in the node's DistinctTurns list; 0 = none
 	depth int8
@@ -20,13 +24,28 @@ type ttEntry struct {
 	gen   uint8
 }
 
-type transTable struct {
-	entries []ttEntry
-	mask    uint64
-	gen     uint8
+func (e ttEntry) pack() uint64 {
+	return uint64(uint16(e.score)) | uint64(e.move)<<16 | uint64(uint8(e.depth))<<32 |
+		uint64(e.bound)<<40 | uint64(e.gen)<<48
 }
 
-// newTransTable returns a table of the largest power-of-two number of 16-byte entries
+func unpackEntry(d uint64) ttEntry {
+	return ttEntry{score: int16(uint16(d)), move: uint16(d >> 16), depth: int8(uint8(d >> 32)),
+		bound: uint8(d >> 40), gen: uint8(d >> 48)}
+}
+
+type ttSlot struct {
+	check atomic.Uint64 // key ^ data
+	data  atomic.Uint64
+}
+
+type transTable struct {
+	slots []ttSlot
+	mask  uint64
+	gen   uint8
+}
+
+// newTransTable returns a table of the largest power-of-two number of 16-byte slots
 // fitting in mb megabytes (nil for mb ≤ 0).
 func newTransTable(mb int) *transTable {
 	if mb <= 0 {
@@ -36,35 +55,47 @@ func newTransTable(mb int) *transTable {
 	for n*2*16 <= uint64(mb)<<20 {
 		n *= 2
 	}
-	return &transTable{entries: make([]ttEntry, n), mask: n - 1}
+	return &transTable{slots: make([]ttSlot, n), mask: n - 1}
 }
 
-// newSearch starts a new generation: every entry stored before is ignored.
+// newSearch starts a new generation: every entry stored before is ignored. It must not
+// run while a search uses the table.
 func (t *transTable) newSearch() {
 	t.gen++
 	if t.gen == 0 { // wrapped: entries of generation 1 might be 256 searches old
-		clear(t.entries)
+		for i := range t.slots {
+			t.slots[i].check.Store(0)
+			t.slots[i].data.Store(0)
+		}
 		t.gen = 1
 	}
 }
 
-func (t *transTable) probe(key uint64) *ttEntry {
-	e := &t.entries[key&t.mask]
-	if e.key == key && e.gen == t.gen && e.bound != 0 {
-		return e
-	}
-	return nil
+// load returns the slot's key and entry as one consistent pair (a torn slot gives a key
+// that matches no position).
+func (t *transTable) load(key uint64) (uint64, ttEntry) {
+	s := &t.slots[key&t.mask]
+	d := s.data.Load()
+	return s.check.Load() ^ d, unpackEntry(d)
+}
+
+func (t *transTable) probe(key uint64) (ttEntry, bool) {
+	k, e := t.load(key)
+	return e, k == key && e.gen == t.gen && e.bound != 0
 }
 
 func (t *transTable) store(key uint64, depth int, score int, bound uint8, move int) {
-	e := &t.entries[key&t.mask]
-	if e.gen == t.gen && e.key != key && int(e.depth) > depth && bound != boundExact {
+	k, e := t.load(key)
+	if e.gen == t.gen && k != key && int(e.depth) > depth && bound != boundExact {
 		return // keep the deeper entry of another position from this search
 	}
-	if e.gen == t.gen && e.key == key && move < 0 {
+	if e.gen == t.gen && k == key && move < 0 {
 		move = int(e.move) - 1 // keep the known best turn
 	}
-	*e = ttEntry{key: key, score: int16(score), move: uint16(move + 1), depth: int8(depth), bound: bound, gen: t.gen}
+	d := ttEntry{score: int16(score), move: uint16(move + 1), depth: int8(depth), bound: bound, gen: t.gen}.pack()
+	s := &t.slots[key&t.mask]
+	s.data.Store(d)
+	s.check.Store(key ^ d)
 }
 
 // scoreToTT and scoreFromTT store mate scores relative to the node, not to the root.

@@ -22,19 +22,19 @@ import (
 
 // ruleWins draws n positions, White to move, of the given classes (uniformly among them,
 // boards uniformly), at a counter uniform in 0..limit−1, that White wins under the limit
-// at that counter.
-func ruleWins(t *testing.T, set *tablebase.Set, classes []tablebase.Class, limit, n int, seed uint64) []engine.Position {
+// at that counter with at least minPlies plies to the winning capture.
+func ruleWins(t *testing.T, set *tablebase.Set, classes []tablebase.Class, limit, n, minPlies int, seed uint64) []engine.Position {
 	r := rand.New(rand.NewPCG(seed, 12))
 	var out []engine.Position
 	for tries := 0; len(out) < n; tries++ {
-		require.Less(t, tries, 1000*n, "too few rule-aware wins among the sampled boards")
+		require.Less(t, tries, 100000*n, "too few rule-aware wins among the sampled boards")
 		c := classes[r.IntN(len(classes))]
 		own := randomPoints(r, c.Own, 0)
 		enemy := randomPoints(r, c.Enemy, own)
 		p := engine.NewPosition(own, enemy, engine.White, r.IntN(limit), 10)
 		v, err := set.ProbeRule(&p, limit)
 		require.NoError(t, err)
-		if v.Outcome == tablebase.Win {
+		if v.Outcome == tablebase.Win && v.Plies >= minPlies {
 			out = append(out, p)
 		}
 	}
@@ -100,7 +100,10 @@ func TestExpertConvertsRuleWins(t *testing.T) {
 	require.NoError(t, err)
 	set := tablebase.Open(dir)
 	defer set.Close()
-	wins := ruleWins(t, set, []tablebase.Class{{Own: 3, Enemy: 2}, {Own: 2, Enemy: 3}}, 50, 40, 1)
+	set.LoadWhole(1 << 26) // sampling probes many boards: no block reads
+	wins := ruleWins(t, set, []tablebase.Class{{Own: 3, Enemy: 2}, {Own: 2, Enemy: 3}}, 50, 40, 1, 1)
+	// And wins far from their capture (at least 15 plies), where the counter matters.
+	convertAll(t, set, ruleWins(t, set, []tablebase.Class{{Own: 3, Enemy: 2}}, 50, 20, 15, 2))
 	convertAll(t, set, wins)
 
 	// The oracle answers under the rules it was built for and nothing else: not without a
@@ -118,27 +121,46 @@ func TestExpertConvertsRuleWins(t *testing.T) {
 }
 
 // TestExpertConvertsRuleWinsOfSevenPieces is the larger sample: 200 rule-aware wins of 5
-// to 7 pieces (every class of those sizes built under limit 50 in FANORONA_TABLEBASES;
-// FANORONA_CONVERT_GAMES changes the count), seed 2026.
+// to 7 pieces (every class of those sizes built under limit 50 in FANORONA_TABLEBASES; the
+// log names the classes sampled),
+// seed 2026. FANORONA_CONVERT_GAMES changes the count, FANORONA_CONVERT_MAX_PIECES the
+// largest class size (default 7), FANORONA_CONVERT_MIN_PLIES the fewest plies to the
+// winning capture a sampled win must need (default 1).
 func TestExpertConvertsRuleWinsOfSevenPieces(t *testing.T) {
 	set := envTables()
 	if set == nil {
 		t.Skip("set FANORONA_TABLEBASES to a directory with the rule-aware tables (paika limit 50) up to 7 pieces")
 	}
+	maxPieces := 7
+	if s := os.Getenv("FANORONA_CONVERT_MAX_PIECES"); s != "" {
+		_, err := fmt.Sscan(s, &maxPieces)
+		require.NoError(t, err)
+	}
+	set.LoadWhole(1 << 26) // sampling probes many boards: the tables up to 6 pieces whole
 	var classes []tablebase.Class
-	for n := 5; n <= 7; n++ {
+	for n := 5; n <= maxPieces; n++ {
 		for own := 1; own < n; own++ {
 			c := tablebase.Class{Own: own, Enemy: n - own}
 			if !set.HasRule(c, 50) {
-				t.Skipf("class %v is not built under paika limit 50 in FANORONA_TABLEBASES", c)
+				t.Logf("class %v is not built under paika limit 50 in FANORONA_TABLEBASES: not sampled", c)
+				continue
 			}
 			classes = append(classes, c)
 		}
 	}
+	if len(classes) == 0 {
+		t.Skip("no class of 5 or more pieces is built under paika limit 50 in FANORONA_TABLEBASES")
+	}
+	t.Logf("sampling the classes %v", classes)
 	games := 200
 	if s := os.Getenv("FANORONA_CONVERT_GAMES"); s != "" {
 		_, err := fmt.Sscan(s, &games)
 		require.NoError(t, err)
 	}
-	convertAll(t, set, ruleWins(t, set, classes, 50, games, 2026))
+	minPlies := 1
+	if s := os.Getenv("FANORONA_CONVERT_MIN_PLIES"); s != "" {
+		_, err := fmt.Sscan(s, &minPlies)
+		require.NoError(t, err)
+	}
+	convertAll(t, set, ruleWins(t, set, classes, 50, games, minPlies, 2026))
 }

@@ -37,13 +37,16 @@ func newAnalyzeCmd(s *streams) *cobra.Command {
 		Long: "Analyze a position with a player (default " + defaultAnalyzePlayer + ") and print its best turn,\n" +
 			"score (for the side to move, +1.00 = one piece), principal variation, depth, nodes and nodes/s.\n" +
 			"Players: " + strings.Join(players.Names(), ", ") + "; options as in expert:depth=8 or expert:time=200ms.",
+		Example: `  fanorona analyze --player expert:depth=6
+  fanorona analyze --fen "9/6B2/5W1W1/9/9 w 0 10" --player expert:time=200ms --json
+  fanorona analyze --fen "9/9/4W4/3B5/9 w" --tablebases ~/tb`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error { return runAnalyze(c, s, &o) },
 	}
 	c.Flags().StringVar(&o.fen, "fen", engine.StartFEN, "position")
 	c.Flags().StringVar(&o.player, "player", defaultAnalyzePlayer, "player spec")
 	c.Flags().Uint64Var(&o.seed, "seed", 0, "seed of the player's random choices")
-	c.Flags().StringVar(&o.tb, "tablebases", "", `tablebase folder for expert's probes ("" = the default cache folder, "none" = off)`)
+	c.Flags().StringVar(&o.tb, "tablebases", "", `tablebase folder for expert's probes ("" = the default folder if it exists, "none" = off; a folder named must exist)`)
 	c.Flags().BoolVar(&o.json, "json", false, `print one JSON object: {"fen","player","seed","turn","score","pv","depth","nodes","nodes_per_second"}`)
 	o.rules.bind(c)
 	o.eng.bind(c)
@@ -64,11 +67,11 @@ type analyzeResult struct {
 }
 
 func runAnalyze(c *cobra.Command, s *streams, o *analyzeOptions) error {
-	p, err := parseFENFlag(o.fen)
+	p, r, err := positionUnderRules(o.fen, &o.rules)
 	if err != nil {
 		return err
 	}
-	r, err := o.rules.rules()
+	opts, err := tablebasePlayerOptions(o.tb)
 	if err != nil {
 		return err
 	}
@@ -79,7 +82,7 @@ func runAnalyze(c *cobra.Command, s *streams, o *analyzeOptions) error {
 	if engines != nil {
 		defer engines.Close()
 	}
-	pl, err := players.New(o.player, o.seed, playerOptions(o.tb)...)
+	pl, err := players.New(o.player, o.seed, opts...)
 	if err != nil {
 		return badInput(err)
 	}

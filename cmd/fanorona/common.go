@@ -3,7 +3,13 @@
 package main
 
 import (
+	"errors"
+	"io/fs"
+	"os"
+
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/players"
+	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/spf13/cobra"
 )
 
@@ -35,4 +41,63 @@ func (f *rulesFlags) rules() (engine.Rules, error) {
 		return engine.Rules{}, badInputf("--paika-limit %d: must be 0 (off) or more", f.paikaLimit)
 	}
 	return engine.Rules{PaikaLimit: f.paikaLimit, NoMovesDraw: f.noMovesDraw, FirstTurnNoChain: f.firstTurnNoChain}, nil
+}
+
+// tablebaseFolder resolves a --tablebases flag of docs/CLI.md for the players' probes:
+// "none" is off (""); "" is the default folder when it exists and off when it does not;
+// any other folder must exist. Every table file in the folder used must have a sound
+// header (its values are checked when a probe first loads them): otherwise it is bad input.
+func tablebaseFolder(flag string) (string, error) {
+	dir, explicit := flag, true
+	switch flag {
+	case "none":
+		return "", nil
+	case "":
+		dir, explicit = defaultTablebaseDir(), false
+	}
+	st, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) && !explicit:
+		return "", nil
+	case err != nil:
+		return "", badInputf("--tablebases %s: %w", dir, err)
+	case !st.IsDir():
+		return "", badInputf("--tablebases %s: not a folder", dir)
+	}
+	tables, err := tablebase.Open(dir).Tables()
+	if err != nil {
+		return "", badInputf("--tablebases %s: %w", dir, err)
+	}
+	for _, id := range tables { // every file: the theoretic ones and those of each paika limit
+		if _, err := tablebase.ReadRuleInfo(dir, id.Class, id.PaikaLimit); err != nil {
+			return "", badInputf("--tablebases %s: %w", dir, err)
+		}
+	}
+	return dir, nil
+}
+
+// tablebasePlayerOptions are the players' options for a --tablebases flag.
+func tablebasePlayerOptions(flag string) ([]players.Option, error) {
+	dir, err := tablebaseFolder(flag)
+	if err != nil || dir == "" {
+		return nil, err
+	}
+	return playerOptions(dir), nil
+}
+
+// positionUnderRules parses --fen and the rule flags together: a paika counter above the
+// paika limit names a position the rules cannot reach, and is refused.
+func positionUnderRules(fen string, f *rulesFlags) (engine.Position, engine.Rules, error) {
+	p, err := parseFENFlag(fen)
+	if err != nil {
+		return p, engine.Rules{}, err
+	}
+	r, err := f.rules()
+	if err != nil {
+		return p, r, err
+	}
+	if r.PaikaLimit > 0 && p.Paika > r.PaikaLimit {
+		return p, r, badInputf("FEN %q: paika counter %d is above the paika limit %d (--paika-limit)", fen, p.Paika, r.PaikaLimit)
+	}
+	return p, r, nil
 }

@@ -1,28 +1,18 @@
 // Command fanorona is the research toolkit's one command: perft and move listing, AI
 // analysis and play, self-play tournaments with statistics and charts, and endgame
-// tablebases. Each subcommand parses its flags and calls a library package.
+// tablebases. Each subcommand parses its flags and calls a library package. The
+// command-line contract (docs/CLI.md) is enforced here and in contract.go, once for all.
 package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
-	"strings"
 	"syscall"
 
-	"github.com/fanorona/fanorona/tournament"
 	"github.com/spf13/cobra"
-)
-
-// Exit codes: 0 success, 1 failure while working, 2 bad input (flags, FEN, notation,
-// player specs, files), 130 interrupted.
-const (
-	exitFailure     = 1
-	exitUsage       = 2
-	exitInterrupted = 130
 )
 
 // usageError marks bad input: it exits with status 2.
@@ -59,9 +49,12 @@ func newRootCmd(s *streams) *cobra.Command {
 	root := &cobra.Command{
 		Use:           "fanorona",
 		Short:         "Research toolkit for Fanorona: perft, AI levels, tournaments, statistics, charts, endgames",
+		Example:       rootExample,
+		Version:       version(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
+	root.SetVersionTemplate("fanorona {{.Version}}\n")
 	root.SetIn(s.in)
 	root.SetOut(s.out)
 	root.SetErr(s.err)
@@ -69,6 +62,11 @@ func newRootCmd(s *streams) *cobra.Command {
 	for _, f := range commandConstructors {
 		root.AddCommand(f(s))
 	}
+	// Made now rather than inside Execute, so that they get their examples too.
+	root.InitDefaultHelpCmd()
+	root.InitDefaultCompletionCmd()
+	root.InitDefaultVersionFlag()
+	applyExamples(root)
 	markArgErrorsBadInput(root)
 	return root
 }
@@ -92,28 +90,6 @@ func markArgErrorsBadInput(c *cobra.Command) {
 	for _, sub := range c.Commands() {
 		markArgErrorsBadInput(sub)
 	}
-}
-
-// run executes the command line and returns the exit status; errors go to s.err as one line.
-func run(ctx context.Context, args []string, s *streams) int {
-	root := newRootCmd(s)
-	root.SetArgs(args)
-	err := root.ExecuteContext(ctx)
-	if err == nil {
-		return 0
-	}
-	fmt.Fprintln(s.err, "fanorona:", err)
-	var ue usageError
-	var ie *tournament.InputError
-	switch {
-	case errors.As(err, &ue), errors.As(err, &ie):
-		return exitUsage
-	case errors.Is(err, context.Canceled), errors.Is(err, tournament.ErrInterrupted):
-		return exitInterrupted
-	case strings.HasPrefix(err.Error(), "unknown command"):
-		return exitUsage // cobra's, for the root command
-	}
-	return exitFailure
 }
 
 func main() {

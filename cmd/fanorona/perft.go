@@ -3,6 +3,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"sort"
@@ -32,8 +33,11 @@ func newPerftCmd(s *streams) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "perft --depth N [--fen F] [--paths] [--divide] [--json]",
 		Short: "Count the leaves of the tree of complete turns (move-generator check and speed)",
-		Args:  cobra.NoArgs,
-		RunE:  func(c *cobra.Command, _ []string) error { return runPerft(s, &o) },
+		Example: `  fanorona perft --depth 5
+  fanorona perft --depth 3 --divide --fen "BBBBBB1BB/BBB1B1BBB/BWBB2WBW/WWW1W1WWW/WWW1WWWWW w 0 0"
+  fanorona perft --depth 4 --paths --json`,
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error { return runPerft(c.Context(), s, &o) },
 	}
 	c.Flags().IntVar(&o.depth, "depth", 1, "plies to search (1 or more)")
 	c.Flags().StringVar(&o.fen, "fen", engine.StartFEN, "position")
@@ -44,15 +48,11 @@ func newPerftCmd(s *streams) *cobra.Command {
 	return c
 }
 
-func runPerft(s *streams, o *perftOptions) error {
+func runPerft(ctx context.Context, s *streams, o *perftOptions) error {
 	if o.depth < 1 || o.depth > 30 {
 		return badInputf("--depth %d: must be 1 to 30", o.depth)
 	}
-	p, err := parseFENFlag(o.fen)
-	if err != nil {
-		return err
-	}
-	r, err := o.rules.rules()
+	p, r, err := positionUnderRules(o.fen, &o.rules)
 	if err != nil {
 		return err
 	}
@@ -63,13 +63,24 @@ func runPerft(s *streams, o *perftOptions) error {
 	start := time.Now()
 	var nodes uint64
 	var divide []engine.DivideEntry
-	if o.divide {
-		divide = engine.PerftDivide(&p, r, o.depth, conv)
-		for _, e := range divide {
-			nodes += e.Nodes
+	// The count runs in its own goroutine so that Ctrl-C ends the command at once (exit
+	// 130): engine.Perft has no context, and the goroutine ends with the process.
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if o.divide {
+			divide = engine.PerftDivide(&p, r, o.depth, conv)
+			for _, e := range divide {
+				nodes += e.Nodes
+			}
+		} else {
+			nodes = engine.Perft(&p, r, o.depth, conv)
 		}
-	} else {
-		nodes = engine.Perft(&p, r, o.depth, conv)
+	}()
+	select {
+	case <-done:
+	case <-ctx.Done():
+		return fmt.Errorf("perft --depth %d: %w", o.depth, ctx.Err())
 	}
 	secs := time.Since(start).Seconds()
 	nps := 0.0
@@ -109,8 +120,10 @@ func newMovesCmd(s *streams) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "moves [--fen F] [--json]",
 		Short: "List every legal complete turn in canonical notation, sorted",
-		Args:  cobra.NoArgs,
-		RunE:  func(c *cobra.Command, _ []string) error { return runMoves(s, &o) },
+		Example: `  fanorona moves
+  fanorona moves --json --fen "BBBB1B1BB/BBBBBWBBB/BW1WWB1BW/WWWBWWWWW/WWWW1WWWW b 0 0"`,
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error { return runMoves(s, &o) },
 	}
 	c.Flags().StringVar(&o.fen, "fen", engine.StartFEN, "position")
 	c.Flags().BoolVar(&o.json, "json", false, `one JSON object a line: {"turn","fen","captured"}`)
@@ -119,11 +132,7 @@ func newMovesCmd(s *streams) *cobra.Command {
 }
 
 func runMoves(s *streams, o *movesOptions) error {
-	p, err := parseFENFlag(o.fen)
-	if err != nil {
-		return err
-	}
-	r, err := o.rules.rules()
+	p, r, err := positionUnderRules(o.fen, &o.rules)
 	if err != nil {
 		return err
 	}
@@ -156,7 +165,9 @@ func newShowCmd(s *streams) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "show [--fen F]",
 		Short: "Draw the board with its lines and coordinates",
-		Args:  cobra.NoArgs,
+		Example: `  fanorona show
+  fanorona show --fen "9/6B2/5W1W1/9/9 w 0 10"`,
+		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			p, err := parseFENFlag(fen)
 			if err != nil {

@@ -37,6 +37,9 @@ func newPlayCmd(s *streams) *cobra.Command {
 		Long: "Play a game in the terminal. Each side is \"human\" or a player spec (" + strings.Join(players.Names(), ", ") + ").\n" +
 			"Type a whole turn (e2-e3, d3-e3A, f4-e4W-e3A) or a capture step by step (d3-e3, then A or W\n" +
 			"when both capture, then further steps or stop). Also: hint, moves, board, help, quit.",
+		Example: `  fanorona play --black medium
+  fanorona play --white expert:depth=6 --black human --seed 3
+  fanorona play --white human --black human --fen "9/6B2/5W1W1/9/9 w 0 10"`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error { return runPlay(c.Context(), s, &o) },
 	}
@@ -45,7 +48,7 @@ func newPlayCmd(s *streams) *cobra.Command {
 	c.Flags().StringVar(&o.fen, "fen", engine.StartFEN, "starting position")
 	c.Flags().Uint64Var(&o.seed, "seed", 0, "seed of the computer players' random choices")
 	c.Flags().StringVar(&o.hint, "hint", defaultAnalyzePlayer, "player spec that answers hint")
-	c.Flags().StringVar(&o.tb, "tablebases", "", `tablebase folder for expert's probes ("" = the default cache folder, "none" = off)`)
+	c.Flags().StringVar(&o.tb, "tablebases", "", `tablebase folder for expert's probes ("" = the default folder if it exists, "none" = off; a folder named must exist)`)
 	o.rules.bind(c)
 	return c
 }
@@ -53,7 +56,7 @@ func newPlayCmd(s *streams) *cobra.Command {
 // game is one game in progress and its terminal.
 type game struct {
 	ctx   context.Context
-	in    *bufio.Scanner
+	in    *bufio.Reader
 	out   *streams
 	rules engine.Rules
 	pos   engine.Position
@@ -67,25 +70,25 @@ type game struct {
 type quitSignal struct{ reason string }
 
 func runPlay(ctx context.Context, s *streams, o *playOptions) error {
-	p, err := parseFENFlag(o.fen)
+	p, r, err := positionUnderRules(o.fen, &o.rules)
 	if err != nil {
 		return err
 	}
-	r, err := o.rules.rules()
+	opts, err := tablebasePlayerOptions(o.tb)
 	if err != nil {
 		return err
 	}
-	g := &game{ctx: ctx, in: bufio.NewScanner(s.in), out: s, rules: r, pos: p}
+	g := &game{ctx: ctx, in: bufio.NewReader(s.in), out: s, rules: r, pos: p}
 	for i, spec := range []string{o.white, o.black} {
 		g.names[i] = spec
 		if spec == humanSpec {
 			continue
 		}
-		if g.side[i], err = players.New(spec, o.seed, playerOptions(o.tb)...); err != nil {
+		if g.side[i], err = players.New(spec, o.seed, opts...); err != nil {
 			return badInput(err)
 		}
 	}
-	if g.hint, err = players.New(o.hint, o.seed, playerOptions(o.tb)...); err != nil {
+	if g.hint, err = players.New(o.hint, o.seed, opts...); err != nil {
 		return badInput(fmt.Errorf("--hint: %w", err))
 	}
 	return g.play()
@@ -138,14 +141,48 @@ func describeStatus(st engine.Status, toMove engine.Color) string {
 	return st.Reason.String()
 }
 
-// readLine prompts and returns the next line, trimmed; false at the end of input.
+// maxLineBytes bounds a line typed at play's prompt: a turn or command is far shorter,
+// and a longer line is refused (and read to its end) instead of ending the game.
+const maxLineBytes = 4096
+
+// readLine prompts and returns the next line, trimmed; false at the end of input. A line
+// longer than maxLineBytes is refused with a message and the prompt is shown again.
 func (g *game) readLine(prompt string) (string, bool) {
-	g.printf("%s", prompt)
-	if !g.in.Scan() {
-		g.printf("\n")
-		return "", false
+	for {
+		g.printf("%s", prompt)
+		line, n, err := readBoundedLine(g.in, maxLineBytes)
+		if n == 0 && err != nil {
+			g.printf("\n")
+			return "", false
+		}
+		if n > maxLineBytes {
+			g.printf("Refused: a line of %d bytes; a turn or command is at most %d.\n", n, maxLineBytes)
+			continue
+		}
+		return strings.TrimSpace(line), true
 	}
-	return strings.TrimSpace(g.in.Text()), true
+}
+
+// readBoundedLine reads one line (without its newline) and its length in bytes, keeping
+// at most limit bytes of it; err is set at the end of input.
+func readBoundedLine(r *bufio.Reader, limit int) (string, int, error) {
+	var line []byte
+	n := 0
+	for {
+		chunk, err := r.ReadSlice('\n')
+		n += len(chunk)
+		if len(line) <= limit {
+			line = append(line, chunk[:min(len(chunk), limit+1-len(line))]...)
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err == nil { // the newline is not part of the line
+			n--
+			line = line[:min(len(line), n)]
+		}
+		return string(line), n, err
+	}
 }
 
 const playHelp = `Commands:

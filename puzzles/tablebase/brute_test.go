@@ -14,10 +14,13 @@ import (
 )
 
 // bruteNode is one board with White to move: its successors (as node numbers, −1 for a
-// board where the side to move has no pieces), and its value once resolved.
+// board where the side to move has no pieces), whether its turns capture, and its value
+// once resolved.
 type bruteNode struct {
 	white, black engine.Bitboard
+	pieces       int
 	next         []int32
+	capture      bool
 	resolved     bool
 	win          bool
 	plies        int
@@ -38,9 +41,10 @@ func subsets(k int, from engine.Bitboard) []engine.Bitboard {
 	return out
 }
 
-// bruteSolve solves every board with at most maxSide pieces a side, White to move
-// (Black to move is the same board with colours swapped).
-func bruteSolve(t *testing.T, maxSide, maxPieces int) (map[[2]engine.Bitboard]int32, []bruteNode) {
+// bruteGraph returns every board with at most maxSide pieces a side (and maxPieces in
+// all), White to move (Black to move is the same board with colours swapped), with its
+// successors by engine.Turns: every capture path, no symmetry, no slot numbering.
+func bruteGraph(t *testing.T, maxSide, maxPieces int) []bruteNode {
 	ids := map[[2]engine.Bitboard]int32{}
 	var nodes []bruteNode
 	for w := 1; w <= maxSide; w++ {
@@ -48,7 +52,7 @@ func bruteSolve(t *testing.T, maxSide, maxPieces int) (map[[2]engine.Bitboard]in
 			for _, ws := range subsets(w, engine.AllPoints) {
 				for _, bs := range subsets(b, engine.AllPoints&^ws) {
 					ids[[2]engine.Bitboard{ws, bs}] = int32(len(nodes))
-					nodes = append(nodes, bruteNode{white: ws, black: bs})
+					nodes = append(nodes, bruteNode{white: ws, black: bs, pieces: w + b})
 				}
 			}
 		}
@@ -57,9 +61,10 @@ func bruteSolve(t *testing.T, maxSide, maxPieces int) (map[[2]engine.Bitboard]in
 	var buf []engine.Turn
 	for i := range nodes {
 		n := &nodes[i]
-		p := engine.NewPosition(n.white, n.black, engine.White, 0, 0)
+		p := engine.NewPosition(n.white, n.black, engine.White, 0, 2)
 		buf = p.Turns(rules, buf[:0])
 		for _, tn := range buf {
+			n.capture = tn.Captured != 0
 			q := p.Play(tn)
 			if q.Pieces[engine.Black] == 0 {
 				n.next = append(n.next, -1)
@@ -72,8 +77,16 @@ func bruteSolve(t *testing.T, maxSide, maxPieces int) (map[[2]engine.Bitboard]in
 			}
 			n.next = append(n.next, id)
 		}
-		if len(n.next) == 0 {
-			n.resolved, n.plies = true, 0
+	}
+	return nodes
+}
+
+// bruteSolve solves every board of bruteGraph by value iteration to the end.
+func bruteSolve(t *testing.T, maxSide, maxPieces int) []bruteNode {
+	nodes := bruteGraph(t, maxSide, maxPieces)
+	for i := range nodes {
+		if len(nodes[i].next) == 0 {
+			nodes[i].resolved, nodes[i].plies = true, 0
 		}
 	}
 	// Value iteration on a snapshot: after pass d exactly the boards decided within d plies
@@ -117,7 +130,7 @@ func bruteSolve(t *testing.T, maxSide, maxPieces int) (map[[2]engine.Bitboard]in
 			}
 		}
 	}
-	return ids, nodes
+	return nodes
 }
 
 func TestBuildMatchesExhaustiveSearch(t *testing.T) {
@@ -129,7 +142,7 @@ func TestBuildMatchesExhaustiveSearch(t *testing.T) {
 	if testing.Short() {
 		pieces = 3 // 2v2 takes a few seconds more
 	}
-	_, nodes := bruteSolve(t, 2, pieces)
+	nodes := bruteSolve(t, 2, pieces)
 	require.NotEmpty(t, nodes)
 	mismatches := 0
 	for _, n := range nodes {

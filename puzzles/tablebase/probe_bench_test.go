@@ -78,3 +78,33 @@ func BenchmarkProbeRuleCold(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkBlockCodec compresses and decompresses the blocks of 3v2 under limit 50 (the
+// cost a build pays per slot when it writes, and a cold probe per block).
+func BenchmarkBlockCodec(b *testing.B) {
+	set := benchSet(b)
+	defer set.Close()
+	t, err := set.RuleTable(Class{3, 2}, 50)
+	if err != nil {
+		b.Fatal(err)
+	}
+	enc, dec := codecs()
+	block := t.bytes[blockSlots : 2*blockSlots]
+	packed := enc.EncodeAll(block, nil)
+	b.Run("compress", func(b *testing.B) {
+		b.SetBytes(blockSlots)
+		var dst []byte
+		for i := 0; i < b.N; i++ {
+			dst = enc.EncodeAll(block, dst[:0])
+		}
+	})
+	b.Run("decompress", func(b *testing.B) {
+		b.SetBytes(blockSlots)
+		dst := make([]byte, blockSlots)
+		for i := 0; i < b.N; i++ {
+			if _, err := dec.DecodeAll(packed, dst[:0]); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

@@ -1,8 +1,8 @@
 // rule_brute_test.go: the rule-aware tables against an independent solution of tiny
 // materials with the paika counter as part of the state. Every board of 1v1, 1v2, 2v1 and
-// 2v2 (2v2 not with -short), White to move, is a node of an explicit graph over
-// engine.Turns (every capture path, no symmetry, no slot numbering, no distances stored
-// by the tables); the value of (board, counter) follows from the game's own rules: the
+// 2v2 (2v2 not with -short), White to move, is a node of the explicit graph of
+// brute_test.go over engine.Turns (every capture path, no symmetry, no slot numbering, no
+// distances stored by the tables); the value of (board, counter) follows from the game's own rules: the
 // side to move with no pieces or no turn has lost, a counter at the limit is a draw, a
 // capture restarts the counter at 0, a paika step adds one. The counter only grows along
 // paika steps and captures lead to fewer pieces, so backward induction (pieces up, then
@@ -19,15 +19,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// counterNode is one board with White to move and its successors: node numbers (−1 when
-// the turn took the last enemy piece) and whether the turns are captures.
-type counterNode struct {
-	white, black engine.Bitboard
-	pieces       int
-	next         []int32
-	capture      bool
-}
-
 // counterValue is the value of a state for the side to move: outcome and the plies to the
 // turn that decides the game under the rule (the capture, or the move that leaves the
 // other side without a turn).
@@ -36,45 +27,9 @@ type counterValue struct {
 	plies   int16
 }
 
-func counterGraph(t *testing.T, maxPieces int) []counterNode {
-	ids := map[[2]engine.Bitboard]int32{}
-	var nodes []counterNode
-	for w := 1; w <= 2; w++ {
-		for b := 1; b <= 2 && w+b <= maxPieces; b++ {
-			for _, ws := range subsets(w, engine.AllPoints) {
-				for _, bs := range subsets(b, engine.AllPoints&^ws) {
-					ids[[2]engine.Bitboard{ws, bs}] = int32(len(nodes))
-					nodes = append(nodes, counterNode{white: ws, black: bs, pieces: w + b})
-				}
-			}
-		}
-	}
-	rules := engine.DefaultRules()
-	var buf []engine.Turn
-	for i := range nodes {
-		n := &nodes[i]
-		p := engine.NewPosition(n.white, n.black, engine.White, 0, 2)
-		buf = p.Turns(rules, buf[:0])
-		for _, tn := range buf {
-			n.capture = tn.Captured != 0
-			q := p.Play(tn)
-			if q.Pieces[engine.Black] == 0 {
-				n.next = append(n.next, -1)
-				continue
-			}
-			id, ok := ids[[2]engine.Bitboard{q.Pieces[engine.Black], q.Pieces[engine.White]}]
-			if !ok {
-				require.FailNow(t, "successor outside the solved materials", "%v after %v", q.FEN(), p.FEN())
-			}
-			n.next = append(n.next, id)
-		}
-	}
-	return nodes
-}
-
 // solveWithCounter returns, for each wanted counter, the value of every node at that
 // counter under paika limit limit.
-func solveWithCounter(nodes []counterNode, limit int, wanted []int) map[int][]counterValue {
+func solveWithCounter(nodes []bruteNode, limit int, wanted []int) map[int][]counterValue {
 	atZero := make([]counterValue, len(nodes)) // counter 0, final once a piece total is done
 	out := map[int][]counterValue{}
 	for _, c := range wanted {
@@ -112,7 +67,7 @@ func solveWithCounter(nodes []counterNode, limit int, wanted []int) map[int][]co
 }
 
 // stateValue applies the rules to one state from its successors' values.
-func stateValue(n *counterNode, c, limit int, atZero, above []counterValue) counterValue {
+func stateValue(n *bruteNode, c, limit int, atZero, above []counterValue) counterValue {
 	if len(n.next) == 0 {
 		return counterValue{Loss, 0} // no legal turn: lost, whatever the counter
 	}
@@ -159,7 +114,7 @@ func TestRuleTablesMatchCounterValueIteration(t *testing.T) {
 	if testing.Short() {
 		pieces = 3
 	}
-	nodes := counterGraph(t, pieces)
+	nodes := bruteGraph(t, 2, pieces)
 	// Counters 0, 25 and 49 under limit 50; under limit 10 counters above 9 are refused
 	// (checked below), so 0, 5 and 9 there; the limit itself (drawn unless no turn) too.
 	for limit, counters := range map[int][]int{50: {0, 25, 49, 50}, 10: {0, 5, 9, 10}} {

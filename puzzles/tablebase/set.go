@@ -50,6 +50,17 @@ type Set struct {
 	files  map[TableID]*tableFile
 	failed map[TableID]error
 	cache  *blockCache
+	// wholeSlots: probes load tables of at most this many slots whole (0: none).
+	wholeSlots uint64
+}
+
+// LoadWhole makes probes load every table of at most slots slots whole into memory on
+// first use (one byte a slot) instead of reading it block by block: lookups then cost no
+// decompression. Searches that probe at every node want the small tables so.
+func (s *Set) LoadWhole(slots uint64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.wholeSlots = slots
 }
 
 // Open returns the set of tables in dir. Nothing is read until a class is needed.
@@ -152,6 +163,17 @@ func (s *Set) code(id TableID, own, enemy engine.Bitboard) (byte, error) {
 		return 0, err
 	}
 	tf := s.files[id]
+	if tf == nil && s.wholeSlots > 0 {
+		if info, err := ReadRuleInfo(s.dir, id.Class, id.PaikaLimit); err == nil && info.Slots <= s.wholeSlots {
+			t, err := LoadRuleTable(s.dir, id.Class, id.PaikaLimit)
+			if err != nil {
+				s.failed[id] = err
+				return 0, err
+			}
+			s.tables[id] = t
+			return t.lookup(own, enemy), nil
+		}
+	}
 	if tf == nil {
 		var err error
 		tf, err = openTableFile(filepath.Join(s.dir, RuleFileName(id.Class, id.PaikaLimit)), id.Class, id.PaikaLimit)

@@ -266,3 +266,21 @@ func TestRuleFileOfAnotherLimitIsRefused(t *testing.T) {
 	_, err = Build(context.Background(), BuildOptions{Dir: dir, MaxPieces: 2, PaikaLimit: MaxPaikaLimit + 1})
 	assert.Error(t, err)
 }
+
+// TestLoadWholeAgreesWithBlocks: a Set that loads small tables whole and one that reads
+// blocks answer alike, and the first really holds the table whole.
+func TestLoadWholeAgreesWithBlocks(t *testing.T) {
+	dir := smallTables(t)
+	blocks, whole := Open(dir), Open(dir)
+	whole.LoadWhole(1 << 20)
+	for _, fen := range []string{"9/9/9/9/4W2B1 w", "9/1B7/9/4W4/2W6 b", "B8/9/2W3B2/9/8W w", "9/9/B8/9/3WW3B w"} {
+		p := engine.MustParseFEN(fen)
+		a, err := blocks.Probe(&p)
+		require.NoError(t, err)
+		b, err := whole.Probe(&p)
+		require.NoError(t, err)
+		assert.Equal(t, a, b, fen)
+	}
+	assert.NotNil(t, whole.tables[TableID{Class{2, 2}, 0}])
+	assert.Nil(t, blocks.tables[TableID{Class{2, 2}, 0}])
+}

@@ -1,0 +1,233 @@
+// contract_others_test.go: regression tests of issue 13's items owned by other areas
+// (runs: selfplay/tournament/stats/merge; tb: tablebase/solve/puzzles; report: plot;
+// proto: external engines). A test still failing is skipped with its owner's name until
+// that owner's fix is merged; the integrator then deletes the skip line (or runs them all
+// with FANORONA_UNSKIP_OTHERS=1 to see). Tests without a skip pass since the merge.
+
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// awaiting skips a test until the owner's work is merged.
+func awaiting(t *testing.T, owner, item string) {
+	t.Helper()
+	if os.Getenv("FANORONA_UNSKIP_OTHERS") != "1" {
+		t.Skipf("awaits %s (issue 13: %s)", owner, item)
+	}
+}
+
+// assertBadInput checks the exit-2 contract: one "fanorona: " line naming what is wrong.
+func assertBadInput(t *testing.T, code int, out, errs string, mentions ...string) {
+	t.Helper()
+	assert.Equal(t, 2, code, "exit status; stderr %q", errs)
+	assert.Empty(t, out, "stdout on exit 2")
+	assert.Equal(t, 1, strings.Count(errs, "\n"), "one line on stderr: %q", errs)
+	assert.True(t, strings.HasPrefix(errs, "fanorona: "), "%q", errs)
+	for _, m := range mentions {
+		assert.Contains(t, errs, m)
+	}
+}
+
+// TestCLIContractCorpusOthers replays the fuzzer's cases that await another owner.
+func TestCLIContractCorpusOthers(t *testing.T) {
+	dir := corpusDir(t)
+	sb := newCLISandbox(t)
+	for _, e := range loadCorpus(t, dir) {
+		if e.Owner == "" {
+			continue
+		}
+		t.Run(e.name, func(t *testing.T) {
+			awaiting(t, e.Owner, e.Note)
+			sb.t = t
+			checkCorpusEntry(t, sb, e)
+		})
+	}
+}
+
+func TestPlotConfZeroRefused(t *testing.T) {
+	awaiting(t, "report", "plot ratings --conf 0 panics")
+	sb := newCLISandbox(t)
+	code, out, errs := runCmd(t, "", "plot", "ratings", filepath.Join(sb.work, "tour", "games.jsonl"), "--conf", "0", "-o", filepath.Join(t.TempDir(), "r.png"))
+	assertBadInput(t, code, out, errs, "--conf")
+}
+
+func TestPlotIntoMissingFolderRefused(t *testing.T) {
+	// Owned by report, but already kept by main.go's mapping of a missing path to exit 2.
+	sb := newCLISandbox(t)
+	out := filepath.Join(t.TempDir(), "no-such-folder", "x.png")
+	code, stdout, errs := runCmd(t, "", "plot", "lengths", filepath.Join(sb.work, "run", "games.jsonl"), "-o", out)
+	assertBadInput(t, code, stdout, errs, "no-such-folder")
+	assert.NoDirExists(t, filepath.Dir(out), "nothing created")
+}
+
+func TestPlotShorthandOutputAndWroteOnStderr(t *testing.T) {
+	awaiting(t, "report", "plot histogram -o: unknown shorthand; plot prints wrote on stdout")
+	sb := newCLISandbox(t)
+	out := filepath.Join(t.TempDir(), "l.png")
+	code, stdout, errs := runCmd(t, "", "plot", "lengths", filepath.Join(sb.work, "run", "games.jsonl"), "-o", out)
+	require.Equal(t, 0, code, errs)
+	assert.Empty(t, stdout, "status lines go to stderr")
+	assert.Contains(t, errs, "wrote")
+	assert.FileExists(t, out)
+}
+
+func TestStatsAndPlotAcceptRunFolders(t *testing.T) {
+	awaiting(t, "runs and report", "stats/plot given a run folder say is a directory")
+	sb := newCLISandbox(t)
+	code, out, errs := runCmd(t, "", "stats", filepath.Join(sb.work, "run"), "--json")
+	require.Equal(t, 0, code, errs)
+	assert.Contains(t, out, `"games":4`)
+	code, _, errs = runCmd(t, "", "plot", "lengths", filepath.Join(sb.work, "run"), "-o", filepath.Join(t.TempDir(), "l.png"))
+	assert.Equal(t, 0, code, errs)
+}
+
+func TestStatsOnNonRecordsIsOneLine(t *testing.T) {
+	awaiting(t, "runs", "stats on a PNG or summary.json prints hundreds of warning lines before its error")
+	sb := newCLISandbox(t)
+	for _, f := range []string{"chart.png", "run/summary.json"} {
+		code, out, errs := runCmd(t, "", "stats", filepath.Join(sb.work, f))
+		assertBadInput(t, code, out, errs, filepath.Base(f))
+	}
+}
+
+func TestGamesBeyondMemoryRefusedUpFront(t *testing.T) {
+	if games := os.Getenv("FANORONA_MEMORY_CHILD_GAMES"); games != "" {
+		// The child: the run under a 4 GiB address-space limit (see below).
+		code, out, errs := runCmd(t, "", "selfplay", "--games", games, "--out", filepath.Join(t.TempDir(), "r"))
+		assertBadInput(t, code, out, errs, "--games")
+		return
+	}
+	awaiting(t, "runs", "--games 1000000000 runs out of memory")
+	// In a child process limited to 4 GiB of address space, so that a run that does try
+	// to hold its games cannot take the machine's memory with it.
+	for _, games := range []string{"1000000000", "1000000000000000"} {
+		cmd := exec.Command("sh", "-c", `ulimit -v 4194304; exec "$0" -test.run '^TestGamesBeyondMemoryRefusedUpFront$' -test.timeout 60s`, os.Args[0])
+		cmd.Env = append(os.Environ(), "FANORONA_MEMORY_CHILD_GAMES="+games)
+		res, err := cmd.CombinedOutput()
+		assert.NoError(t, err, "--games %s: %s", games, res)
+	}
+}
+
+func TestShardBeyondGamesRefused(t *testing.T) {
+	code, out, errs := runCmd(t, "", "selfplay", "--games", "4", "--shard", "5/100", "--out", filepath.Join(t.TempDir(), "r"))
+	assertBadInput(t, code, out, errs, "--shard")
+}
+
+func TestSelfplaySPRTNotIgnored(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "r")
+	code, out, errs := runCmd(t, "", "selfplay", "--games", "4", "--sprt", "0,50", "--out", dir)
+	if code == 0 {
+		assert.Contains(t, out, "SPRT", "an accepted --sprt shows its test")
+	} else {
+		assertBadInput(t, code, out, errs, "--sprt")
+	}
+}
+
+func TestResumeMismatchNamesTheField(t *testing.T) {
+	awaiting(t, "runs", "the --resume mismatch dumps two JSON objects instead of naming the field")
+	dir := filepath.Join(t.TempDir(), "r")
+	code, _, errs := runCmd(t, "", "selfplay", "--games", "2", "--seed", "1", "--out", dir)
+	require.Equal(t, 0, code, errs)
+	code, out, errs := runCmd(t, "", "selfplay", "--games", "2", "--seed", "2", "--out", dir, "--resume")
+	assertBadInput(t, code, out, errs, "seed")
+	assert.NotContains(t, errs, "{", "names the field, no JSON dump")
+}
+
+func TestOneVocabularyAcrossCommands(t *testing.T) {
+	root := newRootCmd(&streams{strings.NewReader(""), new(strings.Builder), new(strings.Builder)})
+	for path, flags := range map[string][]string{
+		"selfplay":         {"tablebases", "workers", "output"},
+		"tournament":       {"tablebases", "workers", "output"},
+		"merge":            {"output"},
+		"tablebase build":  {"tablebases", "workers"},
+		"tablebase probe":  {"tablebases"},
+		"tablebase verify": {"tablebases", "workers"},
+		"tablebase stats":  {"tablebases"},
+		"solve":            {"tablebases"},
+		"puzzles solve":    {"tablebases"},
+		"analyze":          {"tablebases"},
+		"play":             {"tablebases"},
+	} {
+		c, _, err := root.Find(strings.Fields(path))
+		require.NoError(t, err, path)
+		for _, f := range flags {
+			assert.NotNil(t, c.Flags().Lookup(f), "%s --%s", path, f)
+		}
+		if o := c.Flags().Lookup("output"); o != nil {
+			assert.Equal(t, "o", o.Shorthand, "%s -o", path)
+		}
+	}
+}
+
+func TestTablebaseBuildOverDamagedFileRefused(t *testing.T) {
+	// Owned by tb, but already kept by main.go's mapping of tablebase.ErrDamaged to exit 2.
+	sb := newCLISandbox(t)
+	code, out, errs := runCmd(t, "", "tablebase", "build", "--max-pieces", "3", "--dir", filepath.Join(sb.work, "tb-damaged"))
+	assertBadInput(t, code, out, errs, "2v1")
+}
+
+func TestTablebaseDamagedFolderRefusedBeforePrinting(t *testing.T) {
+	sb := newCLISandbox(t)
+	for _, args := range [][]string{
+		{"tablebase", "verify", "--dir", filepath.Join(sb.work, "tb-damaged")},
+		{"tablebase", "stats", "--dir", filepath.Join(sb.work, "tb-damaged")},
+		{"tablebase", "stats", "--dir", filepath.Join(sb.work, "tb-badmagic"), "--json"},
+	} {
+		code, out, errs := runCmd(t, "", args...)
+		assertBadInput(t, code, out, errs, "fntb")
+	}
+}
+
+func TestTablebaseProbeBatchLongLineRefused(t *testing.T) {
+	sb := newCLISandbox(t)
+	code, out, errs := runCmd(t, "", "tablebase", "probe", "--dir", filepath.Join(sb.work, "tb"), "--batch", filepath.Join(sb.work, "huge-line.txt"))
+	assertBadInput(t, code, out, errs, "huge-line.txt", "line 1")
+}
+
+func TestMaxPiecesWithMaterialRefused(t *testing.T) {
+	awaiting(t, "tb", "--max-pieces with --material accepted and ignored")
+	code, out, errs := runCmd(t, "", "tablebase", "build", "--material", "2v1", "--max-pieces", "3", "--dir", filepath.Join(t.TempDir(), "tb"))
+	assertBadInput(t, code, out, errs, "--max-pieces")
+}
+
+func TestSolveAndPuzzlesSolveAgreeOnUnknown(t *testing.T) {
+	sb := newCLISandbox(t)
+	empty := filepath.Join(sb.work, "tb-empty")
+	code, _, errs := runCmd(t, "", "solve", "--time", "20ms", "--dir", empty)
+	assert.Equal(t, 0, code, errs)
+	code, out, errs := runCmd(t, "", "puzzles", "solve", "longest-2v1", "--time", "20ms", "--dir", empty)
+	assert.Equal(t, 0, code, errs)
+	assert.Contains(t, out, "unknown")
+}
+
+func TestSolveRefusesBadTablebaseFolder(t *testing.T) {
+	awaiting(t, "tb", "solve silently ignores a missing or damaged tablebase folder")
+	sb := newCLISandbox(t)
+	for _, dir := range []string{filepath.Join(sb.work, "missing.jsonl"), filepath.Join(sb.work, "tb-damaged")} {
+		code, out, errs := runCmd(t, "", "solve", "--time", "20ms", "--fen", "9/9/9/9/4W2B1 w", "--tablebases", dir)
+		assertBadInput(t, code, out, errs, filepath.Base(dir))
+	}
+}
+
+func TestInterruptedBuildSaysHowToGoOn(t *testing.T) {
+	// main.go already rewrites "context canceled" and adds the hint; the build must stop
+	// on the context and give its error for that to show.
+	ctx, cancel := cancelledContext()
+	defer cancel()
+	var out, errb strings.Builder
+	code := run(ctx, []string{"tablebase", "build", "--max-pieces", "3", "--quiet", "--dir", filepath.Join(t.TempDir(), "tb")}, &streams{strings.NewReader(""), &out, &errb})
+	assert.Equal(t, 130, code, errb.String())
+	assert.Equal(t, 1, strings.Count(errb.String(), "\n"), errb.String())
+	assert.NotContains(t, errb.String(), "context canceled")
+	assert.Equal(t, 1, strings.Count(errb.String(), "interrupted"), "said once: %s", errb.String())
+	assert.Contains(t, errb.String(), "kept", "says what is kept and how to go on")
+}
