@@ -465,3 +465,22 @@ func TestRepeatedPairCountsOnce(t *testing.T) {
 	assert.Equal(t, WDL{3, 0, 1}, f.DistinctWhite) // p, q, r White wins; s Black wins
 	assert.InDelta(t, 0.75, float64(f.Score.Value), 1e-12)
 }
+
+// TestSPRTStopCountsDistinctPairs: one winning pair repeated twelve times with the same
+// turns is one distinct pair, LLR 0.246962, far from the bound 2.944; counted twelve
+// times it would be 2.9635 and stop the run.
+func TestSPRTStopCountsDistinctPairs(t *testing.T) {
+	sprt := &SPRTConfig{Elo0: 0, Elo1: 100, Alpha: 0.05, Beta: 0.05}
+	acc := NewAccumulator(sprt, nil)
+	for k := 0; k < 12; k++ {
+		w, b := rec(runA, 2*k, k, "A", "B", "1-0", "same-w"), rec(runA, 2*k+1, k, "B", "A", "0-1", "same-b")
+		acc.Add(&w, "")
+		acc.Add(&b, "")
+	}
+	assert.False(t, acc.SPRTDecided())
+	p := acc.Summary().Pairs[0]
+	assert.Equal(t, [5]int{0, 0, 0, 0, 12}, p.Pentanomial)
+	assert.Equal(t, [5]int{0, 0, 0, 0, 1}, p.DistinctPentanomial)
+	assert.InDelta(t, 0.24696163496644355, float64(p.SPRT.LLR), 1e-12)
+	assert.Equal(t, "continue", p.SPRT.Decision)
+}
