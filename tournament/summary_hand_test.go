@@ -421,10 +421,26 @@ func TestRatingsAndRowOrderByHand(t *testing.T) {
 		assert.InDelta(t, want.FirstMove.Value, float64(s.Ratings.FirstMove.Value), 1e-6)
 		assert.InDelta(t, want.DrawElo, float64(s.Ratings.DrawElo), 1e-6)
 	}
-	// One player: no ratings row.
+	// One player: no ratings row, one matchup and no "all" row.
 	one := accumulate([]Record{rec(runA, 0, 0, "A", "A", "1-0", "x")}, nil, nil)
 	assert.Nil(t, one.Ratings)
-	assert.Equal(t, []string{"A"}, []string{one.FirstMove[0].Matchup}, "one matchup: no \"all\" row")
+	require.Len(t, one.FirstMove, 1)
+	assert.Equal(t, "A", one.FirstMove[0].Matchup)
+	assert.Len(t, one.Lengths, 1)
+
+	// A self-play matchup sorts by its player's place: in the order C, A, B the matchups
+	// rank (0, 1) A vs C, (0, 2) B vs C, (1, 1) A, (1, 2) A vs B.
+	recs := append(threePlayers(), rec(runA, 13, 7, "A", "A", "1-0", "self"))
+	var fm []string
+	for _, f := range accumulate(recs, nil, []string{"C", "A", "B"}).FirstMove {
+		fm = append(fm, f.Matchup)
+	}
+	assert.Equal(t, []string{"A vs C", "B vs C", "A", "A vs B", "all"}, fm)
+
+	// A pair with no complete colour-swapped pair has no pair Elo (null in JSON).
+	lone := accumulate([]Record{rec(runA, 0, 0, "A", "B", "1-0", "x")}, nil, nil)
+	pe := lone.Pairs[0].PairElo
+	assert.True(t, math.IsNaN(float64(pe.Value)) && math.IsNaN(float64(pe.Lo)) && math.IsNaN(float64(pe.Hi)), "%+v", pe)
 }
 
 // TestRepeatedPairCountsOnce: a colour-swapped pair of A and B played twice with the same
@@ -460,6 +476,12 @@ func TestRepeatedPairCountsOnce(t *testing.T) {
 	assert.Equal(t, MethodDistinct, s.Players[0].Method)
 	assert.InDelta(t, 0.75, float64(s.Players[0].Score.Value), 1e-12)
 	assert.Equal(t, MethodDistinct, s.Ratings.Method)
+	// The ratings fit the four distinct games p, q, r, s.
+	want, err := stats.FitRatings(2, []stats.Game{{White: 0, Black: 1, Score: 1}, {White: 1, Black: 0, Score: 1},
+		{White: 0, Black: 1, Score: 1}, {White: 1, Black: 0, Score: 0}}, Confidence)
+	require.NoError(t, err)
+	assert.InDelta(t, want.Elo[0].Value, float64(s.Ratings.Elo[0].Value), 1e-6)
+	assert.InDelta(t, want.FirstMove.Value, float64(s.Ratings.FirstMove.Value), 1e-6)
 	f := s.FirstMove[0]
 	assert.Equal(t, MethodDistinct, f.Method)
 	assert.Equal(t, WDL{3, 0, 1}, f.DistinctWhite) // p, q, r White wins; s Black wins
