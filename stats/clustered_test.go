@@ -70,16 +70,16 @@ func TestClusteredFallback(t *testing.T) {
 	c := math.Exp(-z95 * z95 / 2)
 	// One deterministic game repeated 400 times (one cluster): the interval
 	// of one observation, not of 400 — one draw gives [c/2, 1 − c/2] with
-	// c = exp(−χ²/2), one win [c, 1].
+	// c = exp(−χ²/2), one win the exact end for 1 of 1, [0.025, 1].
 	iv := ClusteredScoreInterval([]Cluster{{400, 200}}, 0.95)
 	assert.InDelta(t, c/2, iv.Lo, 1e-12)
 	assert.InDelta(t, 1-c/2, iv.Hi, 1e-12)
 	iv = ClusteredScoreInterval([]Cluster{{400, 400}}, 0.95)
-	assert.InDelta(t, c, iv.Lo, 1e-12)
+	assert.InDelta(t, 0.025, iv.Lo, 1e-12)
 	assert.Equal(t, 1.0, iv.Hi)
 	e := ClusteredElo([]Cluster{{400, 400}}, 0.95)
 	assert.True(t, math.IsInf(e.Value, 1) && math.IsInf(e.Hi, 1))
-	assert.InDelta(t, EloFromScore(c), e.Lo, 1e-9)
+	assert.InDelta(t, EloFromScore(0.025), e.Lo, 1e-9)
 
 	// Few clusters of equal size: the likelihood-ratio interval of the
 	// cluster means, here 1, ½, ½, 0, ½ — that of WDL +1 =3 −1.

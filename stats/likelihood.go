@@ -213,5 +213,16 @@ func (o outcomes) lrInterval(conf float64) Interval {
 		return in
 	}
 	m := math.Min(1, math.Max(0, o.mean))
-	return Interval{Lo: bound(m, 0), Hi: bound(m, 1)}
+	iv := Interval{Lo: bound(m, 0), Hi: bound(m, 1)}
+	// Every trial at one end: the likelihood-ratio end exp(−χ²/2N) covers only about
+	// 85% there, so take the exact one-sided bound instead. For outcomes in [0, 1] with
+	// mean μ, P(every trial scores 1) <= μ^N (P(X = 1) <= E[X]), so μ >= (α/2)^(1/N) at
+	// level 1 − α/2 (Clopper–Pearson's end for N of N); symmetrically at 0.
+	last := len(o.freq) - 1
+	if edge := math.Pow((1-conf)/2, 1/o.n); o.freq[last] == 1 {
+		iv.Lo = math.Min(iv.Lo, edge)
+	} else if o.freq[0] == 1 {
+		iv.Hi = math.Max(iv.Hi, 1-edge)
+	}
+	return iv
 }

@@ -58,8 +58,9 @@ type Estimate struct {
 // win (scores 0, ½, 1), p̂ the observed frequencies and p̂_μ the
 // maximum-likelihood distribution with mean score μ, the same constrained MLE
 // over the full outcome support that [SPRTWDL] decides with. Unlike the
-// normal approximation it never collapses to a point: n wins of n give
-// [exp(−χ²/(2n)), 1] (100 of 100 at 95%: [0.98098, 1]), n draws an interval
+// normal approximation it never collapses to a point: n wins of n give the
+// exact end [(α/2)^(1/n), 1] (100 of 100 at 95%: [0.96378, 1]; the
+// likelihood-ratio end exp(−χ²/(2n)) would cover only ~85% there), n draws an interval
 // of positive width around ½, one game a wide interval. It is asymmetric near
 // 0 and 1 and tends to the normal interval as the number of games grows.
 // Like any interval on small discrete samples it is not exact: with few
@@ -82,7 +83,7 @@ func (w WDL) counts() []int { return []int{w.Losses, w.Draws, w.Wins} }
 // mapping the bounds of ScoreInterval(conf) through EloFromScore (a score
 // bound of 0 maps to −Inf, 1 to +Inf). A 0% or 100% score gives a value of
 // −Inf or +Inf (never NaN) with one finite bound (100 wins of 100 at 95%:
-// Elo >= +684.9); with no games the value is NaN and the interval
+// Elo >= +570.0); with no games the value is NaN and the interval
 // (−Inf, +Inf).
 func (w WDL) Elo(conf float64) Estimate {
 	return eloEstimate(w.Score(), w.ScoreInterval(conf))

@@ -87,24 +87,27 @@ func TestScoreIntervalLikelihoodRatio(t *testing.T) {
 }
 
 func TestScoreExtremes(t *testing.T) {
-	// All wins: the constrained MLE moves mass 1−μ to losses, so
-	// 2N·ln(1/μ) <= χ² gives μ >= exp(−χ²/(2N)): 100 of 100 at 95% gives
-	// 0.980976, Elo >= 400·log10(μ/(1−μ)) = +684.94.
+	// All wins: the likelihood-ratio end exp(−χ²/(2N)) (0.980976 for 100 of 100)
+	// would cover only ~85%, so the exact one-sided end is used: P(all N at 1) <= μ^N
+	// gives μ >= 0.025^(1/N) = 0.963783 for 100 of 100 (Clopper–Pearson's end for
+	// N of N), Elo >= 400·log10(μ/(1−μ)) = +570.03.
 	all := WDL{Wins: 100}
-	lo := math.Exp(-chi2 / 200)
+	lo := math.Pow(0.025, 1.0/100)
 	iv := all.ScoreInterval(0.95)
 	assert.InDelta(t, lo, iv.Lo, 1e-12)
+	assert.InDelta(t, ClopperPearson(100, 100, 0.95).Lo, iv.Lo, 1e-9)
+	assert.Less(t, iv.Lo, math.Exp(-chi2/200), "the exact end is wider than the likelihood-ratio end")
 	assert.Equal(t, 1.0, iv.Hi)
 	e := all.Elo(0.95)
 	assert.True(t, math.IsInf(e.Value, 1))
-	assert.InDelta(t, 684.9425307563398, e.Lo, 1e-6)
+	assert.InDelta(t, 570.028245050794, e.Lo, 1e-6)
 	assert.True(t, math.IsInf(e.Hi, 1))
 
 	// All losses, mirrored: finite upper Elo bound, −Inf lower.
 	e = WDL{Losses: 100}.Elo(0.95)
 	assert.True(t, math.IsInf(e.Value, -1))
 	assert.True(t, math.IsInf(e.Lo, -1))
-	assert.InDelta(t, -684.9425307563398, e.Hi, 1e-6)
+	assert.InDelta(t, -570.028245050794, e.Hi, 1e-6)
 
 	// All draws (no decisive game): mass 2μ−1 moves to wins, so
 	// 2N·ln(1/(2(1−μ))) <= χ² gives [e/2, 1 − e/2] with e = exp(−χ²/(2N)):
@@ -115,19 +118,19 @@ func TestScoreExtremes(t *testing.T) {
 	assert.InDelta(t, 1-ed/2, iv.Hi, 1e-12)
 	assert.InDelta(t, 0.454215, iv.Lo, 1e-6)
 
-	// One game: a win gives [exp(−χ²/2), 1] = [0.1465, 1], a draw
-	// [0.0733, 0.9267], a loss [0, 0.8535].
+	// One game: a win gives the exact end [0.025, 1], a loss [0, 0.975]; a draw
+	// (not at an end) the likelihood-ratio [e/2, 1 − e/2] with e = exp(−χ²/2) = 0.1465.
 	e1 := math.Exp(-chi2 / 2)
 	assert.InDelta(t, 0.1465000644860842, e1, 1e-12)
 	iv = WDL{Wins: 1}.ScoreInterval(0.95)
-	assert.InDelta(t, e1, iv.Lo, 1e-12)
+	assert.InDelta(t, 0.025, iv.Lo, 1e-12)
 	assert.Equal(t, 1.0, iv.Hi)
 	iv = WDL{Draws: 1}.ScoreInterval(0.95)
 	assert.InDelta(t, e1/2, iv.Lo, 1e-12)
 	assert.InDelta(t, 1-e1/2, iv.Hi, 1e-12)
 	iv = WDL{Losses: 1}.ScoreInterval(0.95)
 	assert.Equal(t, 0.0, iv.Lo)
-	assert.InDelta(t, 1-e1, iv.Hi, 1e-12)
+	assert.InDelta(t, 0.975, iv.Hi, 1e-12)
 
 	// No draws: the binomial likelihood-ratio interval,
 	// 2[W ln(p̂/μ) + L ln((1−p̂)/(1−μ))] <= χ².
@@ -191,7 +194,7 @@ func TestPentanomial(t *testing.T) {
 	// Edge cases with closed forms (see TestScoreExtremes): all pairs won,
 	// all drawn (no decisive game), one pair.
 	iv = Pentanomial{4: 100}.ScoreInterval(0.95)
-	assert.InDelta(t, math.Exp(-chi2/200), iv.Lo, 1e-12)
+	assert.InDelta(t, math.Pow(0.025, 1.0/100), iv.Lo, 1e-12) // the exact end for N of N pairs
 	assert.Equal(t, 1.0, iv.Hi)
 	iv = Pentanomial{2: 20}.ScoreInterval(0.95)
 	assert.InDelta(t, math.Exp(-chi2/40)/2, iv.Lo, 1e-12)

@@ -43,6 +43,8 @@ type Accumulator struct {
 	players map[string]*playerAcc
 	pairs   map[[2]string]*pairAcc // key: the two specs, alphabetical
 	fit     map[[2]string]*[2]WDL  // White spec, Black spec → White's results: every game, distinct games
+
+	fixed map[string]bool // spec → deterministic (cached)
 }
 
 // NewAccumulator returns an empty accumulator. sprt, if not nil, is applied to every
@@ -51,7 +53,28 @@ type Accumulator struct {
 func NewAccumulator(sprt *SPRTConfig, order []string) *Accumulator {
 	return &Accumulator{sprt: sprt, order: order, runs: map[string]bool{},
 		groups: map[string]*groupAcc{}, players: map[string]*playerAcc{},
-		pairs: map[[2]string]*pairAcc{}, fit: map[[2]string]*[2]WDL{}}
+		pairs: map[[2]string]*pairAcc{}, fit: map[[2]string]*[2]WDL{}, fixed: map[string]bool{}}
+}
+
+// repeatable reports whether a game of r's players can only repeat by being the same
+// game again: both players deterministic and the game not lost by an engine's failure.
+// Between players that choose at random, identical games are independent draws and
+// each counts.
+func (a *Accumulator) repeatable(r *Record) bool {
+	if IsForfeitReason(r.Reason) {
+		return false
+	}
+	for _, spec := range [2]string{r.White, r.Black} {
+		d, ok := a.fixed[spec]
+		if !ok {
+			d = deterministic(spec)
+			a.fixed[spec] = d
+		}
+		if !d {
+			return false
+		}
+	}
+	return true
 }
 
 type groupAcc struct {
@@ -120,7 +143,9 @@ type pairAcc struct {
 func (a *Accumulator) Add(r *Record, file string) {
 	a.games++
 	gh := gameHash(r)
-	isNew := a.distinct.add(gh)
+	// A game counts as new unless it repeats one already seen between deterministic
+	// players; other games are never added to the set (it stays small for random levels).
+	isNew := !a.repeatable(r) || a.distinct.add(gh)
 	a.openings.add(nonZero(stringHash(r.Opening)))
 	run := runKey(r, file)
 	a.runs[run] = true
@@ -205,8 +230,9 @@ func stringHash(s string) uint64 {
 // Games returns the number of records added.
 func (a *Accumulator) Games() int { return a.games }
 
-// DistinctGames returns the number of distinct games added.
-func (a *Accumulator) DistinctGames() int { return a.distinct.len() }
+// DistinctGames returns the number of distinct games added: every game, except that a
+// repeat of a game between deterministic players counts once.
+func (a *Accumulator) DistinctGames() int { return a.all.distinct }
 
 // names returns the players in the run's order, then the others alphabetically.
 func (a *Accumulator) names() []string {
@@ -275,7 +301,7 @@ func (a *Accumulator) SPRTDecided() bool {
 
 // Summary returns the statistics of everything added so far.
 func (a *Accumulator) Summary() *Summary {
-	s := &Summary{Games: a.games, DistinctGames: a.distinct.len(), DistinctOpenings: a.openings.len(), Runs: len(a.runs),
+	s := &Summary{Games: a.games, DistinctGames: a.all.distinct, DistinctOpenings: a.openings.len(), Runs: len(a.runs),
 		Players: []PlayerStats{}, Pairs: []PairStats{}, FirstMove: []FirstMoveStats{}, Lengths: []LengthRow{}}
 	names := a.names()
 	rank := map[string]int{}

@@ -197,12 +197,13 @@ func TestTwoRunsCombinePairsByRun(t *testing.T) {
 
 // Repeated games count once in the estimates: six records that are two distinct games.
 func TestRepeatedGamesCountOnce(t *testing.T) {
+	const fixed = "expert:depth=2" // deterministic: a repeat is the same game again
 	var recs []Record
 	for i := 0; i < 6; i++ {
 		if i%3 == 2 {
-			recs = append(recs, rec(runA, i, i/2, "E", "E", "1/2-1/2", "d1", "d2"))
+			recs = append(recs, rec(runA, i, i/2, fixed, fixed, "1/2-1/2", "d1", "d2"))
 		} else {
-			recs = append(recs, rec(runA, i, i/2, "E", "E", "1-0", "w1"))
+			recs = append(recs, rec(runA, i, i/2, fixed, fixed, "1-0", "w1"))
 		}
 	}
 	s, _ := scan(t, writeFile(t, recs...))
@@ -216,6 +217,28 @@ func TestRepeatedGamesCountOnce(t *testing.T) {
 	assert.InDelta(t, want.Score.Lo, float64(f.Score.Lo), 1e-12)
 	assert.InDelta(t, want.Score.Hi, float64(f.Score.Hi), 1e-12)
 	assert.InDelta(t, want.PValue, float64(f.PValue), 1e-12)
+}
+
+// Identical games of players that choose at random (or lost by an engine's failure) are
+// independent results: each counts.
+func TestChanceRepeatsCountEach(t *testing.T) {
+	var recs []Record
+	for i := 0; i < 4; i++ {
+		recs = append(recs, rec(runA, i, i/2, "greedy", "greedy", "1-0", "w1"))
+	}
+	recs = append(recs, rec(runA, 4, 2, "expert:depth=2,vary=10", "expert:depth=2,vary=10", "1-0", "w1"))
+	recs = append(recs, rec(runA, 5, 2, "expert:depth=2,vary=10", "expert:depth=2,vary=10", "1-0", "w1"))
+	s, _ := scan(t, writeFile(t, recs...))
+	assert.Equal(t, 6, s.Games)
+	assert.Equal(t, 6, s.DistinctGames)
+	for _, f := range s.FirstMove {
+		assert.Equal(t, MethodAll, f.Method, f.Matchup)
+	}
+	for spec, want := range map[string]bool{"expert": true, "expert:depth=3": true, "expert:depth=3,vary=0,threads=1": true,
+		"expert:time=1s": false, "expert:tc=1+0.1": false, "expert:vary=5": false, "expert:threads=2": false,
+		"hard": false, "greedy": false, "random": false} {
+		assert.Equal(t, want, deterministic(spec), spec)
+	}
 }
 
 func TestRecordInvariantsOnRead(t *testing.T) {

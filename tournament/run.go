@@ -203,14 +203,25 @@ func logOpenings(c *Config, o *Openings, opts *Options) bool {
 }
 
 // deterministic reports whether a player spec always chooses the same turn in the same
-// position whatever its seed: expert without a time limit.
+// position whatever its seed: expert without a time limit or clock, without vary and on
+// one thread. (The other levels draw among turns from their seed.)
 func deterministic(spec string) bool {
 	s, err := players.ParseSpec(spec)
-	if err != nil {
+	if err != nil || s.Name != "expert" {
 		return false
 	}
-	_, timed := s.Options["time"]
-	return s.Name == "expert" && !timed
+	for _, timed := range []string{"time", "tc"} {
+		if _, ok := s.Options[timed]; ok {
+			return false
+		}
+	}
+	if v, ok := s.Options["vary"]; ok && v != "0" {
+		return false
+	}
+	if v, ok := s.Options["threads"]; ok && v != "1" {
+		return false
+	}
+	return true
 }
 
 // collector appends finished games to games.jsonl and accumulates their statistics. It

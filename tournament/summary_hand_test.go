@@ -443,18 +443,23 @@ func TestRatingsAndRowOrderByHand(t *testing.T) {
 	assert.True(t, math.IsNaN(float64(pe.Value)) && math.IsNaN(float64(pe.Lo)) && math.IsNaN(float64(pe.Hi)), "%+v", pe)
 }
 
-// TestRepeatedPairCountsOnce: a colour-swapped pair of A and B played twice with the same
+// Two deterministic players (fixed search, no randomness): a game between them can
+// repeat as the same game; A sorts first.
+const fixedA, fixedB = "expert:depth=1", "expert:depth=2"
+
+// TestRepeatedPairCountsOnce: a colour-swapped pair of two deterministic players A and B
+// (only their games can repeat as the same game) played twice with the same
 // turns (the same two games) and one different pair. Every game, A's side: p won, q lost,
 // p won, q lost, r won, s won → +4 −2; pairs 1, 1, 2 points → [0 0 2 0 1]. Distinct
 // games p, q, r, s → +3 −1; distinct pairs 1 and 2 points → [0 0 1 0 1].
 func TestRepeatedPairCountsOnce(t *testing.T) {
 	recs := []Record{
-		rec(runA, 0, 0, "A", "B", "1-0", "p"),
-		rec(runA, 1, 0, "B", "A", "1-0", "q"),
-		rec(runA, 2, 1, "A", "B", "1-0", "p"), // the same game as 0
-		rec(runA, 3, 1, "B", "A", "1-0", "q"), // the same game as 1
-		rec(runA, 4, 2, "A", "B", "1-0", "r"),
-		rec(runA, 5, 2, "B", "A", "0-1", "s"),
+		rec(runA, 0, 0, fixedA, fixedB, "1-0", "p"),
+		rec(runA, 1, 0, fixedB, fixedA, "1-0", "q"),
+		rec(runA, 2, 1, fixedA, fixedB, "1-0", "p"), // the same game as 0
+		rec(runA, 3, 1, fixedB, fixedA, "1-0", "q"), // the same game as 1
+		rec(runA, 4, 2, fixedA, fixedB, "1-0", "r"),
+		rec(runA, 5, 2, fixedB, fixedA, "0-1", "s"),
 	}
 	sprt := &SPRTConfig{Elo0: 0, Elo1: 100, Alpha: 0.05, Beta: 0.05}
 	s := accumulate(recs, sprt, nil)
@@ -495,7 +500,7 @@ func TestSPRTStopCountsDistinctPairs(t *testing.T) {
 	sprt := &SPRTConfig{Elo0: 0, Elo1: 100, Alpha: 0.05, Beta: 0.05}
 	acc := NewAccumulator(sprt, nil)
 	for k := 0; k < 12; k++ {
-		w, b := rec(runA, 2*k, k, "A", "B", "1-0", "same-w"), rec(runA, 2*k+1, k, "B", "A", "0-1", "same-b")
+		w, b := rec(runA, 2*k, k, fixedA, fixedB, "1-0", "same-w"), rec(runA, 2*k+1, k, fixedB, fixedA, "0-1", "same-b")
 		acc.Add(&w, "")
 		acc.Add(&b, "")
 	}
