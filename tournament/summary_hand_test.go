@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fanorona/fanorona/stats"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -373,4 +374,140 @@ func TestMergeRefusesShardsOfDifferentRuns(t *testing.T) {
 	res, err := Merge([]string{shard(c, g0), shard(c, g1)}, filepath.Join(t.TempDir(), "ok"), nil)
 	require.NoError(t, err)
 	assert.Equal(t, [5]int{0, 0, 0, 0, 1}, res.Summary.Pairs[0].Pentanomial)
+}
+
+// TestRatingsAndRowOrderByHand: the ratings row is package stats' fit of the games listed
+// here one by one (player numbers in the run's order), and the per-matchup rows come in
+// the run's order.
+func TestRatingsAndRowOrderByHand(t *testing.T) {
+	for _, c := range []struct {
+		order, players, matchups []string
+	}{
+		// Alphabetical: A vs B (ranks 0, 1), A vs C (0, 2), B vs C (1, 2).
+		{nil, []string{"A", "B", "C"}, []string{"A vs B", "A vs C", "B vs C", "all"}},
+		// C, A, B: A vs C (ranks 1, 0 → 0, 1), B vs C (2, 0 → 0, 2), A vs B (1, 2).
+		{[]string{"C", "A", "B"}, []string{"C", "A", "B"}, []string{"A vs C", "B vs C", "A vs B", "all"}},
+	} {
+		s := accumulate(threePlayers(), nil, c.order)
+		var fm, ln []string
+		for _, f := range s.FirstMove {
+			fm = append(fm, f.Matchup)
+		}
+		for _, l := range s.Lengths {
+			ln = append(ln, l.Matchup)
+		}
+		assert.Equal(t, c.matchups, fm, "first-move rows, order %v", c.order)
+		assert.Equal(t, c.matchups, ln, "length rows, order %v", c.order)
+
+		num := map[string]int{}
+		for i, n := range c.players {
+			num[n] = i
+		}
+		var games []stats.Game
+		for _, r := range threePlayers() {
+			score := map[string]float64{"1-0": 1, "0-1": 0, "1/2-1/2": 0.5}[r.Result]
+			games = append(games, stats.Game{White: num[r.White], Black: num[r.Black], Score: score})
+		}
+		want, err := stats.FitRatings(3, games, Confidence)
+		require.NoError(t, err)
+		require.NotNil(t, s.Ratings)
+		assert.Empty(t, s.Ratings.Error)
+		assert.Equal(t, c.players, s.Ratings.Players)
+		assert.Equal(t, MethodAll, s.Ratings.Method)
+		for i := range c.players {
+			assert.InDelta(t, want.Elo[i].Value, float64(s.Ratings.Elo[i].Value), 1e-6, "%s", c.players[i])
+			assert.InDelta(t, want.Elo[i].Lo, float64(s.Ratings.Elo[i].Lo), 1e-6, "%s", c.players[i])
+		}
+		assert.InDelta(t, want.FirstMove.Value, float64(s.Ratings.FirstMove.Value), 1e-6)
+		assert.InDelta(t, want.DrawElo, float64(s.Ratings.DrawElo), 1e-6)
+	}
+	// One player: no ratings row, one matchup and no "all" row.
+	one := accumulate([]Record{rec(runA, 0, 0, "A", "A", "1-0", "x")}, nil, nil)
+	assert.Nil(t, one.Ratings)
+	require.Len(t, one.FirstMove, 1)
+	assert.Equal(t, "A", one.FirstMove[0].Matchup)
+	assert.Len(t, one.Lengths, 1)
+
+	// A self-play matchup sorts by its player's place: in the order C, A, B the matchups
+	// rank (0, 1) A vs C, (0, 2) B vs C, (1, 1) A, (1, 2) A vs B.
+	recs := append(threePlayers(), rec(runA, 13, 7, "A", "A", "1-0", "self"))
+	var fm []string
+	for _, f := range accumulate(recs, nil, []string{"C", "A", "B"}).FirstMove {
+		fm = append(fm, f.Matchup)
+	}
+	assert.Equal(t, []string{"A vs C", "B vs C", "A", "A vs B", "all"}, fm)
+
+	// A pair with no complete colour-swapped pair has no pair Elo (null in JSON).
+	lone := accumulate([]Record{rec(runA, 0, 0, "A", "B", "1-0", "x")}, nil, nil)
+	pe := lone.Pairs[0].PairElo
+	assert.True(t, math.IsNaN(float64(pe.Value)) && math.IsNaN(float64(pe.Lo)) && math.IsNaN(float64(pe.Hi)), "%+v", pe)
+}
+
+// Two deterministic players (fixed search, no randomness): a game between them can
+// repeat as the same game; A sorts first.
+const fixedA, fixedB = "expert:depth=1", "expert:depth=2"
+
+// TestRepeatedPairCountsOnce: a colour-swapped pair of two deterministic players A and B
+// (only their games can repeat as the same game) played twice with the same
+// turns (the same two games) and one different pair. Every game, A's side: p won, q lost,
+// p won, q lost, r won, s won → +4 −2; pairs 1, 1, 2 points → [0 0 2 0 1]. Distinct
+// games p, q, r, s → +3 −1; distinct pairs 1 and 2 points → [0 0 1 0 1].
+func TestRepeatedPairCountsOnce(t *testing.T) {
+	recs := []Record{
+		rec(runA, 0, 0, fixedA, fixedB, "1-0", "p"),
+		rec(runA, 1, 0, fixedB, fixedA, "1-0", "q"),
+		rec(runA, 2, 1, fixedA, fixedB, "1-0", "p"), // the same game as 0
+		rec(runA, 3, 1, fixedB, fixedA, "1-0", "q"), // the same game as 1
+		rec(runA, 4, 2, fixedA, fixedB, "1-0", "r"),
+		rec(runA, 5, 2, fixedB, fixedA, "0-1", "s"),
+	}
+	sprt := &SPRTConfig{Elo0: 0, Elo1: 100, Alpha: 0.05, Beta: 0.05}
+	s := accumulate(recs, sprt, nil)
+	require.Len(t, s.Pairs, 1)
+	p := s.Pairs[0]
+	assert.Equal(t, 6, p.Games)
+	assert.Equal(t, 4, p.DistinctGames)
+	assert.Equal(t, MethodDistinct, p.Method)
+	assert.Equal(t, WDL{4, 0, 2}, p.WDL)
+	assert.Equal(t, WDL{3, 0, 1}, p.DistinctWDL)
+	assert.Equal(t, [5]int{0, 0, 2, 0, 1}, p.Pentanomial)
+	assert.Equal(t, [5]int{0, 0, 1, 0, 1}, p.DistinctPentanomial)
+	// The estimates count the distinct games: score 3/4, pair Elo from (½ + 1)/2 = ¾, the
+	// SPRT over the distinct pentanomial.
+	assert.InDelta(t, 0.75, float64(p.Score.Value), 1e-12)
+	assert.InDelta(t, eloOf(0.75), float64(p.PairElo.Value), 1e-9)
+	assert.Equal(t, stats.SPRT(stats.Pentanomial{0, 0, 1, 0, 1}, 0, 100, 0.05, 0.05).LLR, float64(p.SPRT.LLR))
+	// Standings and first move count the distinct games too.
+	assert.Equal(t, MethodDistinct, s.Players[0].Method)
+	assert.InDelta(t, 0.75, float64(s.Players[0].Score.Value), 1e-12)
+	assert.Equal(t, MethodDistinct, s.Ratings.Method)
+	// The ratings fit the four distinct games p, q, r, s.
+	want, err := stats.FitRatings(2, []stats.Game{{White: 0, Black: 1, Score: 1}, {White: 1, Black: 0, Score: 1},
+		{White: 0, Black: 1, Score: 1}, {White: 1, Black: 0, Score: 0}}, Confidence)
+	require.NoError(t, err)
+	assert.InDelta(t, want.Elo[0].Value, float64(s.Ratings.Elo[0].Value), 1e-6)
+	assert.InDelta(t, want.FirstMove.Value, float64(s.Ratings.FirstMove.Value), 1e-6)
+	f := s.FirstMove[0]
+	assert.Equal(t, MethodDistinct, f.Method)
+	assert.Equal(t, WDL{3, 0, 1}, f.DistinctWhite) // p, q, r White wins; s Black wins
+	assert.InDelta(t, 0.75, float64(f.Score.Value), 1e-12)
+}
+
+// TestSPRTStopCountsDistinctPairs: one winning pair repeated twelve times with the same
+// turns is one distinct pair, LLR 0.246962, far from the bound 2.944; counted twelve
+// times it would be 2.9635 and stop the run.
+func TestSPRTStopCountsDistinctPairs(t *testing.T) {
+	sprt := &SPRTConfig{Elo0: 0, Elo1: 100, Alpha: 0.05, Beta: 0.05}
+	acc := NewAccumulator(sprt, nil)
+	for k := 0; k < 12; k++ {
+		w, b := rec(runA, 2*k, k, fixedA, fixedB, "1-0", "same-w"), rec(runA, 2*k+1, k, fixedB, fixedA, "0-1", "same-b")
+		acc.Add(&w, "")
+		acc.Add(&b, "")
+	}
+	assert.False(t, acc.SPRTDecided())
+	p := acc.Summary().Pairs[0]
+	assert.Equal(t, [5]int{0, 0, 0, 0, 12}, p.Pentanomial)
+	assert.Equal(t, [5]int{0, 0, 0, 0, 1}, p.DistinctPentanomial)
+	assert.InDelta(t, 0.24696163496644355, float64(p.SPRT.LLR), 1e-12)
+	assert.Equal(t, "continue", p.SPRT.Decision)
 }
