@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"runtime"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -267,6 +268,58 @@ func sameRun(a, b *Config) bool {
 }
 
 // gamesJSON is the part of run.json that decides the games.
+// runDifference names the first field (in JSON order of keys, nested fields as
+// "rules.paika_limit") whose value differs between a folder's run a and the flags' run b,
+// with both values, and how many other fields differ.
+func runDifference(a, b *Config) string {
+	var fa, fb map[string]any
+	_ = json.Unmarshal(gamesJSON(a), &fa)
+	_ = json.Unmarshal(gamesJSON(b), &fb)
+	flat := func(m map[string]any) map[string]string {
+		out := map[string]string{}
+		var walk func(prefix string, v any)
+		walk = func(prefix string, v any) {
+			if sub, ok := v.(map[string]any); ok {
+				for k, x := range sub {
+					walk(prefix+k+".", x)
+				}
+				return
+			}
+			j, _ := json.Marshal(v)
+			out[strings.TrimSuffix(prefix, ".")] = string(j)
+		}
+		walk("", m)
+		return out
+	}
+	xa, xb := flat(fa), flat(fb)
+	var diff []string
+	for k := range xa {
+		if xa[k] != xb[k] {
+			diff = append(diff, k)
+		}
+	}
+	for k := range xb {
+		if _, ok := xa[k]; !ok {
+			diff = append(diff, k)
+		}
+	}
+	if len(diff) == 0 {
+		return "no field differs"
+	}
+	sort.Strings(diff)
+	orNone := func(v string) string {
+		if v == "" {
+			return "absent"
+		}
+		return v
+	}
+	msg := fmt.Sprintf("%s is %s there but %s in the flags", diff[0], orNone(xa[diff[0]]), orNone(xb[diff[0]]))
+	if len(diff) > 1 {
+		msg += fmt.Sprintf(" (and %d more: %s)", len(diff)-1, strings.Join(diff[1:], ", "))
+	}
+	return msg
+}
+
 func gamesJSON(c *Config) []byte {
 	x := *c
 	x.RunID, x.TablebaseDir, x.DistinctOpenings = "", "", 0

@@ -344,7 +344,7 @@ func prepareOutput(c *Config, o *Options, acc *Accumulator) (bitset, int, error)
 			return nil, 0, inputErrorf("--resume: %s: %v", runPath, err)
 		}
 		if !sameRun(&prev, c) {
-			return nil, 0, inputErrorf("--resume: %s holds a different run: %s, but the flags ask for %s", o.Out, gamesJSON(&prev), gamesJSON(c))
+			return nil, 0, inputErrorf("--resume: %s holds a different run: %s", o.Out, runDifference(&prev, c))
 		}
 		if c.RunID != "" && prev.RunID != c.RunID {
 			return nil, 0, inputErrorf("--resume: %s is run %q, not --run-id %q", o.Out, prev.RunID, c.RunID)

@@ -130,7 +130,6 @@ func TestSelfplaySPRTNotIgnored(t *testing.T) {
 }
 
 func TestResumeMismatchNamesTheField(t *testing.T) {
-	awaiting(t, "runs", "the --resume mismatch dumps two JSON objects instead of naming the field")
 	dir := filepath.Join(t.TempDir(), "r")
 	code, _, errs := runCmd(t, "", "selfplay", "--games", "2", "--seed", "1", "--out", dir)
 	require.Equal(t, 0, code, errs)
