@@ -202,6 +202,7 @@ func assertRung(t *testing.T, upper, lower string) {
 
 // TestLadderCheapRungs: random < greedy < easy < medium, at fixed seeds (a few seconds).
 func TestLadderCheapRungs(t *testing.T) {
+	skipUnderRace(t)
 	for _, rung := range ladderRungs[:3] {
 		t.Run(rung[0], func(t *testing.T) { assertRung(t, rung[0], rung[1]) })
 	}

@@ -70,6 +70,7 @@ func loadVectors(t *testing.T) []vector {
 // run every player over every vector take half a minute, and mutation testing runs the
 // package's -short suite once per mutant.
 func shortVectors(t *testing.T) []vector {
+	skipUnderRace(t)
 	vs := loadVectors(t)
 	if !testing.Short() {
 		return vs
@@ -79,6 +80,13 @@ func shortVectors(t *testing.T) []vector {
 		out = append(out, vs[i])
 	}
 	return out
+}
+
+// skipUnderRace skips a long single-goroutine test in a -race -short run.
+func skipUnderRace(t *testing.T) {
+	if raceDetector && testing.Short() {
+		t.Skip("single-goroutine search: run without -race")
+	}
 }
 
 func TestEveryLevelPlaysLegalTurns(t *testing.T) {

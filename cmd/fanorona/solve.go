@@ -112,7 +112,19 @@ func solveTablebases(dir string, limit int, p *engine.Position) (*tablebase.Set,
 	if err != nil {
 		return nil, err
 	}
-	return tablebase.Open(d), nil
+	// Every file's header, index and size are checked (cheap): a damaged folder is bad
+	// input even when this position would not read the damaged file.
+	set := tablebase.Open(d)
+	ids, err := set.Tables()
+	if err != nil {
+		return nil, err
+	}
+	for _, id := range ids {
+		if _, err := tablebase.ReadRuleInfo(d, id.Class, id.PaikaLimit); err != nil {
+			return nil, badInput(err)
+		}
+	}
+	return set, nil
 }
 
 func solveRecordOf(p *engine.Position, res puzzles.Result, limit int) solveRecord {

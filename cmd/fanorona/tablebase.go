@@ -49,10 +49,13 @@ func tablebasesDir(dir string, create bool) (string, error) {
 	case "":
 		dir = defaultTablebaseDir()
 	}
+	st, err := os.Stat(dir)
 	if create {
+		if err == nil && !st.IsDir() {
+			return "", badInputf("--tablebases %s: not a folder", dir)
+		}
 		return dir, nil
 	}
-	st, err := os.Stat(dir)
 	switch {
 	case err != nil:
 		return "", badInputf("--tablebases %s: no such folder (build tables with: fanorona tablebase build --tablebases %s)", dir, dir)
@@ -138,8 +141,8 @@ func runTBBuild(ctx context.Context, s *streams, o *tbBuildOptions) error {
 		if err != nil {
 			return badInput(err)
 		}
-		if o.maxPieces != 0 && c.Pieces() > o.maxPieces {
-			return badInputf("--material %v has %d pieces, more than --max-pieces %d", c, c.Pieces(), o.maxPieces)
+		if o.maxPieces != 0 {
+			return badInputf("give --max-pieces or --material %v, not both", c)
 		}
 		m := tablebase.MaterialOf(c)
 		opts.Target = &m
@@ -326,6 +329,11 @@ func runTBProbe(s *streams, o *tbProbeOptions) error {
 		}
 		if p.Own() != 0 && p.Enemy() == 0 {
 			return badInputf("%s: the side not to move has no pieces; the game ended before this position", where[i])
+		}
+		if c := classOf(p); p.Own() != 0 {
+			if _, err := tablebase.ParseClass(c.String()); err != nil {
+				return badInputf("%s: %v", where[i], err) // a class no table can hold
+			}
 		}
 	}
 	set := tablebase.Open(dir)
