@@ -566,3 +566,43 @@ func TestMergeRefusesAnotherRun(t *testing.T) {
 	assert.Equal(t, 1, res.Duplicates)
 	assert.Equal(t, 1, res.Summary.Games)
 }
+
+func TestScanRefusesFilesThatAreNotRecords(t *testing.T) {
+	good := writeFile(t, rec(runA, 0, 0, "random", "greedy", "1-0", "a", "b"))
+	raw, err := os.ReadFile(good)
+	require.NoError(t, err)
+	dir := t.TempDir()
+	write := func(name, content string) string {
+		p := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
+		return p
+	}
+	var bad []*LineError
+	opts := ScanOptions{Bad: func(e *LineError) { bad = append(bad, e) }}
+	count := func(path string) (int, error) {
+		bad = nil
+		n := 0
+		_, err := ScanRecords([]string{path}, opts, func(*Record, Place) error { n++; return nil })
+		return n, err
+	}
+
+	// A first line that is no JSON object: refused at once, without a warning.
+	_, err = count(write("png", "\x89PNG\r\n\x1a\n"+string(raw)))
+	assert.ErrorContains(t, err, "is not a games.jsonl file")
+	assert.Empty(t, bad)
+	// JSON objects that are not records (summary.json is indented over many lines):
+	// refused after notRecordsAfter bad lines.
+	_, err = count(write("summary.json", "{\n"+strings.Repeat("  \"games\": 4,\n", 20)+"}\n"))
+	assert.ErrorContains(t, err, "is not a games.jsonl file")
+	assert.Len(t, bad, notRecordsAfter)
+	// A few damaged lines before good records are skipped as before.
+	n, err := count(write("damaged.jsonl", strings.Repeat("{\"index\": \"x\"}\n", notRecordsAfter)+string(raw)))
+	require.NoError(t, err)
+	assert.Equal(t, 1, n)
+	assert.Len(t, bad, notRecordsAfter)
+	// Once a good record is seen, bad lines are warnings, however many.
+	n, err = count(write("late.jsonl", string(raw)+strings.Repeat("not json\n", 3*notRecordsAfter)))
+	require.NoError(t, err)
+	assert.Equal(t, 1, n)
+	assert.Len(t, bad, 3*notRecordsAfter)
+}

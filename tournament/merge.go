@@ -45,12 +45,26 @@ func Merge(inputs []string, out string, sprt *SPRTConfig) (*MergeResult, error) 
 		cfg = &c
 	}
 
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		return nil, &InputError{err}
+	// Every input is checked before the output folder is made, so that a refused merge
+	// leaves nothing behind.
+	for _, in := range inputs {
+		st, err := os.Stat(GamesPath(in))
+		switch {
+		case in == "":
+			return nil, inputErrorf("merge: an empty path among the shards")
+		case err != nil:
+			return nil, &InputError{err}
+		case st.IsDir():
+			return nil, inputErrorf("merge: %s: a folder without %s (not a run folder)", in, GamesFile)
+		}
 	}
 	gamesPath := filepath.Join(out, GamesFile)
 	if _, err := os.Stat(gamesPath); err == nil {
 		return nil, inputErrorf("merge: %s exists; choose an empty --output", gamesPath)
+	}
+	made := firstMissing(out)
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return nil, &InputError{err}
 	}
 	tmp := gamesPath + ".tmp"
 	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
@@ -65,6 +79,9 @@ func Merge(inputs []string, out string, sprt *SPRTConfig) (*MergeResult, error) 
 		if !ok {
 			f.Close()
 			os.Remove(tmp)
+			for p := filepath.Clean(out); made != "" && len(p) >= len(made); p = filepath.Dir(p) {
+				os.Remove(p) // the folders this call made, if still empty
+			}
 		}
 	}()
 	var order []string

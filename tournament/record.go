@@ -254,6 +254,11 @@ func GamesPath(p string) string {
 	return p
 }
 
+// notRecordsAfter is how many bad lines may open a file before it is refused as not a
+// file of records. A file whose first non-empty line is not even a JSON object is
+// refused at its first line.
+const notRecordsAfter = 8
+
 func scanLines(paths []string, opts ScanOptions, st *ScanStats, fn func(rec *Record, at Place) error) error {
 	var rec Record
 	for _, p := range paths {
@@ -263,6 +268,7 @@ func scanLines(paths []string, opts ScanOptions, st *ScanStats, fn func(rec *Rec
 			return err
 		}
 		br := bufio.NewReaderSize(f, 1<<16)
+		goodSeen, badBefore := false, 0
 		err = func() error {
 			for line := 1; ; line++ {
 				text, rerr := br.ReadBytes('\n')
@@ -278,12 +284,21 @@ func scanLines(paths []string, opts ScanOptions, st *ScanStats, fn func(rec *Rec
 						if opts.Strict {
 							return le
 						}
+						if !goodSeen && (badBefore >= notRecordsAfter || badBefore == 0 && !bytes.HasPrefix(bytes.TrimSpace(text), []byte("{"))) {
+							// A PNG, a summary.json, a list of FENs: refused at once, not
+							// with a warning a line.
+							return fmt.Errorf("%s is not a games.jsonl file of game records (%v)", p, le)
+						}
+						badBefore++
 						st.Bad++
 						if opts.Bad != nil {
 							opts.Bad(le)
 						}
-					} else if err := fn(&rec, Place{p, line}); err != nil {
-						return err
+					} else {
+						goodSeen = true
+						if err := fn(&rec, Place{p, line}); err != nil {
+							return err
+						}
 					}
 				}
 				if rerr == io.EOF {

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sync"
@@ -53,6 +54,10 @@ type Options struct {
 	SPRT          *SPRTConfig                      // sequential test on each pair of players
 	StopOnSPRT    bool                             // stop when every pair's SPRT has decided
 	Log           func(format string, args ...any) // notes for the user (stderr), may be nil
+	// StartEngines, when set, starts the external engines the players name and returns
+	// their records (Config.Engines). Run calls it once its checks pass and it holds the
+	// folder's lock; when it fails, Run removes the folder if it made it.
+	StartEngines func() ([]EngineRecord, error)
 }
 
 // Run plays the games of c that belong to its shard and are not yet in Out, then writes
@@ -74,6 +79,10 @@ func Run(ctx context.Context, c Config, o Options) (*Summary, error) {
 		return nil, &InputError{err}
 	}
 	c.DistinctOpenings = openings.Size()
+	if _, _, err := checkOutput(&c, &o); err != nil {
+		return nil, err
+	}
+	made := firstMissing(o.Out)
 	if err := os.MkdirAll(o.Out, 0o755); err != nil {
 		return nil, &InputError{fmt.Errorf("--output %s: %v", o.Out, err)}
 	}
@@ -82,6 +91,14 @@ func Run(ctx context.Context, c Config, o Options) (*Summary, error) {
 		return nil, err
 	}
 	defer release()
+	if o.StartEngines != nil {
+		if c.Engines, err = o.StartEngines(); err != nil {
+			if made != "" {
+				_ = os.RemoveAll(made) // only the lock and the engine logs of this call
+			}
+			return nil, err
+		}
+	}
 	acc := NewAccumulator(o.SPRT, c.Players)
 	done, prior, err := prepareOutput(&c, &o, acc)
 	if err != nil {
@@ -321,6 +338,47 @@ func (c *collector) finish() error {
 	return c.err
 }
 
+// checkOutput checks, reading only, that the flags may write o.Out: a folder holding
+// games needs --resume and the same run (whose id it sets in c). It returns the size of
+// the games file and whether run.json names the run to resume. Run calls it before making the folder or taking its lock, so that a
+// refused run changes nothing, and again under the lock.
+func checkOutput(c *Config, o *Options) (size int64, resumed bool, err error) {
+	gamesPath := filepath.Join(o.Out, GamesFile)
+	runPath := filepath.Join(o.Out, RunFile)
+	if size, err = fileSize(gamesPath); err != nil {
+		return 0, false, err
+	}
+	if size > 0 && !o.Resume {
+		return 0, false, inputErrorf("%s already holds games: use --resume to continue that run, or another --output", gamesPath)
+	}
+	var prev Config
+	raw, rerr := os.ReadFile(runPath)
+	switch {
+	case o.Resume && rerr == nil:
+		if err := json.Unmarshal(raw, &prev); err != nil {
+			return 0, false, inputErrorf("--resume: %s: %v", runPath, err)
+		}
+		cmp := *c
+		if o.StartEngines != nil && c.Engines == nil {
+			cmp.Engines = prev.Engines // not started yet: compared again once they are
+		}
+		if !sameRun(&prev, &cmp) {
+			return 0, false, inputErrorf("--resume: %s holds a different run: %s", o.Out, runDifference(&prev, c))
+		}
+		if c.RunID != "" && prev.RunID != c.RunID {
+			return 0, false, inputErrorf("--resume: %s is run %q, not --run-id %q", o.Out, prev.RunID, c.RunID)
+		}
+		c.RunID = prev.RunID // "" for a run from before run ids: its records stay keyed by the file
+		return size, true, nil
+	case o.Resume && size > 0:
+		return 0, false, inputErrorf("--resume: %v (it describes the run to continue)", rerr)
+	}
+	if c.RunID == "" && c.Shards > 1 {
+		return 0, false, inputErrorf("--shard %d/%d: give every shard of the run the same --run-id (32 hex digits, e.g. from: od -An -tx1 -N16 /dev/urandom | tr -d ' \\n')", c.Shard, c.Shards)
+	}
+	return size, false, nil
+}
+
 // prepareOutput checks Out against the run: a new run needs an empty games file and gets
 // a run id; a resumed one needs the same run.json and keeps its id. It adds the games
 // already played to acc, returns them as a set of indices with their number, and cuts a
@@ -329,37 +387,13 @@ func (c *collector) finish() error {
 func prepareOutput(c *Config, o *Options, acc *Accumulator) (bitset, int, error) {
 	gamesPath := filepath.Join(o.Out, GamesFile)
 	runPath := filepath.Join(o.Out, RunFile)
-	size, err := fileSize(gamesPath)
+	size, resumed, err := checkOutput(c, o)
 	if err != nil {
 		return nil, 0, err
 	}
-	if size > 0 && !o.Resume {
-		return nil, 0, inputErrorf("%s already holds games: use --resume to continue that run, or another --output", gamesPath)
-	}
-	var prev Config
-	raw, rerr := os.ReadFile(runPath)
-	switch {
-	case o.Resume && rerr == nil:
-		if err := json.Unmarshal(raw, &prev); err != nil {
-			return nil, 0, inputErrorf("--resume: %s: %v", runPath, err)
-		}
-		if !sameRun(&prev, c) {
-			return nil, 0, inputErrorf("--resume: %s holds a different run: %s", o.Out, runDifference(&prev, c))
-		}
-		if c.RunID != "" && prev.RunID != c.RunID {
-			return nil, 0, inputErrorf("--resume: %s is run %q, not --run-id %q", o.Out, prev.RunID, c.RunID)
-		}
-		c.RunID = prev.RunID // "" for a run from before run ids: its records stay keyed by the file
-	case o.Resume && size > 0:
-		return nil, 0, inputErrorf("--resume: %v (it describes the run to continue)", rerr)
-	default:
-		if c.RunID == "" && c.Shards > 1 {
-			return nil, 0, inputErrorf("--shard %d/%d: give every shard of the run the same --run-id (32 hex digits, e.g. from: od -An -tx1 -N16 /dev/urandom | tr -d ' \\n')", c.Shard, c.Shards)
-		}
-		if c.RunID == "" {
-			if c.RunID, err = NewRunID(); err != nil {
-				return nil, 0, err
-			}
+	if c.RunID == "" && !resumed {
+		if c.RunID, err = NewRunID(); err != nil {
+			return nil, 0, err
 		}
 	}
 	if err := writeJSONFile(runPath, c); err != nil {
@@ -465,4 +499,19 @@ func WriteRecords(w io.Writer, recs []Record) error {
 		}
 	}
 	return nil
+}
+
+// firstMissing returns the outermost folder of path that does not exist yet (what
+// os.MkdirAll(path) makes), or "" when path exists.
+func firstMissing(path string) string {
+	missing := ""
+	for p := filepath.Clean(path); ; p = filepath.Dir(p) {
+		if _, err := os.Lstat(p); !errors.Is(err, fs.ErrNotExist) {
+			return missing
+		}
+		missing = p
+		if filepath.Dir(p) == p {
+			return missing
+		}
+	}
 }

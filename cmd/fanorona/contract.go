@@ -53,14 +53,16 @@ func run(ctx context.Context, args []string, s *streams) (code int) {
 		args = []string{} // cobra would read os.Args instead
 	}
 	out := &stdoutGate{w: s.out, limit: stdoutBufferLimit}
+	warn := &warningGate{w: s.err}
 	cmdPath := "fanorona"
 	defer func() { // a panic of the command's own goroutine
 		if v := recover(); v != nil {
 			out.discard()
+			warn.end(false)
 			code = reportPanic(s.err, cmdPath, &panics.Error{Value: v, Stack: debug.Stack()})
 		}
 	}()
-	root := newRootCmd(&streams{s.in, out, s.err})
+	root := newRootCmd(&streams{s.in, out, warn})
 	root.SetArgs(args)
 	if c, _, err := root.Find(args); err == nil && c != nil {
 		cmdPath = c.CommandPath()
@@ -68,6 +70,7 @@ func run(ctx context.Context, args []string, s *streams) (code int) {
 	}
 	err := root.ExecuteContext(ctx)
 	code = exitStatus(ctx, err)
+	warn.end(code != exitUsage) // on exit 2 the error line is all stderr says
 	switch code {
 	case exitUsage, exitInternal:
 		out.discard()
@@ -215,6 +218,85 @@ func (g *stdoutGate) discard() {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	g.buf.Reset()
+}
+
+// warningPrefix starts the warning lines that warningGate holds back.
+const warningPrefix = "fanorona: warning:"
+
+// warningGate passes a command's stderr through as it comes (progress stays live) but
+// holds back whole lines starting with warningPrefix until the command ends: they are
+// printed then, or dropped when the command refuses its input, whose one error line is
+// then all stderr says (docs/CLI.md). It is safe for concurrent use.
+type warningGate struct {
+	mu       sync.Mutex
+	w        io.Writer
+	line     []byte // the current line, until it is known whether it is a warning
+	held     bytes.Buffer
+	ended    bool
+	overflow int // warnings dropped beyond the limit
+}
+
+func (g *warningGate) Write(p []byte) (int, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.ended {
+		return g.w.Write(p)
+	}
+	n := len(p)
+	for len(p) > 0 {
+		if len(g.line) == 0 && !bytes.HasPrefix(p, []byte(warningPrefix[:min(len(p), len(warningPrefix))])) {
+			// Not a warning (progress, "wrote X", a bar's carriage return): pass it on
+			// up to the end of its line.
+			i := bytes.IndexByte(p, '\n') + 1
+			if i == 0 {
+				i = len(p)
+			}
+			if _, err := g.w.Write(p[:i]); err != nil {
+				return n - len(p), err
+			}
+			p = p[i:]
+			continue
+		}
+		i := bytes.IndexByte(p, '\n') + 1
+		if i == 0 {
+			i = len(p)
+		}
+		g.line = append(g.line, p[:i]...)
+		p = p[i:]
+		if len(g.line) < len(warningPrefix) && !bytes.HasSuffix(g.line, []byte("\n")) {
+			continue // not yet known
+		}
+		if bytes.HasPrefix(g.line, []byte(warningPrefix)) {
+			if !bytes.HasSuffix(g.line, []byte("\n")) {
+				continue // the rest of the warning comes in the next write
+			}
+			if g.held.Len()+len(g.line) <= stdoutBufferLimit {
+				g.held.Write(g.line)
+			} else {
+				g.overflow++
+			}
+		} else if _, err := g.w.Write(g.line); err != nil {
+			return n - len(p), err
+		}
+		g.line = g.line[:0]
+	}
+	return n, nil
+}
+
+// end prints the warnings held back (or drops them) and lets later writes through.
+func (g *warningGate) end(print bool) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if print {
+		g.held.Write(g.line)
+		_, _ = g.w.Write(g.held.Bytes())
+		if g.overflow > 0 {
+			fmt.Fprintf(g.w, "%s %d more warnings not shown\n", warningPrefix, g.overflow)
+		}
+	}
+	g.held.Reset()
+	g.line = nil
+	g.ended = true
 }
 
 // version is what --version prints: the module version, the VCS revision and time the

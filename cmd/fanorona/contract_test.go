@@ -401,3 +401,21 @@ func TestPerftStopsOnInterrupt(t *testing.T) {
 	assert.Empty(t, out.String())
 	assert.Contains(t, errb.String(), "perft --depth 6: interrupted")
 }
+
+func TestWarningGateHoldsWarningsBackOnly(t *testing.T) {
+	var buf bytes.Buffer
+	g := &warningGate{w: &buf}
+	for _, w := range []string{"progress 1/2\r", "fanorona: warn", "ing: skipped x\nfanorona: wrote a\n", "fanorona: warning: y\n"} {
+		_, err := g.Write([]byte(w))
+		require.NoError(t, err)
+	}
+	assert.Equal(t, "progress 1/2\rfanorona: wrote a\n", buf.String(), "progress and status lines pass at once")
+	g.end(true)
+	assert.Equal(t, "progress 1/2\rfanorona: wrote a\nfanorona: warning: skipped x\nfanorona: warning: y\n", buf.String())
+
+	buf.Reset()
+	g = &warningGate{w: &buf}
+	_, _ = g.Write([]byte("fanorona: warning: z\n"))
+	g.end(false)
+	assert.Empty(t, buf.String(), "dropped on exit 2")
+}

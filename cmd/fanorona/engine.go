@@ -106,48 +106,64 @@ func (f *engineFlags) bind(c *cobra.Command) {
 // them with their records; the caller closes them. Their stderr goes to logDir (a run's
 // folder) or, when logDir is "", to stderr. It returns nil when no engine is declared.
 func (f *engineFlags) start(logDir string, stderr io.Writer) (*uci.Engines, []tournament.EngineRecord, error) {
+	engines, err := f.declare(logDir, stderr)
+	if engines == nil || err != nil {
+		return nil, nil, err
+	}
+	recs, err := startEngines(engines, logDir)
+	if err != nil {
+		engines.Close()
+		return nil, nil, err
+	}
+	return engines, recs, nil
+}
+
+// declare reads the engine declarations (a bad one is bad input) and declares them,
+// starting none and touching no file: a run starts them once its own checks pass. It
+// returns nil when no engine is declared.
+func (f *engineFlags) declare(logDir string, stderr io.Writer) (*uci.Engines, error) {
 	var cfgs []uci.EngineConfig
 	if f.file != "" {
 		c, err := uci.ReadEnginesFile(f.file)
 		if err != nil {
-			return nil, nil, badInput(err)
+			return nil, badInput(err)
 		}
 		cfgs = append(cfgs, c...)
 	}
 	for _, d := range f.decl {
 		c, err := uci.ParseEngineFlag(d)
 		if err != nil {
-			return nil, nil, badInput(err)
+			return nil, badInput(err)
 		}
 		cfgs = append(cfgs, c)
 	}
 	if len(cfgs) == 0 {
-		return nil, nil, nil
-	}
-	if logDir != "" {
-		if err := os.MkdirAll(logDir, 0o755); err != nil {
-			return nil, nil, badInput(fmt.Errorf("--output %s: %v", logDir, err))
-		}
+		return nil, nil
 	}
 	engines := uci.NewEngines(logDir, stderr)
 	for _, c := range cfgs {
 		if err := engines.Declare(c); err != nil {
 			engines.Close()
-			return nil, nil, badInput(err)
+			return nil, badInput(err)
 		}
 	}
+	return engines, nil
+}
+
+// startEngines starts every declared engine once (an engine that fails its handshake is
+// bad input) and returns their records.
+func startEngines(engines *uci.Engines, logDir string) ([]tournament.EngineRecord, error) {
 	recs, err := engines.Start()
 	if err != nil {
-		engines.Close()
 		where := ""
 		if logDir != "" {
-			where = " (its stderr is in " + filepath.Join(logDir, "engine-*.log") + ")"
+			where = " (its stderr is kept in " + filepath.Join(logDir, "engine-*.log") + " when that folder existed before the run)"
 		}
-		return nil, nil, badInputf("%v%s", err, where)
+		return nil, badInputf("%v%s", err, where)
 	}
 	out := make([]tournament.EngineRecord, len(recs))
 	for i, r := range recs {
 		out[i] = tournament.EngineRecord(r)
 	}
-	return engines, out, nil
+	return out, nil
 }

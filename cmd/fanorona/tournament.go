@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"runtime/debug"
 	"strconv"
@@ -185,8 +186,8 @@ func parseSPRT(s string) (*tournament.SPRTConfig, error) {
 	v[2], v[3] = 0.05, 0.05
 	for i, p := range parts {
 		x, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
-		if err != nil {
-			return nil, badInputf("--sprt %q: %q is not a number", s, p)
+		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+			return nil, badInputf("--sprt %q: %q is not a finite number", s, p)
 		}
 		v[i] = x
 	}
@@ -207,13 +208,15 @@ func runAndReport(ctx context.Context, s *streams, f *runFlags, c tournament.Con
 	bar := newProgress(s.err)
 	o.Progress = func(done, total int) { bar.update(label, "games", int64(done), int64(total)) }
 	o.Log = func(format string, args ...any) { fmt.Fprintf(s.err, "fanorona: "+format+"\n", args...) }
-	engines, recs, err := f.engines.start(o.Out, nil)
+	engines, err := f.engines.declare(o.Out, nil)
 	if err != nil {
 		return err
 	}
 	if engines != nil {
 		defer engines.Close()
-		c.Engines = recs
+		// Started by the run once its checks pass and it holds the folder's lock, so
+		// that a refused run leaves no engine log behind.
+		o.StartEngines = func() ([]tournament.EngineRecord, error) { return startEngines(engines, o.Out) }
 	}
 	summary, err := tournament.Run(ctx, c, o)
 	bar.finish()

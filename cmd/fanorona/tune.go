@@ -44,11 +44,23 @@ func newTuneCmd(s *streams) *cobra.Command {
 	return c
 }
 
+// maxTuneOpeningPlies bounds --opening-plies: random games seldom last much longer.
+const maxTuneOpeningPlies = 16
+
 func runTune(ctx context.Context, s *streams, o *tuneOptions) error {
 	if o.games < 1 {
 		return badInputf("--games %d: must be at least 1", o.games)
 	}
+	if o.openingPlies < 0 || o.openingPlies > maxTuneOpeningPlies {
+		return badInputf("--opening-plies %d: must be between 0 and %d (the games must go on after the opening to give samples)", o.openingPlies, maxTuneOpeningPlies)
+	}
+	if o.workers < 0 {
+		return badInputf("--workers %d: must be 0 (one) or more", o.workers)
+	}
 	if _, err := players.ParseSpec(o.player); err != nil {
+		return badInputf("--player: %v", err)
+	}
+	if _, err := players.New(o.player, o.seed); err != nil { // option values, e.g. time=-5s
 		return badInputf("--player: %v", err)
 	}
 	var fixed []int
@@ -74,6 +86,9 @@ func runTune(ctx context.Context, s *streams, o *tuneOptions) error {
 	bar.finish()
 	if err != nil {
 		return err
+	}
+	if len(samples) == 0 {
+		return badInputf("no samples: every game ended within --opening-plies %d; give more --games or fewer opening plies", o.openingPlies)
 	}
 	if o.data != "" {
 		f, err := os.OpenFile(o.data, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
