@@ -5,9 +5,7 @@
 package main
 
 import (
-	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 
 	"github.com/fanorona/fanorona/players"
@@ -46,7 +44,7 @@ func newEngineCmd(s *streams) *cobra.Command {
 			default:
 				return badInputf("--notation %q: expected compact or dashed", notation)
 			}
-			folder, err := engineTablebaseDir(tb)
+			folder, err := tablebaseFolder(tb)
 			if err != nil {
 				return err
 			}
@@ -64,31 +62,13 @@ func newEngineCmd(s *streams) *cobra.Command {
 	return c
 }
 
-// engineTablebaseDir resolves --tablebases for the engine command: "" for none.
-func engineTablebaseDir(dir string) (string, error) {
-	switch dir {
-	case "none":
-		return "", nil
-	case "":
-		d := defaultTablebaseDir()
-		if _, err := os.Stat(d); err != nil {
-			return "", nil
-		}
-		return d, nil
-	}
-	if _, err := openTablebases(dir); err != nil {
-		return "", badInput(err)
-	}
-	return dir, nil
-}
-
-// openTablebases is the engine's Tablebases option: a missing folder is an error.
+// openTablebases is the engine's Tablebases option: the folder is checked as the
+// --tablebases flag is (a missing or damaged one is an error).
 func openTablebases(dir string) ([]players.Option, error) {
-	st, err := os.Stat(dir)
-	if err != nil || !st.IsDir() {
-		return nil, fmt.Errorf("--tablebases %s: no such folder", dir)
+	if dir == "" {
+		dir = "none"
 	}
-	return playerOptions(dir), nil
+	return tablebasePlayerOptions(dir)
 }
 
 // engineFlags declare external engines: --engine (repeatable) and --engines FILE.
