@@ -114,10 +114,16 @@ func TestExpertConvertsRuleWins(t *testing.T) {
 	v, _, ok := o.Probe(&p, engine.DefaultRules())
 	assert.True(t, ok)
 	assert.Equal(t, 1, v)
-	for _, r := range []engine.Rules{engine.TheoreticRules(), {PaikaLimit: 40}, {PaikaLimit: 50, NoMovesDraw: true}, {PaikaLimit: 50, MaxPlies: 300}} {
+	for _, r := range []engine.Rules{engine.TheoreticRules(), {PaikaLimit: 40}, {PaikaLimit: 50, NoMovesDraw: true},
+		{PaikaLimit: 50, MaxPlies: p.Ply + 250}} { // a cap within reach: 5 pieces × 50 plies
 		_, _, ok := o.Probe(&p, r)
 		assert.False(t, ok, "%v", r)
 	}
+	// A cap beyond reach (a tournament's 1,000 plies) leaves the verdict to the tables:
+	// tournaments and self-play set one on every game.
+	v, _, ok = o.Probe(&p, engine.Rules{PaikaLimit: 50, MaxPlies: p.Ply + 251})
+	assert.True(t, ok)
+	assert.Equal(t, 1, v)
 }
 
 // TestExpertConvertsRuleWinsOfSevenPieces is the larger sample: 200 rule-aware wins of 5

@@ -409,12 +409,23 @@ func CheckRules(r engine.Rules, p *engine.Position) error {
 	switch {
 	case r.NoMovesDraw:
 		return fmt.Errorf("tablebase: rules %v: the tables assume a side with no legal turn loses", r)
-	case r.MaxPlies > 0:
-		return fmt.Errorf("tablebase: rules %v: the tables assume no ply cap", r)
+	case r.MaxPlies > 0 && (p == nil || r.MaxPlies-p.Ply <= capReach(p, r.PaikaLimit)):
+		return fmt.Errorf("tablebase: rules %v: the tables assume no ply cap within reach of the game's end", r)
 	case r.FirstTurnNoChain && p != nil && p.Ply < 2:
 		return fmt.Errorf("tablebase: rules %v: ply %d is a first turn, which may not capture in a chain; the tables assume it may", r, p.Ply)
 	}
 	return checkLimit(r.PaikaLimit)
+}
+
+// capReach bounds the plies from p to the end of a game the tables decide: a theoretic
+// distance is at most maxPlies; under a paika limit every capture of the loser's pieces
+// comes within limit plies, so the game ends within pieces·limit plies. A ply cap beyond
+// that (a tournament's 1,000 plies) cannot change a table's verdict.
+func capReach(p *engine.Position, limit int) int {
+	if limit == 0 {
+		return maxPlies
+	}
+	return p.Occupied().Count() * limit
 }
 
 // DefaultDir is where tablebases live unless told otherwise: a folder in the user's cache
