@@ -37,6 +37,9 @@ const plainLineEvery = 10 * time.Second
 
 func newProgress(w io.Writer) *progressReporter {
 	p := &progressReporter{w: w, now: time.Now}
+	if g, ok := w.(*warningGate); ok {
+		w = g.w // the gate holds back warnings only; the bar needs the terminal behind it
+	}
 	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		p.tty = true
 	}
