@@ -100,7 +100,9 @@ func (l *Level) Analyze(ctx context.Context, p *engine.Position, r engine.Rules)
 		q := p.Play(t)
 		alpha := -infinity
 		if best > -infinity {
-			alpha = best - l.params.Margin - 1
+			// Below this a turn can be neither the best nor within the margin, whatever
+			// bonus it draws: its score need not be exact.
+			alpha = best - l.params.Margin - l.params.Vary - 1
 		}
 		v := -s.negamax(&q, l.params.Depth-1, 1, -infinity, -alpha)
 		if s.stopped {
