@@ -17,6 +17,10 @@ var (
 	tablesOnce sync.Once
 	tablesDir  string
 	tablesErr  error
+
+	tables5Once sync.Once
+	tables5Dir  string
+	tables5Err  error
 )
 
 // builtTables returns a directory with every class of at most 4 pieces, built once.
@@ -34,10 +38,50 @@ func builtTables(t *testing.T) string {
 	return tablesDir
 }
 
+// builtReach is the most pieces of the tables the test run builds for the puzzle
+// collection: every class of at most 5 pieces, theoretic and paika limit 50 (22.5 s of CPU
+// in all, docs/TESTING.md), or of at most 4 under -short, which the race detector runs
+// (it makes a build about ten times slower). The smallest 6-piece material alone, 5v1,
+// costs 64 s of CPU for its two tables, and every class of 6 pieces about 335 s: more
+// than the suite's budget.
+func builtReach() int {
+	if testing.Short() {
+		return 4
+	}
+	return 5
+}
+
+// builtTablesUpTo returns a directory with every class of at most pieces pieces (4 or 5),
+// theoretic and paika limit 50, built once in the test run. The 5-piece one starts from a
+// copy of the 4-piece one's files (Build skips the materials whose files exist), in its
+// own directory so that the tests of the 4-piece set keep exactly that set.
+func builtTablesUpTo(t *testing.T, pieces int) string {
+	require.Contains(t, []int{4, 5}, pieces, "the test run builds tables of 4 or 5 pieces")
+	if pieces == 4 {
+		return builtTables(t)
+	}
+	small := builtTables(t)
+	tables5Once.Do(func() {
+		tables5Dir, tables5Err = os.MkdirTemp("", "puzzles-test-5")
+		if tables5Err == nil {
+			tables5Err = os.CopyFS(tables5Dir, os.DirFS(small))
+		}
+		for _, limit := range []int{0, 50} {
+			if tables5Err == nil {
+				_, tables5Err = tablebase.Build(context.Background(), tablebase.BuildOptions{Dir: tables5Dir, MaxPieces: 5, Workers: 2, PaikaLimit: limit})
+			}
+		}
+	})
+	require.NoError(t, tables5Err)
+	return tables5Dir
+}
+
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if tablesDir != "" {
-		os.RemoveAll(tablesDir)
+	for _, dir := range []string{tablesDir, tables5Dir} {
+		if dir != "" {
+			os.RemoveAll(dir)
+		}
 	}
 	os.Exit(code)
 }
