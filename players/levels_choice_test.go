@@ -40,14 +40,7 @@ func TestLevelMarginWindowAtItsEdge(t *testing.T) {
 		{"1B1B4B/5B2B/7W1/1W7/1W1WWWW2 b 2 15", []int{1, 2, 3, 4, 5, 6}},
 	} {
 		p := engine.MustParseFEN(c.fen)
-		values := map[string]int{}
-		best := -MateScore
-		var seen engine.ResultSet
-		for _, tn := range p.DistinctTurns(r, nil, &seen) {
-			q := p.Play(tn)
-			values[tn.String()] = -plainMinimax(&q, r, depth-1, 1)
-			best = max(best, values[tn.String()])
-		}
+		values, best := plainScores(&p, r, depth)
 		require.Greater(t, len(values), 2, c.fen)
 		for _, margin := range c.margins {
 			within, atBest := map[string]bool{}, 0
