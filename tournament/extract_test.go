@@ -2,7 +2,9 @@ package tournament
 
 import (
 	"context"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -201,4 +203,42 @@ func TestExtractOptionsChecked(t *testing.T) {
 		_, err := ExtractPositions([]string{"nowhere"}, o)
 		assert.Error(t, err, "%+v", o)
 	}
+}
+
+// TestExtractIsTheSameInAnotherProcess: the draw depends on the seed and the games only,
+// not on anything seeded per process (such as package maphash): a second process of this
+// test binary draws the same positions.
+func TestExtractIsTheSameInAnotherProcess(t *testing.T) {
+	if dir := os.Getenv("FANORONA_EXTRACT_CHILD"); dir != "" {
+		res, err := ExtractPositions([]string{dir}, ExtractOptions{MinPieces: 8, MaxPieces: 16, Lead: 2, Count: 10, Seed: 4, Strong: StrongWhite})
+		if err != nil {
+			fmt.Println("error:", err)
+			return
+		}
+		for _, p := range res.Positions {
+			fmt.Println("FEN", p.FEN())
+		}
+		return
+	}
+	dir := t.TempDir()
+	_, err := Run(context.Background(), Config{Format: SelfPlay, Players: []string{"random"}, Games: 30, Openings: "random:2",
+		Seed: 78, Rules: RecordRules(engine.DefaultRules(), 400), Concurrency: 1}, Options{Out: dir})
+	require.NoError(t, err)
+	res, err := ExtractPositions([]string{dir}, ExtractOptions{MinPieces: 8, MaxPieces: 16, Lead: 2, Count: 10, Seed: 4, Strong: StrongWhite})
+	require.NoError(t, err)
+	var want strings.Builder
+	for _, p := range res.Positions {
+		want.WriteString("FEN " + p.FEN() + "\n")
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestExtractIsTheSameInAnotherProcess$")
+	cmd.Env = append(os.Environ(), "FANORONA_EXTRACT_CHILD="+dir)
+	out, err := cmd.Output()
+	require.NoError(t, err, string(out))
+	var got strings.Builder
+	for _, l := range strings.Split(string(out), "\n") {
+		if strings.HasPrefix(l, "FEN ") || strings.HasPrefix(l, "error:") {
+			got.WriteString(l + "\n")
+		}
+	}
+	assert.Equal(t, want.String(), got.String())
 }

@@ -10,6 +10,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"hash/fnv"
 	"math/rand/v2"
 	"os"
 	"strings"
@@ -157,7 +158,7 @@ func ExtractPositions(paths []string, o ExtractOptions) (*ExtractResult, error) 
 			return nil
 		}
 		res.Qualifying++
-		rng := rand.New(rand.NewPCG(mix(o.Seed, gameHash(r)), 1))
+		rng := rand.New(rand.NewPCG(mix(o.Seed, stableGameHash(r)), 1))
 		p := o.normalise(candidates[rng.IntN(len(candidates))])
 		key := fmt.Sprintf("%s %d %d", p.BoardFEN(), p.Side, p.Paika)
 		if !seen[key] {
@@ -183,6 +184,18 @@ func ExtractPositions(paths []string, o ExtractOptions) (*ExtractResult, error) 
 		res.Positions = append(res.Positions, chosen[i])
 	}
 	return res, nil
+}
+
+// stableGameHash identifies a game by its players, opening, rules and turns, the same in
+// every process (gameHash is seeded per process, so it cannot seed a reproducible draw).
+func stableGameHash(r *Record) uint64 {
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%+v", r.White, r.Black, r.Opening, r.Rules)
+	for _, t := range r.Turns {
+		h.Write([]byte{0})
+		h.Write([]byte(t))
+	}
+	return h.Sum64()
 }
 
 // qualifyingPlies replays r and appends to out every position after a ply that
