@@ -16,8 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// fileLines are hand-written positions (each a game in progress under the default
-// rules), written to a positions file with comments and blank lines between them.
+// fileLines are hand-written positions, each a game in progress under the default rules.
 var fileLines = []string{
 	"9/2W3W2/1W1W5/4B4/9 w 0 60",
 	"9/B3B4/9/9/4W4 b 7 31", // a paika counter of 7, to be honoured
@@ -28,9 +27,8 @@ var fileLines = []string{
 
 func writePositions(t *testing.T, lines ...string) string {
 	t.Helper()
-	body := "# hand-written openings\n\n" + strings.Join(lines, "\n   \n") + "\n# end\n"
 	path := filepath.Join(t.TempDir(), "positions.fen")
-	require.NoError(t, os.WriteFile(path, []byte(body), 0o644))
+	writePositionsAt(t, path, lines...)
 	return path
 }
 
@@ -172,8 +170,10 @@ func TestFileOpeningsShardsAndResume(t *testing.T) {
 	assert.Equal(t, want, readGames(t, dir))
 }
 
-// writePositionsAt writes the same bytes as writePositions, at path.
+// writePositionsAt writes lines as a positions file at path, with comments and blank
+// lines between them.
 func writePositionsAt(t *testing.T, path string, lines ...string) {
+	t.Helper()
 	body := "# hand-written openings\n\n" + strings.Join(lines, "\n   \n") + "\n# end\n"
 	require.NoError(t, os.WriteFile(path, []byte(body), 0o644))
 }
@@ -237,7 +237,6 @@ func TestFixedColours(t *testing.T) {
 	assert.Len(t, seen, 4)
 
 	// Paired games keep the pentanomial SPRT.
-	c.FixedColours = false
 	s, err = Run(context.Background(), fileConfig(path, 4), Options{Out: t.TempDir(), SPRT: sprt})
 	require.NoError(t, err)
 	assert.Equal(t, SPRTPentanomial, s.Pairs[0].SPRT.Model)
