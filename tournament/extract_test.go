@@ -92,8 +92,10 @@ func TestExtractHandWrittenGames(t *testing.T) {
 }
 
 // qualifyingByHand replays a record with the engine and returns the positions after each
-// ply where the game goes on, the pieces number 8..16 and one side leads by 2 or more.
-func qualifyingByHand(t *testing.T, r *Record) []engine.Position {
+// ply where the game goes on, the pieces number 8..16 and one side leads by 2 or more;
+// quiet keeps those whose side to move has no capture (captures being compulsory, that is
+// when its first legal turn captures nothing).
+func qualifyingByHand(t *testing.T, r *Record, quiet bool) []engine.Position {
 	p, err := engine.ParseFEN(r.Opening)
 	require.NoError(t, err)
 	rules := engine.DefaultRules()
@@ -105,6 +107,9 @@ func qualifyingByHand(t *testing.T, r *Record) []engine.Position {
 		p = p.Play(tn)
 		w, b := p.Pieces[engine.White].Count(), p.Pieces[engine.Black].Count()
 		if w+b >= 8 && w+b <= 16 && (w-b >= 2 || b-w >= 2) && !rules.Status(&p).Over() {
+			if quiet && p.Turns(rules, nil)[0].Captured != 0 {
+				continue
+			}
 			out = append(out, p)
 		}
 	}
@@ -115,6 +120,12 @@ func qualifyingByHand(t *testing.T, r *Record) []engine.Position {
 // to White's side with the counter at 0, one of the qualifying positions of a different
 // game, as found by replaying each game here.
 func TestExtractFromPlayedGames(t *testing.T) {
+	for _, quiet := range []bool{false, true} {
+		t.Run(map[bool]string{false: "all", true: "quiet"}[quiet], func(t *testing.T) { extractFromPlayedGames(t, quiet) })
+	}
+}
+
+func extractFromPlayedGames(t *testing.T, quiet bool) {
 	dir := t.TempDir()
 	_, err := Run(context.Background(), Config{Format: SelfPlay, Players: []string{"random"}, Games: 40, Openings: "random:2",
 		Seed: 77, Rules: RecordRules(engine.DefaultRules(), 400), Concurrency: 1}, Options{Out: dir})
@@ -123,7 +134,7 @@ func TestExtractFromPlayedGames(t *testing.T) {
 	owner := map[string][]int{} // normalised FEN (without ply) -> games that reach it
 	qualifying := 0
 	for i := range recs {
-		qs := qualifyingByHand(t, &recs[i])
+		qs := qualifyingByHand(t, &recs[i], quiet)
 		if len(qs) > 0 {
 			qualifying++
 		}
@@ -135,9 +146,9 @@ func TestExtractFromPlayedGames(t *testing.T) {
 			owner[key] = append(owner[key], recs[i].Index)
 		}
 	}
-	require.Greater(t, qualifying, 20, "the sample needs games that qualify")
+	require.Greater(t, qualifying, 15, "the sample needs games that qualify")
 
-	o := ExtractOptions{MinPieces: 8, MaxPieces: 16, Lead: 2, Count: 1000, Seed: 1, Strong: StrongWhite}
+	o := ExtractOptions{MinPieces: 8, MaxPieces: 16, Lead: 2, Count: 1000, Seed: 1, Strong: StrongWhite, Quiet: quiet}
 	res, err := ExtractPositions([]string{dir}, o)
 	require.Error(t, err)
 	assert.Equal(t, qualifying, res.Qualifying)
@@ -152,6 +163,9 @@ func TestExtractFromPlayedGames(t *testing.T) {
 		assert.Greater(t, p.Pieces[engine.White].Count(), p.Pieces[engine.Black].Count(), p.FEN())
 		assert.Zero(t, p.Paika)
 		fen := p.FEN()
+		if quiet {
+			assert.False(t, p.CanCapture(), fen)
+		}
 		key := p.BoardFEN() + map[engine.Color]string{engine.White: " w", engine.Black: " b"}[p.Side]
 		assert.False(t, seen[key], "repeated %s", fen)
 		seen[key] = true

@@ -75,6 +75,9 @@ type ExtractOptions struct {
 	Seed                 uint64     // every random choice derives from it
 	Strong               StrongSide // which colour the side ahead is given
 	KeepCounter          bool       // keep the paika counter (otherwise set to 0)
+	// Quiet: only positions where the side to move has no capture, so that the lead is
+	// not about to change at once (captures are compulsory).
+	Quiet bool
 	// Bad receives each record line skipped as unreadable (may be nil).
 	Bad func(*LineError)
 	// Progress is called every few thousand games read and at the end (may be nil).
@@ -94,7 +97,7 @@ type ExtractResult struct {
 func (o *ExtractOptions) qualifies(p *engine.Position) bool {
 	w, b := p.Pieces[engine.White].Count(), p.Pieces[engine.Black].Count()
 	n := w + b
-	return n >= o.MinPieces && n <= o.MaxPieces && (w-b >= o.Lead || b-w >= o.Lead)
+	return n >= o.MinPieces && n <= o.MaxPieces && (w-b >= o.Lead || b-w >= o.Lead) && !(o.Quiet && p.CanCapture())
 }
 
 // Check validates the options; errors name the flag.
@@ -131,7 +134,7 @@ func (o *ExtractOptions) normalise(p engine.Position) engine.Position {
 // game from its opening, and takes from each game at most one position reached after a
 // ply (a ply is a whole turn, so never in the middle of a capture chain) in which the
 // game goes on, the pieces on the board number MinPieces..MaxPieces and one side has at
-// least Lead more; among a game's qualifying plies one is chosen uniformly, by a draw
+// least Lead more (and, with Quiet, the side to move has no capture); among a game's qualifying plies one is chosen uniformly, by a draw
 // seeded from Seed and the game's content (so identical games choose alike). The
 // choices are normalised (Strong, KeepCounter), de-duplicated (same pieces, side to move
 // and paika counter: the first kept), and Count of them drawn by Seed without
@@ -226,6 +229,6 @@ func qualifyingPlies(r *Record, o *ExtractOptions, out *[]engine.Position) error
 // PositionsHeader is the comment line opening an extracted positions file: what it was
 // drawn from and how.
 func PositionsHeader(paths []string, o ExtractOptions, res *ExtractResult) string {
-	return fmt.Sprintf("# fanorona positions: files %s; seed %d; pieces %d-%d; lead %d; strong side %s; keep counter %t; count %d; %d games read, %d with a qualifying position, %d distinct",
-		strings.Join(paths, " "), o.Seed, o.MinPieces, o.MaxPieces, o.Lead, o.Strong, o.KeepCounter, o.Count, res.Games, res.Qualifying, res.Distinct)
+	return fmt.Sprintf("# fanorona positions: files %s; seed %d; pieces %d-%d; lead %d; quiet positions %t; strong side %s; keep counter %t; count %d; %d games read, %d with a qualifying position, %d distinct",
+		strings.Join(paths, " "), o.Seed, o.MinPieces, o.MaxPieces, o.Lead, o.Quiet, o.Strong, o.KeepCounter, o.Count, res.Games, res.Qualifying, res.Distinct)
 }

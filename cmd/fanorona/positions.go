@@ -22,13 +22,15 @@ func newPositionsCmd(s *streams) *cobra.Command {
 	var o tournament.ExtractOptions
 	var pieces, strong, out string
 	c := &cobra.Command{
-		Use:   "positions FILE... [--pieces 8-16] [--lead 2] [--count 200] [--seed S] [--strong-side white] [--keep-counter] [-o FILE]",
+		Use:   "positions FILE... [--pieces 8-16] [--lead 2] [--count 200] [--seed S] [--strong-side white] [--keep-counter] [--quiet-positions] [-o FILE]",
 		Short: "Draw positions where one side is ahead from recorded games (openings for conversion matches)",
 		Long: `Draw positions where one side is ahead from recorded games (games.jsonl files or run
 folders, as stats reads them). Each game is replayed; a position after one of its plies
 qualifies when the game goes on there, the pieces on the board number --pieces and one
-side has at least --lead more. Each game gives at most one position (chosen uniformly
-among its qualifying plies, seeded), repeats are dropped, and --count are drawn by --seed.
+side has at least --lead more (with --quiet-positions, also the side to move has no
+capture, so the lead does not change hands at once). Each game gives at most one position
+(chosen uniformly among its qualifying plies, seeded), repeats are dropped, and --count
+are drawn by --seed.
 With --strong-side white (the default) a position where Black is ahead is turned into the
 equivalent one with White ahead (the board turned 180°, colours and side to move swapped),
 and the paika counter is set to 0 unless --keep-counter.
@@ -101,6 +103,7 @@ line, on stdout or into -o FILE (never overwritten). Fewer qualifying positions 
 	c.Flags().Uint64Var(&o.Seed, "seed", 1, "seed of the draws (a game's ply, then the sample)")
 	c.Flags().StringVar(&strong, "strong-side", string(tournament.StrongWhite), "colour given to the side ahead: white, black (by the colour flip) or any (as played)")
 	c.Flags().BoolVar(&o.KeepCounter, "keep-counter", false, "keep the paika counter of the game (default: set to 0)")
+	c.Flags().BoolVar(&o.Quiet, "quiet-positions", false, "only positions where the side to move has no capture (the lead does not change at once)")
 	c.Flags().StringVarP(&out, "output", "o", "", "write the positions into this new file instead of stdout")
 	return c
 }

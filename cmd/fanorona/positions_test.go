@@ -18,7 +18,7 @@ func TestPositionsCommand(t *testing.T) {
 	require.Equal(t, 0, code, errs)
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 	require.Len(t, lines, 6)
-	assert.True(t, strings.HasPrefix(lines[0], "# fanorona positions: files "+games+"; seed 3; pieces 8-16; lead 2; strong side white"), lines[0])
+	assert.True(t, strings.HasPrefix(lines[0], "# fanorona positions: files "+games+"; seed 3; pieces 8-16; lead 2; quiet positions false; strong side white"), lines[0])
 	for _, l := range lines[1:] {
 		p, err := engine.ParseFEN(l)
 		require.NoError(t, err, l)
