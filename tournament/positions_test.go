@@ -223,6 +223,15 @@ func TestFixedColours(t *testing.T) {
 	require.NoError(t, json.Unmarshal(j, &cfg))
 	assert.True(t, cfg.FixedColours)
 
+	// An unpaired record whose pair is not its index is refused on read.
+	line, err := json.Marshal(&recs[3])
+	require.NoError(t, err)
+	broken := strings.Replace(string(line), `"pair":3`, `"pair":1`, 1)
+	_, bad, err := ReadRecords(strings.NewReader(broken+"\n"), "x.jsonl")
+	require.NoError(t, err)
+	require.Len(t, bad, 1)
+	assert.Contains(t, bad[0].Error(), "x.jsonl:1: unpaired game 3 with pair 1")
+
 	// Fixed colours with random openings: every game its own opening, White as listed.
 	c2 := Config{Format: Gauntlet, Players: []string{"random", "greedy"}, Games: 4, Openings: "random:3", FixedColours: true,
 		Seed: 9, Rules: RecordRules(engine.DefaultRules(), 300), Concurrency: 1}
@@ -244,7 +253,7 @@ func TestFixedColours(t *testing.T) {
 	assert.Zero(t, s.Pairs[0].UnpairedGames)
 
 	// Self-play refuses fixed colours.
-	bad := Config{Format: SelfPlay, Players: []string{"random"}, Games: 2, Openings: "start", FixedColours: true,
+	selfplay := Config{Format: SelfPlay, Players: []string{"random"}, Games: 2, Openings: "start", FixedColours: true,
 		Seed: 1, Rules: RecordRules(engine.DefaultRules(), 300)}
-	assert.ErrorContains(t, bad.Validate(), "--fixed-colours")
+	assert.ErrorContains(t, selfplay.Validate(), "--fixed-colours")
 }
