@@ -137,6 +137,18 @@ type pairAcc struct {
 	wdl, dWDL       WDL // the alphabetically first player's results
 	pent, dPent     stats.Pentanomial
 	open            map[pairID]halfPair
+	unpaired        int // games without a colour-swapped partner (fixed colours)
+}
+
+// sprt is the pair's sequential test for the player whose results wdl and pent hold:
+// over the pentanomial counts of colour-swapped pairs, or, when any of the pair's games
+// is unpaired (fixed colours), over the win/draw/loss counts of single games, since
+// pairs would be fake there.
+func (p *pairAcc) sprt(c *SPRTConfig, wdl WDL, pent stats.Pentanomial) stats.SPRTResult {
+	if p.unpaired > 0 {
+		return stats.SPRTWDL(wdl.stats(), c.Elo0, c.Elo1, c.Alpha, c.Beta)
+	}
+	return stats.SPRT(pent, c.Elo0, c.Elo1, c.Alpha, c.Beta)
 }
 
 // Add adds one record read from file (which names the run of records without a run id).
@@ -194,6 +206,10 @@ func (a *Accumulator) Add(r *Record, file string) {
 	if isNew {
 		p.distinct++
 		p.dWDL.add(first)
+	}
+	if r.Unpaired {
+		p.unpaired++ // no partner: its score counts alone, in the trinomial counts
+		return
 	}
 	id := pairID{run, r.Pair}
 	h, ok := p.open[id]
@@ -285,14 +301,14 @@ func (a *Accumulator) SPRTDecided() bool {
 		rank[n] = i
 	}
 	for k, p := range a.pairs {
-		pent := p.pent
+		pent, wdl := p.pent, p.wdl
 		if p.distinct < p.games {
-			pent = p.dPent
+			pent, wdl = p.dPent, p.dWDL
 		}
 		if first, _ := orient(k, rank); first != k[0] {
-			pent = reversePent(pent)
+			pent, wdl = reversePent(pent), wdl.swap()
 		}
-		if stats.SPRT(pent, a.sprt.Elo0, a.sprt.Elo1, a.sprt.Alpha, a.sprt.Beta).Decision == stats.Continue {
+		if p.sprt(a.sprt, wdl, pent).Decision == stats.Continue {
 			return false
 		}
 	}
@@ -396,11 +412,12 @@ func (a *Accumulator) pairStats(k [2]string, rank map[string]int) PairStats {
 		pent, dPent = reversePent(pent), reversePent(dPent)
 	}
 	ps := PairStats{A: first, B: second, Games: p.games, DistinctGames: p.distinct, Method: method(p.games, p.distinct),
-		WDL: wdl, DistinctWDL: dWDL, Pentanomial: pent, DistinctPentanomial: dPent}
-	w, usedPent := wdl.stats(), pent
+		WDL: wdl, DistinctWDL: dWDL, Pentanomial: pent, DistinctPentanomial: dPent, UnpairedGames: p.unpaired}
+	usedWDL, usedPent := wdl, pent
 	if p.distinct < p.games {
-		w, usedPent = dWDL.stats(), dPent
+		usedWDL, usedPent = dWDL, dPent
 	}
+	w := usedWDL.stats()
 	ps.Score = est(stats.Estimate{Value: w.Score(), Interval: w.ScoreInterval(Confidence)})
 	ps.Elo = est(w.Elo(Confidence))
 	ps.LOS = Num(w.LOS())
@@ -411,8 +428,12 @@ func (a *Accumulator) pairStats(k [2]string, rank map[string]int) PairStats {
 	}
 	if a.sprt != nil {
 		c := a.sprt
-		res := stats.SPRT(usedPent, c.Elo0, c.Elo1, c.Alpha, c.Beta)
-		ps.SPRT = &SPRTStat{c.Elo0, c.Elo1, c.Alpha, c.Beta, Num(res.LLR), Num(res.LowerBound), Num(res.UpperBound), decisionName(res.Decision)}
+		res := p.sprt(c, usedWDL, usedPent)
+		model := SPRTPentanomial
+		if p.unpaired > 0 {
+			model = SPRTTrinomial
+		}
+		ps.SPRT = &SPRTStat{c.Elo0, c.Elo1, c.Alpha, c.Beta, Num(res.LLR), Num(res.LowerBound), Num(res.UpperBound), decisionName(res.Decision), model}
 	}
 	return ps
 }

@@ -35,13 +35,19 @@ const DefaultMaxPlies = 1000
 type Config struct {
 	// RunID names the run: 128 random bits drawn when it is created (or given, to share
 	// it between the shards of one run). Every record carries it; a resumed run keeps it.
-	RunID    string      `json:"run_id,omitempty"`
-	Format   Format      `json:"format"`
-	Players  []string    `json:"players"`
-	Games    int         `json:"games_per_pairing"`
-	Openings string      `json:"openings"` // "start", "random:K" or "book:K"
-	Seed     uint64      `json:"seed"`
-	Rules    RulesRecord `json:"rules"` // MaxPlies is the cap per game, counted from the opening
+	RunID    string   `json:"run_id,omitempty"`
+	Format   Format   `json:"format"`
+	Players  []string `json:"players"`
+	Games    int      `json:"games_per_pairing"`
+	Openings string   `json:"openings"` // "start", "random:K", "book:K", "distinct:K" or "file:PATH"
+	// OpeningsSHA256 is the SHA-256 (hex) of the positions file of file:PATH openings, so
+	// that a resumed run, a shard or a rerun plays the same positions.
+	OpeningsSHA256 string `json:"openings_sha256,omitempty"`
+	// FixedColours: no colour swap; the first-listed player of each pairing has White in
+	// every game, every game has an opening of its own, and games are unpaired.
+	FixedColours bool        `json:"fixed_colours,omitempty"`
+	Seed         uint64      `json:"seed"`
+	Rules        RulesRecord `json:"rules"` // MaxPlies is the cap per game, counted from the opening
 	// Tablebases: the expert probed endgame tablebases (their folder is not recorded:
 	// tables built anywhere give the same values).
 	Tablebases bool `json:"tablebases,omitempty"`
@@ -76,6 +82,9 @@ func (c *Config) Validate() error {
 	case SelfPlay:
 		if len(c.Players) != 1 {
 			return fmt.Errorf("selfplay takes exactly one player, got %d", len(c.Players))
+		}
+		if c.FixedColours {
+			return fmt.Errorf("--fixed-colours: selfplay has one player on both sides; colours are not swapped there anyway")
 		}
 	case RoundRobin, Gauntlet:
 		if len(c.Players) < 2 {
@@ -148,7 +157,8 @@ func ParseShard(s string) (int, int, error) {
 	return i, n, nil
 }
 
-// Pairing is one ordered pair of player indices; games alternate colours within it.
+// Pairing is one ordered pair of player indices; games alternate colours within it
+// (with FixedColours, A has White in every game).
 type Pairing struct{ A, B int }
 
 // Pairings lists the pairings of the run in schedule order.
@@ -182,15 +192,22 @@ type GameSpec struct {
 	OpeningIndex int // which opening (the pair number within the pairing)
 	White, Black string
 	Seed         uint64
+	// Unpaired: the game has no colour-swapped partner (FixedColours); Pair is its Index.
+	Unpaired bool
 }
 
 // Game returns scheduled game i: pairing i / Games; within it, pair (i % Games) / 2 with
-// the first game's colours as listed and the second's swapped.
+// the first game's colours as listed and the second's swapped. With FixedColours every
+// game has the colours as listed, an opening of its own (game i % Games of the pairing)
+// and no partner.
 func (c *Config) Game(i int) GameSpec {
 	ps := c.Pairings()
 	pg := ps[i/c.Games]
 	k := i % c.Games
 	white, black := c.Players[pg.A], c.Players[pg.B]
+	if c.FixedColours {
+		return GameSpec{Index: i, Pair: i, OpeningIndex: k, White: white, Black: black, Seed: mix(c.Seed, uint64(i)), Unpaired: true}
+	}
 	if k%2 == 1 {
 		white, black = black, white
 	}
@@ -210,15 +227,17 @@ func (c *Config) Game(i int) GameSpec {
 }
 
 // openingPerGame reports whether each game has an opening of its own rather than each
-// pair: distinct openings in self-play, where both games of a pair have the same player
-// on each side, so a deterministic player would play the same game twice.
+// pair: distinct openings (and a file's) in self-play, where both games of a pair have
+// the same player on each side, so a deterministic player would play the same game
+// twice; and every game with fixed colours, where games have no partner.
 func (c *Config) openingPerGame() bool {
 	kind, _, _ := parseOpeningSpec(c.Openings)
-	return c.Format == SelfPlay && kind == OpenDistinct
+	return c.FixedColours || c.Format == SelfPlay && (kind == OpenDistinct || kind == OpenFile)
 }
 
-// OpeningsNeeded returns how many different openings distinct:K must provide: one per
-// pair of a pairing, or one per game in self-play.
+// OpeningsNeeded returns how many different openings distinct:K or file:PATH must
+// provide: one per pair of a pairing, or one per game in self-play and with fixed
+// colours.
 func (c *Config) OpeningsNeeded() int {
 	if c.openingPerGame() {
 		return c.Games

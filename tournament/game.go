@@ -74,5 +74,6 @@ func playScheduled(ctx context.Context, c *Config, o *Openings, g GameSpec, opts
 		return Record{}, fmt.Errorf("game %d (%s vs %s): %w", g.Index, g.White, g.Black, err)
 	}
 	rec.Run, rec.Index, rec.Pair, rec.White, rec.Black, rec.Seed = c.RunID, g.Index, g.Pair, g.White, g.Black, g.Seed
+	rec.Unpaired = g.Unpaired
 	return rec, nil
 }

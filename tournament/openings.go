@@ -1,7 +1,7 @@
 // openings.go: the positions games start from: the start position, K random plies
-// (seeded), every distinct position after K plies (a book, played in turn), or one
+// (seeded), every distinct position after K plies (a book, played in turn), one
 // different balanced position after K plies for each pair (distinct:K, for
-// deterministic players).
+// deterministic players), or the positions of a file in file order (file:PATH).
 
 package tournament
 
@@ -30,6 +30,9 @@ const (
 	// (BalanceSpec's score within BalanceMargin of even), so no two pairs of a pairing
 	// share an opening.
 	OpenDistinct OpeningKind = "distinct"
+	// OpenFile: the positions of a file (file:PATH, docs/FORMATS.md), one per pair (per
+	// game where games have openings of their own) in file order.
+	OpenFile OpeningKind = "file"
 )
 
 // The balance test of distinct openings: a quick search's score for the side to move,
@@ -47,6 +50,11 @@ type Openings struct {
 	Kind  OpeningKind
 	Plies int
 	book  []engine.Position
+	// Path and SHA256 name a file's positions (OpenFile): its path as given and the
+	// SHA-256 of its contents, in hex; distinct is how many different positions it
+	// gives the run.
+	Path, SHA256 string
+	distinct     int
 }
 
 // parseOpeningSpec reads the syntax "start", "random:K" or "book:K".
@@ -54,10 +62,16 @@ func parseOpeningSpec(s string) (OpeningKind, int, error) {
 	if s == "" || s == "start" {
 		return OpenStart, 0, nil
 	}
+	if path, ok := strings.CutPrefix(s, string(OpenFile)+":"); ok {
+		if path == "" {
+			return "", 0, fmt.Errorf("--openings %q: file: needs a path (file:PATH, one FEN a line)", s)
+		}
+		return OpenFile, 0, nil
+	}
 	kind, k, ok := strings.Cut(s, ":")
 	n, err := strconv.Atoi(k)
 	if !ok || err != nil || n < 0 {
-		return "", 0, fmt.Errorf("--openings %q: expected start, random:K, book:K or distinct:K with K >= 0", s)
+		return "", 0, fmt.Errorf("--openings %q: expected start, random:K, book:K, distinct:K with K >= 0, or file:PATH", s)
 	}
 	switch OpeningKind(kind) {
 	case OpenRandom:
@@ -69,7 +83,7 @@ func parseOpeningSpec(s string) (OpeningKind, int, error) {
 			return "", 0, fmt.Errorf("--openings %q: book depth at most %d", s, maxBookPlies)
 		}
 	default:
-		return "", 0, fmt.Errorf("--openings %q: unknown kind %q (start, random, book, distinct)", s, kind)
+		return "", 0, fmt.Errorf("--openings %q: unknown kind %q (start, random, book, distinct, file)", s, kind)
 	}
 	return OpeningKind(kind), n, nil
 }
@@ -81,8 +95,8 @@ func ParseOpenings(s string, r engine.Rules) (*Openings, error) {
 	if err != nil {
 		return nil, err
 	}
-	if kind == OpenDistinct {
-		return nil, fmt.Errorf("--openings %q: distinct openings are drawn for a run (NewOpenings)", s)
+	if kind == OpenDistinct || kind == OpenFile {
+		return nil, fmt.Errorf("--openings %q: %s openings are chosen for a run (NewOpenings)", s, kind)
 	}
 	o := &Openings{Kind: kind, Plies: n}
 	if kind == OpenBook {
@@ -92,7 +106,10 @@ func ParseOpenings(s string, r engine.Rules) (*Openings, error) {
 }
 
 func neededWhat(c *Config) string {
-	if c.openingPerGame() {
+	switch {
+	case c.openingPerGame() && c.FixedColours:
+		return fmt.Sprintf("%d games per pairing with fixed colours (one opening each)", c.Games)
+	case c.openingPerGame():
 		return fmt.Sprintf("%d self-play games (one opening each)", c.Games)
 	}
 	return fmt.Sprintf("%d pairs per pairing", (c.Games+1)/2)
@@ -105,6 +122,9 @@ func NewOpenings(c *Config) (*Openings, error) {
 	kind, n, err := parseOpeningSpec(c.Openings)
 	if err != nil {
 		return nil, err
+	}
+	if kind == OpenFile {
+		return fileOpenings(c)
 	}
 	if kind != OpenDistinct {
 		return ParseOpenings(c.Openings, c.EngineRules())
@@ -142,10 +162,40 @@ func NewOpenings(c *Config) (*Openings, error) {
 	return &Openings{Kind: OpenDistinct, Plies: n, book: chosen}, nil
 }
 
+// fileOpenings reads the positions of file:PATH for run c: the first OpeningsNeeded in
+// file order. A bad line, a finished game or too few positions is refused (before
+// anything is played), naming the file and line.
+func fileOpenings(c *Config) (*Openings, error) {
+	path := strings.TrimPrefix(c.Openings, string(OpenFile)+":")
+	lines, sum, err := ReadPositionsFile(path)
+	if err != nil {
+		return nil, err
+	}
+	r := c.EngineRules()
+	for _, l := range lines {
+		if st := r.Status(&l.Position); st.Over() {
+			return nil, fmt.Errorf("%s:%d: the game is already over there (%s, %s under the run's rules)", path, l.Line, st.Outcome, st.Reason)
+		}
+	}
+	need := c.OpeningsNeeded()
+	if need > len(lines) {
+		return nil, fmt.Errorf("--openings %s: %s need %d positions, but %s holds %d (fewer --games, or more positions)",
+			c.Openings, neededWhat(c), need, path, len(lines))
+	}
+	o := &Openings{Kind: OpenFile, Path: path, SHA256: sum, book: make([]engine.Position, need)}
+	seen := map[string]bool{}
+	for i := range o.book {
+		o.book[i] = lines[i].Position
+		seen[o.book[i].FEN()] = true
+	}
+	o.distinct = len(seen)
+	return o, nil
+}
+
 // Opening returns the opening of pair k; seed is the run's seed.
 func (o *Openings) Opening(k int, seed uint64, r engine.Rules) engine.Position {
 	switch o.Kind {
-	case OpenBook, OpenDistinct:
+	case OpenBook, OpenDistinct, OpenFile:
 		return o.book[k%len(o.book)]
 	case OpenRandom:
 		// Draw K uniform turns; a draw that ends the game early is redrawn from the next
@@ -178,6 +228,8 @@ func (o *Openings) Size() int {
 	switch o.Kind {
 	case OpenBook, OpenDistinct:
 		return len(o.book)
+	case OpenFile:
+		return o.distinct
 	case OpenStart:
 		return 1
 	}

@@ -32,21 +32,22 @@ type Captured struct {
 
 // Record is one finished game: one JSON object a line in games.jsonl (docs/FORMATS.md).
 type Record struct {
-	Run      string      `json:"run,omitempty"`     // the run's id (run.json); absent in records older than run ids
-	Index    int         `json:"index"`             // game number in the run, 0-based; the order of the run
-	Pair     int         `json:"pair"`              // colour-swapped pair number: games 2k and 2k+1
-	Opening  string      `json:"opening"`           // FEN the game started from
-	White    string      `json:"white"`             // player spec with White
-	Black    string      `json:"black"`             // player spec with Black
-	Seed     uint64      `json:"seed"`              // the game's own seed, derived from the run seed
-	Rules    RulesRecord `json:"rules"`             // rules in force
-	Result   string      `json:"result"`            // "1-0", "0-1" or "1/2-1/2"
-	Reason   string      `json:"reason"`            // "no-pieces", "no-moves", "paika-limit", "max-plies"
-	Plies    int         `json:"plies"`             // turns played in this game (opening plies excluded)
-	Captured Captured    `json:"captured"`          // pieces taken by each side
-	Turns    []string    `json:"turns"`             // the game's turns in canonical notation
-	Seconds  float64     `json:"seconds"`           // wall time of the game
-	Forfeit  string      `json:"forfeit,omitempty"` // a lost-by-failure game: what the engine did
+	Run      string      `json:"run,omitempty"`      // the run's id (run.json); absent in records older than run ids
+	Index    int         `json:"index"`              // game number in the run, 0-based; the order of the run
+	Pair     int         `json:"pair"`               // colour-swapped pair number: games 2k and 2k+1 (an unpaired game's own index)
+	Unpaired bool        `json:"unpaired,omitempty"` // no colour-swapped partner (fixed colours): counted alone
+	Opening  string      `json:"opening"`            // FEN the game started from
+	White    string      `json:"white"`              // player spec with White
+	Black    string      `json:"black"`              // player spec with Black
+	Seed     uint64      `json:"seed"`               // the game's own seed, derived from the run seed
+	Rules    RulesRecord `json:"rules"`              // rules in force
+	Result   string      `json:"result"`             // "1-0", "0-1" or "1/2-1/2"
+	Reason   string      `json:"reason"`             // "no-pieces", "no-moves", "paika-limit", "max-plies"
+	Plies    int         `json:"plies"`              // turns played in this game (opening plies excluded)
+	Captured Captured    `json:"captured"`           // pieces taken by each side
+	Turns    []string    `json:"turns"`              // the game's turns in canonical notation
+	Seconds  float64     `json:"seconds"`            // wall time of the game
+	Forfeit  string      `json:"forfeit,omitempty"`  // a lost-by-failure game: what the engine did
 }
 
 // WhiteScore returns White's score: 1, 0.5 or 0.
@@ -95,6 +96,9 @@ func (r *Record) Validate() error {
 	}
 	if r.Index < 0 || r.Pair < 0 || r.Plies < 0 || r.Captured.White < 0 || r.Captured.Black < 0 || r.Seconds < 0 {
 		return errors.New("index, pair, plies, captured and seconds must not be negative")
+	}
+	if r.Unpaired && r.Pair != r.Index {
+		return fmt.Errorf("unpaired game %d with pair %d: an unpaired game's pair is its index", r.Index, r.Pair)
 	}
 	if r.Pair > r.Index {
 		return fmt.Errorf("pair %d is above the game's index %d (pair k holds games 2k and 2k+1 of a pairing)", r.Pair, r.Index)

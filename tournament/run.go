@@ -79,6 +79,7 @@ func Run(ctx context.Context, c Config, o Options) (*Summary, error) {
 		return nil, &InputError{err}
 	}
 	c.DistinctOpenings = openings.Size()
+	c.OpeningsSHA256 = openings.SHA256
 	if _, _, err := checkOutput(&c, &o); err != nil {
 		return nil, err
 	}
@@ -190,14 +191,20 @@ func openingsHint(c *Config) string {
 // logOpenings says how many different openings the run uses, and warns (reporting
 // whether it did) when deterministic players would play the same games again and again.
 func logOpenings(c *Config, o *Openings, opts *Options) bool {
-	pairs := (c.Games + 1) / 2
+	pairs := c.OpeningsNeeded() // pairs per pairing, or games where each has its own opening
+	unit := map[bool]string{true: "game", false: "pair"}[c.openingPerGame()]
+	if c.FixedColours {
+		opts.Log("fixed colours: the first-listed player has White in every game; games are unpaired (no pentanomial; the SPRT counts single games)")
+	}
 	switch {
+	case o.Kind == OpenFile:
+		opts.Log("openings %s (sha256 %s): the first %d positions in file order, one per %s (%d distinct)", c.Openings, o.SHA256, c.OpeningsNeeded(), unit, o.Size())
 	case o.Kind == OpenDistinct:
-		opts.Log("openings %s: %d distinct balanced openings, one per %s", c.Openings, o.Size(), map[bool]string{true: "game", false: "pair"}[c.openingPerGame()])
+		opts.Log("openings %s: %d distinct balanced openings, one per %s", c.Openings, o.Size(), unit)
 	case o.Size() > 0:
-		opts.Log("openings %s: %d distinct openings for %d pairs per pairing", c.Openings, o.Size(), pairs)
+		opts.Log("openings %s: %d distinct openings for %d %ss per pairing", c.Openings, o.Size(), pairs, unit)
 	default:
-		opts.Log("openings %s: seeded random openings, one per pair (%d pairs per pairing; repeats are possible)", c.Openings, pairs)
+		opts.Log("openings %s: seeded random openings, one per %s (%d %ss per pairing; repeats are possible)", c.Openings, unit, pairs, unit)
 	}
 	if o.Size() == 0 || o.Size() >= pairs {
 		return false
@@ -212,7 +219,7 @@ func logOpenings(c *Config, o *Openings, opts *Options) bool {
 				a, c.Games, o.Size(), o.Size())
 		} else {
 			opts.Log("warning: %s and %s are deterministic: every game from the same opening with the same colours is the same game, so %d games on %d opening(s) are at most %d distinct games; use --openings distinct:4 (one opening per pair)",
-				a, b, c.Games, o.Size(), 2*o.Size())
+				a, b, c.Games, o.Size(), map[bool]int{false: 2 * o.Size(), true: o.Size()}[c.FixedColours])
 		}
 		return true
 	}

@@ -135,6 +135,10 @@ type PairStats struct {
 	DistinctPentanomial [5]int    `json:"distinct_pentanomial"`
 	PairElo             Est       `json:"pair_elo"` // Elo from the pentanomial (the method's counts)
 	SPRT                *SPRTStat `json:"sprt,omitempty"`
+	// UnpairedGames counts games without a colour-swapped partner (fixed colours): they
+	// are in the W/D/L counts and the score but in no pentanomial count, and with any of
+	// them the SPRT is over single games (SPRTTrinomial).
+	UnpairedGames int `json:"unpaired_games,omitempty"`
 }
 
 // SPRTStat is a sequential test's state.
@@ -147,7 +151,16 @@ type SPRTStat struct {
 	Lower    Num     `json:"lower"`
 	Upper    Num     `json:"upper"`
 	Decision string  `json:"decision"` // "continue", "H0" (not stronger by elo1), "H1"
+	Model    string  `json:"model"`    // SPRTPentanomial or SPRTTrinomial: what the test counts
 }
+
+// The models a pair's SPRT counts with (SPRTStat.Model).
+const (
+	// SPRTPentanomial: the scores of colour-swapped pairs (0, ½, 1, 1½, 2).
+	SPRTPentanomial = "pentanomial"
+	// SPRTTrinomial: the scores of single games (0, ½, 1), when games are unpaired.
+	SPRTTrinomial = "trinomial"
+)
 
 // SPRTConfig sets the hypotheses of a sequential test (Elo of A over B).
 type SPRTConfig struct{ Elo0, Elo1, Alpha, Beta float64 }

@@ -17,7 +17,8 @@ var commandExamples = map[string]string{
   # the same run in 4 shards (one machine each), merged afterwards
   fanorona selfplay --player medium --games 200 --seed 7 --shard 0/4 -o shard0`,
 	"fanorona tournament": `  fanorona tournament --players random,greedy,easy,medium --games 100 --seed 3
-  fanorona tournament --players expert:depth=6,medium,easy --format gauntlet --games 50 --plots`,
+  fanorona tournament --players expert:depth=6,medium,easy --format gauntlet --games 50 --plots
+  fanorona tournament --players expert:depth=6,medium --format gauntlet --fixed-colours --openings file:positions.fen --games 200`,
 	"fanorona stats": `  fanorona stats out/selfplay-7/games.jsonl
   fanorona stats a/games.jsonl --compare b/games.jsonl --json`,
 	"fanorona merge": `  fanorona merge -o merged shard0 shard1 shard2 shard3`,

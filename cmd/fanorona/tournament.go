@@ -58,7 +58,7 @@ func (f *runFlags) bind(c *cobra.Command) {
 	c.Flags().IntVar(&f.concurrency, "concurrency", 0, "deprecated alias of --workers")
 	_ = c.Flags().MarkHidden("concurrency")
 	c.Flags().BoolVar(&f.resume, "resume", false, "continue the run already in --output")
-	c.Flags().StringVar(&f.openings, "openings", "start", "start, random:K (K seeded random plies), book:K (every distinct position after K plies, in turn) or distinct:K (a different balanced position after K plies for every pair, every game in self-play: for deterministic players)")
+	c.Flags().StringVar(&f.openings, "openings", "start", "start, random:K (K seeded random plies), book:K (every distinct position after K plies, in turn), distinct:K (a different balanced position after K plies for every pair, every game in self-play: for deterministic players) or file:PATH (a positions file, one FEN a line, # comments: the next line for every pair, every game in self-play or with --fixed-colours; run.json records its SHA-256)")
 	c.Flags().IntVar(&f.maxPlies, "max-plies", tournament.DefaultMaxPlies, "stop a game after this many plies (a draw, reason max-plies)")
 	c.Flags().StringVar(&f.shard, "shard", "", "play only shard i/n of the games (0-based; also from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID with --shard-count)")
 	c.Flags().IntVar(&f.shardCount, "shard-count", 0, "number of shards when the index comes from the environment")
@@ -259,8 +259,9 @@ func newSelfplayCmd(s *streams) *cobra.Command {
 func newTournamentCmd(s *streams) *cobra.Command {
 	var f runFlags
 	var list, format string
+	var fixedColours bool
 	c := &cobra.Command{
-		Use:   "tournament --players A,B,C --games N [--format round-robin|gauntlet] [-o DIR] [--sprt elo0,elo1 [--sprt-stop]] ...",
+		Use:   "tournament --players A,B,C --games N [--format round-robin|gauntlet] [-o DIR] [--sprt elo0,elo1 [--sprt-stop]] [--fixed-colours] ...",
 		Short: "Play players against each other: standings, ratings, first-move advantage, game lengths",
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
@@ -273,9 +274,11 @@ func newTournamentCmd(s *streams) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			cfg.FixedColours = fixedColours
 			return runAndReport(c.Context(), s, &f, cfg, o, "tournament")
 		},
 	}
+	c.Flags().BoolVar(&fixedColours, "fixed-colours", false, "no colour swap: in each pairing the first-listed player has White in every game, every game has an opening of its own, games are unpaired (no pentanomial; the SPRT counts single games); recorded in run.json")
 	c.Flags().StringVar(&list, "players", "random,greedy,easy,medium", "comma-separated player specs; a spec's options follow ':' (expert:depth=4,nodes=100000,greedy is two players)")
 	c.Flags().StringVar(&format, "format", string(tournament.RoundRobin), "round-robin or gauntlet (the first player against each other one)")
 	f.bind(c)

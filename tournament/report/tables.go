@@ -55,12 +55,27 @@ const (
 	methodLOS       = "LOS: likelihood of superiority, normal approximation to wins against losses (draws carry no information)"
 	methodPent      = "pentanomial: A's score over colour-swapped pairs (0, ½, 1, 1½, 2); pair Elo: likelihood-ratio interval of the pentanomial model, the pair as the unit"
 	methodSPRT      = "SPRT: Wald's test on the exact generalized log-likelihood ratio over the pentanomial counts"
+	methodUnpaired  = "unpaired games (fixed colours, no colour swap): counted in W/D/L, score, Elo and LOS but in no pentanomial count (no fake pairs); where a pair has any, its SPRT is over the win/draw/loss counts of single games (trinomial)"
 	methodRatings   = "ratings: Bradley–Terry with BayesElo's draw model, maximum a posteriori (2 virtual draws a player); normal intervals from the inverse Hessian; mean 0 over the rated players"
 	methodWinRates  = "White win, draw and Black win shares: Clopper–Pearson exact binomial intervals"
 	methodSignTest  = "p: exact two-sided sign test of White's wins against Black's wins (draws left out)"
 	methodQuantiles = "quantiles: type-4 (linear interpolation of the empirical distribution) over the games that ended by the rules"
 	methodCounts    = "counts: \"all games\" when every game differs; \"distinct games\" when some repeat (the same players, opening and turns), each distinct game counted once by the row's estimates, tests and pentanomial"
 )
+
+// noteFixedColours warns that without a colour swap White's results are also the
+// first-listed player's.
+const noteFixedColours = "games with fixed colours (unpaired): White is always the first-listed player of a pairing there, so White's results and the first-move advantage also hold that player's strength; read the head-to-head score"
+
+// hasUnpaired reports whether any pair of s has games without a colour-swapped partner.
+func hasUnpaired(s *tournament.Summary) bool {
+	for _, p := range s.Pairs {
+		if p.UnpairedGames > 0 {
+			return true
+		}
+	}
+	return false
+}
 
 func fnum(n tournament.Num, prec int) string {
 	f := float64(n)
@@ -128,8 +143,13 @@ func Tables(s *tournament.Summary) []Table {
 			if p.Method == tournament.MethodDistinct {
 				pent = p.DistinctPentanomial
 			}
+			pentCell := fmt.Sprint(pent)
+			if p.UnpairedGames > 0 {
+				pentCell = fmt.Sprintf("%v + %d unpaired", pent, p.UnpairedGames)
+				t.Note = methodUnpaired
+			}
 			t.Rows = append(t.Rows, []string{p.A, p.B, fmt.Sprint(p.Games), fmt.Sprint(p.DistinctGames), p.Method, fwdl(wdlOf(p.WDL, p.DistinctWDL, p.Method)),
-				fest(p.Score, 3), fest(p.Elo, 0), fnum(p.LOS, 3), fmt.Sprint(pent), fest(p.PairElo, 0), sprt})
+				fest(p.Score, 3), fest(p.Elo, 0), fnum(p.LOS, 3), pentCell, fest(p.PairElo, 0), sprt})
 		}
 		out = append(out, t)
 	}
@@ -143,6 +163,9 @@ func Tables(s *tournament.Summary) []Table {
 				t.Rows = append(t.Rows, []string{p, fest(s.Ratings.Elo[i], 0)})
 			}
 			t.Rows = append(t.Rows, []string{firstMoveRow, fest(s.Ratings.FirstMove, 0) + " Elo"})
+			if hasUnpaired(s) {
+				t.Note = noteFixedColours
+			}
 		}
 		out = append(out, t)
 	}
@@ -152,6 +175,9 @@ func Tables(s *tournament.Summary) []Table {
 	for _, f := range s.FirstMove {
 		t.Rows = append(t.Rows, []string{f.Matchup, fmt.Sprint(f.Games), fmt.Sprint(f.DistinctGames), f.Method, fwdl(wdlOf(f.White, f.DistinctWhite, f.Method)),
 			fest(f.Score, 3), fest(f.WinRate, 3), fest(f.Draw, 3), fest(f.Loss, 3), fnum(f.PValue, 4)})
+	}
+	if hasUnpaired(s) {
+		t.Note = noteFixedColours
 	}
 	out = append(out, t)
 	t = Table{ID: "lengths", Title: "Game length in plies (every game; natural endings, capped games counted apart)",

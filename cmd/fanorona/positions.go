@@ -1,0 +1,123 @@
+// positions.go: the positions command, which draws positions where one side is ahead from
+// recorded games (a positions file for tournament --openings file:PATH), thin over
+// package tournament.
+
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/fanorona/fanorona/tournament"
+	"github.com/spf13/cobra"
+)
+
+func init() { registerCommand(newPositionsCmd) }
+
+func newPositionsCmd(s *streams) *cobra.Command {
+	var o tournament.ExtractOptions
+	var pieces, strong, out string
+	c := &cobra.Command{
+		Use:   "positions FILE... [--pieces 8-16] [--lead 2] [--count 200] [--seed S] [--strong-side white] [--keep-counter] [--quiet-positions] [-o FILE]",
+		Short: "Draw positions where one side is ahead from recorded games (openings for conversion matches)",
+		Long: `Draw positions where one side is ahead from recorded games (games.jsonl files or run
+folders, as stats reads them). Each game is replayed; a position after one of its plies
+qualifies when the game goes on there, the pieces on the board number --pieces and one
+side has at least --lead more (with --quiet-positions, also the side to move has no
+capture, so the lead does not change hands at once). Each game gives at most one position
+(chosen uniformly among its qualifying plies, seeded), repeats are dropped, and --count
+are drawn by --seed.
+With --strong-side white (the default) a position where Black is ahead is turned into the
+equivalent one with White ahead (the board turned 180°, colours and side to move swapped),
+and the paika counter is set to 0 unless --keep-counter.
+
+Output: a positions file (docs/FORMATS.md): a '#' line with the inputs, then one FEN a
+line, on stdout or into -o FILE (never overwritten). Fewer qualifying positions than
+--count is an error saying how many there are. A conversion match then plays them:
+
+  fanorona tournament --players A,B --format gauntlet --fixed-colours --openings file:positions.fen --games 200`,
+		Example: `  fanorona positions runs/v2-v1/games.jsonl --pieces 8-16 --lead 2 --count 200 --seed 1 -o positions.fen
+  fanorona positions out/tournament-3 --count 50 --strong-side any > sample.fen`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			lo, hi, err := parsePieceRange(pieces)
+			if err != nil {
+				return err
+			}
+			o.MinPieces, o.MaxPieces, o.Strong = lo, hi, tournament.StrongSide(strong)
+			if err := o.Check(); err != nil {
+				return badInput(err)
+			}
+			if out != "" {
+				if _, err := os.Stat(out); err == nil {
+					return badInputf("--output %s exists; choose a new file", out)
+				}
+			}
+			o.Bad = func(e *tournament.LineError) { fmt.Fprintf(s.err, "fanorona: warning: skipped %v\n", e) }
+			o.Progress = func(games int) {
+				if games%20000 == 0 {
+					fmt.Fprintf(s.err, "fanorona: positions: %d games read\n", games)
+				}
+			}
+			res, err := tournament.ExtractPositions(args, o)
+			if err != nil {
+				return badInput(err)
+			}
+			warnDuplicates(s, res.Duplicates)
+			var buf bytes.Buffer
+			fmt.Fprintln(&buf, tournament.PositionsHeader(args, o, res))
+			for _, p := range res.Positions {
+				fmt.Fprintln(&buf, p.FEN())
+			}
+			fmt.Fprintf(s.err, "fanorona: positions: %d games read, %d with a qualifying position, %d distinct positions, %d drawn\n",
+				res.Games, res.Qualifying, res.Distinct, len(res.Positions))
+			if out == "" {
+				_, err = s.out.Write(buf.Bytes())
+				return err
+			}
+			f, err := os.OpenFile(out, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+			if errors.Is(err, os.ErrExist) {
+				return badInputf("--output %s exists; choose a new file", out)
+			}
+			if err != nil {
+				return badInput(err)
+			}
+			if _, err := f.Write(buf.Bytes()); err != nil {
+				f.Close()
+				return err
+			}
+			if err := f.Close(); err != nil {
+				return err
+			}
+			fmt.Fprintf(s.err, "fanorona: wrote %s\n", out)
+			return nil
+		},
+	}
+	c.Flags().StringVar(&pieces, "pieces", "8-16", "total pieces on the board, MIN-MAX (both included)")
+	c.Flags().IntVar(&o.Lead, "lead", 2, "at least this many more pieces for one side")
+	c.Flags().IntVar(&o.Count, "count", 200, "positions to draw")
+	c.Flags().Uint64Var(&o.Seed, "seed", 1, "seed of the draws (a game's ply, then the sample)")
+	c.Flags().StringVar(&strong, "strong-side", string(tournament.StrongWhite), "colour given to the side ahead: white, black (by the colour flip) or any (as played)")
+	c.Flags().BoolVar(&o.KeepCounter, "keep-counter", false, "keep the paika counter of the game (default: set to 0)")
+	c.Flags().BoolVar(&o.Quiet, "quiet-positions", false, "only positions where the side to move has no capture (the lead does not change at once)")
+	c.Flags().StringVarP(&out, "output", "o", "", "write the positions into this new file instead of stdout")
+	return c
+}
+
+// parsePieceRange reads "MIN-MAX" (or a single number N for N-N).
+func parsePieceRange(s string) (int, int, error) {
+	a, b, ok := strings.Cut(s, "-")
+	if !ok {
+		b = a
+	}
+	lo, err1 := strconv.Atoi(strings.TrimSpace(a))
+	hi, err2 := strconv.Atoi(strings.TrimSpace(b))
+	if err1 != nil || err2 != nil {
+		return 0, 0, badInputf("--pieces %q: expected MIN-MAX, e.g. 8-16", s)
+	}
+	return lo, hi, nil
+}

@@ -1,0 +1,234 @@
+// positions.go: positions files (one FEN a line, docs/FORMATS.md), read as openings
+// (file:PATH), and the extraction of such a file from recorded games: positions where
+// one side is ahead, for conversion matches.
+
+package tournament
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"hash/fnv"
+	"math/rand/v2"
+	"os"
+	"strings"
+
+	"github.com/fanorona/fanorona/engine"
+)
+
+// FilePosition is one position of a positions file and the line it is on (1-based).
+type FilePosition struct {
+	Line     int
+	Position engine.Position
+}
+
+// ReadPositionsFile reads a positions file: one FEN a line; blank lines and lines whose
+// first non-blank character is '#' are skipped. It returns the positions in file order
+// and the SHA-256 of the file's bytes (hex). A line that is not a FEN is an error naming
+// path:line; so is a file without positions.
+func ReadPositionsFile(path string) ([]FilePosition, string, error) {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return nil, "", fmt.Errorf("positions file: %v", err)
+	}
+	sum := sha256.Sum256(raw)
+	var out []FilePosition
+	sc := bufio.NewScanner(bytes.NewReader(raw))
+	sc.Buffer(make([]byte, 0, 4096), 1<<20)
+	for line := 1; sc.Scan(); line++ {
+		text := strings.TrimSpace(sc.Text())
+		if text == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		p, err := engine.ParseFEN(text)
+		if err != nil {
+			return nil, "", fmt.Errorf("%s:%d: %v", path, line, err)
+		}
+		out = append(out, FilePosition{Line: line, Position: p})
+	}
+	if err := sc.Err(); err != nil {
+		return nil, "", fmt.Errorf("%s: %v", path, err)
+	}
+	if len(out) == 0 {
+		return nil, "", fmt.Errorf("%s: no positions (one FEN a line; blank lines and # comments are skipped)", path)
+	}
+	return out, hex.EncodeToString(sum[:]), nil
+}
+
+// StrongSide is which colour ExtractPositions gives the side that is ahead.
+type StrongSide string
+
+// The choices of StrongSide.
+const (
+	StrongWhite StrongSide = "white" // flip positions where Black is ahead
+	StrongBlack StrongSide = "black" // flip positions where White is ahead
+	StrongAsIs  StrongSide = "any"   // keep every position as played
+)
+
+// ExtractOptions are the filters and the draw of ExtractPositions.
+type ExtractOptions struct {
+	MinPieces, MaxPieces int        // total pieces on the board, both ends included
+	Lead                 int        // at least this many more pieces for one side
+	Count                int        // positions to return
+	Seed                 uint64     // every random choice derives from it
+	Strong               StrongSide // which colour the side ahead is given
+	KeepCounter          bool       // keep the paika counter (otherwise set to 0)
+	// Quiet: only positions where the side to move has no capture, so that the lead is
+	// not about to change at once (captures are compulsory).
+	Quiet bool
+	// Bad receives each record line skipped as unreadable (may be nil).
+	Bad func(*LineError)
+	// Progress is called every few thousand games read and at the end (may be nil).
+	Progress func(games int)
+}
+
+// ExtractResult is what ExtractPositions found.
+type ExtractResult struct {
+	Positions  []engine.Position // Count positions, in the seeded draw's order
+	Games      int               // records read (exact duplicates dropped)
+	Qualifying int               // games with at least one qualifying position
+	Distinct   int               // different positions among the games' choices
+	Duplicates int               // exact duplicate records dropped
+}
+
+// qualifies reports whether p is a position ExtractPositions may take.
+func (o *ExtractOptions) qualifies(p *engine.Position) bool {
+	w, b := p.Pieces[engine.White].Count(), p.Pieces[engine.Black].Count()
+	n := w + b
+	return n >= o.MinPieces && n <= o.MaxPieces && (w-b >= o.Lead || b-w >= o.Lead) && !(o.Quiet && p.CanCapture())
+}
+
+// Check validates the options; errors name the flag.
+func (o *ExtractOptions) Check() error {
+	switch {
+	case o.MinPieces < 2 || o.MaxPieces < o.MinPieces || o.MaxPieces > 2*engine.MaxPiecesPerSide:
+		return fmt.Errorf("--pieces %d-%d: need 2 <= min <= max <= %d", o.MinPieces, o.MaxPieces, 2*engine.MaxPiecesPerSide)
+	case o.Lead < 1:
+		return fmt.Errorf("--lead %d: must be at least 1", o.Lead)
+	case o.Count < 1:
+		return fmt.Errorf("--count %d: must be at least 1", o.Count)
+	}
+	switch o.Strong {
+	case StrongWhite, StrongBlack, StrongAsIs:
+	default:
+		return fmt.Errorf("--strong-side %q: expected white, black or any", o.Strong)
+	}
+	return nil
+}
+
+// normalise applies the strong side and the counter option to a chosen position.
+func (o *ExtractOptions) normalise(p engine.Position) engine.Position {
+	w, b := p.Pieces[engine.White].Count(), p.Pieces[engine.Black].Count()
+	if o.Strong == StrongWhite && b > w || o.Strong == StrongBlack && w > b {
+		p = p.ColourFlip()
+	}
+	if !o.KeepCounter {
+		p = engine.NewPosition(p.Pieces[engine.White], p.Pieces[engine.Black], p.Side, 0, p.Ply)
+	}
+	return p
+}
+
+// ExtractPositions reads game records (games.jsonl files or run folders), replays each
+// game from its opening, and takes from each game at most one position reached after a
+// ply (a ply is a whole turn, so never in the middle of a capture chain) in which the
+// game goes on, the pieces on the board number MinPieces..MaxPieces and one side has at
+// least Lead more (and, with Quiet, the side to move has no capture); among a game's qualifying plies one is chosen uniformly, by a draw
+// seeded from Seed and the game's content (so identical games choose alike). The
+// choices are normalised (Strong, KeepCounter), de-duplicated (same pieces, side to move
+// and paika counter: the first kept), and Count of them drawn by Seed without
+// replacement. Fewer than Count is an error saying how many qualified. An illegal turn
+// is an error naming the file, line and ply.
+func ExtractPositions(paths []string, o ExtractOptions) (*ExtractResult, error) {
+	if err := o.Check(); err != nil {
+		return nil, err
+	}
+	res := &ExtractResult{}
+	var chosen []engine.Position
+	seen := map[string]bool{}
+	var candidates []engine.Position
+	st, err := ScanRecords(paths, ScanOptions{Bad: o.Bad}, func(r *Record, at Place) error {
+		res.Games++
+		if o.Progress != nil && res.Games%2000 == 0 {
+			o.Progress(res.Games)
+		}
+		candidates = candidates[:0]
+		if err := qualifyingPlies(r, &o, &candidates); err != nil {
+			return fmt.Errorf("%s: game %d: %w", at, r.Index, err)
+		}
+		if len(candidates) == 0 {
+			return nil
+		}
+		res.Qualifying++
+		rng := rand.New(rand.NewPCG(mix(o.Seed, stableGameHash(r)), 1))
+		p := o.normalise(candidates[rng.IntN(len(candidates))])
+		key := fmt.Sprintf("%s %d %d", p.BoardFEN(), p.Side, p.Paika)
+		if !seen[key] {
+			seen[key] = true
+			chosen = append(chosen, p)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	res.Duplicates = st.Duplicates
+	res.Distinct = len(chosen)
+	if o.Progress != nil {
+		o.Progress(res.Games)
+	}
+	if len(chosen) < o.Count {
+		return res, fmt.Errorf("only %d distinct positions qualify (from %d of %d games; pieces %d-%d, lead %d), fewer than --count %d",
+			len(chosen), res.Qualifying, res.Games, o.MinPieces, o.MaxPieces, o.Lead, o.Count)
+	}
+	rng := rand.New(rand.NewPCG(mix(o.Seed, 1<<42), 0))
+	for _, i := range rng.Perm(len(chosen))[:o.Count] {
+		res.Positions = append(res.Positions, chosen[i])
+	}
+	return res, nil
+}
+
+// stableGameHash identifies a game by its players, opening, rules and turns, the same in
+// every process (gameHash is seeded per process, so it cannot seed a reproducible draw).
+func stableGameHash(r *Record) uint64 {
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%+v", r.White, r.Black, r.Opening, r.Rules)
+	for _, t := range r.Turns {
+		h.Write([]byte{0})
+		h.Write([]byte(t))
+	}
+	return h.Sum64()
+}
+
+// qualifyingPlies replays r and appends to out every position after a ply that
+// qualifies under o, checking each turn against the rules.
+func qualifyingPlies(r *Record, o *ExtractOptions, out *[]engine.Position) error {
+	p, err := engine.ParseFEN(r.Opening)
+	if err != nil {
+		return fmt.Errorf("opening: %v", err)
+	}
+	rules := engine.Rules{PaikaLimit: r.Rules.PaikaLimit, NoMovesDraw: r.Rules.NoMovesDraw,
+		FirstTurnNoChain: r.Rules.FirstTurnNoChain, MaxPlies: p.Ply + r.Rules.MaxPlies}
+	for i, s := range r.Turns {
+		if rules.Status(&p).Over() {
+			return &ReplayError{Ply: i + 1, Turn: s, Err: fmt.Errorf("the game was already over")}
+		}
+		t, err := p.ParseTurn(rules, s)
+		if err != nil {
+			return &ReplayError{Ply: i + 1, Turn: s, Err: err}
+		}
+		p = p.Play(t)
+		if o.qualifies(&p) && !rules.Status(&p).Over() {
+			*out = append(*out, p)
+		}
+	}
+	return nil
+}
+
+// PositionsHeader is the comment line opening an extracted positions file: what it was
+// drawn from and how.
+func PositionsHeader(paths []string, o ExtractOptions, res *ExtractResult) string {
+	return fmt.Sprintf("# fanorona positions: files %s; seed %d; pieces %d-%d; lead %d; quiet positions %t; strong side %s; keep counter %t; count %d; %d games read, %d with a qualifying position, %d distinct",
+		strings.Join(paths, " "), o.Seed, o.MinPieces, o.MaxPieces, o.Lead, o.Quiet, o.Strong, o.KeepCounter, o.Count, res.Games, res.Qualifying, res.Distinct)
+}
