@@ -184,6 +184,9 @@ func (c *cancelledAfterFirstCheck) Err() error {
 func TestLevelStoppedMidSearch(t *testing.T) {
 	r := engine.DefaultRules()
 	start := engine.Start()
+	first, err := NewLevel(LevelParams{Depth: 6, Candidates: 1}, 1).Analyze(context.Background(), &start, r)
+	require.NoError(t, err)
+	require.Greater(t, first.Nodes, uint64(1024), "the first candidate is still being weighed at the first poll")
 	a, err := NewLevel(LevelParams{Depth: 6, Time: time.Nanosecond}, 1).Analyze(context.Background(), &start, r)
 	require.NoError(t, err)
 	after := start.Play(a.Turn)
