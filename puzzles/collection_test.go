@@ -222,9 +222,12 @@ func TestCollectionMatchesTestdata(t *testing.T) {
 		case KindOnlyQuiet, KindOnlyWithdraw:
 			assert.Len(t, r.Turns, 1, "%s: one winning turn", pz.Name)
 		}
-		_, ok := ByName(pz.Name)
-		assert.True(t, ok)
+		named, ok := ByName(pz.Name)
+		assert.True(t, ok, pz.Name)
+		assert.Equal(t, pz, named, "ByName(%q) is that puzzle", pz.Name)
 	}
+	_, ok := ByName("longest-9v9")
+	assert.False(t, ok, "no such puzzle")
 }
 
 // reprove proves a recorded puzzle again from set and compares: value, distance (best
