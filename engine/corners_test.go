@@ -5,6 +5,7 @@
 package engine
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -188,4 +189,54 @@ func TestPerftConventionsBelowTheRoot(t *testing.T) {
 		}
 	}
 	assert.NotEqual(t, refPerft(b, me, 2, true), refPerft(b, me, 2, false))
+}
+
+// TestParseNotationSyntaxByHand: the syntax alone, checked against steps written out by
+// hand. A lower-case 'a' is an approach mark unless a row digit follows it (then it starts
+// the next point, column a), so "e3a-e4A" is an approach then another, and "b3a4" a step to
+// a4; a turn of MaxSteps steps is read, one more is refused.
+func TestParseNotationSyntaxByHand(t *testing.T) {
+	pt := func(s string) Point {
+		p, ok := ParsePoint(s)
+		require.True(t, ok, s)
+		return p
+	}
+	for _, c := range []struct {
+		in    string
+		from  string
+		steps []StepSpec
+	}{
+		{"d3-e3a-e4A", "d3", []StepSpec{{pt("e3"), Approach}, {pt("e4"), Approach}}},
+		{"f4-e4w-e3a", "f4", []StepSpec{{pt("e4"), Withdrawal}, {pt("e3"), Approach}}},
+		{"d3e3ae4", "d3", []StepSpec{{pt("e3"), Approach}, {pt("e4"), Paika}}},
+		{"b3a4", "b3", []StepSpec{{pt("a4"), Paika}}},
+		{"b2-a2a-a3W", "b2", []StepSpec{{pt("a2"), Approach}, {pt("a3"), Withdrawal}}},
+	} {
+		from, steps, err := ParseNotation(c.in)
+		require.NoError(t, err, c.in)
+		assert.Equal(t, pt(c.from), from, c.in)
+		assert.Equal(t, c.steps, steps, c.in)
+	}
+
+	chain := "a1" + strings.Repeat("-a2A-a1A", MaxSteps/2)
+	_, steps, err := ParseNotation(chain)
+	require.NoError(t, err, "%d steps", MaxSteps)
+	assert.Len(t, steps, MaxSteps)
+	_, _, err = ParseNotation(chain + "-a2A")
+	assert.ErrorContains(t, err, "more than 24 steps")
+}
+
+// TestNotationErrorAfterAPaikaGoingNorth: a second step written after a paika is refused
+// as "a paika is a single step" whatever its direction and letter. (North, direction 0,
+// is also what an unused step slot of a turn reads as: an error built from a step past a
+// turn's end would call c2-c3A "a step that captures nothing".)
+func TestNotationErrorAfterAPaikaGoingNorth(t *testing.T) {
+	c2, _ := ParsePoint("c2")
+	c3, _ := ParsePoint("c3")
+	require.Equal(t, c3, Neighbour(c2, North), "north is up a row")
+	p := MustParseFEN("9/9/9/9/2W5B w")
+	for _, in := range []string{"c1-c2-c3A", "c1-c2-c3W", "c1-c2-c3"} {
+		_, err := p.ParseTurn(DefaultRules(), in)
+		assert.EqualError(t, err, `turn "`+in+`", step 2 (to c3): a paika is a single step`, in)
+	}
 }
