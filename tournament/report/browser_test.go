@@ -88,6 +88,11 @@ type measured struct {
 }
 
 func TestReportInBrowser(t *testing.T) {
+	// A real browser is an integration check, left to the full run: -short runs (the
+	// mutation runs) limit each test binary's address space, which chromium cannot start in.
+	if testing.Short() {
+		t.Skip("launches chromium; skipped with -short")
+	}
 	bin, err := chromium()
 	if err != nil {
 		t.Skip(err.Error())
