@@ -113,6 +113,12 @@ func TestBinomialTest(t *testing.T) {
 	// Published: R binom.test(7, 20)$p.value = 0.2631760.
 	assert.InDelta(t, 0.2631760, BinomialTest(7, 20, 0.5), 1e-7)
 	assert.Equal(t, 1.0, BinomialTest(0, 0, 0.5))
+	// The null probability must lie strictly inside (0, 1), as documented: at either end
+	// the test is degenerate (every outcome but one has probability 0).
+	for _, p := range []float64{0, 1, -0.5, 1.5} {
+		assert.Panics(t, func() { BinomialTest(3, 10, p) }, "p = %g", p)
+	}
+	assert.NotPanics(t, func() { BinomialTest(3, 10, 1e-9) })
 }
 
 func TestFirstMove(t *testing.T) {
