@@ -381,14 +381,20 @@ func TestMergeRefusesShardsOfDifferentRuns(t *testing.T) {
 // the run's order.
 func TestRatingsAndRowOrderByHand(t *testing.T) {
 	for _, c := range []struct {
-		order, players, matchups []string
+		order, players, matchups, pairs []string
 	}{
 		// Alphabetical: A vs B (ranks 0, 1), A vs C (0, 2), B vs C (1, 2).
-		{nil, []string{"A", "B", "C"}, []string{"A vs B", "A vs C", "B vs C", "all"}},
-		// C, A, B: A vs C (ranks 1, 0 → 0, 1), B vs C (2, 0 → 0, 2), A vs B (1, 2).
-		{[]string{"C", "A", "B"}, []string{"C", "A", "B"}, []string{"A vs C", "B vs C", "A vs B", "all"}},
+		{nil, []string{"A", "B", "C"}, []string{"A vs B", "A vs C", "B vs C", "all"}, []string{"A-B", "A-C", "B-C"}},
+		// C, A, B: A vs C (ranks 1, 0 → 0, 1), B vs C (2, 0 → 0, 2), A vs B (1, 2). Head to
+		// head lists the earlier-listed player first: C-A, C-B, A-B.
+		{[]string{"C", "A", "B"}, []string{"C", "A", "B"}, []string{"A vs C", "B vs C", "A vs B", "all"}, []string{"C-A", "C-B", "A-B"}},
 	} {
 		s := accumulate(threePlayers(), nil, c.order)
+		var h2h []string
+		for _, p := range s.Pairs {
+			h2h = append(h2h, p.A+"-"+p.B)
+		}
+		assert.Equal(t, c.pairs, h2h, "head-to-head rows, order %v", c.order)
 		var fm, ln []string
 		for _, f := range s.FirstMove {
 			fm = append(fm, f.Matchup)
