@@ -102,7 +102,7 @@ func histogramEdges(lo, hi, width float64) []float64 {
 	if start > lo {
 		start -= width
 	}
-	if (hi-start)/width > maxBins {
+	if (hi-start)/width >= maxBins { // ⌊(hi−start)/width⌋+1 bins: over 10⁶ from a quotient of 10⁶
 		panic("stats: histogram would have more than 1e6 bins")
 	}
 	edges := []float64{start}

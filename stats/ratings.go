@@ -107,7 +107,7 @@ func FitRatingsCounted(numPlayers int, games []CountedGame, conf float64) (Ratin
 		if g.White < 0 || g.White >= numPlayers || g.Black < 0 || g.Black >= numPlayers {
 			return Ratings{}, fmt.Errorf("stats: game %d: bad players %d, %d", i, g.White, g.Black)
 		}
-		if g.White == g.Black {
+		if g.White == g.Black || g.Count == 0 { // self-play, or no game: not rated
 			continue
 		}
 		for _, p := range []int{g.White, g.Black} {
