@@ -1,0 +1,392 @@
+package tournament
+
+// Tests written for mutants that survived a mutation run of the whole package: each
+// states a value the code's documentation fixes (a bound, a vector, a message) that a
+// mutant of the named line changes.
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"testing"
+
+	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/players"
+	"github.com/fanorona/fanorona/stats"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestValidateAcceptsTheBounds: every limit Validate states is inclusive on the allowed
+// side ("at least 1", "between 1 and MaxCountedPlies", "0 (off) or more", "0 <= i < n").
+func TestValidateAcceptsTheBounds(t *testing.T) {
+	for name, mut := range map[string]func(*Config){
+		"one game":            func(c *Config) { c.Games = 1 },
+		"max-plies 1":         func(c *Config) { c.Rules.MaxPlies = 1 },
+		"max-plies at cap":    func(c *Config) { c.Rules.MaxPlies = stats.MaxCountedPlies },
+		"paika-limit 0 (off)": func(c *Config) { c.Rules.PaikaLimit = 0 },
+		// Three players, three pairings: the most games a pairing may have.
+		"games at the cap": func(c *Config) { c.Games = maxGames / 3 },
+		// 3 pairings × 2 games = 6 games: shard 5 of 6 plays game 5.
+		"last shard with a game": func(c *Config) { c.Games, c.Shard, c.Shards = 2, 5, 6 },
+	} {
+		cfg := testConfig(2)
+		mut(&cfg)
+		assert.NoError(t, cfg.Validate(), name)
+	}
+	for name, c := range map[string]struct {
+		mut  func(*Config)
+		want string
+	}{
+		"max-plies above the cap": {func(c *Config) { c.Rules.MaxPlies = stats.MaxCountedPlies + 1 }, "--max-plies"},
+		"paika-limit -1":          {func(c *Config) { c.Rules.PaikaLimit = -1 }, "--paika-limit -1"},
+		// maxGames/3 + 1 per pairing is over the cap with three pairings.
+		"games over the cap": {func(c *Config) { c.Games = maxGames/3 + 1 }, "at most"},
+		"shard i = n":        {func(c *Config) { c.Shard, c.Shards = 3, 3 }, "need 0 <= i < n"},
+		// 6 games: shard 6 of 7 would play none.
+		"shard past the games": {func(c *Config) { c.Games, c.Shard, c.Shards = 2, 6, 7 }, "would play none"},
+	} {
+		cfg := testConfig(2)
+		c.mut(&cfg)
+		err := cfg.Validate()
+		if assert.Error(t, err, name) {
+			assert.Contains(t, err.Error(), c.want, name)
+		}
+	}
+}
+
+func TestParseShardBounds(t *testing.T) {
+	for s, want := range map[string][2]int{"0/1": {0, 1}, "0/4": {0, 4}, "3/4": {3, 4}} {
+		i, n, err := ParseShard(s)
+		if assert.NoError(t, err, s) {
+			assert.Equal(t, want, [2]int{i, n}, s)
+		}
+	}
+	for _, s := range []string{"0/0", "-1/4", "4/4", "1", "a/2"} {
+		_, _, err := ParseShard(s)
+		assert.Error(t, err, s)
+	}
+}
+
+// TestWorkersZeroMeansAllCores: Concurrency 0 is every core, anything else itself.
+func TestWorkersZeroMeansAllCores(t *testing.T) {
+	c := Config{}
+	assert.Equal(t, runtime.NumCPU(), c.Workers())
+	c.Concurrency = runtime.NumCPU() + 3
+	assert.Equal(t, runtime.NumCPU()+3, c.Workers())
+}
+
+// TestPairNumbersRunOnAcrossPairings: with 3 players and 5 games a pairing, each pairing
+// has ⌈5/2⌉ = 3 pairs, so game 5 (the first of the second pairing) starts pair 3, and
+// game 11 (game 1 of the third pairing) is in pair 6.
+func TestPairNumbersRunOnAcrossPairings(t *testing.T) {
+	c := testConfig(5)
+	require.NoError(t, c.Validate())
+	for i, want := range map[int]int{0: 0, 4: 2, 5: 3, 6: 3, 7: 4, 9: 5, 10: 6, 11: 6, 14: 8} {
+		assert.Equal(t, want, c.Game(i).Pair, "game %d", i)
+	}
+}
+
+// TestShardPositionsAndIndices: shard 1 of 2 plays games 1, 3, 5, ... as its games 0,
+// 1, 2, ...; shard 2 of 3 plays 2, 5, 8.
+func TestShardPositionsAndIndices(t *testing.T) {
+	for _, c := range []struct{ shard, shards int }{{1, 2}, {2, 3}, {0, 3}} {
+		cfg := testConfig(4)
+		cfg.Shard, cfg.Shards = c.shard, c.shards
+		for k := range 4 {
+			i := c.shard + k*c.shards
+			assert.Equal(t, i, cfg.shardIndex(k), "%+v k %d", c, k)
+			assert.Equal(t, k, cfg.shardPosition(i), "%+v game %d", c, i)
+			assert.True(t, cfg.InShard(i))
+		}
+	}
+}
+
+// TestMixIsSplitMix64: mix(0, k) is the (k+1)-th output of SplitMix64 seeded with 0
+// (the reference generator's published first outputs).
+func TestMixIsSplitMix64(t *testing.T) {
+	assert.Equal(t, uint64(0xe220a8397b1dcdaf), mix(0, 0))
+	assert.Equal(t, uint64(0x6e789e6aa1b965f4), mix(0, 1))
+	assert.Equal(t, uint64(0x06c45d188009454f), mix(0, 2))
+}
+
+// TestRunDifferenceMessage: the first differing field with both values, then how many
+// others differ.
+func TestRunDifferenceMessage(t *testing.T) {
+	a, b := testConfig(2), testConfig(4)
+	assert.Equal(t, "games_per_pairing is 2 there but 4 in the flags", runDifference(&a, &b))
+	b.Seed = 7
+	assert.Equal(t, "games_per_pairing is 2 there but 4 in the flags (and 1 more: seed)", runDifference(&a, &b))
+	b = testConfig(2)
+	b.Tablebases = true
+	assert.Equal(t, "tablebases is absent there but true in the flags", runDifference(&a, &b))
+	assert.Equal(t, "no field differs", runDifference(&a, &a))
+}
+
+type forfeitErr struct{ reason string }
+
+func (e forfeitErr) Error() string                  { return "engine failed" }
+func (e forfeitErr) Forfeit() (reason, text string) { return e.reason, "it said so" }
+
+func TestForfeitedNamesTheReason(t *testing.T) {
+	reason, text, ok := forfeited(forfeitErr{"crash"})
+	assert.True(t, ok)
+	assert.Equal(t, "crash", reason)
+	assert.Equal(t, "it said so", text)
+	_, _, ok = forfeited(forfeitErr{"bored"})
+	assert.False(t, ok)
+	_, _, ok = forfeited(errors.New("plain"))
+	assert.False(t, ok)
+	_, _, ok = forfeited(nil)
+	assert.False(t, ok)
+}
+
+// firstTurn plays the first legal turn and notes the sides it was asked to move; it
+// fails with err at its failAt-th call (1-based; 0: never).
+type firstTurn struct {
+	sides  []engine.Color
+	failAt int
+	err    error
+}
+
+func (f *firstTurn) Choose(_ context.Context, p *engine.Position, r engine.Rules) (engine.Turn, error) {
+	f.sides = append(f.sides, p.Side)
+	if len(f.sides) == f.failAt {
+		return engine.Turn{}, f.err
+	}
+	return p.Turns(r, nil)[0], nil
+}
+
+// openingAtPly2 is the start position after two turns.
+func openingAtPly2(t *testing.T) engine.Position {
+	p := engine.Start()
+	r := engine.DefaultRules()
+	for range 2 {
+		p = p.Play(p.Turns(r, nil)[0])
+	}
+	require.Equal(t, 2, p.Ply)
+	return p
+}
+
+// TestPlayGameCapCountsFromTheOpening: from an opening at ply 2 with a cap of 4 plies, the
+// game is 4 turns long, White and Black each moving only on their own turns.
+func TestPlayGameCapCountsFromTheOpening(t *testing.T) {
+	opening := openingAtPly2(t)
+	w, b := &firstTurn{}, &firstTurn{}
+	rec, err := PlayGame(context.Background(), w, b, opening, engine.DefaultRules(), 4)
+	require.NoError(t, err)
+	assert.Equal(t, 4, rec.Plies)
+	assert.Equal(t, "max-plies", rec.Reason)
+	assert.Equal(t, []engine.Color{engine.White, engine.White}, w.sides)
+	assert.Equal(t, []engine.Color{engine.Black, engine.Black}, b.sides)
+}
+
+// TestPlayGameErrorNamesThePlyFromTheOpening: a player failing on the game's second turn
+// (ply 4 of the position, ply 2 from the opening) is reported at ply 2.
+func TestPlayGameErrorNamesThePlyFromTheOpening(t *testing.T) {
+	opening := openingAtPly2(t)
+	w, b := &firstTurn{}, &firstTurn{failAt: 1, err: errors.New("broken")}
+	_, err := PlayGame(context.Background(), w, b, opening, engine.DefaultRules(), 10)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "ply 2 (")
+	assert.Contains(t, err.Error(), "broken")
+	// A forfeit ends the game as a loss for the failing side instead.
+	w, b = &firstTurn{}, &firstTurn{failAt: 1, err: forfeitErr{"crash"}}
+	rec, err := PlayGame(context.Background(), w, b, opening, engine.DefaultRules(), 10)
+	require.NoError(t, err)
+	assert.Equal(t, "1-0", rec.Result)
+	assert.Equal(t, "crash", rec.Reason)
+	assert.Equal(t, 1, rec.Plies)
+}
+
+// TestRunKeyOfARelativeFileIsAbsolute: records without a run id belong to their file,
+// named by its absolute path so that two spellings of one file are one run.
+func TestRunKeyOfARelativeFileIsAbsolute(t *testing.T) {
+	wd, err := os.Getwd()
+	require.NoError(t, err)
+	r := Record{}
+	assert.Equal(t, "file:"+filepath.Join(wd, "games.jsonl"), runKey(&r, "games.jsonl"))
+	assert.Equal(t, "file:"+filepath.Join(wd, "games.jsonl"), runKey(&r, "./x/../games.jsonl"))
+	r.Run = "abc"
+	assert.Equal(t, "abc", runKey(&r, "games.jsonl"))
+}
+
+// TestDedupRemembersEveryIndex: a content hash seen at any index (not only index 0, and
+// beyond the first block of indices) is a duplicate the second time and a conflict with
+// another content.
+func TestDedupRemembersEveryIndex(t *testing.T) {
+	var d dedup
+	for _, i := range []int{0, 5, 4095, 4096, 10000} {
+		h := uint64(i + 100)
+		assert.Equal(t, recordNew, d.check("r", i, h), "index %d", i)
+		assert.Equal(t, recordDuplicate, d.check("r", i, h), "index %d", i)
+		assert.Equal(t, recordConflict, d.check("r", i, h+1), "index %d", i)
+		assert.Equal(t, recordNew, d.check("s", i, h), "index %d, another run", i)
+	}
+}
+
+// TestRatingsFitInListingOrder: the joint fit is FitRatingsCounted over one entry per
+// (White, Black, outcome), listed by White's place, then Black's, then wins, draws and
+// losses; a floating-point fit depends on that order, and the order must not depend on
+// map iteration, so every summary of the same games gives the same bits.
+func TestRatingsFitInListingOrder(t *testing.T) {
+	recs := threePlayers()
+	num := map[string]int{"A": 0, "B": 1, "C": 2}
+	type key struct{ w, b int }
+	counts := map[key]*[3]int{}
+	for _, r := range recs {
+		k := key{num[r.White], num[r.Black]}
+		if counts[k] == nil {
+			counts[k] = &[3]int{}
+		}
+		counts[k][map[string]int{"1-0": 0, "1/2-1/2": 1, "0-1": 2}[r.Result]]++
+	}
+	var keys []key
+	for k := range counts {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if keys[i].w != keys[j].w {
+			return keys[i].w < keys[j].w
+		}
+		return keys[i].b < keys[j].b
+	})
+	var games []stats.CountedGame
+	for _, k := range keys {
+		for o, score := range []float64{1, 0.5, 0} {
+			if n := counts[k][o]; n > 0 {
+				games = append(games, stats.CountedGame{Game: stats.Game{White: k.w, Black: k.b, Score: score}, Count: n})
+			}
+		}
+	}
+	want, err := stats.FitRatingsCounted(3, games, Confidence)
+	require.NoError(t, err)
+	for range 20 {
+		s := Summarize(recs, nil)
+		require.NotNil(t, s.Ratings)
+		for i := range 3 {
+			assert.Equal(t, est(want.Elo[i]), s.Ratings.Elo[i])
+		}
+		assert.Equal(t, est(want.FirstMove), s.Ratings.FirstMove)
+		assert.Equal(t, Num(want.DrawElo), s.Ratings.DrawElo)
+	}
+}
+
+// TestRefusedMergeRemovesTheFoldersItMade: a merge refused after making its output
+// folder (and the missing folders above it) removes them all, and only them.
+func TestRefusedMergeRemovesTheFoldersItMade(t *testing.T) {
+	good := rec(runA, 0, 0, "A", "B", "1-0", "x", "y")
+	path := writeFile(t, good)
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(path, append(data, "not a record\n"...), 0o644))
+	base := t.TempDir()
+	_, err = Merge([]string{path}, filepath.Join(base, "new", "deep"), nil)
+	require.Error(t, err)
+	_, statErr := os.Stat(filepath.Join(base, "new"))
+	assert.True(t, os.IsNotExist(statErr), "%v", statErr)
+	_, statErr = os.Stat(base)
+	assert.NoError(t, statErr, "the folder that was there stays")
+}
+
+// TestOpeningSpecBounds: K >= 0; random plies at most 200; book and distinct depth at
+// most 4.
+func TestOpeningSpecBounds(t *testing.T) {
+	for s, want := range map[string]int{"random:0": 0, "random:200": 200, "book:0": 0, "book:4": 4, "distinct:4": 4, "distinct:0": 0} {
+		_, n, err := parseOpeningSpec(s)
+		if assert.NoError(t, err, s) {
+			assert.Equal(t, want, n, s)
+		}
+	}
+	for _, s := range []string{"random:-1", "random:201", "book:5", "distinct:5", "book:-1"} {
+		_, _, err := parseOpeningSpec(s)
+		assert.Error(t, err, s)
+	}
+}
+
+// TestNeededOpeningsNamed: 5 games a pairing are ⌈5/2⌉ = 3 pairs.
+func TestNeededOpeningsNamed(t *testing.T) {
+	c := testConfig(5)
+	assert.Equal(t, "3 pairs per pairing", neededWhat(&c))
+	c.Games = 4
+	assert.Equal(t, "2 pairs per pairing", neededWhat(&c))
+}
+
+// TestDistinctOpeningsUseEveryBalancedPosition: a run needing exactly as many openings as
+// there are balanced positions gets them all, those scored exactly ±BalanceMargin
+// included (the margin is inclusive). distinct:0 has one position, the start.
+func TestDistinctOpeningsUseEveryBalancedPosition(t *testing.T) {
+	c := testConfig(2)
+	c.Openings = "distinct:0"
+	o, err := NewOpenings(&c)
+	require.NoError(t, err)
+	assert.Equal(t, 1, o.Size())
+
+	r := engine.DefaultRules()
+	judge, err := players.New(BalanceSpec, 0)
+	require.NoError(t, err)
+	book := Book(4, r)
+	balanced, edge := map[string]bool{}, 0
+	for i := range book {
+		a, err := judge.(players.Analyzer).Analyze(context.Background(), &book[i], r)
+		require.NoError(t, err)
+		if a.Score >= -BalanceMargin && a.Score <= BalanceMargin {
+			balanced[book[i].FEN()] = true
+		}
+		if a.Score == BalanceMargin || a.Score == -BalanceMargin {
+			edge++
+		}
+	}
+	require.Positive(t, edge, "positions scored exactly at the margin")
+	c.Openings, c.Games = "distinct:4", 2*len(balanced)
+	o, err = NewOpenings(&c)
+	require.NoError(t, err)
+	require.Equal(t, len(balanced), o.Size())
+	for k := range o.Size() {
+		p := o.Opening(k, c.Seed, r)
+		assert.True(t, balanced[p.FEN()], p.FEN())
+	}
+}
+
+// TestRandomOpeningsRedrawFromTheNextStream: random:K is K turns from the start; an
+// attempt that ends the game early is redrawn from stream attempt+1 of the pair's
+// generator (mix(seed, 2^40+k), attempt).
+func TestRandomOpeningsRedrawFromTheNextStream(t *testing.T) {
+	r := engine.DefaultRules()
+	o, err := ParseOpenings("random:60", r)
+	require.NoError(t, err)
+	redrawn := 0
+	for k := range 20 {
+		var want engine.Position
+		attempts := 0
+		for attempt := uint64(0); ; attempt++ {
+			rng := rand.New(rand.NewPCG(mix(1, 1<<40+uint64(k)), attempt))
+			p := engine.Start()
+			over := false
+			for range 60 {
+				if r.Status(&p).Over() {
+					over = true
+					break
+				}
+				turns := p.Turns(r, nil)
+				p = p.Play(turns[rng.IntN(len(turns))])
+			}
+			attempts++
+			if !over && !r.Status(&p).Over() {
+				want = p
+				break
+			}
+		}
+		if attempts > 1 {
+			redrawn++
+		}
+		got := o.Opening(k, 1, r)
+		assert.Equal(t, want.FEN(), got.FEN(), "pair %d", k)
+		assert.Equal(t, 60, got.Ply, "pair %d", k)
+	}
+	require.Positive(t, redrawn, "some openings needed a redraw")
+}
