@@ -7,11 +7,13 @@ package tournament
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/fanorona/fanorona/engine"
@@ -389,4 +391,101 @@ func TestRandomOpeningsRedrawFromTheNextStream(t *testing.T) {
 		assert.Equal(t, 60, got.Ply, "pair %d", k)
 	}
 	require.Positive(t, redrawn, "some openings needed a redraw")
+}
+
+// TestExtractProgressEveryTwoThousandGames: Progress hears of game 2000, then the total
+// at the end (2001 copies of a hand-written game, each its own index).
+func TestExtractProgressEveryTwoThousandGames(t *testing.T) {
+	lines := make([]string, 2001)
+	for i := range lines {
+		lines[i] = strings.Replace(handGames[0], `"index":0,"pair":0`, fmt.Sprintf(`"index":%d,"pair":%d`, i, i/2), 1)
+	}
+	var calls []int
+	o := handOptions()
+	o.Progress = func(games int) { calls = append(calls, games) }
+	res, err := ExtractPositions([]string{writeLines(t, lines...)}, o)
+	require.NoError(t, err)
+	assert.Equal(t, 2001, res.Games)
+	assert.Equal(t, []int{2000, 2001}, calls)
+}
+
+// TestExtractChecksPiecesUpTo44: the --pieces error names the bound, 2 × 22 pieces.
+func TestExtractChecksPiecesUpTo44(t *testing.T) {
+	o := handOptions()
+	o.MaxPieces = 45
+	err := o.Check()
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "<= 44")
+	o.MaxPieces = 44
+	assert.NoError(t, o.Check())
+}
+
+// TestNormaliseGivesTheLeadToTheStrongSide: with --strong-side black a position where
+// Black already leads stays as it is; where White leads it is colour-flipped.
+func TestNormaliseGivesTheLeadToTheStrongSide(t *testing.T) {
+	blackUp := engine.MustParseFEN("4B4/9/9/9/B3W3B w 6 41") // Black 3, White 1
+	o := ExtractOptions{Strong: StrongBlack, KeepCounter: true}
+	assert.Equal(t, blackUp.FEN(), o.normalise(blackUp).String())
+	whiteUp := blackUp.ColourFlip()
+	assert.Equal(t, 3, whiteUp.Pieces[engine.White].Count())
+	assert.Equal(t, blackUp.FEN(), o.normalise(whiteUp).String())
+	o.Strong = StrongWhite
+	assert.Equal(t, whiteUp.FEN(), o.normalise(whiteUp).String())
+	assert.Equal(t, whiteUp.FEN(), o.normalise(blackUp).String())
+}
+
+// TestRecordValidateBounds: plies 0, paika limit 0 (off) and a cap of MaxCountedPlies are
+// valid; a paika-limit ending needs a paika limit.
+func TestRecordValidateBounds(t *testing.T) {
+	r := rec(runA, 0, 0, "A", "B", "1-0")
+	require.Equal(t, 0, r.Plies)
+	assert.NoError(t, r.Validate(), "no turns")
+	r.Rules.PaikaLimit = 0
+	assert.NoError(t, r.Validate(), "paika limit off")
+	r.Rules.MaxPlies = stats.MaxCountedPlies
+	assert.NoError(t, r.Validate(), "cap at the bound")
+	r.Rules.MaxPlies++
+	assert.Error(t, r.Validate(), "cap above the bound")
+	d := rec(runA, 0, 0, "A", "B", "1/2-1/2")
+	require.Equal(t, "paika-limit", d.Reason)
+	require.NoError(t, d.Validate())
+	d.Rules.PaikaLimit = 0
+	assert.Error(t, d.Validate())
+}
+
+// TestConflictWithoutRunIDNamesTheFirstPlace: two records without a run id claiming game 0
+// of one file: the conflict names both lines, whether the file is its own run or the
+// records are given a run (merge).
+func TestConflictWithoutRunIDNamesTheFirstPlace(t *testing.T) {
+	path := writeFile(t, rec("", 0, 0, "A", "B", "1-0", "x"), rec("", 1, 0, "B", "A", "1-0", "y"), rec("", 0, 0, "A", "B", "0-1", "x"))
+	for _, legacy := range []string{"", filepath.Join(t.TempDir(), GamesFile)} {
+		_, err := ScanRecords([]string{path}, ScanOptions{LegacyRun: legacy}, func(*Record, Place) error { return nil })
+		var ce *ConflictError
+		require.ErrorAs(t, err, &ce, legacy)
+		assert.Equal(t, Place{path, 1}, ce.First, legacy)
+		assert.Equal(t, Place{path, 3}, ce.Again, legacy)
+	}
+}
+
+// TestScanCountsAndNamesBadLines: two bad lines among good ones are counted; a last line
+// cut short (no newline) says so.
+func TestScanCountsAndNamesBadLines(t *testing.T) {
+	good := rec(runA, 0, 0, "A", "B", "1-0", "x")
+	path := writeFile(t, good)
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	cut := string(data[:len(data)/2])
+	require.NoError(t, os.WriteFile(path, []byte(string(data)+"{\"index\":\n"+cut), 0o644))
+	var bad []*LineError
+	st, err := ScanRecords([]string{path}, ScanOptions{Bad: func(le *LineError) { bad = append(bad, le) }}, func(*Record, Place) error { return nil })
+	require.NoError(t, err)
+	assert.Equal(t, 1, st.Records)
+	assert.Equal(t, 2, st.Bad)
+	require.Len(t, bad, 2)
+	assert.NotContains(t, bad[0].Error(), "cut short")
+	assert.Contains(t, bad[1].Error(), "cut short")
+	require.NoError(t, os.WriteFile(path, []byte(string(data)+cut), 0o644))
+	_, err = ScanRecords([]string{path}, ScanOptions{Strict: true}, func(*Record, Place) error { return nil })
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "cut short")
 }
