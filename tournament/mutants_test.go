@@ -489,3 +489,38 @@ func TestScanCountsAndNamesBadLines(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "cut short")
 }
+
+// smallRun is a quick two-game run of the random and greedy players.
+func smallRun() Config {
+	return Config{Format: RoundRobin, Players: []string{"random", "greedy"}, Games: 2, Openings: "start",
+		Seed: 5, Rules: RecordRules(engine.DefaultRules(), 40), Concurrency: 1}
+}
+
+// TestRunSaysItResumesOnlyWhenItDoes: a fresh run does not say "resuming"; a resumed one
+// says how many of the shard's games were already there.
+func TestRunSaysItResumesOnlyWhenItDoes(t *testing.T) {
+	out := t.TempDir()
+	var logs []string
+	o := Options{Out: out, Log: func(f string, a ...any) { logs = append(logs, fmt.Sprintf(f, a...)) }}
+	_, err := Run(context.Background(), smallRun(), o)
+	require.NoError(t, err)
+	for _, l := range logs {
+		assert.NotContains(t, l, "resuming")
+	}
+	logs = nil
+	o.Resume = true
+	_, err = Run(context.Background(), smallRun(), o)
+	require.NoError(t, err)
+	assert.Contains(t, strings.Join(logs, "\n"), "resuming: 2 of 2 games already in "+filepath.Join(out, GamesFile))
+}
+
+// TestRunReportsAFailedSummaryWrite: summary.json that cannot be written (a folder is in
+// its place) is an error of the run, after the games are on disk.
+func TestRunReportsAFailedSummaryWrite(t *testing.T) {
+	out := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(out, SummaryFile, "x"), 0o755))
+	_, err := Run(context.Background(), smallRun(), Options{Out: out})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), SummaryFile)
+	assert.Len(t, readGames(t, out), 2)
+}
