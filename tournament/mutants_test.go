@@ -524,3 +524,36 @@ func TestRunReportsAFailedSummaryWrite(t *testing.T) {
 	assert.Contains(t, err.Error(), SummaryFile)
 	assert.Len(t, readGames(t, out), 2)
 }
+
+// TestDeterministicWarningOnlyWhenOpeningsRunShort: two deterministic players warned of
+// repeats only when the run has more pairs per pairing than openings (as many is enough),
+// and a deterministic player against itself gets the self-play wording.
+func TestDeterministicWarningOnlyWhenOpeningsRunShort(t *testing.T) {
+	o, err := ParseOpenings("book:1", engine.DefaultRules())
+	require.NoError(t, err)
+	n := o.Size()
+	require.Positive(t, n)
+	for _, c := range []struct {
+		format  Format
+		players []string
+		games   int
+		want    string // "" for no warning
+	}{
+		{RoundRobin, []string{fixedA, fixedB}, 2 * n, ""},
+		{RoundRobin, []string{fixedA, fixedB}, 2*n + 1, fixedA + " and " + fixedB + " are deterministic"},
+		{SelfPlay, []string{fixedA}, 2 * n, ""},
+		{SelfPlay, []string{fixedA}, 2*n + 2, fixedA + " is deterministic: every game from the same opening is the same game"},
+	} {
+		cfg := Config{Format: c.format, Players: c.players, Games: c.games, Openings: "book:1"}
+		var logs []string
+		warned := logOpenings(&cfg, o, &Options{Log: func(f string, a ...any) { logs = append(logs, fmt.Sprintf(f, a...)) }})
+		all := strings.Join(logs, "\n")
+		if c.want == "" {
+			assert.False(t, warned, "%+v", c)
+			assert.NotContains(t, all, "warning", "%+v", c)
+		} else {
+			assert.True(t, warned, "%+v", c)
+			assert.Contains(t, all, c.want, "%+v", c)
+		}
+	}
+}
