@@ -496,8 +496,9 @@ func smallRun() Config {
 		Seed: 5, Rules: RecordRules(engine.DefaultRules(), 40), Concurrency: 1}
 }
 
-// TestRunSaysItResumesOnlyWhenItDoes: a fresh run does not say "resuming"; a resumed one
-// says how many of the shard's games were already there.
+// TestRunSaysItResumesOnlyWhenItDoes: a fresh run does not say "resuming" (nor warn of
+// repeated games: the pair's two games have the players on opposite sides, so they
+// differ); a resumed one says how many of the shard's games were already there.
 func TestRunSaysItResumesOnlyWhenItDoes(t *testing.T) {
 	out := t.TempDir()
 	var logs []string
@@ -506,6 +507,7 @@ func TestRunSaysItResumesOnlyWhenItDoes(t *testing.T) {
 	require.NoError(t, err)
 	for _, l := range logs {
 		assert.NotContains(t, l, "resuming")
+		assert.NotContains(t, l, "warning", "two different games: no repeats to warn of")
 	}
 	logs = nil
 	o.Resume = true
