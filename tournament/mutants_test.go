@@ -322,6 +322,9 @@ func TestNeededOpeningsNamed(t *testing.T) {
 // there are balanced positions gets them all, those scored exactly ±BalanceMargin
 // included (the margin is inclusive). distinct:0 has one position, the start.
 func TestDistinctOpeningsUseEveryBalancedPosition(t *testing.T) {
+	if raceDetector && testing.Short() {
+		t.Skip("scores the whole 4-ply book twice in one goroutine: 6 s, 80 s under -race")
+	}
 	c := testConfig(2)
 	c.Openings = "distinct:0"
 	o, err := NewOpenings(&c)
