@@ -36,6 +36,9 @@ func TestMain(m *testing.M) {
 	if smallDir != "" {
 		os.RemoveAll(smallDir)
 	}
+	if limitOneDir != "" {
+		os.RemoveAll(limitOneDir)
+	}
 	os.Exit(code)
 }
 

@@ -1,0 +1,176 @@
+package tablebase
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/fanorona/fanorona/engine"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+var (
+	limitOneOnce sync.Once
+	limitOneDir  string
+	limitOneErr  error
+)
+
+// limitOneTables builds the paika-limit-1 tables of at most 3 pieces once.
+func limitOneTables(t *testing.T) string {
+	limitOneOnce.Do(func() {
+		limitOneDir, limitOneErr = os.MkdirTemp("", "tablebase-limit1")
+		if limitOneErr == nil {
+			_, limitOneErr = Build(context.Background(), BuildOptions{Dir: limitOneDir, MaxPieces: 3, Workers: 1, PaikaLimit: 1})
+		}
+	})
+	require.NoError(t, limitOneErr)
+	return limitOneDir
+}
+
+func TestTableIDString(t *testing.T) {
+	// The doc comment's own examples.
+	assert.Equal(t, "3v5", TableID{Class{3, 5}, 0}.String())
+	assert.Equal(t, "3v5 (paika limit 50)", TableID{Class{3, 5}, 50}.String())
+}
+
+func TestLimitBoundsAreRefusedBeforeTheFileIsSought(t *testing.T) {
+	// MaxPaikaLimit itself fits in a table (its doc: limits 1 to 127).
+	assert.NoError(t, CheckRules(engine.Rules{PaikaLimit: MaxPaikaLimit}, nil))
+	assert.Error(t, CheckRules(engine.Rules{PaikaLimit: MaxPaikaLimit + 1}, nil))
+
+	set := Open(t.TempDir())
+	// A limit no table can hold is refused as such, not reported as a table not built.
+	_, err := set.RuleTable(Class{1, 1}, MaxPaikaLimit+1)
+	require.Error(t, err)
+	assert.NotErrorIs(t, err, ErrNotBuilt)
+	assert.Contains(t, err.Error(), "paika limit")
+	// Limit 1 is a valid rule limit: an empty folder answers "not built".
+	p := engine.MustParseFEN("B8/9/9/9/4W4 w")
+	_, err = set.ProbeRule(&p, 1)
+	assert.ErrorIs(t, err, ErrNotBuilt)
+}
+
+func TestTablesListsByPiecesThenClass(t *testing.T) {
+	// The order of the class table in docs/ENDGAMES.md; theoretic files first, then by limit.
+	want := []Class{{1, 1}, {2, 1}, {1, 2}, {2, 2}, {3, 1}, {1, 3}, {3, 2}, {2, 3}, {4, 1}, {1, 4}}
+	dir := t.TempDir()
+	for i := len(want) - 1; i >= 0; i-- { // written backwards: the listing must sort them
+		for _, limit := range []int{0, 7} {
+			require.NoError(t, os.WriteFile(filepath.Join(dir, RuleFileName(want[i], limit)), nil, 0o644))
+		}
+	}
+	ids, err := Open(dir).Tables()
+	require.NoError(t, err)
+	var wantIDs []TableID
+	for _, limit := range []int{0, 7} {
+		for _, c := range want {
+			wantIDs = append(wantIDs, TableID{c, limit})
+		}
+	}
+	assert.Equal(t, wantIDs, ids)
+}
+
+func TestLoadWholeLoadsOnTheFirstProbeUpToTheSlotCount(t *testing.T) {
+	dir := smallTables(t)
+	id := TableID{Class{2, 2}, 0}
+	info, err := ReadRuleInfo(dir, id.Class, 0)
+	require.NoError(t, err)
+	p := engine.MustParseFEN("B8/9/2W3B2/9/8W w")
+
+	exact := Open(dir)
+	exact.LoadWhole(info.Slots) // "at most slots slots": a table of exactly that many loads whole
+	_, err = exact.Probe(&p)
+	require.NoError(t, err)
+	assert.NotNil(t, exact.tables[id], "loaded whole on the first probe")
+	assert.Nil(t, exact.files[id])
+
+	short := Open(dir)
+	short.LoadWhole(info.Slots - 1)
+	_, err = short.Probe(&p)
+	require.NoError(t, err)
+	assert.Nil(t, short.tables[id], "one slot too many: read by blocks")
+	assert.NotNil(t, short.files[id])
+}
+
+func TestBestRuleTurnsAtAndBelowTheLimit(t *testing.T) {
+	set := Open(limitOneTables(t))
+	defer set.Close()
+
+	// 1v1 far apart, limit 1, counter 0: no capture is possible, and every step reaches the
+	// limit, which draws (docs/RULES.md). So the value is a draw and every turn keeps it.
+	p := engine.MustParseFEN("B8/9/9/9/4W4 w")
+	v, best, err := set.BestRuleTurns(&p, 1)
+	require.NoError(t, err)
+	assert.Equal(t, Value{Draw, 0}, v)
+	var seen engine.ResultSet
+	all := p.DistinctTurns(engine.TheoreticRules(), nil, &seen)
+	require.NotEmpty(t, all)
+	assert.Len(t, best, len(all))
+
+	// At the limit the game is already drawn: no turn is best, even a capture into a draw
+	// (here W takes f1 by withdrawal, leaving 1v1 far apart).
+	q := engine.MustParseFEN("B8/9/9/9/4WB3 w")
+	q.Paika = 1
+	v, best, err = set.BestRuleTurns(&q, 1)
+	require.NoError(t, err)
+	assert.Equal(t, Value{Draw, 0}, v)
+	assert.Empty(t, best)
+}
+
+func TestBestLineOfNoPliesHoldsTheStartValue(t *testing.T) {
+	set := Open(smallTables(t))
+	p := engine.MustParseFEN("9/9/9/9/4W2B1 w")
+	want, err := set.Probe(&p)
+	require.NoError(t, err)
+	line, values, err := set.BestLine(p, 0)
+	require.NoError(t, err)
+	assert.Empty(t, line)
+	assert.Equal(t, []Value{want}, values, "the value of every position along the line, p first")
+}
+
+func TestBlockCacheKeepsItsCapacityOfBlocks(t *testing.T) {
+	dir := smallTables(t)
+	c := Class{2, 2}
+	whole, err := LoadRuleTable(dir, c, 0)
+	require.NoError(t, err)
+	tf, err := openTableFile(filepath.Join(dir, RuleFileName(c, 0)), c, 0)
+	require.NoError(t, err)
+	defer tf.f.Close()
+	blocks := (tf.info.Slots + tf.perBlock - 1) / tf.perBlock
+	require.GreaterOrEqual(t, blocks, uint64(3))
+
+	// "keep the last CacheBlocks blocks": a cache of 2 holds 2 blocks after 3, never more
+	// nor fewer, and every block it hands out is the table's own bytes.
+	cache := newBlockCache(2)
+	for _, b := range []uint64{0, 1, 2, 0, blocks - 1, 1} {
+		data, err := cache.get(tf, b)
+		require.NoError(t, err)
+		lo := b * tf.perBlock
+		assert.Equal(t, whole.bytes[lo:lo+tf.blockLen(b)], data, "block %d", b)
+	}
+	assert.Len(t, cache.entries, 2)
+}
+
+func TestTheoreticByteEncoding(t *testing.T) {
+	// The value byte (docs/ENDGAMES.md): 0 = draw; otherwise plies + 1, odd plies a win.
+	for _, c := range []struct {
+		v Value
+		b byte
+	}{{Value{}, 0}, {Value{Loss, 0}, 1}, {Value{Win, 1}, 2}, {Value{Loss, 6}, 7}, {Value{Win, 7}, 8}} {
+		assert.Equal(t, c.b, encode(c.v), "%v", c.v)
+		assert.Equal(t, c.v, decode(c.b), "%d", c.b)
+	}
+}
+
+func TestNoTurnLosesWhateverTheCounter(t *testing.T) {
+	// AtCounter's doc: a side with no legal turn has lost whatever the counter.
+	for _, counter := range []int{0, 3, 5, 6, 40} {
+		assert.Equal(t, Value{Loss, 0}, Value{Loss, 0}.AtCounter(5, counter), "counter %d", counter)
+	}
+	// A loss further away than the plies left is a draw.
+	assert.Equal(t, Value{}, Value{Loss, 4}.AtCounter(5, 2))
+	assert.Equal(t, Value{Loss, 3}, Value{Loss, 3}.AtCounter(5, 2))
+}
