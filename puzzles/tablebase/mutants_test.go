@@ -1,34 +1,14 @@
 package tablebase
 
 import (
-	"context"
 	"os"
 	"path/filepath"
-	"sync"
 	"testing"
 
 	"github.com/fanorona/fanorona/engine"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-var (
-	limitOneOnce sync.Once
-	limitOneDir  string
-	limitOneErr  error
-)
-
-// limitOneTables builds the paika-limit-1 tables of at most 3 pieces once.
-func limitOneTables(t *testing.T) string {
-	limitOneOnce.Do(func() {
-		limitOneDir, limitOneErr = os.MkdirTemp("", "tablebase-limit1")
-		if limitOneErr == nil {
-			_, limitOneErr = Build(context.Background(), BuildOptions{Dir: limitOneDir, MaxPieces: 3, Workers: 1, PaikaLimit: 1})
-		}
-	})
-	require.NoError(t, limitOneErr)
-	return limitOneDir
-}
 
 func TestTableIDString(t *testing.T) {
 	// The doc comment's own examples.

@@ -13,31 +13,46 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-var (
-	smallOnce sync.Once
-	smallDir  string
-	smallErr  error
-)
+// builtOnce builds the tables of opts once per test binary, in a temporary folder that
+// TestMain removes, for the tests that only read them.
+type builtOnce struct {
+	opts BuildOptions
+	once sync.Once
+	dir  string
+	err  error
+}
 
-// smallTables builds every class of at most 4 pieces once for the tests that only read.
-func smallTables(t *testing.T) string {
-	smallOnce.Do(func() {
-		smallDir, smallErr = os.MkdirTemp("", "tablebase-test")
-		if smallErr == nil {
-			_, smallErr = Build(context.Background(), BuildOptions{Dir: smallDir, MaxPieces: 4, Workers: 2})
+func (b *builtOnce) get(t *testing.T) string {
+	b.once.Do(func() {
+		b.dir, b.err = os.MkdirTemp("", "tablebase-test")
+		if b.err == nil {
+			b.opts.Dir = b.dir
+			_, b.err = Build(context.Background(), b.opts)
 		}
 	})
-	require.NoError(t, smallErr)
-	return smallDir
+	require.NoError(t, b.err)
+	return b.dir
 }
+
+var (
+	// every class of at most 4 pieces, theoretic
+	small = builtOnce{opts: BuildOptions{MaxPieces: 4, Workers: 2}}
+	// every class of at most 3 pieces under paika limit 1
+	limitOne = builtOnce{opts: BuildOptions{MaxPieces: 3, Workers: 1, PaikaLimit: 1}}
+)
+
+// smallTables builds every class of at most 4 pieces once.
+func smallTables(t *testing.T) string { return small.get(t) }
+
+// limitOneTables builds the paika-limit-1 tables of at most 3 pieces once.
+func limitOneTables(t *testing.T) string { return limitOne.get(t) }
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if smallDir != "" {
-		os.RemoveAll(smallDir)
-	}
-	if limitOneDir != "" {
-		os.RemoveAll(limitOneDir)
+	for _, b := range []*builtOnce{&small, &limitOne} {
+		if b.dir != "" {
+			os.RemoveAll(b.dir)
+		}
 	}
 	os.Exit(code)
 }
