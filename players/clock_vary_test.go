@@ -21,7 +21,11 @@ func TestParseTimeControl(t *testing.T) {
 	tc, err = ParseTimeControl("1m")
 	require.NoError(t, err)
 	assert.Equal(t, TimeControl{Base: time.Minute}, tc)
-	for _, bad := range []string{"", "+1s", "10s+", "ten+1s", "-1s+0s", "1s+-5ms"} {
+	// A zero increment is allowed, a zero base is not.
+	tc, err = ParseTimeControl("10s+0s")
+	require.NoError(t, err)
+	assert.Equal(t, TimeControl{Base: 10 * time.Second}, tc)
+	for _, bad := range []string{"", "+1s", "10s+", "ten+1s", "-1s+0s", "1s+-5ms", "0s", "0s+1s"} {
 		_, err := ParseTimeControl(bad)
 		assert.Error(t, err, bad)
 	}
@@ -52,6 +56,15 @@ func TestClockBudget(t *testing.T) {
 	// Nearly flagged: 1ms.
 	c.set(10*time.Millisecond, 0)
 	assert.Equal(t, time.Millisecond, c.budget(&p, 0))
+	// A large increment: 980ms/25 + 1.5s is capped at a third of 980ms.
+	c.set(time.Second, 2*time.Second)
+	assert.Equal(t, 980*time.Millisecond/3, c.budget(&p, 0))
+	c.spent(&p, 0)
+	// A second game from the same position as the last turn's: the clock restarts too.
+	c = clock{tc: TimeControl{Base: 10 * time.Second, Inc: 100 * time.Millisecond}}
+	c.budget(&p, 0)
+	c.spent(&p, 5*time.Second)
+	assert.Equal(t, 474200*time.Microsecond, c.budget(&p, 0))
 }
 
 // TestEveryLevelPlaysUnderTime: each searching level under a small per-turn limit and

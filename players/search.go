@@ -313,6 +313,29 @@ func (s *searcher) cutoff(t engine.Turn, ply, depth int, tried []int64, turns []
 	s.addHistory(t, bonus)
 }
 
+// reduction returns the plies by which the i-th turn tried (ordering key key) of a node
+// searched depth plies is reduced. Log reductions (lmrLog): paika turns from the fourth
+// on, not the table's turn nor a killer or countermove, at quiet nodes from depth 3, by
+// lmrTable less one at PV nodes, leaving at least one ply. The first expert's (lmr): one
+// ply for such turns from the fifth on, from depth 3.
+func (s *searcher) reduction(t engine.Turn, i int, key int64, depth int, quietNode, pvNode bool) int {
+	switch {
+	case s.cfg.lmrLog:
+		if quietNode && depth >= 3 && i >= 3 && key < keyKiller {
+			red := int(lmrTable[min(depth, 63)][min(i, 63)])
+			if pvNode {
+				red--
+			}
+			return max(0, min(red, depth-2))
+		}
+	case s.cfg.lmr:
+		if depth >= 3 && i >= 4 && t.Captured == 0 && key < keyKiller {
+			return 1
+		}
+	}
+	return 0
+}
+
 // Pruning margins of paika nodes (prune), in hundredths of a piece.
 const (
 	reverseFutilityMargin = 90 // per ply: a score this far above beta is not searched
@@ -396,21 +419,7 @@ func (s *searcher) negamax(p *engine.Position, depth, ply, alpha, beta int) int 
 		if i == 0 {
 			v = -s.negamax(q, depth-1, ply+1, -beta, -alpha)
 		} else {
-			red := 0
-			switch {
-			case s.cfg.lmrLog:
-				if quietNode && depth >= 3 && i >= 3 && order[i]>>16 < keyKiller {
-					red = int(lmrTable[min(depth, 63)][min(i, 63)])
-					if pvNode {
-						red--
-					}
-					red = max(0, min(red, depth-2))
-				}
-			case s.cfg.lmr:
-				if depth >= 3 && i >= 4 && t.Captured == 0 && order[i]>>16 < keyKiller {
-					red = 1
-				}
-			}
+			red := s.reduction(t, i, order[i]>>16, depth, quietNode, pvNode)
 			v = -s.negamax(q, depth-1-red, ply+1, -alpha-1, -alpha)
 			if v > alpha && (red > 0 || v < beta) {
 				v = -s.negamax(q, depth-1, ply+1, -beta, -alpha)

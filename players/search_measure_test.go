@@ -12,6 +12,7 @@ import (
 	"os"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -100,7 +101,9 @@ func measureConfigs() []struct {
 // TestSearchMeasure prints, for each variant over midgameFENs: the nodes to complete depth
 // FANORONA_MEASURE_DEPTH (default 9) summed over the positions, the effective branching
 // factor (geometric mean over positions of (nodes to d / nodes to d−2)^½) and the mean
-// depth completed within FANORONA_MEASURE_NODES nodes (default 200000).
+// depth completed within FANORONA_MEASURE_NODES nodes (default 200000) and, with
+// FANORONA_MEASURE_TIME (a duration such as 200ms), the mean depth completed and the
+// nodes per second within that time (one thread; needs a free core to mean anything).
 func TestSearchMeasure(t *testing.T) {
 	if os.Getenv("FANORONA_MEASURE") == "" {
 		t.Skip("set FANORONA_MEASURE=1 to measure the search")
@@ -112,11 +115,18 @@ func TestSearchMeasure(t *testing.T) {
 	if v, err := strconv.ParseUint(os.Getenv("FANORONA_MEASURE_NODES"), 10, 64); err == nil {
 		nodes = v
 	}
+	var perTurn time.Duration
+	if v := os.Getenv("FANORONA_MEASURE_TIME"); v != "" {
+		d, err := time.ParseDuration(v)
+		require.NoError(t, err, "FANORONA_MEASURE_TIME")
+		perTurn = d
+	}
 	r := engine.DefaultRules()
-	fmt.Printf("| variant | nodes to depth %d | EBF | mean depth at %d nodes |\n|---|---:|---:|---:|\n", depth, nodes)
+	fmt.Printf("| variant | nodes to depth %d | EBF | mean depth at %d nodes | mean depth at %v | nodes/s at %v |\n|---|---:|---:|---:|---:|---:|\n",
+		depth, nodes, perTurn, perTurn)
 	for _, c := range measureConfigs() {
-		var total uint64
-		var logEBF, depthSum float64
+		var total, timedNodes uint64
+		var logEBF, depthSum, timedDepth, timedSecs float64
 		for _, f := range midgameFENs {
 			p := engine.MustParseFEN(f)
 			var n [2]uint64
@@ -134,9 +144,19 @@ func TestSearchMeasure(t *testing.T) {
 			a, err := NewExpert(o).Analyze(context.Background(), &p, r)
 			require.NoError(t, err)
 			depthSum += float64(a.Depth)
+			if perTurn > 0 {
+				o := c.o
+				o.Time = perTurn
+				a, err := NewExpert(o).Analyze(context.Background(), &p, r)
+				require.NoError(t, err)
+				timedDepth += float64(a.Depth)
+				timedNodes += a.Nodes
+				timedSecs += a.Time.Seconds()
+			}
 		}
 		k := float64(len(midgameFENs))
-		fmt.Printf("| %s | %d | %.2f | %.2f |\n", c.name, total, math.Exp(logEBF/k), depthSum/k)
+		fmt.Printf("| %s | %d | %.2f | %.2f | %.2f | %.0f |\n", c.name, total, math.Exp(logEBF/k), depthSum/k,
+			timedDepth/k, float64(timedNodes)/max(timedSecs, 1e-9))
 	}
 }
 

@@ -62,3 +62,64 @@ func TestTablebaseOracle(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "a1-b2", turn.String())
 }
+
+// TestOracleRootPlaysABestTurn: at every won board of 2v1 and 1v2 (every 5th slot, 23rd
+// under -short), with
+// the theoretic tables and with those of paika limit 50, the root conversion plays a turn
+// the tables keep as best (tablebase.BestRuleTurns, itself checked against an exhaustive
+// solution), scores TBWinScore less the root's plies, counts each distinct turn as a node;
+// it declines draws, losses, and boards beyond the oracle's pieces.
+func TestOracleRootPlaysABestTurn(t *testing.T) {
+	dir := t.TempDir()
+	for _, limit := range []int{0, 50} {
+		_, err := tablebase.Build(context.Background(), tablebase.BuildOptions{Dir: dir, MaxPieces: 3, Workers: 1, PaikaLimit: limit})
+		require.NoError(t, err)
+	}
+	set := tablebase.Open(dir)
+	o := NewTablebaseOracle(set)
+	require.NotNil(t, o)
+	stride, least := uint64(5), 1000
+	if testing.Short() {
+		stride, least = 23, 200
+	}
+	wins, declined := 0, 0
+	for _, limit := range []int{0, 50} {
+		r := engine.DefaultRules()
+		r.PaikaLimit = limit
+		if limit == 0 {
+			r = engine.TheoreticRules()
+		}
+		for _, c := range []tablebase.Class{{Own: 2, Enemy: 1}, {Own: 1, Enemy: 2}} {
+			tab, err := set.RuleTable(c, limit)
+			require.NoError(t, err)
+			for slot := uint64(0); slot < tab.Slots(); slot += stride {
+				p := tab.Position(slot)
+				v, best, err := set.BestRuleTurns(&p, limit)
+				require.NoError(t, err)
+				s := newSearcher(searchConfig{}, o)
+				s.begin(context.Background(), r, 0, 0)
+				a, ok := s.oracleRoot(&p)
+				if v.Outcome != tablebase.Win {
+					assert.False(t, ok, "%s is not won", p.FEN())
+					declined++
+					continue
+				}
+				require.True(t, ok, "%s is won", p.FEN())
+				assert.Contains(t, best, a.Turn, "limit %d: %s", limit, p.FEN())
+				assert.Equal(t, TBWinScore-v.Plies, a.Score, "limit %d: %s", limit, p.FEN())
+				assert.Equal(t, []engine.Turn{a.Turn}, a.PV)
+				assert.Equal(t, 1, a.Depth)
+				assert.Equal(t, uint64(len(p.DistinctTurns(r, nil, &engine.ResultSet{}))), a.Nodes, p.FEN())
+				wins++
+			}
+		}
+	}
+	assert.Greater(t, wins, least)
+	assert.Greater(t, declined, least)
+	// Four pieces: beyond the tables, not probed.
+	p := engine.MustParseFEN("8B/9/9/9/WWW6 w")
+	s := newSearcher(searchConfig{}, o)
+	s.begin(context.Background(), engine.TheoreticRules(), 0, 0)
+	_, ok := s.oracleRoot(&p)
+	assert.False(t, ok)
+}

@@ -123,10 +123,13 @@ func (t *Table) header(valuesCRC, indexCRC uint32, blocks int) []byte {
 	return h
 }
 
+// blocksFor returns how many blocks of perBlock slots hold slots: the last one may be short.
+func blocksFor(slots, perBlock uint64) uint64 { return (slots + perBlock - 1) / perBlock }
+
 // compressBlocks compresses the table's blocks on workers goroutines.
 func (t *Table) compressBlocks(workers int) [][]byte {
 	enc, _ := codecs()
-	n := int((t.Slots() + blockSlots - 1) / blockSlots)
+	n := int(blocksFor(t.Slots(), blockSlots))
 	out := make([][]byte, n)
 	var wg sync.WaitGroup
 	next := make(chan int)
@@ -264,7 +267,7 @@ func openTableFile(path string, c Class, limit int) (tf *tableFile, err error) {
 		return nil, damaged(path, "%d slots, class %v has %d", tf.info.Slots, c, tf.ix.size)
 	}
 	blocks := uint64(le.Uint32(h[84:]))
-	if tf.perBlock == 0 || blocks != (tf.info.Slots+tf.perBlock-1)/tf.perBlock {
+	if tf.perBlock == 0 || blocks != blocksFor(tf.info.Slots, tf.perBlock) {
 		return nil, damaged(path, "%d blocks of %d slots do not hold %d slots", blocks, tf.perBlock, tf.info.Slots)
 	}
 	index := make([]byte, blocks*indexEntry)

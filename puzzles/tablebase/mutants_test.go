@@ -1,6 +1,8 @@
 package tablebase
 
 import (
+	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"testing"
@@ -38,14 +40,18 @@ func TestTablesListsByPiecesThenClass(t *testing.T) {
 	want := []Class{{1, 1}, {2, 1}, {1, 2}, {2, 2}, {3, 1}, {1, 3}, {3, 2}, {2, 3}, {4, 1}, {1, 4}}
 	dir := t.TempDir()
 	for i := len(want) - 1; i >= 0; i-- { // written backwards: the listing must sort them
-		for _, limit := range []int{0, 7} {
+		for _, limit := range []int{0, 1, 7} {
 			require.NoError(t, os.WriteFile(filepath.Join(dir, RuleFileName(want[i], limit)), nil, 0o644))
 		}
+	}
+	// Not tables: a limit of 0 or with a leading zero, not a number, another suffix.
+	for _, name := range []string{"2v1.p0.fntb", "2v1.p07.fntb", "2v1.px.fntb", "2v1.fntb.tmp"} {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), nil, 0o644))
 	}
 	ids, err := Open(dir).Tables()
 	require.NoError(t, err)
 	var wantIDs []TableID
-	for _, limit := range []int{0, 7} {
+	for _, limit := range []int{0, 1, 7} {
 		for _, c := range want {
 			wantIDs = append(wantIDs, TableID{c, limit})
 		}
@@ -153,4 +159,150 @@ func TestNoTurnLosesWhateverTheCounter(t *testing.T) {
 	// A loss further away than the plies left is a draw.
 	assert.Equal(t, Value{}, Value{Loss, 4}.AtCounter(5, 2))
 	assert.Equal(t, Value{Loss, 3}, Value{Loss, 3}.AtCounter(5, 2))
+}
+
+// TestNonCanonicalSlotsStayZero: of a group of slots that are mirror images of one board,
+// only the lowest holds the value; the others stay 0 (docs: index.go's canonical), in the
+// built theoretic and limit-1 tables alike.
+func TestNonCanonicalSlotsStayZero(t *testing.T) {
+	for _, tc := range []struct {
+		dir     string
+		limit   int
+		classes []Class
+	}{
+		{smallTables(t), 0, []Class{{2, 2}, {1, 3}, {3, 1}, {2, 1}}},
+		{limitOneTables(t), 1, []Class{{2, 1}, {1, 2}}},
+	} {
+		for _, c := range tc.classes {
+			tb, err := LoadRuleTable(tc.dir, c, tc.limit)
+			require.NoError(t, err, "%v", c)
+			others, decided := 0, 0
+			for s := uint64(0); s < tb.Slots(); s++ {
+				if tb.ix.canonical(s) {
+					if tb.bytes[s] != 0 {
+						decided++
+					}
+					continue
+				}
+				others++
+				if tb.bytes[s] != 0 {
+					t.Fatalf("%v limit %d: slot %d, not the board's slot, holds %d", c, tc.limit, s, tb.bytes[s])
+				}
+			}
+			assert.Positive(t, others, "%v has mirror-image slots", c)
+			assert.Positive(t, decided, "%v has decided boards", c)
+		}
+	}
+}
+
+// TestBlocksCoverTheSlotsExactly: a table is cut into ⌈slots / 65,536⌉ blocks, the last
+// one short, at the sizes around a block boundary too (no table of at most 7 pieces, nor
+// 3v5 or 5v3, has them), and the reader expects that count (blocksFor).
+func TestBlocksCoverTheSlotsExactly(t *testing.T) {
+	_, dec := codecs()
+	for _, n := range []uint64{1, blockSlots - 1, blockSlots, blockSlots + 1, 2*blockSlots - 1, 2 * blockSlots} {
+		tb := &Table{ix: &indexer{size: n}, bytes: make([]byte, n)}
+		for i := range tb.bytes {
+			tb.bytes[i] = byte(i*7 + i>>16)
+		}
+		blocks := tb.compressBlocks(2)
+		whole := n / blockSlots // blocks of 65,536, then one more for the rest
+		if n%blockSlots != 0 {
+			whole++
+		}
+		require.Len(t, blocks, int(whole), "slots %d", n)
+		assert.Equal(t, whole, blocksFor(n, blockSlots), "slots %d", n)
+		var all []byte
+		for i, b := range blocks {
+			raw, err := dec.DecodeAll(b, nil)
+			require.NoError(t, err)
+			if i < len(blocks)-1 {
+				assert.Equal(t, blockSlots, len(raw), "slots %d block %d", n, i)
+			}
+			all = append(all, raw...)
+		}
+		assert.True(t, bytes.Equal(tb.bytes, all), "slots %d: the blocks decode to the values", n)
+	}
+}
+
+// TestFailedWriteLeavesNoTemporaryFile: when the finished file cannot be put in place (here
+// a folder holds its name), the write fails, removes its temporary file and leaves what
+// was there.
+func TestFailedWriteLeavesNoTemporaryFile(t *testing.T) {
+	dir := t.TempDir()
+	c := Class{Own: 1, Enemy: 1}
+	inTheWay := filepath.Join(dir, RuleFileName(c, 0))
+	require.NoError(t, os.MkdirAll(filepath.Join(inTheWay, "kept"), 0o755))
+	_, err := newTable(c, 0).writeFile(dir, 1)
+	require.Error(t, err)
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	require.Len(t, entries, 1, "only the folder in the way is left")
+	assert.Equal(t, RuleFileName(c, 0), entries[0].Name())
+	assert.DirExists(t, filepath.Join(inTheWay, "kept"))
+}
+
+// TestVerifyCountsEverySlotAndEveryBadOne: verify checks each canonical slot once, with
+// any worker count (0: all cores), and reports every wrong value (and the slots whose
+// turns lead to one and now disagree with it), with at most 5 examples
+// from a chunk of 16,384 slots and 10 in all, each naming the stored and expected values.
+func TestVerifyCountsEverySlotAndEveryBadOne(t *testing.T) {
+	small := smallTables(t)
+	dir := t.TempDir()
+	for _, c := range []Class{{2, 2}, {1, 2}} { // 2v2 and what its turns lead into
+		data, err := os.ReadFile(filepath.Join(small, RuleFileName(c, 0)))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, RuleFileName(c, 0)), data, 0o644))
+	}
+	c := Class{2, 2}
+	tab, err := LoadTable(dir, c)
+	require.NoError(t, err)
+	canonical := uint64(0)
+	for s := uint64(0); s < tab.Slots(); s++ {
+		if tab.ix.canonical(s) {
+			canonical++
+		}
+	}
+	for _, workers := range []int{0, 1} {
+		reps, err := Verify(context.Background(), dir, []TableID{{c, 0}}, workers, nil)
+		require.NoError(t, err)
+		require.Len(t, reps, 1)
+		assert.Equal(t, canonical, reps[0].Checked, "workers %d", workers)
+		assert.Zero(t, reps[0].Bad)
+	}
+	// Corrupt 6 decided slots in each of the first 3 chunks: a win in 1 where there is none.
+	wrong := Value{Win, 1}
+	stored := map[string]Value{}
+	for k := uint64(0); k < 3; k++ {
+		n := 0
+		for s := k * chunk; n < 6; s++ {
+			if v := tab.Value(s); tab.ix.canonical(s) && v.Outcome != Draw && v != wrong {
+				tab.bytes[s] = encode(wrong)
+				p := tab.Position(s)
+				stored[p.FEN()] = v
+				n++
+			}
+		}
+	}
+	_, err = tab.writeFile(dir, 1)
+	require.NoError(t, err)
+	reps, err := Verify(context.Background(), dir, []TableID{{c, 0}}, 2, nil)
+	require.NoError(t, err)
+	require.Len(t, reps, 1)
+	// Every corrupted slot, and the few whose turns now lead to one and disagree with it.
+	assert.GreaterOrEqual(t, reps[0].Bad, uint64(18))
+	assert.Len(t, reps[0].Examples, 10)
+	perChunk := map[uint64]int{}
+	for _, x := range reps[0].Examples {
+		assert.NotEqual(t, x.Stored, x.Expected, x.FEN)
+		if want, ok := stored[x.FEN]; ok {
+			assert.Equal(t, wrong, x.Stored, x.FEN)
+			assert.Equal(t, want, x.Expected, x.FEN)
+		}
+		p := engine.MustParseFEN(x.FEN)
+		perChunk[tab.ix.index(p.Own(), p.Enemy())/chunk]++
+	}
+	for k, n := range perChunk {
+		assert.LessOrEqual(t, n, 5, "chunk %d", k)
+	}
 }
