@@ -26,6 +26,17 @@ type bruteNode struct {
 	plies        int
 }
 
+// value is the node's solved value for White, to move (a draw when unresolved).
+func (n *bruteNode) value() Value {
+	switch {
+	case !n.resolved:
+		return Value{}
+	case n.win:
+		return Value{Win, n.plies}
+	}
+	return Value{Loss, n.plies}
+}
+
 // subsets returns every set of k points.
 func subsets(k int, from engine.Bitboard) []engine.Bitboard {
 	if k == 0 {
@@ -146,13 +157,7 @@ func TestBuildMatchesExhaustiveSearch(t *testing.T) {
 	require.NotEmpty(t, nodes)
 	mismatches := 0
 	for _, n := range nodes {
-		want := Value{}
-		if n.resolved {
-			want = Value{Loss, n.plies}
-			if n.win {
-				want = Value{Win, n.plies}
-			}
-		}
+		want := n.value()
 		for _, p := range []engine.Position{
 			engine.NewPosition(n.white, n.black, engine.White, 0, 0),
 			engine.NewPosition(n.black, n.white, engine.Black, 0, 0),

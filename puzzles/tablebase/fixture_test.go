@@ -23,13 +23,7 @@ func TestFilesOfFormat2StillRead(t *testing.T) {
 		if n.pieces < 2 {
 			continue
 		}
-		want := Value{}
-		if n.resolved {
-			want = Value{Loss, n.plies}
-			if n.win {
-				want = Value{Win, n.plies}
-			}
-		}
+		want := n.value()
 		for _, p := range []engine.Position{
 			engine.NewPosition(n.white, n.black, engine.White, 0, 0),
 			engine.NewPosition(n.black, n.white, engine.Black, 0, 0),
@@ -41,11 +35,7 @@ func TestFilesOfFormat2StillRead(t *testing.T) {
 			}
 			for _, c := range []int{0, 7} {
 				q := engine.NewPosition(p.Pieces[engine.White], p.Pieces[engine.Black], p.Side, c, 100)
-				w := rule[c][i]
-				wv := Value{w.outcome, int(w.plies)}
-				if w.outcome == Draw {
-					wv = Value{}
-				}
+				wv := rule[c][i].value()
 				got, err := set.ProbeRule(&q, 10)
 				require.NoError(t, err, q.FEN())
 				if !assert.Equal(t, wv, got, "limit 10, counter %d: %s", c, q.FEN()) {
@@ -77,23 +67,10 @@ func TestBestTurnsAgainstExhaustiveValues(t *testing.T) {
 	for i, n := range nodes {
 		index[[2]engine.Bitboard{n.white, n.black}] = i
 	}
-	theoretic := func(i int) Value {
-		if !nodes[i].resolved {
-			return Value{}
-		}
-		if nodes[i].win {
-			return Value{Win, nodes[i].plies}
-		}
-		return Value{Loss, nodes[i].plies}
-	}
-	underRule := func(i, c int) Value {
-		w := rule[c][i]
-		if w.outcome == Draw {
-			return Value{}
-		}
-		return Value{w.outcome, int(w.plies)}
-	}
-	// through returns the parent's value through a turn to a child of value v.
+	theoretic := func(i int) Value { return nodes[i].value() }
+	underRule := func(i, c int) Value { return rule[c][i].value() }
+	// through returns the parent's value through a turn to a child of value v, written
+	// out here rather than taken from Value.Parent and RuleParent, the code under test.
 	through := func(v Value, capture bool, ruled bool) Value {
 		var p Value
 		switch v.Outcome {

@@ -27,6 +27,14 @@ type counterValue struct {
 	plies   int16
 }
 
+// value is w as a Value (a draw has no plies).
+func (w counterValue) value() Value {
+	if w.outcome == Draw {
+		return Value{}
+	}
+	return Value{w.outcome, int(w.plies)}
+}
+
 // solveWithCounter returns, for each wanted counter, the value of every node at that
 // counter under paika limit limit.
 func solveWithCounter(nodes []bruteNode, limit int, wanted []int) map[int][]counterValue {
@@ -126,11 +134,7 @@ func TestRuleTablesMatchCounterValueIteration(t *testing.T) {
 		mismatches, wins, cursed := 0, 0, 0
 		for _, c := range counters {
 			for i, n := range nodes {
-				w := want[c][i]
-				wv := Value{w.outcome, int(w.plies)}
-				if w.outcome == Draw {
-					wv = Value{}
-				}
+				wv := want[c][i].value()
 				if wv.Outcome == Win {
 					wins++
 				}
