@@ -133,6 +133,18 @@ func (p *Position) Play(t Turn) Position {
 	return q
 }
 
+// PassTurn returns p with the other side to move, counted as a paika ply (Paika and Ply
+// advance). Passing is not a turn of the game: a search uses it to ask whether a position
+// stays good even if the opponent moved twice (null-move pruning).
+func (p *Position) PassTurn() Position {
+	q := *p
+	q.hash ^= zobristSide
+	q.Side ^= 1
+	q.Paika++
+	q.Ply++
+	return q
+}
+
 // Symmetry is one of the board's four line-preserving maps.
 type Symmetry uint8
 

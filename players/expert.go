@@ -33,6 +33,8 @@ type ExpertOptions struct {
 	Ordering   bool // countermove, history malus
 	Prune      bool // reverse futility, futility and late-move pruning of paika turns
 	Aspiration bool // aspiration windows at the root
+	NullMove   bool // null-move pruning at paika nodes
+	ExtendOne  bool // search a node with a single distinct turn one ply deeper
 
 	// Vary > 0 adds to each root turn's score a bonus drawn uniformly from 0..Vary
 	// (hundredths of a piece) by the player's seed and the position, so that the expert
@@ -85,8 +87,9 @@ func NewExpertSeeded(o ExpertOptions, seed uint64) *Expert {
 	cfg := searchConfig{maxDepth: o.Depth, maxNodes: o.Nodes, maxTime: o.Time, hashMB: o.HashMB,
 		quiesce: o.Quiesce, qMaxPlies: maxPly / 2, killers: o.Killers, lmr: o.LMR}
 	if o.Version != 1 {
-		cfg.evalV2, cfg.progress, cfg.ordering, cfg.prune, cfg.aspiration =
-			o.Eval2, o.Progress, o.Ordering, o.Prune, o.Aspiration
+		cfg.evalV2, cfg.progress, cfg.ordering, cfg.prune, cfg.aspiration, cfg.nullMove =
+			o.Eval2, o.Progress, o.Ordering, o.Prune, o.Aspiration, o.NullMove
+		cfg.extendOne = o.ExtendOne
 		cfg.lmrLog = o.LMR
 	}
 	e := &Expert{opts: o, seed: seed, s: newSearcher(cfg, o.Oracle), clock: clock{tc: o.Clock}}

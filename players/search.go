@@ -39,6 +39,8 @@ type searchConfig struct {
 	lmrLog     bool // reductions growing with depth and move number, at paika nodes only
 	prune      bool // reverse futility, futility and late-move pruning at paika nodes, depth ≤ 3
 	aspiration bool // aspiration windows at the root from depth 4
+	nullMove   bool // null-move pruning at paika nodes off the principal variation, depth ≥ 3
+	extendOne  bool // a node with a single distinct turn is searched one ply deeper
 }
 
 // searcher owns every buffer a search needs; it is reused from search to search.
@@ -49,11 +51,12 @@ type searcher struct {
 	oracleMax int
 	tt        *transTable
 
-	nodes    uint64
-	stopped  bool
-	done     <-chan struct{}
-	deadline time.Time
-	halt     *atomic.Bool // set by the main thread of a parallel search to stop its helpers
+	nodes     uint64
+	iterDepth int // the iteration being searched
+	stopped   bool
+	done      <-chan struct{}
+	deadline  time.Time
+	halt      *atomic.Bool // set by the main thread of a parallel search to stop its helpers
 
 	turns    [maxPly][]engine.Turn
 	order    [maxPly][]int64 // ordering key << 16 | index into turns
@@ -401,7 +404,28 @@ func (s *searcher) negamax(p *engine.Position, depth, ply, alpha, beta int) int 
 		}
 	}
 
+	if s.mayPass(p, depth, ply, beta, pvNode, quietNode) {
+		if !canPrune {
+			static = s.evaluate(p)
+		}
+		if static >= beta {
+			q := &s.pos[ply+1]
+			*q = p.PassTurn()
+			s.played[ply] = engine.Turn{}
+			v := -s.negamax(q, depth-1-nullReduction-depth/4, ply+1, -beta, -beta+1)
+			if s.stopped {
+				return 0
+			}
+			if v >= beta {
+				return min(v, WinBound-1)
+			}
+		}
+	}
+
 	turns, order := s.generate(p, ply, ttMove)
+	if s.cfg.extendOne && len(turns) == 1 && ply < 2*s.iterDepth {
+		depth++
+	}
 	origAlpha := alpha
 	best, bestIdx := -infinity, -1
 	for i := range order {
@@ -457,6 +481,34 @@ func (s *searcher) negamax(p *engine.Position, depth, ply, alpha, beta int) int 
 		s.tt.store(key, depth, scoreToTT(best, ply), bound, bestIdx)
 	}
 	return best
+}
+
+// Null-move pruning: at a paika node off the principal variation whose static score is
+// at least β, the side to move passes and the opponent is searched nullReduction +
+// depth/4 plies shallower; if the pass still fails high, so would a real turn (barring
+// zugzwang, which the piece minimum keeps away from the sparse endings where it is
+// common). Two passes never follow each other.
+const (
+	nullMinDepth  = 3
+	nullMinPieces = 3
+	nullReduction = 3
+)
+
+// mayPass reports whether the node may try a pass: null moves on, a paika node off the
+// principal variation below the root, depth ≥ nullMinDepth, β not a proven result, the
+// turn before not a pass, and at least nullMinPieces pieces to move.
+func (s *searcher) mayPass(p *engine.Position, depth, ply, beta int, pvNode, quietNode bool) bool {
+	return s.cfg.nullMove && quietNode && !pvNode && ply > 0 && depth >= nullMinDepth &&
+		beta > -WinBound && beta < WinBound && !s.passed(ply) && p.Own().Count() >= nullMinPieces
+}
+
+// passed reports whether the turn that led to ply was a pass (null move).
+func (s *searcher) passed(ply int) bool {
+	if ply == 0 {
+		return false
+	}
+	t := s.played[ply-1]
+	return t.From == t.To
 }
 
 // qsearch extends a leaf while the side to move must capture. Captures are compulsory, so
@@ -552,6 +604,7 @@ func (s *searcher) deepen(p *engine.Position, first, maxDepth int) Analysis {
 	a.PV = []engine.Turn{a.Turn}
 	a.Score = s.evaluate(p)
 	for d := first; d <= maxDepth && d < maxPly/2; d++ {
+		s.iterDepth = d
 		v := s.rootSearch(p, d, a.Score)
 		if s.stopped {
 			break

@@ -95,6 +95,8 @@ func measureConfigs() []struct {
 		{"v2-aspiration", without(func(o *ExpertOptions) { o.Aspiration = false })},
 		{"v2-progress", without(func(o *ExpertOptions) { o.Progress = false })},
 		{"v2-eval2", without(func(o *ExpertOptions) { o.Eval2 = false })},
+		{"v2+null", without(func(o *ExpertOptions) { o.NullMove = true })},
+		{"v2+extend", without(func(o *ExpertOptions) { o.ExtendOne = true })},
 	}
 }
 
