@@ -177,3 +177,33 @@ func TestFeaturesByHand(t *testing.T) {
 	assert.Equal(t, 2, f[FeatConnected])
 	assert.Equal(t, 0, f[FeatEndMaterial])
 }
+
+// TestEvaluateWeightsByHand: the position of TestFeaturesByHand (features 0, −10, −9, 0,
+// 1, 2, 0; quiet) weighed 1..7 scores 2·(−10) + 3·(−9) + 5·1 + 6·2 = −30; Weights2 there
+// is 9·(−10) + 6·(−9) − 94·1 − 23·2 = −284.
+func TestEvaluateWeightsByHand(t *testing.T) {
+	p, err := engine.ParseFEN("9/9/4B4/9/WWB6 w 0 1")
+	require.NoError(t, err)
+	require.False(t, p.CanCapture())
+	assert.Equal(t, -30, EvaluateWeights(&p, &[NumFeatures]int{1, 2, 3, 4, 5, 6, 7}))
+	assert.Equal(t, -284, Evaluate2(&p))
+	assert.Equal(t, -284, EvaluateWeights(&p, &Weights2))
+}
+
+// TestEvaluateWeightsStaysBelowProvenScores: weights of 1000 on material and points give
+// eighteen pieces against one far more than WinBound; the score is held just inside it,
+// for either side to move, so that no static score reads as a proven result.
+func TestEvaluateWeightsStaysBelowProvenScores(t *testing.T) {
+	w := [NumFeatures]int{FeatMaterial: 1000, FeatPoints: 1000}
+	for _, c := range []struct {
+		fen  string
+		sign int
+	}{{"WWWWWWWWW/WWWWWWWWW/9/9/B8 w 0 1", 1}, {"WWWWWWWWW/WWWWWWWWW/9/9/B8 b 0 1", -1}} {
+		p, err := engine.ParseFEN(c.fen)
+		require.NoError(t, err)
+		f := Features(&p)
+		raw := 1000*f[FeatMaterial] + 1000*f[FeatPoints]
+		require.Greater(t, c.sign*raw, WinBound, "the raw sum must pass the bound: %s", c.fen)
+		assert.Equal(t, c.sign*(WinBound-1), EvaluateWeights(&p, &w), c.fen)
+	}
+}

@@ -28,13 +28,14 @@ type ExpertOptions struct {
 	// Version 1 is the first expert exactly (as of commit ce27e02): the features below
 	// are ignored. Version 2 (the default) uses those switched on.
 	Version    int
-	Eval2      bool // the learned evaluation Evaluate2
-	Progress   bool // scores pulled toward the draw as the paika counter nears the limit
-	Ordering   bool // countermove, history malus
-	Prune      bool // reverse futility, futility and late-move pruning of paika turns
-	Aspiration bool // aspiration windows at the root
-	NullMove   bool // null-move pruning at paika nodes
-	ExtendOne  bool // search a node with a single distinct turn one ply deeper
+	Eval2      bool              // the learned evaluation Evaluate2
+	Weights    *[NumFeatures]int // with Eval2: Evaluate2's features weighed by these instead of Weights2 (nil)
+	Progress   bool              // scores pulled toward the draw as the paika counter nears the limit
+	Ordering   bool              // countermove, history malus
+	Prune      bool              // reverse futility, futility and late-move pruning of paika turns
+	Aspiration bool              // aspiration windows at the root
+	NullMove   bool              // null-move pruning at paika nodes
+	ExtendOne  bool              // search a node with a single distinct turn one ply deeper
 
 	// Vary > 0 adds to each root turn's score a bonus drawn uniformly from 0..Vary
 	// (hundredths of a piece) by the player's seed and the position, so that the expert
@@ -87,8 +88,15 @@ func NewExpertSeeded(o ExpertOptions, seed uint64) *Expert {
 	cfg := searchConfig{maxDepth: o.Depth, maxNodes: o.Nodes, maxTime: o.Time, hashMB: o.HashMB,
 		quiesce: o.Quiesce, qMaxPlies: maxPly / 2, killers: o.Killers, lmr: o.LMR}
 	if o.Version != 1 {
-		cfg.evalV2, cfg.progress, cfg.ordering, cfg.prune, cfg.aspiration, cfg.nullMove =
-			o.Eval2, o.Progress, o.Ordering, o.Prune, o.Aspiration, o.NullMove
+		cfg.progress, cfg.ordering, cfg.prune, cfg.aspiration, cfg.nullMove =
+			o.Progress, o.Ordering, o.Prune, o.Aspiration, o.NullMove
+		if o.Eval2 {
+			cfg.evalWeights = &Weights2
+			if o.Weights != nil {
+				w := *o.Weights // the player's own copy: the caller may change theirs
+				cfg.evalWeights = &w
+			}
+		}
 		cfg.extendOne = o.ExtendOne
 		cfg.lmrLog = o.LMR
 	}

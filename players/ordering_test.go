@@ -206,7 +206,7 @@ func pruneProbe(t *testing.T, p *engine.Position, depth, ply, alpha, beta int, p
 // and Black ([2]) to move.
 func pruneProbeCounts(t *testing.T, p *engine.Position, depth, ply, alpha, beta int, prune bool) (int, [3]int) {
 	t.Helper()
-	s := newSearcher(searchConfig{maxDepth: 8, killers: true, lmr: true, evalV2: true, progress: true,
+	s := newSearcher(searchConfig{maxDepth: 8, killers: true, lmr: true, evalWeights: &Weights2, progress: true,
 		ordering: true, lmrLog: true, prune: prune, qMaxPlies: maxPly / 2}, nil)
 	var calls [3]int
 	s.oracle, s.oracleMax = countingOracle{&calls}, engine.Points
@@ -227,7 +227,7 @@ func pruneProbeCounts(t *testing.T, p *engine.Position, depth, ply, alpha, beta 
 func TestPruningByHand(t *testing.T) {
 	p := engine.MustParseFEN("B1B1B1B1B/9/9/9/W1W1W1W1W w 0 1")
 	require.False(t, p.CanCapture())
-	s := newSearcher(searchConfig{evalV2: true, progress: true}, nil)
+	s := newSearcher(searchConfig{evalWeights: &Weights2, progress: true}, nil)
 	s.rules = engine.DefaultRules()
 	static := s.evaluate(&p)
 	n := len(p.DistinctTurns(s.rules, nil, &s.seen))
@@ -347,7 +347,7 @@ func TestQuiescenceProbesBelowItsRoot(t *testing.T) {
 func TestAspirationByHand(t *testing.T) {
 	p := engine.MustParseFEN(midgameFENs[0])
 	cfg := searchConfig{maxDepth: 8, quiesce: true, qMaxPlies: maxPly / 2, killers: true, lmr: true,
-		evalV2: true, progress: true, ordering: true, lmrLog: true, prune: true, aspiration: true}
+		evalWeights: &Weights2, progress: true, ordering: true, lmrLog: true, prune: true, aspiration: true}
 	fresh := func() *searcher {
 		s := newSearcher(cfg, nil)
 		s.begin(context.Background(), engine.DefaultRules(), 0, 0)

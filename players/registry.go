@@ -58,7 +58,7 @@ var registry = map[string]kind{
 	"hard":   levelKind("computer level 3 of 3", HardParams),
 	"expert": {doc: "iterative-deepening alpha-beta with a transposition table (default limit nodes=1000000)",
 		options: []string{"depth", "nodes", "time", "tc", "hash", "qs", "killers", "lmr", "v",
-			"eval", "progress", "ordering", "prune", "aspiration", "null", "extend", "vary", "threads"},
+			"eval", "weights", "progress", "ordering", "prune", "aspiration", "null", "extend", "vary", "threads"},
 		build: func(o optionReader, seed uint64, cfg *config) (Player, error) {
 			e := DefaultExpertOptions()
 			e.Oracle = cfg.oracle
@@ -75,8 +75,18 @@ var registry = map[string]kind{
 			o.bool("lmr", &e.LMR)
 			o.int("v", &e.Version, 1, 2)
 			evalVersion := 2
-			o.int("eval", &evalVersion, 1, 2)
-			e.Eval2 = evalVersion == 2
+			o.int("eval", &evalVersion, 1, 3)
+			e.Eval2 = evalVersion >= 2
+			if evalVersion == 3 {
+				e.Weights = &Weights3
+			}
+			if o.has("weights") {
+				if !e.Eval2 {
+					o.fail("weights", o.opts["weights"], "the weights of eval=2's features, not with eval=1")
+				}
+				e.Weights = new([NumFeatures]int)
+				o.weights("weights", e.Weights)
+			}
 			o.bool("progress", &e.Progress)
 			o.bool("ordering", &e.Ordering)
 			o.bool("prune", &e.Prune)
@@ -292,6 +302,33 @@ func (o *optionReader) int(key string, dst *int, lo, hi int) {
 		return
 	}
 	*dst = n
+}
+
+// maxWeight bounds each weight of the weights option (hundredths of a piece a unit), far
+// beyond any fitted weight (EvaluateWeights keeps the score below the proven results).
+const maxWeight = 1000
+
+// weights reads NumFeatures whole numbers separated by "/", one for each feature in
+// FeatureNames order.
+func (o *optionReader) weights(key string, dst *[NumFeatures]int) {
+	v, ok := o.opts[key]
+	if !ok {
+		return
+	}
+	parts := strings.Split(v, "/")
+	want := fmt.Sprintf("want %d whole numbers from %d to %d separated by / (%s)", NumFeatures, -maxWeight, maxWeight, strings.Join(FeatureNames[:], "/"))
+	if len(parts) != NumFeatures {
+		o.fail(key, v, want)
+		return
+	}
+	for i, p := range parts {
+		n, err := strconv.Atoi(p)
+		if err != nil || n < -maxWeight || n > maxWeight {
+			o.fail(key, v, want)
+			return
+		}
+		dst[i] = n
+	}
 }
 
 func (o *optionReader) uint64(key string, dst *uint64) {

@@ -33,14 +33,14 @@ type searchConfig struct {
 
 	// The features of the second expert (ExpertOptions.Version 2); all off reproduces
 	// the first exactly.
-	evalV2     bool // the learned evaluation (Evaluate2) instead of Evaluate
-	progress   bool // pull static scores toward the draw as the paika counter nears the limit
-	ordering   bool // countermove ordering, history with a malus for paika turns that failed
-	lmrLog     bool // reductions growing with depth and move number, at paika nodes only
-	prune      bool // reverse futility, futility and late-move pruning at paika nodes, depth ≤ 3
-	aspiration bool // aspiration windows at the root from depth 4
-	nullMove   bool // null-move pruning at paika nodes off the principal variation, depth ≥ 3
-	extendOne  bool // a node with a single distinct turn is searched one ply deeper
+	evalWeights *[NumFeatures]int // the learned evaluation with these weights (EvaluateWeights); nil: Evaluate
+	progress    bool              // pull static scores toward the draw as the paika counter nears the limit
+	ordering    bool              // countermove ordering, history with a malus for paika turns that failed
+	lmrLog      bool              // reductions growing with depth and move number, at paika nodes only
+	prune       bool              // reverse futility, futility and late-move pruning at paika nodes, depth ≤ 3
+	aspiration  bool              // aspiration windows at the root from depth 4
+	nullMove    bool              // null-move pruning at paika nodes off the principal variation, depth ≥ 3
+	extendOne   bool              // a node with a single distinct turn is searched one ply deeper
 }
 
 // searcher owns every buffer a search needs; it is reused from search to search.
@@ -171,8 +171,8 @@ func (s *searcher) probe(p *engine.Position, ply int) (int, bool) {
 // evaluate is the static score of p for the side to move under the search's features.
 func (s *searcher) evaluate(p *engine.Position) int {
 	var v int
-	if s.cfg.evalV2 {
-		v = Evaluate2(p)
+	if w := s.cfg.evalWeights; w != nil {
+		v = EvaluateWeights(p, w)
 	} else {
 		v = Evaluate(p)
 	}

@@ -232,7 +232,7 @@ func (c *Config) Game(i int) GameSpec {
 // twice; and every game with fixed colours, where games have no partner.
 func (c *Config) openingPerGame() bool {
 	kind, _, _ := parseOpeningSpec(c.Openings)
-	return c.FixedColours || c.Format == SelfPlay && (kind == OpenDistinct || kind == OpenFile)
+	return c.FixedColours || c.Format == SelfPlay && (isChosen(kind) || kind == OpenFile)
 }
 
 // OpeningsNeeded returns how many different openings distinct:K or file:PATH must

@@ -295,16 +295,16 @@ func TestRefusedMergeRemovesTheFoldersItMade(t *testing.T) {
 	assert.NoError(t, statErr, "the folder that was there stays")
 }
 
-// TestOpeningSpecBounds: K >= 0; random plies at most 200; book and distinct depth at
-// most 4.
+// TestOpeningSpecBounds: K >= 0; random plies at most 200; book, distinct and even depth
+// at most 4.
 func TestOpeningSpecBounds(t *testing.T) {
-	for s, want := range map[string]int{"random:0": 0, "random:200": 200, "book:0": 0, "book:4": 4, "distinct:4": 4, "distinct:0": 0} {
+	for s, want := range map[string]int{"random:0": 0, "random:200": 200, "book:0": 0, "book:4": 4, "distinct:4": 4, "distinct:0": 0, "even:4": 4, "even:0": 0} {
 		_, n, err := parseOpeningSpec(s)
 		if assert.NoError(t, err, s) {
 			assert.Equal(t, want, n, s)
 		}
 	}
-	for _, s := range []string{"random:-1", "random:201", "book:5", "distinct:5", "book:-1"} {
+	for _, s := range []string{"random:-1", "random:201", "book:5", "distinct:5", "book:-1", "even:5", "even:-1", "evens:2"} {
 		_, _, err := parseOpeningSpec(s)
 		assert.Error(t, err, s)
 	}

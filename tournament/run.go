@@ -74,8 +74,11 @@ func Run(ctx context.Context, c Config, o Options) (*Summary, error) {
 	if o.Log == nil {
 		o.Log = func(string, ...any) {}
 	}
-	openings, err := NewOpenings(&c)
-	if err != nil {
+	openings, err := NewOpeningsContext(ctx, &c)
+	switch {
+	case err != nil && ctx.Err() != nil:
+		return nil, fmt.Errorf("%w while choosing the openings: nothing written", ErrInterrupted)
+	case err != nil:
 		return nil, &InputError{err}
 	}
 	c.DistinctOpenings = openings.Size()
@@ -182,7 +185,7 @@ func Run(ctx context.Context, c Config, o Options) (*Summary, error) {
 
 // openingsHint suggests openings that give deterministic players different games.
 func openingsHint(c *Config) string {
-	if kind, _, _ := parseOpeningSpec(c.Openings); kind == OpenDistinct {
+	if kind, _, _ := parseOpeningSpec(c.Openings); isChosen(kind) {
 		return ""
 	}
 	return "; for different games use --openings distinct:4"
@@ -201,6 +204,8 @@ func logOpenings(c *Config, o *Openings, opts *Options) bool {
 		opts.Log("openings %s (sha256 %s): the first %d positions in file order, one per %s (%d distinct)", c.Openings, o.SHA256, c.OpeningsNeeded(), unit, o.Size())
 	case o.Kind == OpenDistinct:
 		opts.Log("openings %s: %d distinct balanced openings, one per %s", c.Openings, o.Size(), unit)
+	case o.Kind == OpenEven:
+		opts.Log("openings %s: %d distinct openings that %s scores within ±%d, one per %s", c.Openings, o.Size(), EvenSpec, EvenMargin, unit)
 	case o.Size() > 0:
 		opts.Log("openings %s: %d distinct openings for %d %ss per pairing", c.Openings, o.Size(), pairs, unit)
 	default:

@@ -58,7 +58,7 @@ func (f *runFlags) bind(c *cobra.Command) {
 	c.Flags().IntVar(&f.concurrency, "concurrency", 0, "deprecated alias of --workers")
 	_ = c.Flags().MarkHidden("concurrency")
 	c.Flags().BoolVar(&f.resume, "resume", false, "continue the run already in --output")
-	c.Flags().StringVar(&f.openings, "openings", "start", "start, random:K (K seeded random plies), book:K (every distinct position after K plies, in turn), distinct:K (a different balanced position after K plies for every pair, every game in self-play: for deterministic players) or file:PATH (a positions file, one FEN a line, # comments: the next line for every pair, every game in self-play or with --fixed-colours; run.json records its SHA-256)")
+	c.Flags().StringVar(&f.openings, "openings", "start", "start, random:K (K seeded random plies), book:K (every distinct position after K plies, in turn), distinct:K (a different balanced position after K plies for every pair, every game in self-play: for deterministic players), even:K (as distinct:K, balanced by an 8-ply search within ±1 piece: fewer pairs decided by the colour; judging takes minutes) or file:PATH (a positions file, one FEN a line, # comments: the next line for every pair, every game in self-play or with --fixed-colours; run.json records its SHA-256)")
 	c.Flags().IntVar(&f.maxPlies, "max-plies", tournament.DefaultMaxPlies, "stop a game after this many plies (a draw, reason max-plies)")
 	c.Flags().StringVar(&f.shard, "shard", "", "play only shard i/n of the games (0-based; also from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID with --shard-count)")
 	c.Flags().IntVar(&f.shardCount, "shard-count", 0, "number of shards when the index comes from the environment")

@@ -19,10 +19,12 @@ import (
 )
 
 // Sample is one position of a game and the game's result for its side to move (1 win,
-// ½ draw, 0 loss).
+// ½ draw, 0 loss), or the position's value from the tables when Tablebase is set
+// (GameSamples).
 type Sample struct {
-	FEN    string  `json:"fen"`
-	Result float64 `json:"result"`
+	FEN       string  `json:"fen"`
+	Result    float64 `json:"result"`
+	Tablebase bool    `json:"tablebase,omitempty"`
 }
 
 // Config is a data set: Games games of Player against itself under engine.DefaultRules, each
@@ -119,14 +121,7 @@ func playGame(ctx context.Context, c Config, g int) ([]Sample, error) {
 		if st.Over() {
 			out := make([]Sample, len(fens))
 			for i := range fens {
-				res := 0.5
-				switch st.Outcome {
-				case engine.WinFor(sides[i]):
-					res = 1
-				case engine.WinFor(sides[i].Other()):
-					res = 0
-				}
-				out[i] = Sample{FEN: fens[i], Result: res}
+				out[i] = Sample{FEN: fens[i], Result: resultFor(st.Outcome, sides[i])}
 			}
 			return out, nil
 		}
