@@ -208,8 +208,7 @@ func qualifyingPlies(r *Record, o *ExtractOptions, out *[]engine.Position) error
 	if err != nil {
 		return fmt.Errorf("opening: %v", err)
 	}
-	rules := engine.Rules{PaikaLimit: r.Rules.PaikaLimit, NoMovesDraw: r.Rules.NoMovesDraw,
-		FirstTurnNoChain: r.Rules.FirstTurnNoChain, MaxPlies: p.Ply + r.Rules.MaxPlies}
+	rules := r.Rules.Engine(p.Ply)
 	for i, s := range r.Turns {
 		if rules.Status(&p).Over() {
 			return &ReplayError{Ply: i + 1, Turn: s, Err: fmt.Errorf("the game was already over")}

@@ -24,6 +24,13 @@ type RulesRecord struct {
 	MaxPlies         int  `json:"max_plies"`
 }
 
+// Engine returns the rules of a game recorded with these, whose opening is at ply
+// openingPly: the ply cap counts from the opening.
+func (r RulesRecord) Engine(openingPly int) engine.Rules {
+	return engine.Rules{PaikaLimit: r.PaikaLimit, NoMovesDraw: r.NoMovesDraw,
+		FirstTurnNoChain: r.FirstTurnNoChain, MaxPlies: openingPly + r.MaxPlies}
+}
+
 // Captured counts the pieces each side took during the game.
 type Captured struct {
 	White int `json:"white"`

@@ -30,8 +30,7 @@ func Replay(r *Record) error {
 	if err != nil {
 		return &ReplayError{Err: fmt.Errorf("opening: %v", err)}
 	}
-	rules := engine.Rules{PaikaLimit: r.Rules.PaikaLimit, NoMovesDraw: r.Rules.NoMovesDraw,
-		FirstTurnNoChain: r.Rules.FirstTurnNoChain, MaxPlies: p.Ply + r.Rules.MaxPlies}
+	rules := r.Rules.Engine(p.Ply)
 	var captured [2]int
 	for i, s := range r.Turns {
 		if st := rules.Status(&p); st.Over() {

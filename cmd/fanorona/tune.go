@@ -212,9 +212,7 @@ func recordedSamples(runs []string, tablebases string) ([]tune.Sample, map[strin
 		if err != nil {
 			return nil, nil, badInputf("--games-from: game %s/%d: opening: %v", rec.Run, rec.Index, err)
 		}
-		r := engine.Rules{PaikaLimit: rec.Rules.PaikaLimit, NoMovesDraw: rec.Rules.NoMovesDraw,
-			FirstTurnNoChain: rec.Rules.FirstTurnNoChain, MaxPlies: p.Ply + rec.Rules.MaxPlies}
-		got, err := tune.GameSamples(p, rec.Turns, r, rec.WhiteScore(), oracle)
+		got, err := tune.GameSamples(p, rec.Turns, rec.Rules.Engine(p.Ply), rec.WhiteScore(), oracle)
 		if err != nil {
 			return nil, nil, badInputf("--games-from: game %s/%d: %v", rec.Run, rec.Index, err)
 		}
