@@ -36,6 +36,11 @@ type ExpertOptions struct {
 	Aspiration bool              // aspiration windows at the root
 	NullMove   bool              // null-move pruning at paika nodes
 	ExtendOne  bool              // search a node with a single distinct turn one ply deeper
+	Repetition bool              // score a position repeating one on the search path as a draw
+	Partial    bool              // play an unfinished iteration's best turn when it was searched in full
+	Delta      bool              // quiescence skips captures too small to raise alpha
+	QSTable    bool              // quiescence probes and stores in the transposition table
+	QSForced   bool              // quiescence searches a forced capture instead of standing pat
 
 	// Vary > 0 adds to each root turn's score a bonus drawn uniformly from 0..Vary
 	// (hundredths of a piece) by the player's seed and the position, so that the expert
@@ -97,7 +102,8 @@ func NewExpertSeeded(o ExpertOptions, seed uint64) *Expert {
 				cfg.evalWeights = &w
 			}
 		}
-		cfg.extendOne = o.ExtendOne
+		cfg.extendOne, cfg.repetition, cfg.partial, cfg.delta, cfg.qsTable, cfg.qsForced =
+			o.ExtendOne, o.Repetition, o.Partial, o.Delta, o.QSTable, o.QSForced
 		cfg.lmrLog = o.LMR
 	}
 	e := &Expert{opts: o, seed: seed, s: newSearcher(cfg, o.Oracle), clock: clock{tc: o.Clock}}

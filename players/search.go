@@ -41,6 +41,11 @@ type searchConfig struct {
 	aspiration  bool              // aspiration windows at the root from depth 4
 	nullMove    bool              // null-move pruning at paika nodes off the principal variation, depth ≥ 3
 	extendOne   bool              // a node with a single distinct turn is searched one ply deeper
+	repetition  bool              // a position repeating one earlier on the search path is scored a draw
+	partial     bool              // an unfinished iteration's best turn, searched in full, is played
+	delta       bool              // quiescence skips captures that cannot raise alpha by their material
+	qsTable     bool              // quiescence probes the table and stores its results at depth 0
+	qsForced    bool              // quiescence does not stand pat where a single capture is possible
 }
 
 // searcher owns every buffer a search needs; it is reused from search to search.
@@ -58,17 +63,19 @@ type searcher struct {
 	deadline  time.Time
 	halt      *atomic.Bool // set by the main thread of a parallel search to stop its helpers
 
-	turns    [maxPly][]engine.Turn
-	order    [maxPly][]int64 // ordering key << 16 | index into turns
-	seen     engine.ResultSet
-	killers  [maxPly][2]uint16
-	history  [engine.Points][engine.Points]int32
-	counter  [engine.Points][engine.Points]uint16 // the paika turn that refuted a turn from–to
-	played   [maxPly]engine.Turn                  // the turn played from each ply
-	pos      [maxPly]engine.Position              // the child positions, one per ply (copy-make)
-	pv       [maxPly][maxPly]engine.Turn
-	pvLen    [maxPly]int
-	rootBias []int // per root turn index: a score added at the root (vary); nil = none
+	turns     [maxPly][]engine.Turn
+	order     [maxPly][]int64 // ordering key << 16 | index into turns
+	seen      engine.ResultSet
+	killers   [maxPly][2]uint16
+	history   [engine.Points][engine.Points]int32
+	counter   [engine.Points][engine.Points]uint16 // the paika turn that refuted a turn from–to
+	played    [maxPly]engine.Turn                  // the turn played from each ply
+	hashes    [maxPly]uint64                       // the hash of the position at each ply of the path (repetition)
+	pos       [maxPly]engine.Position              // the child positions, one per ply (copy-make)
+	pv        [maxPly][maxPly]engine.Turn
+	pvLen     [maxPly]int
+	rootBias  []int // per root turn index: a score added at the root (vary); nil = none
+	rootScore int   // the score of the root turn that last beat alpha (partial)
 }
 
 // lmrTable[d][i] is the reduction of the i-th paika turn at depth d (lmrLog).
@@ -357,6 +364,9 @@ func (s *searcher) negamax(p *engine.Position, depth, ply, alpha, beta int) int 
 	if v, over := s.terminal(p, ply); over {
 		return v
 	}
+	if s.cfg.repetition && s.repeats(p, ply) {
+		return 0
+	}
 	if ply >= maxPly-1 {
 		return s.evaluate(p)
 	}
@@ -379,11 +389,7 @@ func (s *searcher) negamax(p *engine.Position, depth, ply, alpha, beta int) int 
 		if e, ok := s.tt.probe(key); ok {
 			ttMove = int(e.move) - 1
 			if ply > 0 && int(e.depth) >= depth {
-				v := scoreFromTT(int(e.score), ply)
-				switch {
-				case e.bound == boundExact,
-					e.bound == boundLower && v >= beta,
-					e.bound == boundUpper && v <= alpha:
+				if v := scoreFromTT(int(e.score), ply); e.decides(v, alpha, beta) {
 					return v
 				}
 			}
@@ -460,6 +466,9 @@ func (s *searcher) negamax(p *engine.Position, depth, ply, alpha, beta int) int 
 			if v > alpha {
 				alpha = v
 				s.updatePV(ply, t)
+				if ply == 0 {
+					s.rootScore = v
+				}
 				if v >= beta {
 					if t.Captured == 0 && s.cfg.killers {
 						s.cutoff(t, ply, depth, order[:i], turns)
@@ -470,13 +479,9 @@ func (s *searcher) negamax(p *engine.Position, depth, ply, alpha, beta int) int 
 		}
 	}
 	if s.tt != nil {
-		bound := boundExact
-		switch {
-		case best >= beta:
-			bound = boundLower
-		case best <= origAlpha:
-			bound = boundUpper
-			bestIdx = -1
+		bound := boundOf(best, origAlpha, beta)
+		if bound == boundUpper {
+			bestIdx = -1 // every turn failed low: none is known best
 		}
 		s.tt.store(key, depth, scoreToTT(best, ply), bound, bestIdx)
 	}
@@ -500,6 +505,26 @@ const (
 func (s *searcher) mayPass(p *engine.Position, depth, ply, beta int, pvNode, quietNode bool) bool {
 	return s.cfg.nullMove && quietNode && !pvNode && ply > 0 && depth >= nullMinDepth &&
 		beta > -WinBound && beta < WinBound && !s.passed(ply) && p.Own().Count() >= nullMinPieces
+}
+
+// repeats records p's hash at ply and reports whether p repeats a position of the search
+// path: the same board and side to move, no capture and no pass in between. The game has
+// no repetition rule, but a side that could win from the earlier position gains nothing by
+// coming back to it with less of the paika limit left, and a side that cannot should be
+// glad of the draw: scoring the return 0 cuts the cycles a search of a quiet ending
+// otherwise spends its depth on. Positions before the root are not known.
+func (s *searcher) repeats(p *engine.Position, ply int) bool {
+	h := p.Hash()
+	s.hashes[ply] = h
+	for k := ply - 1; k >= 0 && ply-k <= p.Paika; k-- {
+		if t := s.played[k]; t.From == t.To {
+			return false // a pass: the cycle is not one the game can play
+		}
+		if s.hashes[k] == h { // the hash includes the side to move
+			return true
+		}
+	}
+	return false
 }
 
 // passed reports whether the turn that led to ply was a pass (null move).
@@ -531,16 +556,47 @@ func (s *searcher) qsearch(p *engine.Position, ply, qply, alpha, beta int) int {
 		}
 	}
 	stand := s.evaluate(p)
-	if ply >= maxPly-1 || qply >= s.cfg.qMaxPlies || !p.CanCapture() || stand >= beta {
+	if ply >= maxPly-1 || qply >= s.cfg.qMaxPlies || !p.CanCapture() {
 		return stand
 	}
+	// With qsForced, a side whose one capture is forced may not stand pat on it: the
+	// compulsory capture into a recapture is the game's commonest trap, and a single turn
+	// costs little to search.
+	var turns []engine.Turn
+	var order []int64
+	forced := false
+	if s.cfg.qsForced {
+		turns, order = s.generate(p, ply, -1)
+		forced = len(turns) == 1
+	}
+	if stand >= beta && !forced {
+		return stand
+	}
+	var key uint64
+	useTable := s.cfg.qsTable && s.tt != nil
+	if useTable {
+		key = s.key(p)
+		if e, ok := s.tt.probe(key); ok {
+			if v := scoreFromTT(int(e.score), ply); e.decides(v, alpha, beta) {
+				return v
+			}
+		}
+	}
+	origAlpha := alpha
 	best := stand
-	if stand > alpha {
+	if forced {
+		best = -infinity
+	} else if stand > alpha {
 		alpha = stand
 	}
-	turns, order := s.generate(p, ply, -1)
+	if turns == nil {
+		turns, order = s.generate(p, ply, -1)
+	}
 	for i := range order {
 		idx := pick(order, i)
+		if s.cfg.delta && !forced && stand+turns[idx].Captured.Count()*PieceValue+deltaMargin <= alpha {
+			break // captures are ordered by pieces taken: the rest take no more
+		}
 		q := &s.pos[ply+1]
 		*q = p.Play(turns[idx])
 		s.played[ply] = turns[idx]
@@ -559,8 +615,14 @@ func (s *searcher) qsearch(p *engine.Position, ply, qply, alpha, beta int) int {
 			}
 		}
 	}
+	if useTable {
+		s.tt.storeShallow(key, scoreToTT(best, ply), boundOf(best, origAlpha, beta))
+	}
 	return best
 }
+
+// deltaMargin is what a capture may gain in quiescence beyond the pieces it takes (delta).
+const deltaMargin = 150
 
 // aspirationWindow is the first half-width of the root window around the last score.
 const aspirationWindow = 35
@@ -607,6 +669,15 @@ func (s *searcher) deepen(p *engine.Position, first, maxDepth int) Analysis {
 		s.iterDepth = d
 		v := s.rootSearch(p, d, a.Score)
 		if s.stopped {
+			// With partial, a turn of the unfinished iteration that beat every turn
+			// searched before it at this depth (the last iteration's best comes first) is
+			// played: it was searched in full, deeper than the last iteration's best. The
+			// root's PV is empty until a turn of this root search beat alpha.
+			if s.cfg.partial && s.pvLen[0] > 0 {
+				a.Score = s.rootScore
+				a.PV = append(a.PV[:0], s.pv[0][:s.pvLen[0]]...)
+				a.Turn = a.PV[0]
+			}
 			break
 		}
 		a.Depth, a.Score = d, v

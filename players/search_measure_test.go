@@ -97,6 +97,11 @@ func measureConfigs() []struct {
 		{"v2-eval2", without(func(o *ExpertOptions) { o.Eval2 = false })},
 		{"v2+null", without(func(o *ExpertOptions) { o.NullMove = true })},
 		{"v2+extend", without(func(o *ExpertOptions) { o.ExtendOne = true })},
+		{"v2+rep", without(func(o *ExpertOptions) { o.Repetition = true })},
+		{"v2+delta", without(func(o *ExpertOptions) { o.Delta = true })},
+		{"v2+qtt", without(func(o *ExpertOptions) { o.QSTable = true })},
+		{"v2+delta+qtt", without(func(o *ExpertOptions) { o.Delta, o.QSTable = true, true })},
+		{"v2+qforced", without(func(o *ExpertOptions) { o.QSForced = true })},
 	}
 }
 

@@ -17,11 +17,8 @@ import (
 // (ply plies from the root): a finished game scores -(30000 - ply) for the side to move,
 // or 0 if drawn (docs/LEVELS.md, "The evaluation"), a leaf its Evaluate.
 func plainMinimax(p *engine.Position, r engine.Rules, depth, ply int) int {
-	if st := r.Status(p); st.Over() {
-		if st.Outcome == engine.Draw {
-			return 0
-		}
-		return -(30000 - ply)
+	if v, over := plainOver(p, r, ply); over {
+		return v
 	}
 	if depth == 0 {
 		return Evaluate(p)
@@ -32,6 +29,19 @@ func plainMinimax(p *engine.Position, r engine.Rules, depth, ply int) int {
 		best = max(best, -plainMinimax(&q, r, depth-1, ply+1))
 	}
 	return best
+}
+
+// plainOver scores a finished game for the side to move, ply plies from the root: a loss
+// -(30000 - ply), or 0 if drawn.
+func plainOver(p *engine.Position, r engine.Rules, ply int) (int, bool) {
+	st := r.Status(p)
+	switch {
+	case !st.Over():
+		return 0, false
+	case st.Outcome == engine.Draw:
+		return 0, true
+	}
+	return -(30000 - ply), true
 }
 
 // plainBest returns the root value and the turns (notation) that reach it.

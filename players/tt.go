@@ -79,9 +79,35 @@ func (t *transTable) load(key uint64) (uint64, ttEntry) {
 	return s.check.Load() ^ d, unpackEntry(d)
 }
 
+// decides reports whether a stored score v (already brought to the node's ply) settles a
+// node searched in the window (alpha, beta): exact, or a bound on the window's far side.
+func (e ttEntry) decides(v, alpha, beta int) bool {
+	return e.bound == boundExact || e.bound == boundLower && v >= beta || e.bound == boundUpper && v <= alpha
+}
+
+// boundOf is the bound of a node's best score searched in the window (alpha, beta).
+func boundOf(best, alpha, beta int) uint8 {
+	switch {
+	case best >= beta:
+		return boundLower
+	case best <= alpha:
+		return boundUpper
+	}
+	return boundExact
+}
+
 func (t *transTable) probe(key uint64) (ttEntry, bool) {
 	k, e := t.load(key)
 	return e, k == key && e.gen == t.gen && e.bound != 0
+}
+
+// storeShallow stores a quiescence result (depth 0, no turn) unless the slot holds an
+// entry of this search with depth: a searched node is worth more than a capture line.
+func (t *transTable) storeShallow(key uint64, score int, bound uint8) {
+	if _, e := t.load(key); e.gen == t.gen && e.bound != 0 && e.depth > 0 {
+		return
+	}
+	t.store(key, 0, score, bound, -1)
 }
 
 func (t *transTable) store(key uint64, depth int, score int, bound uint8, move int) {
