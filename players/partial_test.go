@@ -1,5 +1,7 @@
 // partial_test.go: the expert's partial switch, an unfinished iteration's best turn
-// played, checked against the plain minimax of search_test.go.
+// played, checked against the plain minimax of search_test.go; and the spec options of
+// the five switches of repetition_test.go, this file, delta_test.go, qtt_test.go and
+// qforced_test.go.
 
 package players
 
