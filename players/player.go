@@ -106,6 +106,15 @@ type PieceLimiter interface {
 	MaxPieces() int
 }
 
+// OracleReach returns the most pieces (both sides together) of a position o may know:
+// its MaxPieces where it says, else every point of the board.
+func OracleReach(o Oracle) int {
+	if l, ok := o.(PieceLimiter); ok {
+		return l.MaxPieces()
+	}
+	return engine.Points
+}
+
 // ErrNoTurn is returned when the side to move has no legal turn (the game is over).
 var ErrNoTurn = errors.New("players: no legal turn (the game is over)")
 

@@ -90,10 +90,7 @@ func init() {
 }
 
 func newSearcher(cfg searchConfig, oracle Oracle) *searcher {
-	s := &searcher{cfg: cfg, oracle: oracle, oracleMax: engine.Points}
-	if l, ok := oracle.(PieceLimiter); ok {
-		s.oracleMax = l.MaxPieces()
-	}
+	s := &searcher{cfg: cfg, oracle: oracle, oracleMax: OracleReach(oracle)}
 	s.tt = newTransTable(cfg.hashMB)
 	for i := range s.turns {
 		s.turns[i] = make([]engine.Turn, 0, 64)

@@ -127,7 +127,7 @@ func runTune(ctx context.Context, s *streams, o *tuneOptions) error {
 	if o.minPieces > 0 {
 		kept := samples[:0]
 		for _, smp := range samples {
-			if p, err := engine.ParseFEN(smp.FEN); err == nil && (p.Own()|p.Enemy()).Count() >= o.minPieces {
+			if p, err := engine.ParseFEN(smp.FEN); err == nil && p.Occupied().Count() >= o.minPieces {
 				kept = append(kept, smp)
 			}
 		}

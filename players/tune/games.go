@@ -21,10 +21,7 @@ import (
 func GameSamples(opening engine.Position, turns []string, r engine.Rules, whiteScore float64, oracle players.Oracle) ([]Sample, error) {
 	var samples []Sample
 	p := opening
-	maxPieces := engine.Points
-	if l, ok := oracle.(players.PieceLimiter); ok {
-		maxPieces = l.MaxPieces()
-	}
+	maxPieces := players.OracleReach(oracle)
 	for i, text := range turns {
 		if st := r.Status(&p); st.Over() {
 			return nil, fmt.Errorf("ply %d, turn %q: the game was already over (%s)", i+1, text, st.Reason)
@@ -34,7 +31,7 @@ func GameSamples(opening engine.Position, turns []string, r engine.Rules, whiteS
 			if p.Side == engine.Black {
 				s.Result = 1 - whiteScore
 			}
-			if oracle != nil && (p.Own()|p.Enemy()).Count() <= maxPieces {
+			if oracle != nil && p.Occupied().Count() <= maxPieces {
 				if v, _, ok := oracle.Probe(&p, r); ok {
 					s.Result, s.Tablebase = float64(v+1)/2, true
 				}
