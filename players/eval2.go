@@ -108,8 +108,15 @@ func Evaluate2(p *engine.Position) int { return EvaluateWeights(p, &Weights2) }
 // EvaluateWeights is Evaluate2 with the weights w, the score kept inside ±(WinBound − 1)
 // so that no weights make a static score pass for a proven result.
 func EvaluateWeights(p *engine.Position, w *[NumFeatures]int) int {
+	v, _ := evaluateWeightsQuiet(p, w)
+	return v
+}
+
+// evaluateWeightsQuiet is EvaluateWeights, also reporting whether p is quiet (the side to
+// move can take no piece: the engine's !CanCapture, read off the features for free).
+func evaluateWeightsQuiet(p *engine.Position, w *[NumFeatures]int) (int, bool) {
 	f := Features(p)
-	quiet := !p.CanCapture()
+	quiet := f[FeatTargets] == 0
 	v := 0
 	for i, w := range w {
 		switch {
@@ -120,5 +127,5 @@ func EvaluateWeights(p *engine.Position, w *[NumFeatures]int) int {
 			v += w * f[i]
 		}
 	}
-	return min(max(v, -(WinBound-1)), WinBound-1)
+	return min(max(v, -(WinBound-1)), WinBound-1), quiet
 }

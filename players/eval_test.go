@@ -146,6 +146,8 @@ func checkEvaluations(t *testing.T, ps []engine.Position) {
 				v += w * want[i]
 			}
 		}
+		// EvaluateWeights reads "quiet" off the targets: the engine's generator must agree.
+		require.Equal(t, want[FeatTargets] > 0, p.CanCapture(), p.FEN())
 		if want[FeatTargets] > 0 {
 			capturing++
 		}

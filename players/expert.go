@@ -41,6 +41,10 @@ type ExpertOptions struct {
 	Delta      bool              // quiescence skips captures too small to raise alpha
 	QSTable    bool              // quiescence probes and stores in the transposition table
 	QSForced   bool              // quiescence searches a forced capture instead of standing pat
+	// KeepTable carries the table over from turn to turn: a search reads what the earlier
+	// searches of this player stored (each game has its own player, so a game stays
+	// reproducible from its seed under node or depth limits), replacing it first.
+	KeepTable bool
 
 	// Vary > 0 adds to each root turn's score a bonus drawn uniformly from 0..Vary
 	// (hundredths of a piece) by the player's seed and the position, so that the expert
@@ -104,7 +108,7 @@ func NewExpertSeeded(o ExpertOptions, seed uint64) *Expert {
 		}
 		cfg.extendOne, cfg.repetition, cfg.partial, cfg.delta, cfg.qsTable, cfg.qsForced =
 			o.ExtendOne, o.Repetition, o.Partial, o.Delta, o.QSTable, o.QSForced
-		cfg.lmrLog = o.LMR
+		cfg.lmrLog, cfg.keepTable = o.LMR, o.KeepTable
 	}
 	e := &Expert{opts: o, seed: seed, s: newSearcher(cfg, o.Oracle), clock: clock{tc: o.Clock}}
 	for i := 1; i < o.Threads; i++ {

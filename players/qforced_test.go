@@ -17,10 +17,15 @@ import (
 // are possible the side to move takes the best of standing pat and each capture, except
 // that a side with at most forcedMax captures must play one (no standing pat).
 func plainQuiescence(p *engine.Position, r engine.Rules, ply, forcedMax int) int {
+	return plainQuiescenceBy(Evaluate, p, r, ply, forcedMax)
+}
+
+// plainQuiescenceBy is plainQuiescence with the static scores of eval.
+func plainQuiescenceBy(eval func(*engine.Position) int, p *engine.Position, r engine.Rules, ply, forcedMax int) int {
 	if v, over := plainOver(p, r, ply); over {
 		return v
 	}
-	stand := Evaluate(p)
+	stand := eval(p)
 	if !p.CanCapture() {
 		return stand
 	}
@@ -31,7 +36,7 @@ func plainQuiescence(p *engine.Position, r engine.Rules, ply, forcedMax int) int
 	}
 	for _, t := range turns {
 		q := p.Play(t)
-		best = max(best, -plainQuiescence(&q, r, ply+1, forcedMax))
+		best = max(best, -plainQuiescenceBy(eval, &q, r, ply+1, forcedMax))
 	}
 	return best
 }
@@ -68,4 +73,26 @@ func TestForcedCaptureQuiescenceIsPlain(t *testing.T) {
 	}
 	require.GreaterOrEqual(t, checked, 5)
 	assert.Positive(t, differed, "no position's value depends on the switch")
+}
+
+// TestLearnedEvaluationQuiescenceIsPlain: with the learned evaluation (which also tells
+// quiescence whether a position is quiet), quiescence over an open window returns
+// plainQuiescence's value under Evaluate2 from every midgame position where a capture is
+// possible, and from the two of random play above.
+func TestLearnedEvaluationQuiescenceIsPlain(t *testing.T) {
+	skipUnderRace(t)
+	r := engine.DefaultRules()
+	s := newSearcher(searchConfig{quiesce: true, qMaxPlies: maxPly / 2, evalWeights: &Weights2}, nil)
+	fens := append([]string{"1W3B1B1/4B1BBB/8W/5WW1W/3W4W w 0 12", "7B1/B4B1B1/1WB5W/WW7/WW5W1 w 0 12"}, midgameFENs...)
+	checked := 0
+	for _, f := range fens {
+		p := engine.MustParseFEN(f)
+		if !p.CanCapture() {
+			continue
+		}
+		checked++
+		s.begin(context.Background(), r, 0, 0)
+		assert.Equal(t, plainQuiescenceBy(Evaluate2, &p, r, 0, 0), s.qsearch(&p, 0, 0, -infinity, infinity), f)
+	}
+	require.GreaterOrEqual(t, checked, 5)
 }

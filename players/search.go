@@ -46,6 +46,7 @@ type searchConfig struct {
 	delta       bool              // quiescence skips captures that cannot raise alpha by their material
 	qsTable     bool              // quiescence probes the table and stores its results at depth 0
 	qsForced    bool              // quiescence does not stand pat where a single capture is possible
+	keepTable   bool              // the table's entries carry over from search to search
 }
 
 // searcher owns every buffer a search needs; it is reused from search to search.
@@ -92,6 +93,9 @@ func init() {
 func newSearcher(cfg searchConfig, oracle Oracle) *searcher {
 	s := &searcher{cfg: cfg, oracle: oracle, oracleMax: OracleReach(oracle)}
 	s.tt = newTransTable(cfg.hashMB)
+	if s.tt != nil {
+		s.tt.keep = cfg.keepTable
+	}
 	for i := range s.turns {
 		s.turns[i] = make([]engine.Turn, 0, 64)
 		s.order[i] = make([]int64, 0, 64)
@@ -180,8 +184,24 @@ func (s *searcher) evaluate(p *engine.Position) int {
 	} else {
 		v = Evaluate(p)
 	}
+	return s.progressed(p, v)
+}
+
+// evaluateQuiet is evaluate, also reporting whether p is quiet (no capture for the side to
+// move): the learned evaluation finds that out on its way, which saves quiescence a
+// second pass over the board.
+func (s *searcher) evaluateQuiet(p *engine.Position) (int, bool) {
+	if w := s.cfg.evalWeights; w != nil {
+		v, quiet := evaluateWeightsQuiet(p, w)
+		return s.progressed(p, v), quiet
+	}
+	return s.progressed(p, Evaluate(p)), !p.CanCapture()
+}
+
+// progressed is the static score v of p under the progress switch.
+func (s *searcher) progressed(p *engine.Position, v int) int {
 	if s.cfg.progress {
-		v = ProgressScale(v, p.Paika, s.rules.PaikaLimit)
+		return ProgressScale(v, p.Paika, s.rules.PaikaLimit)
 	}
 	return v
 }
@@ -552,8 +572,8 @@ func (s *searcher) qsearch(p *engine.Position, ply, qply, alpha, beta int) int {
 			return v
 		}
 	}
-	stand := s.evaluate(p)
-	if ply >= maxPly-1 || qply >= s.cfg.qMaxPlies || !p.CanCapture() {
+	stand, quiet := s.evaluateQuiet(p)
+	if ply >= maxPly-1 || qply >= s.cfg.qMaxPlies || quiet {
 		return stand
 	}
 	// With qsForced, a side whose one capture is forced may not stand pat on it: the

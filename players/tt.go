@@ -43,6 +43,7 @@ type transTable struct {
 	slots []ttSlot
 	mask  uint64
 	gen   uint8
+	keep  bool // entries of earlier searches are read too (replaced first all the same)
 }
 
 // newTransTable returns a table of the largest power-of-two number of 16-byte slots
@@ -58,8 +59,8 @@ func newTransTable(mb int) *transTable {
 	return &transTable{slots: make([]ttSlot, n), mask: n - 1}
 }
 
-// newSearch starts a new generation: every entry stored before is ignored. It must not
-// run while a search uses the table.
+// newSearch starts a new generation: every entry stored before is ignored, or with keep
+// still read but the first to be replaced. It must not run while a search uses the table.
 func (t *transTable) newSearch() {
 	t.gen++
 	if t.gen == 0 { // wrapped: entries of generation 1 might be 256 searches old
@@ -98,7 +99,7 @@ func boundOf(best, alpha, beta int) uint8 {
 
 func (t *transTable) probe(key uint64) (ttEntry, bool) {
 	k, e := t.load(key)
-	return e, k == key && e.gen == t.gen && e.bound != 0
+	return e, k == key && (e.gen == t.gen || t.keep) && e.bound != 0
 }
 
 // storeShallow stores a quiescence result (depth 0, no turn) unless the slot holds an
@@ -115,7 +116,7 @@ func (t *transTable) store(key uint64, depth int, score int, bound uint8, move i
 	if e.gen == t.gen && k != key && int(e.depth) > depth && bound != boundExact {
 		return // keep the deeper entry of another position from this search
 	}
-	if e.gen == t.gen && k == key && move < 0 {
+	if (e.gen == t.gen || t.keep) && k == key && e.bound != 0 && move < 0 {
 		move = int(e.move) - 1 // keep the known best turn
 	}
 	d := ttEntry{score: int16(score), move: uint16(move + 1), depth: int8(depth), bound: bound, gen: t.gen}.pack()
