@@ -74,23 +74,27 @@ func TestKeptTableAcrossTurns(t *testing.T) {
 		play := func() []engine.Turn {
 			o := DefaultExpertOptions()
 			o.Nodes, o.KeepTable = 3000, keep
-			white, black := NewExpert(o), NewExpert(o)
-			q := engine.MustParseFEN(midgameFENs[1])
 			var game []engine.Turn
-			for ply := 0; ply < 30 && q.HasTurn(); ply++ {
-				mover := white
-				if ply%2 == 1 {
-					mover = black
-				}
-				turn, err := mover.Choose(context.Background(), &q, r)
-				require.NoError(t, err)
-				game = append(game, turn)
-				q = q.Play(turn)
-			}
+			white := recordingPlayer{NewExpert(o), &game}
+			black := recordingPlayer{NewExpert(o), &game}
+			_, _, err := playGame(context.Background(), white, black, engine.MustParseFEN(midgameFENs[1]), r)
+			require.NoError(t, err)
 			return game
 		}
 		first := play()
 		require.NotEmpty(t, first)
 		assert.Equal(t, first, play(), "keep=%v: the same game", keep)
 	}
+}
+
+// recordingPlayer appends each turn its player chooses to turns.
+type recordingPlayer struct {
+	Player
+	turns *[]engine.Turn
+}
+
+func (p recordingPlayer) Choose(ctx context.Context, pos *engine.Position, r engine.Rules) (engine.Turn, error) {
+	t, err := p.Player.Choose(ctx, pos, r)
+	*p.turns = append(*p.turns, t)
+	return t, err
 }
