@@ -45,6 +45,9 @@ type ExpertOptions struct {
 	// searches of this player stored (each game has its own player, so a game stays
 	// reproducible from its seed under node or depth limits), replacing it first.
 	KeepTable bool
+	// CaptureLMR reduces by one ply the capture turns from the third on, off the principal
+	// variation, from depth 3 (the table's turn excepted).
+	CaptureLMR bool
 
 	// Vary > 0 adds to each root turn's score a bonus drawn uniformly from 0..Vary
 	// (hundredths of a piece) by the player's seed and the position, so that the expert
@@ -108,7 +111,7 @@ func NewExpertSeeded(o ExpertOptions, seed uint64) *Expert {
 		}
 		cfg.extendOne, cfg.repetition, cfg.partial, cfg.delta, cfg.qsTable, cfg.qsForced =
 			o.ExtendOne, o.Repetition, o.Partial, o.Delta, o.QSTable, o.QSForced
-		cfg.lmrLog, cfg.keepTable = o.LMR, o.KeepTable
+		cfg.lmrLog, cfg.keepTable, cfg.captureLMR = o.LMR, o.KeepTable, o.CaptureLMR
 	}
 	e := &Expert{opts: o, seed: seed, s: newSearcher(cfg, o.Oracle), clock: clock{tc: o.Clock}}
 	for i := 1; i < o.Threads; i++ {

@@ -157,11 +157,68 @@ func TestProbeScoresByHand(t *testing.T) {
 		{fixedOracle{1, 5, true, 3}, 0, false},
 	} {
 		s := newSearcher(searchConfig{}, c.o)
-		v, ok := s.probe(&p, 2)
+		v, ok := s.probe(&p, 2, 0)
 		assert.Equal(t, c.ok, ok, "%+v", c.o)
 		assert.Equal(t, c.want, v, "%+v", c.o)
 	}
 }
+
+// costlyOracle is fixedOracle whose probes of more than cheap pieces read from disk.
+type costlyOracle struct {
+	fixedOracle
+	cheap int
+}
+
+func (o costlyOracle) CheapPieces() int { return o.cheap }
+
+// TestCostlyProbesNeedDepth: a position the oracle reads from disk is probed only at a node
+// with costlyProbeDepth plies left to search (never in quiescence, depth 0); a cheap one
+// at any depth; an oracle that names no cost is cheap throughout.
+func TestCostlyProbesNeedDepth(t *testing.T) {
+	p := engine.MustParseFEN("9/9/4B4/9/WWB6 w 0 1") // 4 pieces
+	win := fixedOracle{1, 5, true, 4}
+	for _, c := range []struct {
+		o     Oracle
+		depth int
+		ok    bool
+	}{
+		{costlyOracle{win, 3}, costlyProbeDepth, true},
+		{costlyOracle{win, 3}, costlyProbeDepth + 5, true},
+		{costlyOracle{win, 3}, costlyProbeDepth - 1, false},
+		{costlyOracle{win, 3}, 0, false},
+		{costlyOracle{win, 4}, 0, true},
+		{costlyOracle{win, 0}, 0, false},
+		{win, 0, true},
+	} {
+		s := newSearcher(searchConfig{}, c.o)
+		_, ok := s.probe(&p, 2, c.depth)
+		assert.Equal(t, c.ok, ok, "%+v at depth %d", c.o, c.depth)
+	}
+
+	// In a search: with every position costly, only the nodes one ply below a depth-3
+	// root (2 plies left) ask; below them, and in quiescence, none does.
+	q := engine.MustParseFEN(midgameFENs[2])
+	var plies []int
+	o := costlyPlyOracle{&plies}
+	s := newSearcher(searchConfig{maxDepth: 3, quiesce: true, qMaxPlies: maxPly / 2}, o)
+	s.begin(context.Background(), engine.DefaultRules(), 0, 0)
+	s.negamax(&q, 3, 0, -infinity, infinity)
+	require.NotEmpty(t, plies, "the root's children ask")
+	for _, ply := range plies {
+		assert.Equal(t, q.Ply+1, ply, "probed a position at ply %d", ply)
+	}
+	require.Greater(t, s.nodes, uint64(len(plies)), "deeper nodes were searched")
+}
+
+// costlyPlyOracle knows nothing, says every position is costly and records the plies of
+// the positions probed.
+type costlyPlyOracle struct{ plies *[]int }
+
+func (o costlyPlyOracle) Probe(p *engine.Position, _ engine.Rules) (int, int, bool) {
+	*o.plies = append(*o.plies, p.Ply)
+	return 0, 0, false
+}
+func (o costlyPlyOracle) CheapPieces() int { return 0 }
 
 // TestRootIsSearchedNotProbed: an oracle that knows the root (here: every position a
 // draw) does not stop the search there; the root's turns are searched and probed one ply
@@ -318,6 +375,28 @@ func TestReductionsByHand(t *testing.T) {
 		assert.Equal(t, c.want, got, "first: turn %d, depth %d, key %d", c.i, c.depth, c.key)
 	}
 	assert.Zero(t, newSearcher(searchConfig{}, nil).reduction(paika, 10, 0, 10, true, false), "no reductions")
+
+	// captureLMR: one ply for the third capture turn on, at capture nodes off the PV from
+	// depth 3, the table's turn excepted; paika nodes keep their own rule.
+	captureLMR := newSearcher(searchConfig{lmrLog: true, lmr: true, captureLMR: true}, nil)
+	for _, c := range []struct {
+		i, depth      int
+		key           int64
+		quiet, pvNode bool
+		want          int
+	}{
+		{2, 3, keyCapture, false, false, 1},
+		{40, 30, keyTT - 1, false, false, 1},
+		{1, 3, keyCapture, false, false, 0}, // from the third turn
+		{2, 2, keyCapture, false, false, 0}, // from depth 3
+		{2, 3, keyCapture, false, true, 0},  // off the principal variation
+		{2, 3, keyTT, false, false, 0},      // not the table's turn
+		{10, 10, 0, true, false, 3},         // a paika node: the log rule, as above
+		{2, 10, 0, true, false, 0},
+	} {
+		got := captureLMR.reduction(capture, c.i, c.key, c.depth, c.quiet, c.pvNode)
+		assert.Equal(t, c.want, got, "capture: turn %d, depth %d, key %d, quiet %v, pv %v", c.i, c.depth, c.key, c.quiet, c.pvNode)
+	}
 }
 
 // TestQuiescenceProbesBelowItsRoot: a position the oracle knows, met inside the quiescence

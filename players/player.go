@@ -106,6 +106,14 @@ type PieceLimiter interface {
 	MaxPieces() int
 }
 
+// CostLimiter may be implemented by an Oracle whose probes of positions with more pieces
+// than CheapPieces may read from disk: a tenth of a millisecond for a block not in memory
+// (docs/PERFORMANCE.md), the time of two hundred nodes. The search then probes those only
+// where depth is left to search (costlyProbeDepth).
+type CostLimiter interface {
+	CheapPieces() int
+}
+
 // OracleReach returns the most pieces (both sides together) of a position o may know:
 // its MaxPieces where it says, else every point of the board.
 func OracleReach(o Oracle) int {

@@ -58,7 +58,7 @@ var registry = map[string]kind{
 	"hard":   levelKind("computer level 3 of 3", HardParams),
 	"expert": {doc: "iterative-deepening alpha-beta with a transposition table (default limit nodes=1000000)",
 		options: []string{"depth", "nodes", "time", "tc", "hash", "qs", "killers", "lmr", "v",
-			"eval", "weights", "progress", "ordering", "prune", "aspiration", "null", "extend", "rep", "partial", "delta", "qtt", "qforced", "keep", "vary", "threads"},
+			"eval", "weights", "progress", "ordering", "prune", "aspiration", "null", "extend", "rep", "partial", "delta", "qtt", "qforced", "keep", "clmr", "vary", "threads"},
 		build: func(o optionReader, seed uint64, cfg *config) (Player, error) {
 			e := DefaultExpertOptions()
 			e.Oracle = cfg.oracle
@@ -99,6 +99,7 @@ var registry = map[string]kind{
 			o.bool("qtt", &e.QSTable)
 			o.bool("qforced", &e.QSForced)
 			o.bool("keep", &e.KeepTable)
+			o.bool("clmr", &e.CaptureLMR)
 			o.int("vary", &e.Vary, 0, PieceValue)
 			o.int("threads", &e.Threads, 1, 64)
 			return NewExpertSeeded(e, seed), o.err

@@ -47,6 +47,7 @@ type searchConfig struct {
 	qsTable     bool              // quiescence probes the table and stores its results at depth 0
 	qsForced    bool              // quiescence does not stand pat where a single capture is possible
 	keepTable   bool              // the table's entries carry over from search to search
+	captureLMR  bool              // late capture turns off the principal variation are reduced by one ply
 }
 
 // searcher owns every buffer a search needs; it is reused from search to search.
@@ -55,7 +56,9 @@ type searcher struct {
 	rules     engine.Rules
 	oracle    Oracle
 	oracleMax int
-	tt        *transTable
+	// oracleCheap: positions of more pieces cost the oracle a disk read (CostLimiter).
+	oracleCheap int
+	tt          *transTable
 
 	nodes     uint64
 	iterDepth int // the iteration being searched
@@ -92,6 +95,10 @@ func init() {
 
 func newSearcher(cfg searchConfig, oracle Oracle) *searcher {
 	s := &searcher{cfg: cfg, oracle: oracle, oracleMax: OracleReach(oracle)}
+	s.oracleCheap = s.oracleMax
+	if l, ok := oracle.(CostLimiter); ok {
+		s.oracleCheap = l.CheapPieces()
+	}
 	s.tt = newTransTable(cfg.hashMB)
 	if s.tt != nil {
 		s.tt.keep = cfg.keepTable
@@ -158,9 +165,16 @@ func (s *searcher) terminal(p *engine.Position, ply int) (int, bool) {
 	return -(MateScore - ply), true
 }
 
-// probe asks the oracle about p, when it may know it.
-func (s *searcher) probe(p *engine.Position, ply int) (int, bool) {
-	if s.oracle == nil || p.Occupied().Count() > s.oracleMax {
+// costlyProbeDepth is the depth left from which a node probes positions the oracle may
+// read from disk (CostLimiter): a read costs about two hundred nodes, so the last ply and
+// quiescence search on instead.
+const costlyProbeDepth = 2
+
+// probe asks the oracle about p, when it may know it and, for a costly probe, depth is
+// left to search.
+func (s *searcher) probe(p *engine.Position, ply, depth int) (int, bool) {
+	n := p.Occupied().Count()
+	if s.oracle == nil || n > s.oracleMax || n > s.oracleCheap && depth < costlyProbeDepth {
 		return 0, false
 	}
 	v, plies, ok := s.oracle.Probe(p, s.rules)
@@ -340,11 +354,16 @@ func (s *searcher) cutoff(t engine.Turn, ply, depth int, tried []int64, turns []
 	s.addHistory(t, bonus)
 }
 
+// captureLMRFrom is the first capture turn (in the order tried) that captureLMR reduces.
+const captureLMRFrom = 2
+
 // reduction returns the plies by which the i-th turn tried (ordering key key) of a node
 // searched depth plies is reduced. Log reductions (lmrLog): paika turns from the fourth
 // on, not the table's turn nor a killer or countermove, at quiet nodes from depth 3, by
 // lmrTable less one at PV nodes, leaving at least one ply. The first expert's (lmr): one
-// ply for such turns from the fifth on, from depth 3.
+// ply for such turns from the fifth on, from depth 3. With captureLMR, one ply for the
+// capture turns from the third on (captureLMRFrom) at capture nodes off the PV, from
+// depth 3, the table's turn excepted.
 func (s *searcher) reduction(t engine.Turn, i int, key int64, depth int, quietNode, pvNode bool) int {
 	switch {
 	case s.cfg.lmrLog:
@@ -359,6 +378,9 @@ func (s *searcher) reduction(t engine.Turn, i int, key int64, depth int, quietNo
 		if depth >= 3 && i >= 4 && t.Captured == 0 && key < keyKiller {
 			return 1
 		}
+	}
+	if s.cfg.captureLMR && !quietNode && !pvNode && depth >= 3 && i >= captureLMRFrom && key < keyTT {
+		return 1
 	}
 	return 0
 }
@@ -388,7 +410,7 @@ func (s *searcher) negamax(p *engine.Position, depth, ply, alpha, beta int) int 
 		return s.evaluate(p)
 	}
 	if ply > 0 {
-		if v, ok := s.probe(p, ply); ok {
+		if v, ok := s.probe(p, ply, depth); ok {
 			return v
 		}
 	}
@@ -568,7 +590,7 @@ func (s *searcher) qsearch(p *engine.Position, ply, qply, alpha, beta int) int {
 		return v
 	}
 	if qply > 0 {
-		if v, ok := s.probe(p, ply); ok {
+		if v, ok := s.probe(p, ply, 0); ok {
 			return v
 		}
 	}

@@ -14,12 +14,17 @@ import (
 // material or rule (see tablebase.CheckRules), or a table that fails to load, is "not
 // known".
 type TablebaseOracle struct {
-	set       *tablebase.Set
-	maxPieces int
+	set         *tablebase.Set
+	maxPieces   int
+	cheapPieces int // every table of at most this many pieces is held whole
 }
 
-// wholeTableSlots is the largest table the oracle keeps whole in memory (64 MiB).
-const wholeTableSlots = 1 << 26
+// wholeTableSlots is the largest table the oracle keeps whole in memory (64 MiB);
+// probeCacheBlocks is how many decompressed blocks of the larger ones it keeps (256 MiB).
+const (
+	wholeTableSlots  = 1 << 26
+	probeCacheBlocks = 4096
+)
 
 // NewTablebaseOracle returns the oracle of set, or nil when set holds no table.
 func NewTablebaseOracle(set *tablebase.Set) *TablebaseOracle {
@@ -28,13 +33,43 @@ func NewTablebaseOracle(set *tablebase.Set) *TablebaseOracle {
 		return nil
 	}
 	// The search probes at every node in reach: tables up to 64 Mi slots (every class of
-	// at most 6 pieces) are held whole, larger ones read block by block.
+	// at most 6 pieces) are held whole; larger ones are read block by block, a block not
+	// in memory costing the time of two hundred nodes, so the search probes them only
+	// with depth left (CheapPieces) and the set keeps more of their blocks.
 	set.LoadWhole(wholeTableSlots)
+	set.KeepBlocks(probeCacheBlocks)
 	o := &TablebaseOracle{set: set}
+	slots := make(map[tablebase.TableID]uint64, len(tables))
 	for _, id := range tables {
 		o.maxPieces = max(o.maxPieces, id.Class.Pieces())
+		if info, err := tablebase.ReadRuleInfo(set.Dir(), id.Class, id.PaikaLimit); err == nil {
+			slots[id] = info.Slots
+		}
+	}
+	o.cheapPieces = cheapPieces(tables, slots, wholeTableSlots)
+	// Load the whole tables now: loaded on first use, they would take the time of the
+	// first timed search that reaches them (half a second for those of 6 pieces).
+	for _, id := range tables {
+		if n, ok := slots[id]; ok && n <= wholeTableSlots {
+			set.RuleTable(id.Class, id.PaikaLimit) // a table that fails to load stays "not known"
+		}
 	}
 	return o
+}
+
+// cheapPieces returns the most pieces n such that every table of at most n pieces has at
+// most whole slots (a table whose size is unknown counts as large).
+func cheapPieces(tables []tablebase.TableID, slots map[tablebase.TableID]uint64, whole uint64) int {
+	n := 0
+	for _, id := range tables {
+		n = max(n, id.Class.Pieces())
+	}
+	for _, id := range tables {
+		if s, ok := slots[id]; !ok || s > whole {
+			n = min(n, id.Class.Pieces()-1)
+		}
+	}
+	return n
 }
 
 // Probe implements Oracle: under a paika limit the value holds at p's counter and plies
@@ -64,6 +99,9 @@ func (o *TablebaseOracle) Probe(p *engine.Position, r engine.Rules) (int, int, b
 
 // MaxPieces implements PieceLimiter.
 func (o *TablebaseOracle) MaxPieces() int { return o.maxPieces }
+
+// CheapPieces implements CostLimiter: tables of more pieces are read block by block.
+func (o *TablebaseOracle) CheapPieces() int { return o.cheapPieces }
 
 // oracleRoot converts a root the oracle knows to be won: it plays the turn that keeps the
 // win with the fewest plies to the deciding turn (under a paika limit: a winning capture

@@ -2,6 +2,7 @@ package players
 
 import (
 	"context"
+	"os"
 	"testing"
 
 	"github.com/fanorona/fanorona/engine"
@@ -19,6 +20,7 @@ func TestTablebaseOracle(t *testing.T) {
 	o := NewTablebaseOracle(set)
 	require.NotNil(t, o)
 	assert.Equal(t, 3, o.MaxPieces())
+	assert.Equal(t, 3, o.CheapPieces(), "tables of 3 pieces are held whole")
 
 	// The tables' values, in the oracle's terms.
 	for _, fen := range []string{"8B/9/9/9/WW7 w", "8B/9/9/9/WW7 b", "8B/9/4W4/9/9 w", "9/9/2BWB4/9/9 w"} {
@@ -61,6 +63,37 @@ func TestTablebaseOracle(t *testing.T) {
 	turn, err := NewExpert(opts).Choose(context.Background(), &pos, engine.TheoreticRules())
 	require.NoError(t, err)
 	assert.Equal(t, "a1-b2", turn.String())
+}
+
+// TestOracleLoadsWholeTablesAtOnce: the tables held whole are read when the oracle is
+// made, not by the first search that reaches them: with their files gone, it still knows.
+func TestOracleLoadsWholeTablesAtOnce(t *testing.T) {
+	dir := t.TempDir()
+	_, err := tablebase.Build(context.Background(), tablebase.BuildOptions{Dir: dir, MaxPieces: 2, Workers: 1})
+	require.NoError(t, err)
+	o := NewTablebaseOracle(tablebase.Open(dir))
+	require.NotNil(t, o)
+	require.NoError(t, os.RemoveAll(dir))
+	p := engine.MustParseFEN("9/9/4B4/9/W8 w")
+	_, _, ok := o.Probe(&p, engine.TheoreticRules())
+	assert.True(t, ok, "1v1 known without its file")
+}
+
+// TestCheapPiecesByHand: the most pieces whose every table is held whole.
+func TestCheapPiecesByHand(t *testing.T) {
+	id := func(own, enemy, limit int) tablebase.TableID {
+		return tablebase.TableID{Class: tablebase.Class{Own: own, Enemy: enemy}, PaikaLimit: limit}
+	}
+	tables := []tablebase.TableID{id(1, 1, 50), id(2, 1, 50), id(1, 2, 50), id(3, 2, 50), id(2, 3, 50), id(5, 3, 50)}
+	slots := map[tablebase.TableID]uint64{id(1, 1, 50): 10, id(2, 1, 50): 100, id(1, 2, 50): 100,
+		id(3, 2, 50): 1000, id(2, 3, 50): 1000, id(5, 3, 50): 5000}
+	assert.Equal(t, 8, cheapPieces(tables, slots, 5000), "all whole")
+	assert.Equal(t, 7, cheapPieces(tables, slots, 4999), "5v3 read by blocks")
+	assert.Equal(t, 4, cheapPieces(tables, slots, 999), "and 3v2, 2v3")
+	assert.Equal(t, 2, cheapPieces(tables, slots, 99), "and 2v1, 1v2: only 1v1 is whole")
+	delete(slots, id(2, 3, 50))
+	assert.Equal(t, 4, cheapPieces(tables, slots, 5000), "a table of unknown size counts as large")
+	assert.Equal(t, 0, cheapPieces(nil, nil, 5000), "no table")
 }
 
 // TestOracleRootPlaysABestTurn: at every won board of 2v1 and 1v2 (every 5th slot, 23rd

@@ -306,3 +306,34 @@ func TestVerifyCountsEverySlotAndEveryBadOne(t *testing.T) {
 		assert.LessOrEqual(t, n, 5, "chunk %d", k)
 	}
 }
+
+// TestKeepBlocksSetsTheCache: KeepBlocks(n) makes probes keep n blocks, through Close too,
+// and block-by-block probes still give the whole table's values.
+func TestKeepBlocksSetsTheCache(t *testing.T) {
+	dir := smallTables(t)
+	c := Class{2, 2}
+	whole, err := LoadRuleTable(dir, c, 0)
+	require.NoError(t, err)
+	ix := newIndexer(c)
+	require.Greater(t, ix.size, uint64(3*blockSlots), "2v2 spans at least four blocks")
+
+	set := Open(dir)
+	defer set.Close()
+	assert.Equal(t, CacheBlocks, set.cache.capacity)
+	set.KeepBlocks(2)
+	probed := 0
+	for slot := uint64(0); slot < ix.size; slot += blockSlots/2 + 7 {
+		if !ix.canonical(slot) {
+			continue
+		}
+		own, enemy := ix.position(slot)
+		code, err := set.code(TableID{c, 0}, own, enemy)
+		require.NoError(t, err)
+		assert.Equal(t, whole.lookup(own, enemy), code, "slot %d", slot)
+		probed++
+	}
+	require.Greater(t, probed, 6, "positions in several blocks")
+	assert.Len(t, set.cache.entries, 2, "two blocks kept")
+	require.NoError(t, set.Close())
+	assert.Equal(t, 2, set.cache.capacity, "Close keeps the capacity")
+}

@@ -50,6 +50,8 @@ type Set struct {
 	files  map[TableID]*tableFile
 	failed map[TableID]error
 	cache  *blockCache
+	// cacheBlocks is the cache's capacity (CacheBlocks unless KeepBlocks says).
+	cacheBlocks int
 	// wholeSlots: probes load tables of at most this many slots whole (0: none).
 	wholeSlots uint64
 }
@@ -63,10 +65,20 @@ func (s *Set) LoadWhole(slots uint64) {
 	s.wholeSlots = slots
 }
 
+// KeepBlocks makes probes keep the last n decompressed blocks (64 KiB each) instead of
+// CacheBlocks, dropping those kept so far. A search probing tables read block by block
+// comes back to the same blocks across its iterations.
+func (s *Set) KeepBlocks(n int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.cacheBlocks = max(1, n)
+	s.cache = newBlockCache(s.cacheBlocks)
+}
+
 // Open returns the set of tables in dir. Nothing is read until a class is needed.
 func Open(dir string) *Set {
 	return &Set{dir: dir, tables: map[TableID]*Table{}, files: map[TableID]*tableFile{},
-		failed: map[TableID]error{}, cache: newBlockCache(CacheBlocks)}
+		failed: map[TableID]error{}, cache: newBlockCache(CacheBlocks), cacheBlocks: CacheBlocks}
 }
 
 // Dir returns the directory.
@@ -80,7 +92,7 @@ func (s *Set) Close() error {
 		tf.f.Close()
 		delete(s.files, id)
 	}
-	s.cache = newBlockCache(CacheBlocks)
+	s.cache = newBlockCache(s.cacheBlocks)
 	return nil
 }
 
