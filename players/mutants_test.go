@@ -157,7 +157,7 @@ func TestSpecOptionsAtTheirBounds(t *testing.T) {
 	assert.NotContains(t, doc, "options")
 	doc, ok = Describe("expert")
 	require.True(t, ok)
-	assert.True(t, strings.HasSuffix(doc, " (options: depth, nodes, time, tc, hash, qs, killers, lmr, v, eval, weights, progress, ordering, prune, aspiration, null, extend, rep, partial, delta, qtt, qforced, keep, vary, threads)"), doc)
+	assert.True(t, strings.HasSuffix(doc, " (options: depth, nodes, time, tc, hash, qs, killers, lmr, v, eval, weights, progress, ordering, prune, aspiration, null, extend, rep, partial, delta, qtt, qforced, keep, clmr, vary, threads)"), doc)
 }
 
 // TestReductionTable: the log reductions are ⌊0.5 + ln d · ln i / 2⌋, values worked out

@@ -55,23 +55,24 @@ func TestPartialPlaysAFullySearchedTurn(t *testing.T) {
 	assert.Positive(t, differed, "partial never changed the result")
 }
 
-// TestSearchSwitchesFromTheSpec: rep, partial, delta, qtt, qforced and keep are off by default
-// and each spec option turns on its own switch of the search, and only that one.
+// TestSearchSwitchesFromTheSpec: rep, partial, delta, qtt, qforced, keep and clmr are off
+// by default and each spec option turns on its own switch of the search, and only that
+// one.
 func TestSearchSwitchesFromTheSpec(t *testing.T) {
-	switches := func(c searchConfig) [6]bool {
-		return [6]bool{c.repetition, c.partial, c.delta, c.qsTable, c.qsForced, c.keepTable}
+	switches := func(c searchConfig) [7]bool {
+		return [7]bool{c.repetition, c.partial, c.delta, c.qsTable, c.qsForced, c.keepTable, c.captureLMR}
 	}
 	pl, err := New("expert", 0)
 	require.NoError(t, err)
-	assert.Equal(t, [6]bool{}, switches(pl.(*Expert).s.cfg), "default")
-	for i, name := range []string{"rep", "partial", "delta", "qtt", "qforced", "keep"} {
+	assert.Equal(t, [7]bool{}, switches(pl.(*Expert).s.cfg), "default")
+	for i, name := range []string{"rep", "partial", "delta", "qtt", "qforced", "keep", "clmr"} {
 		pl, err := New("expert:"+name+"=true", 0)
 		require.NoError(t, err, name)
-		var want [6]bool
+		var want [7]bool
 		want[i] = true
 		assert.Equal(t, want, switches(pl.(*Expert).s.cfg), name)
 		pl, err = New("expert:v=1,"+name+"=true", 0)
 		require.NoError(t, err, name)
-		assert.Equal(t, [6]bool{}, switches(pl.(*Expert).s.cfg), "%s ignored by v=1", name)
+		assert.Equal(t, [7]bool{}, switches(pl.(*Expert).s.cfg), "%s ignored by v=1", name)
 	}
 }
