@@ -99,7 +99,13 @@ func boundOf(best, alpha, beta int) uint8 {
 
 func (t *transTable) probe(key uint64) (ttEntry, bool) {
 	k, e := t.load(key)
-	return e, k == key && (e.gen == t.gen || t.keep) && e.bound != 0
+	return e, k == key && t.readable(e)
+}
+
+// readable reports whether an entry (of the key asked for) may be read: one of this
+// search, or with keep of any, and holding a bound.
+func (t *transTable) readable(e ttEntry) bool {
+	return (e.gen == t.gen || t.keep) && e.bound != 0
 }
 
 // storeShallow stores a quiescence result (depth 0, no turn) unless the slot holds an
@@ -116,7 +122,7 @@ func (t *transTable) store(key uint64, depth int, score int, bound uint8, move i
 	if e.gen == t.gen && k != key && int(e.depth) > depth && bound != boundExact {
 		return // keep the deeper entry of another position from this search
 	}
-	if (e.gen == t.gen || t.keep) && k == key && e.bound != 0 && move < 0 {
+	if k == key && t.readable(e) && move < 0 {
 		move = int(e.move) - 1 // keep the known best turn
 	}
 	d := ttEntry{score: int16(score), move: uint16(move + 1), depth: int8(depth), bound: bound, gen: t.gen}.pack()

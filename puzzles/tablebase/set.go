@@ -50,8 +50,6 @@ type Set struct {
 	files  map[TableID]*tableFile
 	failed map[TableID]error
 	cache  *blockCache
-	// cacheBlocks is the cache's capacity (CacheBlocks unless KeepBlocks says).
-	cacheBlocks int
 	// wholeSlots: probes load tables of at most this many slots whole (0: none).
 	wholeSlots uint64
 }
@@ -71,14 +69,13 @@ func (s *Set) LoadWhole(slots uint64) {
 func (s *Set) KeepBlocks(n int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.cacheBlocks = max(1, n)
-	s.cache = newBlockCache(s.cacheBlocks)
+	s.cache = newBlockCache(max(1, n))
 }
 
 // Open returns the set of tables in dir. Nothing is read until a class is needed.
 func Open(dir string) *Set {
 	return &Set{dir: dir, tables: map[TableID]*Table{}, files: map[TableID]*tableFile{},
-		failed: map[TableID]error{}, cache: newBlockCache(CacheBlocks), cacheBlocks: CacheBlocks}
+		failed: map[TableID]error{}, cache: newBlockCache(CacheBlocks)}
 }
 
 // Dir returns the directory.
@@ -92,7 +89,7 @@ func (s *Set) Close() error {
 		tf.f.Close()
 		delete(s.files, id)
 	}
-	s.cache = newBlockCache(s.cacheBlocks)
+	s.cache = newBlockCache(s.cache.capacity) // empty, at the capacity KeepBlocks set
 	return nil
 }
 
