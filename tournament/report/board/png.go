@@ -37,7 +37,9 @@ func PNG(w io.Writer, pos engine.Position, opts Options) error {
 type pngPainter struct{ c draw.Canvas }
 
 // at turns a picture point (y down) into the canvas's (y up).
-func (p *pngPainter) at(q xy) vg.Point { return vg.Point{X: vg.Length(q.X), Y: vg.Length(Height - q.Y)} }
+func (p *pngPainter) at(q xy) vg.Point {
+	return vg.Point{X: vg.Length(q.X), Y: vg.Length(Height - q.Y)}
+}
 
 func (p *pngPainter) path(pts []xy) vg.Path {
 	var path vg.Path
