@@ -40,7 +40,6 @@ var commandExamples = map[string]string{
   fanorona solve --fen "9/9/4W4/3B5/9 w" --json`,
 	"fanorona puzzles":       `  fanorona puzzles list`,
 	"fanorona puzzles list":  `  fanorona puzzles list --json`,
-	"fanorona puzzles show":  `  fanorona puzzles show longest-3v2`,
 	"fanorona puzzles solve": `  fanorona puzzles solve longest-3v2 --time 5s`,
 	"fanorona engine": `  # serve the expert to a GUI or a match runner speaking the UCI-like protocol
   fanorona engine --player expert:depth=8

@@ -42,20 +42,34 @@ func newPuzzlesCmd(s *streams) *cobra.Command {
 		},
 	}
 	list.Flags().BoolVar(&asJSON, "json", false, "one JSON object a puzzle")
+	var pic pictureFlags
 	show := &cobra.Command{
-		Use:   "show NAME",
-		Short: "Draw a puzzle's board and say what it asks",
-		Args:  cobra.ExactArgs(1),
+		Use:   "show NAME [-o FILE.svg|FILE.png [--force]]",
+		Short: "Draw a puzzle's board and say what it asks, or draw it with its first turn into an SVG or PNG file",
+		Example: `  fanorona puzzles show longest-3v2
+  fanorona puzzles show telo-noho-dimy-one-of-22 -o one-of-22.png`,
+		Args: cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			p, err := puzzleNamed(args[0])
 			if err != nil {
 				return err
 			}
 			pos := engine.MustParseFEN(p.FEN)
+			if pic.output != "" {
+				if err := pic.check(); err != nil {
+					return err
+				}
+				t, err := parseTurnFlag(&pos, p.Rules(), p.Turn)
+				if err != nil {
+					return err // the collection's tests keep every turn legal
+				}
+				return pic.write(s, pos, t)
+			}
 			fmt.Fprintf(s.out, "%s (%s)\n%s\n\n%s\n%s to move: %v\n", p.Name, p.Kind, p.Description, engine.Diagram(&pos, 0), pos.Side, p.Value)
 			return nil
 		},
 	}
+	pic.bind(show, "the puzzle with its first turn")
 	var o solveOptions
 	solve := &cobra.Command{
 		Use:   "solve NAME [--tablebases DIR] [--time T] [--json]",
