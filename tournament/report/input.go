@@ -23,6 +23,7 @@ type Input struct {
 	Duplicates int                     // exact duplicates of a record already read, dropped
 	Runs       []Run                   // run.json files found next to the games files
 	Summary    *tournament.Summary     // the statistics of the records (package tournament)
+	notable    notable                 // the games the viewer shows, with their turns
 }
 
 // Run is one run's configuration, as its run.json holds it.
@@ -71,11 +72,15 @@ func Load(paths []string) (*Input, error) {
 	if len(in.Runs) > 0 {
 		order = in.Runs[0].Config.Players
 	}
+	if len(in.Runs) > 0 {
+		in.notable.seed = in.Runs[0].Config.Seed // the viewer's sample is drawn by the run's seed
+	}
 	acc := tournament.NewAccumulator(nil, order)
 	st, err := tournament.ScanRecords(in.Files, tournament.ScanOptions{Bad: func(e *tournament.LineError) {
 		in.Dropped = append(in.Dropped, e)
 	}}, func(rec *tournament.Record, at tournament.Place) error {
 		acc.Add(rec, at.File)
+		in.notable.add(rec)
 		r := *rec
 		r.Turns = nil // the charts need none; the summary has counted distinct games
 		in.Records = append(in.Records, r)
