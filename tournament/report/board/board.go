@@ -65,6 +65,12 @@ func Center(p engine.Point) (x, y float64) {
 	return Margin + Spacing*float64(p.Col()), Margin + Spacing*float64(engine.Rows-1-p.Row())
 }
 
+// stroke is a line's width and colour.
+type stroke struct {
+	width  float64
+	colour color.RGBA
+}
+
 // xy is a point of the picture, y downwards.
 type xy struct{ X, Y float64 }
 
@@ -77,13 +83,17 @@ func centre(p engine.Point) xy {
 // point names are for the SVG (the viewer and the tests); the PNG painter ignores them.
 type painter interface {
 	background(fill color.RGBA)
-	line(a, b xy, width float64, c color.RGBA, class string)
+	line(a, b xy, st stroke, class string)
 	// piece draws point p: a piece of the class's colour, or the point's dot when empty.
 	piece(p engine.Point, at xy, class string)
 	polyline(pts []xy, width float64, c color.RGBA, class string)
 	polygon(pts []xy, fill color.RGBA, class string)
 	// group starts a group of shapes about point p (end closes it).
 	group(class string, p engine.Point)
+	// lines starts a group of lines of one stroke, texts one of texts of one size and
+	// colour (end closes them): the SVG writes their attributes once.
+	lines(st stroke)
+	texts(size float64, c color.RGBA)
 	end()
 	text(at xy, size float64, c color.RGBA, s string)
 }
@@ -92,6 +102,8 @@ type painter interface {
 // the path of the turn, coordinates.
 func paint(pt painter, pos *engine.Position, opts Options) {
 	pt.background(boardColour)
+	boardLine := stroke{lineWidth, lineColour}
+	pt.lines(boardLine)
 	// Every line of the board is a neighbour pair of the engine: 40 + 36 orthogonal
 	// segments and 32 diagonal ones, each drawn once (from its lower point).
 	for p := engine.Point(0); p < engine.Points; p++ {
@@ -104,15 +116,17 @@ func paint(pt painter, pos *engine.Position, opts Options) {
 			if d.IsDiagonal() {
 				class = "diagonal"
 			}
-			pt.line(centre(p), centre(q), lineWidth, lineColour, class)
+			pt.line(centre(p), centre(q), boardLine, class)
 		}
 	}
+	pt.end()
 	for p := engine.Point(0); p < engine.Points; p++ {
 		pt.piece(p, centre(p), pieceClass(pos, p))
 	}
 	if t := opts.Turn; t != nil {
 		drawTurn(pt, *t)
 	}
+	pt.texts(labelSize, labelColour)
 	for c := 0; c < engine.Cols; c++ {
 		x, _ := Center(engine.PointAt(c, 0))
 		pt.text(xy{x, Height - Margin + labelGap}, labelSize, labelColour, string(rune('a'+c)))
@@ -121,6 +135,7 @@ func paint(pt painter, pos *engine.Position, opts Options) {
 		_, y := Center(engine.PointAt(0, r))
 		pt.text(xy{Margin - labelGap, y}, labelSize, labelColour, string(rune('1'+r)))
 	}
+	pt.end()
 }
 
 // pieceClass names what stands on p.
@@ -149,14 +164,15 @@ func Path(t engine.Turn) []engine.Point {
 // drawTurn crosses out the captured pieces, then draws the path as a polyline ending in
 // an arrowhead whose tip is at the last landing point's centre.
 func drawTurn(pt painter, t engine.Turn) {
+	mark := stroke{markWidth, markColour}
 	for p := engine.Point(0); p < engine.Points; p++ {
 		if !t.Captured.Has(p) {
 			continue
 		}
 		c := centre(p)
 		pt.group("captured", p)
-		pt.line(xy{c.X - markSize, c.Y - markSize}, xy{c.X + markSize, c.Y + markSize}, markWidth, markColour, "")
-		pt.line(xy{c.X - markSize, c.Y + markSize}, xy{c.X + markSize, c.Y - markSize}, markWidth, markColour, "")
+		pt.line(xy{c.X - markSize, c.Y - markSize}, xy{c.X + markSize, c.Y + markSize}, mark, "")
+		pt.line(xy{c.X - markSize, c.Y + markSize}, xy{c.X + markSize, c.Y - markSize}, mark, "")
 		pt.end()
 	}
 	path := Path(t)

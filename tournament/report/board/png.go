@@ -58,8 +58,8 @@ func (p *pngPainter) background(fill color.RGBA) {
 	p.c.Fill(p.c.Rectangle.Path())
 }
 
-func (p *pngPainter) line(a, b xy, width float64, c color.RGBA, _ string) {
-	p.polyline([]xy{a, b}, width, c, "")
+func (p *pngPainter) line(a, b xy, st stroke, _ string) {
+	p.polyline([]xy{a, b}, st.width, st.colour, "")
 }
 
 func (p *pngPainter) circle(at xy, r float64) vg.Path {
@@ -95,6 +95,8 @@ func (p *pngPainter) polygon(pts []xy, fill color.RGBA, _ string) {
 }
 
 func (p *pngPainter) group(string, engine.Point) {}
+func (p *pngPainter) lines(stroke)               {}
+func (p *pngPainter) texts(float64, color.RGBA)  {}
 func (p *pngPainter) end()                       {}
 
 // sans is Liberation Sans, embedded in gonum/plot, as in the charts.

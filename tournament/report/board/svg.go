@@ -38,7 +38,21 @@ func SVG(w io.Writer, pos engine.Position, opts Options) error {
 	return write(w, s.buf.Bytes())
 }
 
-type svgPainter struct{ buf bytes.Buffer }
+// svgPainter writes SVG elements; inside a lines or texts group it leaves out the
+// attributes the group sets.
+type svgPainter struct {
+	buf       bytes.Buffer
+	groups    []string // open groups: "g", "lines", "texts"
+	lineStyle *stroke
+	textStyle *textStyle
+}
+
+type textStyle struct {
+	size   float64
+	colour color.RGBA
+}
+
+const fontFamily = `'Liberation Sans',Arimo,Arial,Helvetica,sans-serif`
 
 // num prints a coordinate with at most two decimals, so the bytes do not depend on the
 // last bits of a float computation.
@@ -64,9 +78,22 @@ func (s *svgPainter) background(fill color.RGBA) {
 	fmt.Fprintf(&s.buf, `<rect width="%s" height="%s" fill="%s"/>`+"\n", num(Width), num(Height), hex(fill))
 }
 
-func (s *svgPainter) line(a, b xy, width float64, c color.RGBA, class string) {
-	fmt.Fprintf(&s.buf, `<line%s x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="%s" stroke-linecap="round"/>`+"\n",
-		classAttr(class), num(a.X), num(a.Y), num(b.X), num(b.Y), hex(c), num(width))
+func (s *svgPainter) line(a, b xy, st stroke, class string) {
+	fmt.Fprintf(&s.buf, `<line%s x1="%s" y1="%s" x2="%s" y2="%s"`, classAttr(class), num(a.X), num(a.Y), num(b.X), num(b.Y))
+	if s.lineStyle == nil || *s.lineStyle != st {
+		fmt.Fprintf(&s.buf, ` stroke="%s" stroke-width="%s" stroke-linecap="round"`, hex(st.colour), num(st.width))
+	}
+	s.buf.WriteString("/>\n")
+}
+
+func (s *svgPainter) lines(st stroke) {
+	fmt.Fprintf(&s.buf, `<g stroke="%s" stroke-width="%s" stroke-linecap="round">`+"\n", hex(st.colour), num(st.width))
+	s.groups, s.lineStyle = append(s.groups, "lines"), &st
+}
+
+func (s *svgPainter) texts(size float64, c color.RGBA) {
+	fmt.Fprintf(&s.buf, `<g font-family="%s" font-size="%s" fill="%s" text-anchor="middle" dominant-baseline="central">`+"\n", fontFamily, num(size), hex(c))
+	s.groups, s.textStyle = append(s.groups, "texts"), &textStyle{size, c}
 }
 
 // pieceAttrs are each class's radius, fill and stroke; the viewer's stylesheet repeats
@@ -120,13 +147,26 @@ func (s *svgPainter) polygon(pts []xy, fill color.RGBA, class string) {
 
 func (s *svgPainter) group(class string, p engine.Point) {
 	fmt.Fprintf(&s.buf, `<g class="%s" data-point="%s">`+"\n", class, p)
+	s.groups = append(s.groups, "g")
 }
 
-func (s *svgPainter) end() { s.buf.WriteString("</g>\n") }
+func (s *svgPainter) end() {
+	switch s.groups[len(s.groups)-1] {
+	case "lines":
+		s.lineStyle = nil
+	case "texts":
+		s.textStyle = nil
+	}
+	s.groups = s.groups[:len(s.groups)-1]
+	s.buf.WriteString("</g>\n")
+}
 
 func (s *svgPainter) text(at xy, size float64, c color.RGBA, txt string) {
-	fmt.Fprintf(&s.buf, `<text x="%s" y="%s" font-family="'Liberation Sans',Arimo,Arial,Helvetica,sans-serif" font-size="%s" fill="%s" text-anchor="middle" dominant-baseline="central">`,
-		num(at.X), num(at.Y), num(size), hex(c))
+	fmt.Fprintf(&s.buf, `<text x="%s" y="%s"`, num(at.X), num(at.Y))
+	if s.textStyle == nil || *s.textStyle != (textStyle{size, c}) {
+		fmt.Fprintf(&s.buf, ` font-family="%s" font-size="%s" fill="%s" text-anchor="middle" dominant-baseline="central"`, fontFamily, num(size), hex(c))
+	}
+	s.buf.WriteString(">")
 	xml.EscapeText(&s.buf, []byte(txt))
 	s.buf.WriteString("</text>\n")
 }
