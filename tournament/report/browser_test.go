@@ -26,7 +26,8 @@ import (
 // dependency): --dump-dom gives the DOM after load, --enable-logging=stderr prints every
 // console message as an INFO:CONSOLE line, and --screenshot saves what a person would see.
 // Sizes are measured by a copy of the page with a measuring script appended; the page
-// itself has no script, so any console line at all is a fault.
+// itself logs nothing (its one script, the game viewer, writes no console line), so any
+// console line at all is a fault.
 
 // chromium finds a Chromium binary: $FANORONA_CHROMIUM, or the usual names on PATH.
 func chromium() (string, error) {

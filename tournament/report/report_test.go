@@ -63,8 +63,9 @@ func TestReportHTMLHoldsEverything(t *testing.T) {
 	assert.True(t, strings.Contains(page, "@media print"), "page lacks %q", "@media print")
 }
 
-// TestReportIsSelfContained checks nothing is fetched: no script, no stylesheet link, no
-// address outside the page but the SVG namespaces (which are names, not fetched).
+// TestReportIsSelfContained checks nothing is fetched: no script but the viewer's inline
+// one, no stylesheet link, no address outside the page but the SVG namespaces (which are
+// names, not fetched).
 func TestReportIsSelfContained(t *testing.T) {
 	_, page := buildHTML(t, smallRun(t))
 	// One script: the viewer's, inline.
