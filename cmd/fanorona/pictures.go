@@ -5,10 +5,6 @@
 package main
 
 import (
-	"errors"
-	"fmt"
-	"io/fs"
-
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/tournament/report"
 	"github.com/fanorona/fanorona/tournament/report/board"
@@ -56,14 +52,7 @@ func (f *pictureFlags) write(s *streams, p engine.Position, turn *engine.Turn) e
 	if err != nil {
 		return err
 	}
-	if err := report.WriteFile(f.output, data, f.force); err != nil {
-		if errors.Is(err, fs.ErrExist) {
-			return badInput(err)
-		}
-		return err
-	}
-	fmt.Fprintf(s.err, "fanorona: wrote %s\n", f.output)
-	return nil
+	return writeOutputFile(s, f.output, data, f.force)
 }
 
 // turnMarks are the points a turn touches, for the terminal diagram: its path and the
