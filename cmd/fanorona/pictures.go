@@ -6,6 +6,7 @@ package main
 
 import (
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/stats/chart"
 	"github.com/fanorona/fanorona/tournament/report"
 	"github.com/fanorona/fanorona/tournament/report/board"
 	"github.com/spf13/cobra"
@@ -24,7 +25,7 @@ func (f *pictureFlags) bind(c *cobra.Command, what string) {
 
 // check refuses a bad output before any work: its extension, its folder, an existing file.
 func (f *pictureFlags) check() error {
-	if _, err := board.FormatOf(f.output); err != nil {
+	if _, err := chart.FormatOf(f.output); err != nil {
 		return badInput(err)
 	}
 	if err := report.CheckOutput(f.output, f.force); err != nil {
@@ -47,7 +48,7 @@ func parseTurnFlag(p *engine.Position, r engine.Rules, s string) (*engine.Turn, 
 
 // write draws p (with turn, if any) into the output file and says so on stderr.
 func (f *pictureFlags) write(s *streams, p engine.Position, turn *engine.Turn) error {
-	format, _ := board.FormatOf(f.output) // checked
+	format, _ := chart.FormatOf(f.output) // checked
 	data, err := board.Encode(format, p, board.Options{Turn: turn})
 	if err != nil {
 		return err

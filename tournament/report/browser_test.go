@@ -251,12 +251,7 @@ func checkViewerInBrowser(t *testing.T, bin, dir, page string, r *Report) {
 		t.Helper()
 		require.Len(t, s.Points, engine.Points)
 		for q := engine.Point(0); q < engine.Points; q++ {
-			want := "empty"
-			if p.Pieces[engine.White].Has(q) {
-				want = "white"
-			} else if p.Pieces[engine.Black].Has(q) {
-				want = "black"
-			}
+			want := standing(p, q)
 			got := s.Points[q.String()]
 			class, fill, width := got[0].(string), got[1].(string), got[2].(float64)
 			wantFill, wantWidth := look[want].fill, look[want].width

@@ -119,12 +119,7 @@ func TestViewerPliesReplayTheRecord(t *testing.T) {
 			}
 			require.Equal(t, p.FEN(), ply.FEN, "game %d ply %d", g.Index, k)
 			for q := engine.Point(0); q < engine.Points; q++ {
-				want := "."
-				if p.Pieces[engine.White].Has(q) {
-					want = "W"
-				} else if p.Pieces[engine.Black].Has(q) {
-					want = "B"
-				}
+				want := map[string]string{"white": "W", "black": "B", "empty": "."}[standing(&p, q)]
 				require.Equal(t, want, ply.Board[q:q+1], "game %d ply %d point %s", g.Index, k, q)
 			}
 		}
@@ -145,4 +140,15 @@ func TestViewerLeavesOutGamesThatDoNotReplay(t *testing.T) {
 	assert.Equal(t, 0, v.Games[0].Index)
 	require.Len(t, warnings, 1)
 	assert.Contains(t, warnings[0], fmt.Sprintf("game %d, ply 2", 1))
+}
+
+// standing names what stands on q in p: "white", "black" or "empty".
+func standing(p *engine.Position, q engine.Point) string {
+	switch {
+	case p.Pieces[engine.White].Has(q):
+		return "white"
+	case p.Pieces[engine.Black].Has(q):
+		return "black"
+	}
+	return "empty"
 }

@@ -9,8 +9,6 @@ import (
 	"image/color"
 	"io"
 	"math"
-	"path/filepath"
-	"strings"
 
 	"github.com/fanorona/fanorona/engine"
 )
@@ -44,20 +42,16 @@ const (
 // Colours: a sand board with brown lines; the turn in Okabe–Ito blue, captures in
 // vermillion, told apart with the common colour-vision deficiencies.
 var (
-	boardColour = rgb(0xEBCB8B)
-	lineColour  = rgb(0x6B4423)
-	whiteFill   = rgb(0xFAFAFA)
-	blackFill   = rgb(0x1E1E1E)
-	pieceStroke = rgb(0x111111)
-	pathColour  = rgb(0x0072B2)
-	markColour  = rgb(0xD55E00)
-	labelColour = rgb(0x333333)
-	haloColour  = rgb(0xFFFFFF)
+	boardColour = color.RGBA{0xEB, 0xCB, 0x8B, 0xFF}
+	lineColour  = color.RGBA{0x6B, 0x44, 0x23, 0xFF}
+	whiteFill   = color.RGBA{0xFA, 0xFA, 0xFA, 0xFF}
+	blackFill   = color.RGBA{0x1E, 0x1E, 0x1E, 0xFF}
+	pieceStroke = color.RGBA{0x11, 0x11, 0x11, 0xFF}
+	pathColour  = color.RGBA{0x00, 0x72, 0xB2, 0xFF}
+	markColour  = color.RGBA{0xD5, 0x5E, 0x00, 0xFF}
+	labelColour = color.RGBA{0x33, 0x33, 0x33, 0xFF}
+	haloColour  = color.RGBA{0xFF, 0xFF, 0xFF, 0xFF}
 )
-
-func rgb(hex uint32) color.RGBA {
-	return color.RGBA{uint8(hex >> 16), uint8(hex >> 8), uint8(hex), 255}
-}
 
 // Center returns the centre of point p in the picture: a1 at the bottom left, i5 at the
 // top right.
@@ -195,23 +189,8 @@ func drawTurn(pt painter, t engine.Turn) {
 	pt.polygon(head, pathColour, "arrowhead")
 }
 
-// Formats are the picture formats, by file extension.
-var Formats = []string{"png", "svg"}
-
-// FormatOf returns the format named by path's extension, "png" or "svg" (any case).
-func FormatOf(path string) (string, error) {
-	ext := filepath.Ext(path)
-	switch f := strings.ToLower(strings.TrimPrefix(ext, ".")); f {
-	case "png", "svg":
-		return f, nil
-	}
-	if ext == "" {
-		return "", fmt.Errorf("board picture %q has no extension: use .png or .svg", path)
-	}
-	return "", fmt.Errorf("board picture %q: unknown extension %q: use .png or .svg", path, ext)
-}
-
-// Encode returns the picture of pos in format "png" or "svg".
+// Encode returns the picture of pos in format "png" or "svg" (stats/chart's FormatOf
+// reads it off a file name).
 func Encode(format string, pos engine.Position, opts Options) ([]byte, error) {
 	var buf bytes.Buffer
 	var err error
