@@ -71,8 +71,6 @@ func Load(paths []string) (*Input, error) {
 	var order []string
 	if len(in.Runs) > 0 {
 		order = in.Runs[0].Config.Players
-	}
-	if len(in.Runs) > 0 {
 		in.notable.seed = in.Runs[0].Config.Seed // the viewer's sample is drawn by the run's seed
 	}
 	acc := tournament.NewAccumulator(nil, order)
