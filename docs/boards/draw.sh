@@ -1,5 +1,5 @@
 #!/bin/sh
-# Draws the board pictures of the docs (docs/ENDGAMES.md, docs/CHARTS.md) from the
+# Draws the board pictures of docs/ENDGAMES.md (docs/boards/) from the
 # repository's root: sh docs/boards/draw.sh. Every picture is redrawn (--force); the same
 # commit draws the same bytes.
 set -eu
