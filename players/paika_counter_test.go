@@ -100,3 +100,30 @@ func TestAspirationBoundsOpenInFull(t *testing.T) {
 		assert.Equal(t, [2]int{c.alpha, c.beta}, [2]int{a, b}, "prev %d, lo %d, hi %d", c.prev, c.lo, c.hi)
 	}
 }
+
+// TestDepth8SelfPlayFromALongOpeningEnds: the depth-8 expert against itself from an opening
+// whose game once never finished (its search looped at the root at a high paika counter)
+// plays to the end, every search ending on its own far below a guard of nodes.
+func TestDepth8SelfPlayFromALongOpeningEnds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a whole game at depth 8 (about a second)")
+	}
+	r := engine.DefaultRules()
+	p, err := engine.ParseFEN("2BBBBBBB/B8/5BWBW/WWB1WWWWW/WW1WWWWWW w 0 4")
+	require.NoError(t, err)
+	o := DefaultExpertOptions()
+	o.Depth = 8
+	const guard = 5_000_000
+	o.Nodes = guard
+	e := NewExpert(o)
+	var total uint64
+	for !r.Status(&p).Over() {
+		require.Less(t, p.Ply, 1000, "the game goes on")
+		a, err := e.Analyze(context.Background(), &p, r)
+		require.NoError(t, err)
+		require.Less(t, a.Nodes, uint64(guard), "ply %d (%s): the search reached the guard", p.Ply, p.FEN())
+		total += a.Nodes
+		p = p.Play(a.Turn)
+	}
+	t.Logf("%d plies, %d nodes, %s", p.Ply-4, total, r.Status(&p).Reason)
+}
