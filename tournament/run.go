@@ -51,6 +51,9 @@ type Options struct {
 	Resume        bool                             // continue the run already in Out
 	Progress      func(done, total int)            // called after each finished game (one goroutine)
 	PlayerOptions []players.Option                 // e.g. a tablebase oracle for expert
+	// Adjudicator, when set, ends each game at the first position its tables decide
+	// (reason tablebase); run.json records the pieces it covers (adjudicate_pieces).
+	Adjudicator *Adjudicator
 	SPRT          *SPRTConfig                      // sequential test on each pair of players
 	StopOnSPRT    bool                             // stop when every pair's SPRT has decided
 	Log           func(format string, args ...any) // notes for the user (stderr), may be nil
@@ -83,6 +86,12 @@ func Run(ctx context.Context, c Config, o Options) (*Summary, error) {
 	}
 	c.DistinctOpenings = openings.Size()
 	c.OpeningsSHA256 = openings.SHA256
+	if o.Adjudicator != nil {
+		if o.Adjudicator.limit != c.Rules.PaikaLimit {
+			return nil, inputErrorf("--adjudicate: the tables are of paika limit %d, the run's is %d", o.Adjudicator.limit, c.Rules.PaikaLimit)
+		}
+		c.AdjudicatePieces = o.Adjudicator.Pieces()
+	}
 	if _, _, err := checkOutput(&c, &o); err != nil {
 		return nil, err
 	}
@@ -144,7 +153,7 @@ func Run(ctx context.Context, c Config, o Options) (*Summary, error) {
 					continue
 				}
 				i := c.shardIndex(k)
-				rec, err := playScheduled(gctx, &c, openings, c.Game(i), o.PlayerOptions)
+				rec, err := playScheduled(gctx, &c, openings, c.Game(i), o.PlayerOptions, o.Adjudicator)
 				if err != nil {
 					if gctx.Err() != nil {
 						return nil // cancelled mid-game: the game is simply not recorded

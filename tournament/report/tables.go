@@ -99,8 +99,9 @@ func fwdl(w tournament.WDL) string { return fmt.Sprintf("+%d =%d -%d", w.Wins, w
 // firstMoveRow names the ratings table's last row, the fitted advantage of White.
 const firstMoveRow = "first-move advantage"
 
-// Endings are the reasons a game ends, in the order tables list them.
-var endings = []string{"no-pieces", "no-moves", "paika-limit", "max-plies"}
+// Endings are the reasons a game ends, in the order tables list them: the rules' endings,
+// the cap, a tablebase adjudication, then the forfeits.
+var endings = append([]string{"no-pieces", "no-moves", "paika-limit", "max-plies", tournament.AdjudicatedReason}, tournament.ForfeitReasons...)
 
 // wdlOf is the results a row's estimates count: every game's, or its distinct games'.
 func wdlOf(all, distinct tournament.WDL, method string) tournament.WDL {
