@@ -27,19 +27,15 @@ var startFEN = func() string { p := engine.Start(); return p.FEN() }()
 
 // Writer writes records as PGN-style games.
 type Writer struct {
+	// Date is the Date tag of the games written next, as PGN writes it (2026.12.01);
+	// "" writes UnknownDate.
+	Date string
 	w    *bufio.Writer
-	date string
 	err  error
 }
 
-// NewWriter returns a writer to w. date is the Date tag of every game, as PGN writes it
-// (2026.12.01); "" writes UnknownDate. Call Flush when done.
-func NewWriter(w io.Writer, date string) *Writer {
-	if date == "" {
-		date = UnknownDate
-	}
-	return &Writer{w: bufio.NewWriter(w), date: date}
-}
+// NewWriter returns a writer to w. Call Flush when done.
+func NewWriter(w io.Writer) *Writer { return &Writer{w: bufio.NewWriter(w)} }
 
 // Write writes one game: its tag pairs, a blank line, its movetext ending with the
 // result, and a blank line.
@@ -60,7 +56,11 @@ func (w *Writer) Write(r *tournament.Record) error {
 	flag := func(name string, v bool) { tag(name, strconv.FormatBool(v)) }
 	tag("Event", event)
 	tag("Site", "?")
-	tag("Date", w.date)
+	date := w.Date
+	if date == "" {
+		date = UnknownDate
+	}
+	tag("Date", date)
 	tag("Round", "-")
 	tag("White", r.White)
 	tag("Black", r.Black)

@@ -102,7 +102,8 @@ func shapes(t *testing.T) []tournament.Record {
 func TestEveryRecordShapeRoundTrips(t *testing.T) {
 	recs := shapes(t)
 	var buf bytes.Buffer
-	w := NewWriter(&buf, "2026.12.01")
+	w := NewWriter(&buf)
+	w.Date = "2026.12.01"
 	for i := range recs {
 		require.NoError(t, w.Write(&recs[i]))
 	}
@@ -113,6 +114,7 @@ func TestEveryRecordShapeRoundTrips(t *testing.T) {
 	text := buf.String()
 	assert.Equal(t, len(recs), strings.Count(text, "[Event "))
 	assert.Contains(t, text, `[Termination "paika-limit"]`)
+	assert.Contains(t, text, `[Date "2026.12.01"]`)
 	assert.Contains(t, text, `[SetUp "1"]`+"\n"+`[FEN "BBBBBB1BB/BBBBB1BBB/BW1WWBWBW/WWWBWWWWW/WWWW1WWWW b 2 3"]`)
 	for _, line := range strings.Split(text, "\n") {
 		assert.LessOrEqual(t, len(line), lineWidth+200*boolInt(strings.HasPrefix(line, "[")), "line %q", line)
@@ -189,7 +191,7 @@ func TestTextWrittenByHand(t *testing.T) {
 
 `
 	var buf bytes.Buffer
-	w := NewWriter(&buf, "")
+	w := NewWriter(&buf)
 	for i := range recs {
 		require.NoError(t, w.Write(&recs[i]))
 	}
@@ -232,7 +234,7 @@ over two lines} 1.d2-e3A $1 c3-d2A {short} 2. b2-c3A
 
 func TestBadTextNamesItsLine(t *testing.T) {
 	var buf bytes.Buffer
-	w := NewWriter(&buf, "")
+	w := NewWriter(&buf)
 	recs := shapes(t)[:2]
 	for i := range recs {
 		require.NoError(t, w.Write(&recs[i]))
