@@ -23,7 +23,7 @@ const lineWidth = 79
 const UnknownDate = "????.??.??"
 
 // startFEN is the opening a game without a FEN tag started from.
-var startFEN = func() string { p := engine.Start(); return p.FEN() }()
+const startFEN = engine.StartFEN
 
 // Writer writes records as PGN-style games.
 type Writer struct {
