@@ -264,6 +264,10 @@ func newSelfplayCmd(s *streams) *cobra.Command {
 	}
 	c.Flags().StringVar(&player, "player", "random", "player spec, e.g. random, medium, expert:depth=4")
 	f.bind(c)
+	// The SPRT tests two different players: selfplay keeps the flags only to refuse them
+	// with the command that would run the test, and its help does not list them.
+	_ = c.Flags().MarkHidden("sprt")
+	_ = c.Flags().MarkHidden("sprt-stop")
 	return c
 }
 
