@@ -48,20 +48,20 @@ var ErrInterrupted = errors.New("interrupted")
 // Options are how a run is carried out; but for Adjudicator (which run.json records),
 // they do not change its games.
 type Options struct {
-	Out           string                // output folder (created if missing)
-	Resume        bool                  // continue the run already in Out
-	Progress      func(done, total int) // called after each finished game (one goroutine)
-	PlayerOptions []players.Option      // e.g. a tablebase oracle for expert
-	// Adjudicator, when set, ends each game at the first position its tables decide
-	// (reason tablebase); run.json records the pieces it covers (adjudicate_pieces).
-	Adjudicator *Adjudicator
-	SPRT        *SPRTConfig                      // sequential test on each pair of players
-	StopOnSPRT  bool                             // stop when every pair's SPRT has decided
-	Log         func(format string, args ...any) // notes for the user (stderr), may be nil
+	Out           string                           // output folder (created if missing)
+	Resume        bool                             // continue the run already in Out
+	Progress      func(done, total int)            // called after each finished game (one goroutine)
+	PlayerOptions []players.Option                 // e.g. a tablebase oracle for expert
+	SPRT          *SPRTConfig                      // sequential test on each pair of players
+	StopOnSPRT    bool                             // stop when every pair's SPRT has decided
+	Log           func(format string, args ...any) // notes for the user (stderr), may be nil
 	// StartEngines, when set, starts the external engines the players name and returns
 	// their records (Config.Engines). Run calls it once its checks pass and it holds the
 	// folder's lock; when it fails, Run removes the folder if it made it.
 	StartEngines func() ([]EngineRecord, error)
+	// Adjudicator, when set, ends each game at the first position its tables decide
+	// (reason tablebase); run.json records the pieces it covers (adjudicate_pieces).
+	Adjudicator *Adjudicator
 }
 
 // Run plays the games of c that belong to its shard and are not yet in Out, then writes
