@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"text/tabwriter"
 	"time"
 
 	"github.com/fanorona/fanorona/engine"
@@ -29,6 +30,7 @@ func newPuzzlesCmd(s *streams) *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			enc := json.NewEncoder(s.out)
+			tw := tabwriter.NewWriter(s.out, 0, 0, 2, ' ', 0)
 			for _, p := range puzzles.Collection() {
 				if asJSON {
 					if err := enc.Encode(puzzleJSON(p)); err != nil {
@@ -36,9 +38,9 @@ func newPuzzlesCmd(s *streams) *cobra.Command {
 					}
 					continue
 				}
-				fmt.Fprintf(s.out, "%-22s %-16s %-12v %s\n", p.Name, p.Kind, p.Value, p.Description)
+				fmt.Fprintf(tw, "%s\t%s\t%v\t%s\n", p.Name, p.Kind, p.Value, p.Description)
 			}
-			return nil
+			return tw.Flush()
 		},
 	}
 	list.Flags().BoolVar(&asJSON, "json", false, "one JSON object a puzzle")
@@ -65,7 +67,7 @@ func newPuzzlesCmd(s *streams) *cobra.Command {
 				}
 				return pic.write(s, pos, t)
 			}
-			fmt.Fprintf(s.out, "%s (%s)\n%s\n\n%s\n%s to move: %v\n", p.Name, p.Kind, p.Description, engine.Diagram(&pos, 0), pos.Side, p.Value)
+			fmt.Fprintf(s.out, "%s (%s)\n%s\n\n%s\nFEN: %s\n%s to move: %v\n", p.Name, p.Kind, p.Description, engine.Diagram(&pos, 0), p.FEN, pos.Side, p.Value)
 			return nil
 		},
 	}
@@ -146,7 +148,8 @@ func runPuzzleSolve(ctx context.Context, s *streams, name string, o *solveOption
 	switch {
 	case !res.Known:
 		// Not a failure (exit 0): the output says "unknown within budget".
-		fmt.Fprintf(s.err, "%s: unknown within budget (the collection says %v; are its tablebases built?)\n", pz.Name, pz.Value)
+		fmt.Fprintf(s.err, "%s: unknown within budget (the collection says %v)\n", pz.Name, pz.Value)
+		noTablesNote(s, set, o.dir, pz.Rules().PaikaLimit)
 	case res.Value.Outcome != pz.Value.Outcome || res.Exact && res.Value.Plies != pz.Value.Plies:
 		return fmt.Errorf("%s: solved as %v, the collection says %v", pz.Name, res.Value, pz.Value)
 	}

@@ -4,9 +4,11 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/fanorona/fanorona/puzzles"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -168,6 +170,18 @@ func TestSolveCommand(t *testing.T) {
 	assert.Equal(t, "unknown", rec.Value)
 	assert.Nil(t, rec.Plies)
 	assert.Empty(t, rec.Line)
+	assert.NotContains(t, errs, "no tablebases answered", "tables of the rule were there")
+
+	// With no tables at all, the unknown says so and names the build that answers.
+	code, out, errs = runCmd(t, "", "solve", "--tablebases", "none", "--fen", "9/1B5B1/4W4/1W5B1/9 w 0 0", "--time", "100ms")
+	require.Equal(t, 0, code, errs)
+	assert.Contains(t, out, "unknown within budget")
+	assert.Contains(t, errs, "no tablebases answered (--tablebases none)")
+	assert.Contains(t, errs, "fanorona tablebase build --max-pieces 5")
+	code, _, errs = runCmd(t, "", "solve", "--tablebases", dir, "--paika-limit", "30", "--fen", "9/1B5B1/4W4/1W5B1/9 w 0 0", "--time", "100ms")
+	require.Equal(t, 0, code, errs)
+	assert.Contains(t, errs, "holds no tables of paika limit 30")
+	assert.Contains(t, errs, "fanorona tablebase build --max-pieces 5 --paika-limit 30 --tablebases "+dir)
 }
 
 func TestPuzzlesCommand(t *testing.T) {
@@ -176,9 +190,22 @@ func TestPuzzlesCommand(t *testing.T) {
 	assert.Contains(t, out, "longest-2v2")
 	assert.Contains(t, out, "telo-noho-dimy")
 
+	// Columns line up whatever the length of the names: each kind starts where the
+	// longest name's does.
+	var kindAt []int
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		name := strings.Fields(line)[0]
+		kindAt = append(kindAt, len(name)+strings.Index(line[len(name):], strings.Fields(line)[1]))
+	}
+	assert.Equal(t, len("telo-noho-dimy-longest-defence")+2, slices.Max(kindAt))
+	assert.Equal(t, slices.Max(kindAt), slices.Min(kindAt), "kinds start in one column")
+
 	code, out, _ = runCmd(t, "", "puzzles", "show", "quiet-2v2")
 	require.Equal(t, 0, code)
 	assert.Contains(t, out, "White to move: win in 47")
+	p, ok := puzzles.ByName("quiet-2v2")
+	require.True(t, ok)
+	assert.Contains(t, out, "\nFEN: "+p.FEN+"\n")
 
 	dir := buildTables(t, "4")
 	code, out, errs := runCmd(t, "", "puzzles", "solve", "longest-2v2", "--dir", dir)

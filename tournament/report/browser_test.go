@@ -126,7 +126,7 @@ func TestReportInBrowser(t *testing.T) {
 	// Each chart fills the text column at its own aspect ratio (the Figure's size in Go)
 	// and shows all of its text.
 	wantText := map[string][]string{
-		Lengths:    {"game length (plies)", "median", "easy vs random"},
+		Lengths:    {"game length (plies", "median", "easy vs random"},
 		LengthsCDF: {"share of games ended (cumulative)", "50%"},
 		FirstMove:  {"White wins", "Black wins", "White's score"},
 		Ratings:    {"Elo", "random", "greedy", "easy"},

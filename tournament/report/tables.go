@@ -67,6 +67,31 @@ const (
 // first-listed player's.
 const noteFixedColours = "games with fixed colours (unpaired): White is always the first-listed player of a pairing there, so White's results and the first-move advantage also hold that player's strength; read the head-to-head score"
 
+// crossLevelFirstMove answers the first-move question for games between different
+// players: a pairing's White score hides the edge where one player wins throughout
+// (each wins its games with either colour), so the note gives White's score over every
+// game and the ratings' fitted advantage, which allows for the players' strength.
+func crossLevelFirstMove(s *tournament.Summary) string {
+	note := "Between different players each pairing's colour-swapped pairs give both players White equally often, so a pairing's White score shows the first-move edge only where the weaker player wins some games: one a player wins throughout reads 0.500 whatever the edge."
+	for _, f := range s.FirstMove {
+		if f.Matchup == "all" || len(s.FirstMove) == 1 {
+			note += fmt.Sprintf(" Over all %d games White scores %s.", f.Games, fest(f.Score, 3))
+		}
+	}
+	if r := s.Ratings; r != nil && r.Error == "" {
+		e := r.FirstMove
+		verdict := "no first-move advantage is shown (the interval holds 0)"
+		switch {
+		case e.Lo > 0:
+			verdict = "moving first is an advantage"
+		case e.Hi < 0:
+			verdict = "moving first is a disadvantage"
+		}
+		note += fmt.Sprintf(" The answer, allowing for strength: the ratings fit puts White's advantage at %s Elo: %s.", fest(e, 0), verdict)
+	}
+	return note
+}
+
 // hasUnpaired reports whether any pair of s has games without a colour-swapped partner.
 func hasUnpaired(s *tournament.Summary) bool {
 	for _, p := range s.Pairs {
@@ -99,8 +124,9 @@ func fwdl(w tournament.WDL) string { return fmt.Sprintf("+%d =%d -%d", w.Wins, w
 // firstMoveRow names the ratings table's last row, the fitted advantage of White.
 const firstMoveRow = "first-move advantage"
 
-// Endings are the reasons a game ends, in the order tables list them.
-var endings = []string{"no-pieces", "no-moves", "paika-limit", "max-plies"}
+// Endings are the reasons a game ends, in the order tables list them: the rules' endings,
+// the cap, a tablebase adjudication, then the forfeits.
+var endings = append([]string{"no-pieces", "no-moves", "paika-limit", "max-plies", tournament.AdjudicatedReason}, tournament.ForfeitReasons...)
 
 // wdlOf is the results a row's estimates count: every game's, or its distinct games'.
 func wdlOf(all, distinct tournament.WDL, method string) tournament.WDL {
@@ -176,8 +202,11 @@ func Tables(s *tournament.Summary) []Table {
 		t.Rows = append(t.Rows, []string{f.Matchup, fmt.Sprint(f.Games), fmt.Sprint(f.DistinctGames), f.Method, fwdl(wdlOf(f.White, f.DistinctWhite, f.Method)),
 			fest(f.Score, 3), fest(f.WinRate, 3), fest(f.Draw, 3), fest(f.Loss, 3), fnum(f.PValue, 4)})
 	}
-	if hasUnpaired(s) {
+	switch {
+	case hasUnpaired(s):
 		t.Note = noteFixedColours
+	case len(s.Pairs) > 0:
+		t.Note = crossLevelFirstMove(s)
 	}
 	out = append(out, t)
 	t = Table{ID: "lengths", Title: "Game length in plies (every game; natural endings, capped games counted apart)",
