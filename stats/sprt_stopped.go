@@ -33,9 +33,9 @@ import (
 // fishtest, the stop is dated to when the straight line from the start to
 // the observed LLR meets the bound: t = N·bound/LLR for N trials.
 // At the fastest stop there is (the LLR at its ceiling N·ln(s1/s0), no
-// trial at the far end of the outcomes) the stop time says nothing about the
-// score, and the interval is widened to the hull of the model's and the
-// fixed-sample one. Simulated SPRTs (TestSPRTStoppedEstimateSimulated)
+// trial at the far end of the outcomes) the number of trials was set by the
+// bounds, not by the score: the estimate is then the fixed-sample score and
+// the interval the hull of the model's and the fixed-sample one. Simulated SPRTs (TestSPRTStoppedEstimateSimulated)
 // check the median and the coverage this gives.
 
 // StoppedEstimate is a stopped SPRT's estimate corrected for the stop.
@@ -85,7 +85,9 @@ func stoppedEstimate(o outcomes, r SPRTResult, elo0, elo1, conf float64) (Stoppe
 			// Every outcome the model allows moves the LLR by the same amount
 			// (with an end class unobserved, the constrained MLEs fill it and
 			// are proportional elsewhere): the LLR is a straight line.
-			lower, upper = b2f(drift*t <= r.LowerBound), b2f(drift*t >= r.UpperBound)
+			// At the fastest stop the line meets the bound at t itself: a
+			// tie, counted half worse, half better.
+			lower, upper = step(drift*t, r.LowerBound, -1), step(drift*t, r.UpperBound, 1)
 		}
 		if r.Decision == AcceptH0 {
 			return lower
@@ -99,19 +101,27 @@ func stoppedEstimate(o outcomes, r SPRTResult, elo0, elo1, conf float64) (Stoppe
 	if math.Abs(r.LLR-ceiling) <= 1e-9*math.Abs(ceiling) {
 		// The fastest stop there is: no trial at the far end of the outcomes
 		// (no pair or game lost, for H1), the LLR at its ceiling
-		// N·ln(s1/s0) (N·ln((1−s1)/(1−s0)) for H0), so the stop time was set
-		// by the bounds, not by the score. The model, whose outcomes under
-		// most s then never reach that end either, makes the interval too
-		// narrow; the fixed-sample interval covers where the stop is all but
-		// certain. The interval is the hull of both.
+		// N·ln(s1/s0) (N·ln((1−s1)/(1−s0)) for H0), so the number of trials
+		// was set by the bounds, not by the score, and the stop (the best
+		// outcome the test has) says nothing more. The model, whose outcomes
+		// under most s then never reach that end either, has no median there
+		// and too narrow an interval; the estimate is the fixed-sample score
+		// of those N trials, the interval the hull of the model's and the
+		// fixed-sample one.
 		iv := o.lrInterval(conf)
+		score.Value = o.mean
 		score.Lo, score.Hi = math.Min(score.Lo, iv.Lo), math.Max(score.Hi, iv.Hi)
 	}
 	return StoppedEstimate{Score: score, Elo: eloEstimate(score.Value, score.Interval)}, true
 }
 
-func b2f(b bool) float64 {
-	if b {
+// step returns 1 when x is beyond the bound (above for side 1, below for −1),
+// 0 when short of it, ½ when within 1e-9 of it.
+func step(x, bound, side float64) float64 {
+	switch d := side * (x - bound); {
+	case math.Abs(d) <= 1e-9*math.Abs(bound):
+		return 0.5
+	case d > 0:
 		return 1
 	}
 	return 0

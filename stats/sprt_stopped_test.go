@@ -247,12 +247,13 @@ func TestSPRTStoppedByHand(t *testing.T) {
 	assert.InDelta(t, 1-e.Score.Value, m.Score.Value, 1e-9)
 	assert.InDelta(t, 1-e.Score.Hi, m.Score.Lo, 1e-9)
 	assert.InDelta(t, 1-e.Score.Lo, m.Score.Hi, 1e-9)
-	// The fastest stop (23 pairs, none lost: LLR = 23·ln(s1/s0)) keeps at
-	// least the fixed-sample interval.
+	// The fastest stop (23 pairs, none lost: LLR = 23·ln(s1/s0)): the
+	// fixed-sample score, an interval holding the fixed-sample one.
 	p := Pentanomial{0, 0, 1, 3, 19}
 	require.InDelta(t, 23*math.Log(ScoreFromElo(50)/0.5), SPRT(p, 0, 50, 0.05, 0.05).LLR, 1e-9)
 	e, ok = SPRTStopped(p, 0, 50, 0.05, 0.05, 0.95)
 	require.True(t, ok)
+	assert.Equal(t, p.Score(), e.Score.Value)
 	iv := p.ScoreInterval(0.95)
 	assert.LessOrEqual(t, e.Score.Lo, iv.Lo)
 	assert.GreaterOrEqual(t, e.Score.Hi, iv.Hi)
