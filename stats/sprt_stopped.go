@@ -29,14 +29,15 @@ import (
 // observed frequencies tilted to mean s, as in likelihood.go), p₀ and p₁ are
 // its own constrained MLEs at the hypotheses' scores s0 and s1, and a trial
 // moves the LLR by ln(p₁ᵢ/p₀ᵢ) for outcome i, so the drift and the variance
-// per trial are the mean and variance of that jump under p_s. The LLR moves in jumps and overshoots a bound; as in
-// fishtest, the stop is dated to when the straight line from the start to
-// the observed LLR meets the bound: t = N·bound/LLR for N trials.
-// At the fastest stop there is (the LLR at its ceiling N·ln(s1/s0), no
-// trial at the far end of the outcomes) the number of trials was set by the
-// bounds, not by the score: the estimate is then the fixed-sample score and
-// the interval the hull of the model's and the fixed-sample one. Simulated SPRTs (TestSPRTStoppedEstimateSimulated)
-// check the median and the coverage this gives.
+// per trial are the mean and variance of that jump under p_s. The LLR moves
+// in jumps and overshoots a bound; as in fishtest, the stop is dated to when
+// the straight line from the start to the observed LLR meets the bound: t =
+// N·bound/LLR for N trials. At the fastest stop there is (the LLR at its
+// ceiling N·ln(s1/s0), no trial at the far end of the outcomes) the number
+// of trials was set by the bounds, not by the score: the estimate is then
+// the fixed-sample score and the interval the hull of the model's and the
+// fixed-sample one. Simulated SPRTs (TestSPRTStoppedEstimateSimulated) check
+// the median and the coverage this gives.
 
 // StoppedEstimate is a stopped SPRT's estimate corrected for the stop.
 type StoppedEstimate struct {
@@ -46,11 +47,11 @@ type StoppedEstimate struct {
 
 // SPRTStopped returns the estimate of the pentanomial SPRT of [SPRT] that
 // stopped with these counts, corrected for the stop: the median-unbiased
-// per-game score and its confidence interval at level conf under the
-// stopped Brownian model described above (the pair is the trial; the stop
-// is dated from p.Pairs() and the LLR, as the first time the test decided). ok is false when the counts
-// have not decided. It panics on the parameters [SPRT] refuses and on a
-// conf outside (0, 1).
+// per-game score and its confidence interval at level conf under the stopped
+// Brownian model described above (the pair is the trial; the stop is dated
+// from p.Pairs() and the LLR, as the first time the test decided). ok is
+// false when the counts have not decided. It panics on the parameters [SPRT]
+// refuses and on a conf outside (0, 1).
 func SPRTStopped(p Pentanomial, elo0, elo1, alpha, beta, conf float64) (e StoppedEstimate, ok bool) {
 	return stoppedEstimate(newOutcomes(pairScores, p[:]), SPRT(p, elo0, elo1, alpha, beta), elo0, elo1, conf)
 }
@@ -215,20 +216,11 @@ type corridor struct{ lo, hi, drift float64 }
 // the first-passage probability by t of the motion with drift m to level c
 // times e^{−mc}. Both terms are computed from logarithms, so no factor
 // overflows; from |k| = 1 on the terms shrink as |k| grows (like Gaussian
-// tails), and the sum stops when they are below 1e-17 on both sides. The lower end is the
-// mirror image: the corridor (−hi, −lo) with drift −drift.
+// tails), and the sum stops when they are below 1e-17 on both sides. The
+// lower end is the mirror image: the corridor (−hi, −lo) with drift −drift.
 func (c corridor) exitBy(t float64) (lower, upper float64) {
 	if !(t > 0) {
 		return 0, 0
-	}
-	if math.IsInf(t, 1) {
-		// Gambler's ruin: P(upper first) = (1 − e^{2m·lo})/(1 − e^{−2mL}).
-		L := c.hi - c.lo
-		upper = -c.lo / L
-		if m := c.drift; m != 0 {
-			upper = math.Expm1(2*m*c.lo) / math.Expm1(-2*m*L)
-		}
-		return 1 - upper, upper
 	}
 	upper = firstExit(c.hi, c.hi-c.lo, c.drift, t)
 	lower = firstExit(-c.lo, c.hi-c.lo, -c.drift, t)
