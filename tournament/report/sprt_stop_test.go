@@ -1,11 +1,16 @@
 package report
 
 import (
+	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/tournament"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestHeadToHeadMarksAStoppedSPRT: after a stop on the SPRT the fixed-sample estimates
@@ -35,4 +40,29 @@ func TestHeadToHeadMarksAStoppedSPRT(t *testing.T) {
 	assert.Equal(t, "0.850 [0.700, 0.930]", h2h.Rows[0][6])
 	assert.Equal(t, "LLR 3.07 (-2.94, 2.94) H1", h2h.Rows[0][11])
 	assert.NotContains(t, strings.Join(h2h.Methods, "\n"), "conditional on the stop")
+}
+
+// TestReportOfAStoppedRunShowsItsSPRT: the report of a run folder takes the sequential
+// tests from the run's summary.json (only the run knows its test and whether it stopped
+// on it); over other files it shows none.
+func TestReportOfAStoppedRunShowsItsSPRT(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	c := tournament.Config{Format: tournament.RoundRobin, Players: []string{"greedy", "random"}, Games: 40,
+		Openings: "start", Seed: 3, Rules: tournament.RecordRules(engine.DefaultRules(), 300), Concurrency: 1, FixedColours: true}
+	sprt := &tournament.SPRTConfig{Elo0: 0, Elo1: 400, Alpha: 0.2, Beta: 0.2}
+	_, err := tournament.Run(context.Background(), c, tournament.Options{Out: dir, SPRT: sprt, StopOnSPRT: true})
+	require.NoError(t, err)
+
+	r, page := buildHTML(t, dir)
+	require.Less(t, r.Games, 40, "the SPRT stopped the run")
+	assert.Contains(t, page, "stopped; corrected score")
+	assert.Contains(t, page, "conditional on the stop")
+
+	// The same games next to another copy of them: not the run's summary, no test.
+	other := filepath.Join(t.TempDir(), "copy.jsonl")
+	data, err := os.ReadFile(filepath.Join(dir, tournament.GamesFile))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(other, data, 0o644))
+	_, page = buildHTML(t, dir, other)
+	assert.NotContains(t, page, "corrected score")
 }
