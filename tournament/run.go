@@ -307,7 +307,8 @@ func (c *collector) add(rec *Record, line []byte) {
 		c.nextSPRT = n + n/50 + 1
 		if c.acc.SPRTDecided() {
 			c.stopped = true
-			c.opts.Log("SPRT decided after %d games: stopping", n)
+			c.acc.MarkSPRTStopped()
+			c.opts.Log("SPRT decided after %d games: %s; stopping", n, c.acc.SPRTDecisions())
 			c.cancel()
 		}
 	}

@@ -92,5 +92,31 @@ func Load(paths []string) (*Input, error) {
 		return nil, fmt.Errorf("no valid game records in %s", strings.Join(in.Files, ", "))
 	}
 	in.Summary = acc.Summary()
+	sprtFromRun(in)
 	return in, nil
+}
+
+// sprtFromRun copies the sequential tests from the summary.json of the one run read, when
+// it counts the same games: the report has no test settings of its own, and only the run
+// knows whether it stopped on the tests (and so which estimates are conditional on the
+// stop).
+func sprtFromRun(in *Input) {
+	if len(in.Runs) != 1 || len(in.Files) != 1 {
+		return
+	}
+	raw, err := os.ReadFile(filepath.Join(filepath.Dir(in.Runs[0].Path), tournament.SummaryFile))
+	if err != nil {
+		return
+	}
+	var run tournament.Summary
+	if json.Unmarshal(raw, &run) != nil || run.Games != in.Summary.Games {
+		return
+	}
+	for i, p := range in.Summary.Pairs {
+		for _, q := range run.Pairs {
+			if q.A == p.A && q.B == p.B && q.Games == p.Games && q.SPRT != nil {
+				in.Summary.Pairs[i].SPRT = q.SPRT
+			}
+		}
+	}
 }

@@ -55,6 +55,7 @@ const (
 	methodLOS       = "LOS: likelihood of superiority, normal approximation to wins against losses (draws carry no information)"
 	methodPent      = "pentanomial: A's score over colour-swapped pairs (0, ½, 1, 1½, 2); pair Elo: likelihood-ratio interval of the pentanomial model, the pair as the unit"
 	methodSPRT      = "SPRT: Wald's test on the exact generalized log-likelihood ratio over the pentanomial counts"
+	methodSPRTStop  = "SPRT stop: the run stopped when the tests decided, so the fixed-sample score, Elo and pair Elo of a stopped pair are conditional on the stop (marked naive: an early stop comes when the data look extreme); \"corrected\" is the estimate corrected for the stop, " + tournament.MethodStoppedBrownian + ", with its interval"
 	methodUnpaired  = "unpaired games (fixed colours, no colour swap): counted in W/D/L, score, Elo and LOS but in no pentanomial count (no fake pairs); where a pair has any, its SPRT is over the win/draw/loss counts of single games (trinomial)"
 	methodRatings   = "ratings: Bradley–Terry with BayesElo's draw model, maximum a posteriori (2 virtual draws a player); normal intervals from the inverse Hessian; mean 0 over the rated players"
 	methodWinRates  = "White win, draw and Black win shares: Clopper–Pearson exact binomial intervals"
@@ -156,13 +157,22 @@ func Tables(s *tournament.Summary) []Table {
 		t := Table{ID: "head-to-head", Title: "Head to head (A's results), " + conf + " intervals",
 			Methods: []string{methodCounts, methodScore, methodElo, methodLOS, methodPent},
 			Columns: []string{"A", "B", "games", "distinct", "counts", "W/D/L", "score", "Elo", "LOS", "pentanomial 0..2", "pair Elo", "SPRT"}}
-		sprtNamed := false
+		sprtNamed, stopNamed := false, false
 		for _, p := range s.Pairs {
-			sprt := "-"
+			sprt, naive := "-", ""
 			if p.SPRT != nil {
 				sprt = fmt.Sprintf("LLR %s (%s, %s) %s", fnum(p.SPRT.LLR, 2), fnum(p.SPRT.Lower, 2), fnum(p.SPRT.Upper, 2), p.SPRT.Decision)
 				if !sprtNamed {
 					t.Methods, sprtNamed = append(t.Methods, methodSPRT), true
+				}
+				if p.SPRT.Stopped {
+					naive = " naive"
+					if !stopNamed {
+						t.Methods, stopNamed = append(t.Methods, methodSPRTStop), true
+					}
+				}
+				if c := p.SPRT.Corrected; c != nil {
+					sprt += fmt.Sprintf(", stopped; corrected score %s, Elo %s", fest(c.Score, 3), fest(c.Elo, 0))
 				}
 			}
 			pent := p.Pentanomial
@@ -175,7 +185,7 @@ func Tables(s *tournament.Summary) []Table {
 				t.Note = methodUnpaired
 			}
 			t.Rows = append(t.Rows, []string{p.A, p.B, fmt.Sprint(p.Games), fmt.Sprint(p.DistinctGames), p.Method, fwdl(wdlOf(p.WDL, p.DistinctWDL, p.Method)),
-				fest(p.Score, 3), fest(p.Elo, 0), fnum(p.LOS, 3), pentCell, fest(p.PairElo, 0), sprt})
+				fest(p.Score, 3) + naive, fest(p.Elo, 0) + naive, fnum(p.LOS, 3), pentCell, fest(p.PairElo, 0) + naive, sprt})
 		}
 		out = append(out, t)
 	}
