@@ -157,7 +157,8 @@ down() {
   fi
   # The daemons in the reverse order of their start; only the pids recorded by "up".
   tac "$started" | while read -r name pid; do
-    alive "$pid" || continue
+    # A pid whose process is gone may have been given to another program: check the name.
+    alive "$pid" && [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = "$name" ] || continue
     kill "$pid"
     for _ in $(seq 40); do alive "$pid" || break; sleep 0.25; done
     alive "$pid" && kill -9 "$pid"
