@@ -179,7 +179,7 @@ func runTBBuild(ctx context.Context, s *streams, o *tbBuildOptions) error {
 			return badInput(err)
 		}
 		if o.only && errors.Is(err, tablebase.ErrNotBuilt) {
-			return badInputf("--only --material %v: %v (build the earlier layers of: fanorona tablebase plan --material %v)", opts.Target, err, opts.Target)
+			return badInputf("--only --material %v: %v (build what it needs first; fanorona tablebase plan --material %v lists it)", opts.Target, err, opts.Target)
 		}
 		if errors.Is(err, context.Canceled) {
 			return fmt.Errorf("interrupted; finished materials are kept and the next build continues from them: %w", err)
