@@ -218,3 +218,38 @@ func TestPuzzlesCommand(t *testing.T) {
 	assert.Contains(t, out, "unknown within budget")
 	assert.Contains(t, errs, "unknown within budget")
 }
+
+func TestTablebasePlanAndOnlyBuild(t *testing.T) {
+	code, out, errs := runCmd(t, "", "tablebase", "plan", "--max-pieces", "4")
+	require.Equal(t, 0, code, errs)
+	// By hand: 1v1 captures end the game, 2v1 captures into 1v1, 3v1 into 2v1 and 1v1,
+	// 2v2 into 2v1. Memory: 2v1 holds 2 × 14,190 slots and 1v1 660 (docs/ENDGAMES.md).
+	assert.Equal(t, []string{"layer material pieces       memory  needs",
+		"0     1v1           2      0.0 MiB  -",
+		"1     2v1           3      0.0 MiB  1v1",
+		"2     3v1           4      0.4 MiB  2v1,1v1",
+		"2     2v2           4      0.3 MiB  2v1"}, strings.Split(strings.TrimSpace(out), "\n"))
+
+	code, out, errs = runCmd(t, "", "tablebase", "plan", "--material", "2v1", "--json")
+	require.Equal(t, 0, code, errs)
+	assert.Equal(t, `{"layer":0,"material":"1v1","pieces":2,"needs":[],"memory_bytes":660}`+"\n"+
+		`{"layer":1,"material":"2v1","pieces":3,"needs":["1v1"],"memory_bytes":29040}`+"\n", out)
+
+	dir := t.TempDir()
+	code, out, errs = runCmd(t, "", "tablebase", "build", "--material", "2v1", "--only", "--tablebases", dir, "--quiet")
+	assert.Equal(t, 2, code)
+	assert.Empty(t, out)
+	assert.Contains(t, errs, "--only --material 2v1:")
+	assert.Contains(t, errs, "1v1")
+	assert.Equal(t, 1, strings.Count(errs, "\n"), errs)
+	code, _, errs = runCmd(t, "", "tablebase", "build", "--material", "1v1", "--only", "--tablebases", dir, "--quiet")
+	require.Equal(t, 0, code, errs)
+	code, out, errs = runCmd(t, "", "tablebase", "build", "--material", "2v1", "--only", "--tablebases", dir, "--quiet")
+	require.Equal(t, 0, code, errs)
+	assert.Contains(t, out, "2v1   theoretic built in")
+	assert.NotContains(t, out, "1v1")
+
+	code, out, _ = runCmd(t, "", "tablebase", "build", "--max-pieces", "3", "--only", "--tablebases", t.TempDir())
+	assert.Equal(t, 2, code)
+	assert.Empty(t, out)
+}
