@@ -212,10 +212,11 @@ func parseSPRT(s string) (*tournament.SPRTConfig, error) {
 func runAndReport(ctx context.Context, s *streams, f *runFlags, c tournament.Config, o tournament.Options, label string) error {
 	// Games allocate fast and keep little: a larger GC target (unless GOGC is set) lets
 	// workers run in parallel instead of waiting for collections (docs/PERFORMANCE.md).
+	// No soft memory limit here: the experts' hash tables are live data (two of 16 MB a
+	// game), and a 64 MB limit had the collector run without pause beside them.
 	if os.Getenv("GOGC") == "" {
 		defer debug.SetGCPercent(debug.SetGCPercent(400))
 	}
-	boundHeap()
 	bar := newProgress(s.err)
 	o.Progress = func(done, total int) { bar.update(label, "games", int64(done), int64(total)) }
 	o.Log = func(format string, args ...any) { fmt.Fprintf(s.err, "fanorona: "+format+"\n", args...) }
@@ -396,9 +397,9 @@ Kolmogorov–Smirnov test (stats A1 A2 --compare -- B1 B2).`,
 	return c
 }
 
-// heapSoftLimit caps the heap the garbage collector lets grow before collecting (unless
-// GOMEMLIMIT is set): a run's live data is small (8 bytes a distinct game), and without
-// a cap a GOGC of 400 would let the heap grow to five times it (docs/PERFORMANCE.md).
+// heapSoftLimit caps the heap the garbage collector lets grow before collecting while
+// records are read (unless GOMEMLIMIT is set): what stats keeps is small (8 bytes a
+// record), and the cap keeps the heap near it (docs/PERFORMANCE.md).
 const heapSoftLimit = 64 << 20
 
 func boundHeap() {
