@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/fanorona/fanorona/engine"
@@ -50,6 +51,18 @@ type transport struct {
 	ended func() string // how the engine ended, once lines is closed (e.g. "exit status 1")
 	kill  func()        // ends the engine (its whole process group) at once
 	pid   int
+
+	quit     chan struct{} // closed by stop: nobody reads lines any more
+	stopOnce sync.Once
+	exited   chan struct{} // closed once the reader has ended (and the process was waited for)
+}
+
+// stop ends the engine and tells the reader that nobody reads its lines any more, so that
+// it drains the rest instead of blocking on a full channel (which kept the process from
+// ever being waited for).
+func (t *transport) stop() {
+	t.stopOnce.Do(func() { close(t.quit) })
+	t.kill()
 }
 
 // startProgram starts cfg's command with its own process group, stderr to log.
@@ -69,7 +82,8 @@ func startProgram(cfg *EngineConfig, log io.Writer) (*transport, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
-	t := &transport{w: w, lines: make(chan string, 64), pid: cmd.Process.Pid}
+	t := newTransport(w)
+	t.pid = cmd.Process.Pid
 	var waitErr error
 	t.ended = func() string {
 		if waitErr == nil {
@@ -79,11 +93,16 @@ func startProgram(cfg *EngineConfig, log io.Writer) (*transport, error) {
 	}
 	t.kill = func() { killProcessGroup(cmd) }
 	go func() {
-		readLines(r, t.lines)
+		readLines(r, t.lines, t.quit)
 		waitErr = cmd.Wait()
 		close(t.lines)
+		close(t.exited)
 	}()
 	return t, nil
+}
+
+func newTransport(w io.WriteCloser) *transport {
+	return &transport{w: w, lines: make(chan string, 64), quit: make(chan struct{}), exited: make(chan struct{})}
 }
 
 // startServer runs Serve in this process over pipes: an engine without a process, for
@@ -92,7 +111,7 @@ func startServer(sc ServerConfig) *transport {
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	ctx, cancel := context.WithCancel(context.Background())
-	t := &transport{w: inW, lines: make(chan string, 64)}
+	t := newTransport(inW)
 	var serveErr error
 	t.ended = func() string {
 		if serveErr == nil {
@@ -106,19 +125,27 @@ func startServer(sc ServerConfig) *transport {
 		outW.Close()
 	}()
 	go func() {
-		readLines(outR, t.lines)
+		readLines(outR, t.lines, t.quit)
 		close(t.lines)
+		close(t.exited)
 	}()
 	return t
 }
 
-func readLines(r io.Reader, out chan<- string) {
+// readLines sends r's lines to out until r ends, or until quit is closed; then (and after
+// an overlong line) it drains r, so that the engine never blocks on writing.
+func readLines(r io.Reader, out chan<- string, quit <-chan struct{}) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), 1<<20)
 	for sc.Scan() {
-		out <- sc.Text()
+		select {
+		case out <- sc.Text():
+		case <-quit:
+			io.Copy(io.Discard, r)
+			return
+		}
 	}
-	io.Copy(io.Discard, r) // an overlong line: drain so the engine never blocks on writing
+	io.Copy(io.Discard, r)
 }
 
 // Process is one running engine, used by one player at a time.
@@ -367,6 +394,6 @@ func (p *Process) close() {
 		p.t.w.Close()
 		p.readUntil(time.Now().Add(200*time.Millisecond), nil, func(string) bool { return false }, nil)
 	}
-	p.t.kill()
+	p.t.stop()
 	p.t.w.Close()
 }
