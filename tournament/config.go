@@ -14,6 +14,7 @@ import (
 
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/players"
+	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/fanorona/fanorona/stats"
 )
 
@@ -54,6 +55,9 @@ type Config struct {
 	// TablebaseDir is the folder the tables were read from (for the record; tables built
 	// anywhere give the same values, so a resumed run may use another folder).
 	TablebaseDir string `json:"tablebase_dir,omitempty"`
+	// TablebaseFiles: the table files the players may probe, each checked whole before the
+	// first game, with the checksums of its header (for the record, as TablebaseDir).
+	TablebaseFiles []tablebase.FileSum `json:"tablebase_files,omitempty"`
 	// DistinctOpenings is how many different openings the run's schedule uses, when the
 	// kind of openings decides it (start, book, distinct); 0 for random openings.
 	DistinctOpenings int `json:"distinct_openings,omitempty"`
@@ -341,7 +345,7 @@ func runDifference(a, b *Config) string {
 
 func gamesJSON(c *Config) []byte {
 	x := *c
-	x.RunID, x.TablebaseDir, x.DistinctOpenings = "", "", 0
+	x.RunID, x.TablebaseDir, x.DistinctOpenings, x.TablebaseFiles = "", "", 0, nil
 	j, _ := json.Marshal(&x)
 	return j
 }

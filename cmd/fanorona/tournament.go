@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/fanorona/fanorona/players"
+	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/fanorona/fanorona/tournament"
 	"github.com/fanorona/fanorona/tournament/report"
 	"github.com/spf13/cobra"
@@ -108,39 +109,44 @@ func (f *runFlags) config(format tournament.Format, specs []string, command stri
 			return c, o, badInputf("--run-id: %v", err)
 		}
 	}
-	dir, opts, err := tablebaseOptions(f.tablebases)
+	dir, opts, sums, err := runTablebases(f.tablebases, r.PaikaLimit)
 	if err != nil {
 		return c, o, err
 	}
 	o.PlayerOptions = opts
 	if opts != nil {
-		c.Tablebases, c.TablebaseDir = true, dir
+		c.Tablebases, c.TablebaseDir, c.TablebaseFiles = true, dir, sums
 	}
 	return c, o, nil // tournament.Run validates the rest (an InputError: exit status 2)
 }
 
-// tablebaseOptions reads --tablebases: "none" is off; "" is the default folder when it
-// exists (silently off otherwise); a folder given that is missing or holds no tables is
-// bad input.
-func tablebaseOptions(dir string) (string, []players.Option, error) {
+// runTablebases reads a run's --tablebases: "none" is off; "" is the default folder when
+// it exists (silently off otherwise); a folder given that is missing or holds no tables
+// is bad input. Every table the run may probe under paika limit limit is checked before
+// the first game (checkedTablebases); the files checked are returned for run.json.
+func runTablebases(dir string, limit int) (string, []players.Option, []tablebase.FileSum, error) {
 	switch dir {
 	case "none":
-		return "", nil, nil
+		return "", nil, nil, nil
 	case "":
 		def := defaultTablebaseDir()
 		if st, err := os.Stat(def); err != nil || !st.IsDir() {
-			return "", nil, nil
+			return "", nil, nil, nil
 		}
-		return def, playerOptions(def), nil
+		dir = def
+	default:
+		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+			return "", nil, nil, badInputf("--tablebases %s: no such folder", dir)
+		}
 	}
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return "", nil, badInputf("--tablebases %s: no such folder", dir)
+	opts, sums, err := checkedTablebases(dir, limit)
+	switch {
+	case err != nil:
+		return "", nil, nil, err
+	case opts == nil && dir != defaultTablebaseDir():
+		return "", nil, nil, badInputf("--tablebases %s: no tablebase built there (fanorona tablebase build)", dir)
 	}
-	opts := playerOptions(dir)
-	if opts == nil {
-		return "", nil, badInputf("--tablebases %s: no tablebase built there (fanorona tablebase build)", dir)
-	}
-	return dir, opts, nil
+	return dir, opts, sums, nil
 }
 
 // shardFlags reads --shard, or the array-job index from the environment.
