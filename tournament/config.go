@@ -142,12 +142,14 @@ func (c *Config) Validate() error {
 	return nil
 }
 
-// Workers returns the number of game workers (all cores when Concurrency is 0).
+// Workers returns the number of game workers: Concurrency (all cores when 0), but never
+// more than the shard's games, since a worker plays one game at a time.
 func (c *Config) Workers() int {
+	n := runtime.NumCPU()
 	if c.Concurrency > 0 {
-		return c.Concurrency
+		n = c.Concurrency
 	}
-	return runtime.NumCPU()
+	return max(1, min(n, c.ShardGames()))
 }
 
 // ParseShard reads "i/n" (0-based i).

@@ -146,7 +146,7 @@ func Run(ctx context.Context, c Config, o Options) (*Summary, error) {
 	var cursor atomic.Int64
 	g, gctx := errgroup.WithContext(runCtx)
 	stopFlusher := col.flushEvery(50 * time.Millisecond)
-	for w := 0; w < c.Workers(); w++ {
+	for w := 0; w < min(c.Workers(), shardTotal-prior); w++ { // no idle workers on resume
 		g.Go(func() error {
 			for gctx.Err() == nil {
 				k := int(cursor.Add(1)) - 1
