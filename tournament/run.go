@@ -47,7 +47,8 @@ var ErrInterrupted = errors.New("interrupted")
 // Options are how a run is carried out; they do not change its games.
 type Options struct {
 	Out           string                           // output folder (created if missing)
-	Resume        bool                             // continue the run already in Out
+	Resume        bool                             // continue the run already in Out (refused when Out holds none)
+	StartOrResume bool                             // with Resume: start the run when Out holds none (a task that may be restarted)
 	Progress      func(done, total int)            // called after each finished game (one goroutine)
 	PlayerOptions []players.Option                 // e.g. a tablebase oracle for expert
 	SPRT          *SPRTConfig                      // sequential test on each pair of players
@@ -468,6 +469,8 @@ func checkOutput(c *Config, o *Options) (size int64, resumed bool, err error) {
 		return size, true, nil
 	case o.Resume && size > 0:
 		return 0, false, inputErrorf("--resume: %v (it describes the run to continue)", rerr)
+	case o.Resume && !o.StartOrResume:
+		return 0, false, inputErrorf("--resume: %s holds no run to continue (no %s); start it without --resume, or use --start-or-resume in a task that may be restarted", o.Out, RunFile)
 	}
 	if c.RunID == "" && c.Shards > 1 {
 		return 0, false, inputErrorf("--shard %d/%d: give every shard of the run the same --run-id (32 hex digits, e.g. from: od -An -tx1 -N16 /dev/urandom | tr -d ' \\n')", c.Shard, c.Shards)
