@@ -290,10 +290,9 @@ type gamesWriter interface {
 type collector struct {
 	mu        sync.Mutex
 	out       gamesWriter
-	onDisk    int64     // bytes of complete lines in the file
-	buf       []byte    // lines not yet written
-	pending   []*Record // their games, in order
-	ends      []int     // where each pending game's line ends in buf
+	onDisk    int64  // bytes of complete lines in the file
+	buf       []byte // lines not yet written
+	ends      []int  // where each of them ends in buf
 	path      string
 	lastFlush time.Time
 	acc       *Accumulator

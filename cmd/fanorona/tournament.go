@@ -127,6 +127,7 @@ func (f *runFlags) config(format tournament.Format, specs []string, command stri
 // is bad input. Every table the run may probe under paika limit limit is checked before
 // the first game (checkedTablebases); the files checked are returned for run.json.
 func runTablebases(dir string, limit int) (string, []players.Option, []tablebase.FileSum, error) {
+	explicit := true
 	switch dir {
 	case "none":
 		return "", nil, nil, nil
@@ -135,7 +136,7 @@ func runTablebases(dir string, limit int) (string, []players.Option, []tablebase
 		if st, err := os.Stat(def); err != nil || !st.IsDir() {
 			return "", nil, nil, nil
 		}
-		dir = def
+		dir, explicit = def, false
 	default:
 		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 			return "", nil, nil, badInputf("--tablebases %s: no such folder", dir)
@@ -145,7 +146,7 @@ func runTablebases(dir string, limit int) (string, []players.Option, []tablebase
 	switch {
 	case err != nil:
 		return "", nil, nil, err
-	case opts == nil && dir != defaultTablebaseDir():
+	case opts == nil && explicit:
 		return "", nil, nil, badInputf("--tablebases %s: no tablebase built there (fanorona tablebase build)", dir)
 	}
 	return dir, opts, sums, nil
