@@ -14,6 +14,7 @@ import (
 
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/players"
+	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/fanorona/fanorona/stats"
 )
 
@@ -54,6 +55,9 @@ type Config struct {
 	// TablebaseDir is the folder the tables were read from (for the record; tables built
 	// anywhere give the same values, so a resumed run may use another folder).
 	TablebaseDir string `json:"tablebase_dir,omitempty"`
+	// TablebaseFiles: the table files the players may probe, each checked whole before the
+	// first game, with the checksums of its header (for the record, as TablebaseDir).
+	TablebaseFiles []tablebase.FileSum `json:"tablebase_files,omitempty"`
 	// DistinctOpenings is how many different openings the run's schedule uses, when the
 	// kind of openings decides it (start, book, distinct); 0 for random openings.
 	DistinctOpenings int `json:"distinct_openings,omitempty"`
@@ -142,12 +146,14 @@ func (c *Config) Validate() error {
 	return nil
 }
 
-// Workers returns the number of game workers (all cores when Concurrency is 0).
+// Workers returns the number of game workers: Concurrency (all cores when 0), but never
+// more than the shard's games, since a worker plays one game at a time.
 func (c *Config) Workers() int {
+	n := runtime.NumCPU()
 	if c.Concurrency > 0 {
-		return c.Concurrency
+		n = c.Concurrency
 	}
-	return runtime.NumCPU()
+	return max(1, min(n, c.ShardGames()))
 }
 
 // ParseShard reads "i/n" (0-based i).
@@ -345,7 +351,7 @@ func runDifference(a, b *Config) string {
 
 func gamesJSON(c *Config) []byte {
 	x := *c
-	x.RunID, x.TablebaseDir, x.DistinctOpenings = "", "", 0
+	x.RunID, x.TablebaseDir, x.DistinctOpenings, x.TablebaseFiles = "", "", 0, nil
 	j, _ := json.Marshal(&x)
 	return j
 }

@@ -74,12 +74,19 @@ func TestParseShardBounds(t *testing.T) {
 	}
 }
 
-// TestWorkersZeroMeansAllCores: Concurrency 0 is every core, anything else itself.
+// TestWorkersZeroMeansAllCores: Concurrency 0 is every core, anything else itself, but
+// never more workers than the shard has games (one goroutine a worker).
 func TestWorkersZeroMeansAllCores(t *testing.T) {
-	c := Config{}
+	c := Config{Format: SelfPlay, Players: []string{"random"}, Games: 1000}
 	assert.Equal(t, runtime.NumCPU(), c.Workers())
 	c.Concurrency = runtime.NumCPU() + 3
 	assert.Equal(t, runtime.NumCPU()+3, c.Workers())
+	c.Concurrency, c.Games = 100000000, 2
+	assert.Equal(t, 2, c.Workers())
+	c.Games, c.Shard, c.Shards = 5, 1, 4 // games 0–4: shard 1 of 4 plays game 1 only
+	assert.Equal(t, 1, c.Workers())
+	c.Concurrency = 0
+	assert.Equal(t, 1, c.Workers())
 }
 
 // TestPairNumbersRunOnAcrossPairings: with 3 players and 5 games a pairing, each pairing

@@ -4,7 +4,6 @@
 package tournament
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -49,7 +48,8 @@ var ErrInterrupted = errors.New("interrupted")
 // they do not change its games.
 type Options struct {
 	Out           string                           // output folder (created if missing)
-	Resume        bool                             // continue the run already in Out
+	Resume        bool                             // continue the run already in Out (refused when Out holds none)
+	StartOrResume bool                             // with Resume: start the run when Out holds none (a task that may be restarted)
 	Progress      func(done, total int)            // called after each finished game (one goroutine)
 	PlayerOptions []players.Option                 // e.g. a tablebase oracle for expert
 	SPRT          *SPRTConfig                      // sequential test on each pair of players
@@ -62,6 +62,9 @@ type Options struct {
 	// Adjudicator, when set, ends each game at the first position its tables decide
 	// (reason tablebase); run.json records the pieces it covers (adjudicate_pieces).
 	Adjudicator *Adjudicator
+	// createGames opens games.jsonl for appending (nil: the file itself); tests give a
+	// writer that fails as a full disk does.
+	createGames func(path string) (gamesWriter, error)
 }
 
 // Run plays the games of c that belong to its shard and are not yet in Out, then writes
@@ -124,15 +127,26 @@ func Run(ctx context.Context, c Config, o Options) (*Summary, error) {
 	}
 	warned := logOpenings(&c, openings, &o)
 
-	f, err := os.OpenFile(filepath.Join(o.Out, GamesFile), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	gamesPath := filepath.Join(o.Out, GamesFile)
+	onDisk, err := fileSize(gamesPath)
 	if err != nil {
 		return nil, err
+	}
+	create := o.createGames
+	if create == nil {
+		create = func(path string) (gamesWriter, error) {
+			return os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+		}
+	}
+	f, err := create(gamesPath)
+	if err != nil {
+		return nil, fmt.Errorf("writing %s: %w", gamesPath, pathless(err))
 	}
 	defer f.Close()
 
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	col := &collector{out: bufio.NewWriterSize(f, 1<<16), path: filepath.Join(o.Out, GamesFile),
+	col := &collector{out: f, onDisk: onDisk, path: gamesPath,
 		acc: acc, total: shardTotal, opts: &o, cancel: cancel, nextSPRT: prior + 1}
 	if o.Progress != nil {
 		o.Progress(prior, shardTotal)
@@ -143,7 +157,7 @@ func Run(ctx context.Context, c Config, o Options) (*Summary, error) {
 	var cursor atomic.Int64
 	g, gctx := errgroup.WithContext(runCtx)
 	stopFlusher := col.flushEvery(50 * time.Millisecond)
-	for w := 0; w < c.Workers(); w++ {
+	for w := 0; w < min(c.Workers(), shardTotal-prior); w++ { // no idle workers on resume
 		g.Go(func() error {
 			for gctx.Err() == nil {
 				k := int(cursor.Add(1)) - 1
@@ -175,16 +189,23 @@ func Run(ctx context.Context, c Config, o Options) (*Summary, error) {
 	writeErr := col.finish()
 	summary := acc.Summary()
 	summary.Config = &c
-	if err := writeJSONFile(filepath.Join(o.Out, SummaryFile), summary); err != nil && writeErr == nil {
-		writeErr = err
+	if writeErr == nil {
+		writeErr = writeJSONFile(filepath.Join(o.Out, SummaryFile), summary)
+	}
+	if writeErr != nil {
+		// No tables of a run that could not be written: the one error line says what
+		// is on disk and how to go on.
+		games := recount(&c, &o, gamesPath)
+		if o.Progress != nil {
+			o.Progress(games, shardTotal)
+		}
+		return nil, fmt.Errorf("%w; %d of %d games on disk in %s; rerun with --resume to finish", writeErr, games, shardTotal, gamesPath)
 	}
 	if summary.DistinctGames < summary.Games && !warned {
 		o.Log("warning: %d games but %d distinct games (identical turns from the same opening); intervals and tests count the distinct games%s",
 			summary.Games, summary.DistinctGames, openingsHint(&c))
 	}
 	switch {
-	case writeErr != nil:
-		return summary, writeErr
 	case runErr != nil:
 		return summary, runErr
 	case ctx.Err() != nil:
@@ -263,13 +284,26 @@ func deterministic(spec string) bool {
 	return true
 }
 
+// gamesWriter is the games file as the collector writes it (an *os.File; tests give one
+// that fails, as a full disk does).
+type gamesWriter interface {
+	io.Writer
+	io.Closer
+	Truncate(size int64) error
+}
+
 // collector appends finished games to games.jsonl and accumulates their statistics. It
-// is shared by the workers under its lock.
+// is shared by the workers under its lock. A game is counted (statistics, progress, the
+// SPRT) as it is buffered; when a write fails, the file is cut back to its last whole
+// line and the run counts the games again from it (recount), so that nothing is claimed
+// that is not on disk.
 type collector struct {
 	mu        sync.Mutex
-	out       *bufio.Writer
+	out       gamesWriter
+	onDisk    int64  // bytes of complete lines in the file
+	buf       []byte // lines not yet written
+	ends      []int  // where each of them ends in buf
 	path      string
-	dirty     bool // buffered records not yet flushed
 	lastFlush time.Time
 	acc       *Accumulator
 	total     int
@@ -280,7 +314,7 @@ type collector struct {
 	nextSPRT  int  // game count at which the SPRT is next evaluated
 }
 
-// add records one finished game. The buffer is flushed at once unless it was flushed
+// add records one finished game. The buffer is written at once unless it was written
 // less than 20 ms ago, so a game reaches the file within the flusher's period at worst.
 func (c *collector) add(rec *Record, line []byte) {
 	c.mu.Lock()
@@ -288,14 +322,48 @@ func (c *collector) add(rec *Record, line []byte) {
 	if c.err != nil {
 		return
 	}
-	if _, err := c.out.Write(line); err != nil {
-		c.fail(err)
-		return
-	}
-	c.dirty = true
-	if time.Since(c.lastFlush) > 20*time.Millisecond {
+	c.buf = append(c.buf, line...)
+	c.ends = append(c.ends, len(c.buf))
+	if len(c.buf) >= 1<<16 || time.Since(c.lastFlush) > 20*time.Millisecond {
 		c.flushLocked()
 	}
+	if c.err == nil {
+		c.count(rec)
+	}
+}
+
+// flushLocked writes the buffered lines. On a failed write (a full disk) it cuts the
+// file back to the end of the last line written whole, when it can, and stops the run.
+func (c *collector) flushLocked() {
+	c.lastFlush = time.Now()
+	if len(c.buf) == 0 {
+		return
+	}
+	n, err := c.out.Write(c.buf)
+	if err == nil {
+		c.onDisk += int64(n)
+	} else {
+		written := 0
+		for _, end := range c.ends {
+			if end > n {
+				break
+			}
+			written = end
+		}
+		c.onDisk += int64(written)
+		c.err = fmt.Errorf("writing %s: %w", c.path, pathless(err))
+		if n > written {
+			if terr := c.out.Truncate(c.onDisk); terr != nil {
+				c.err = fmt.Errorf("%w (a torn last line stays; --resume drops it)", c.err)
+			}
+		}
+		c.cancel()
+	}
+	c.buf, c.ends = c.buf[:0], c.ends[:0]
+}
+
+// count adds one game on disk to the statistics and the progress, and checks the SPRT.
+func (c *collector) count(rec *Record) {
 	c.acc.Add(rec, c.path)
 	n := c.acc.Games()
 	if c.opts.Progress != nil {
@@ -314,17 +382,33 @@ func (c *collector) add(rec *Record, line []byte) {
 	}
 }
 
-func (c *collector) flushLocked() {
-	if err := c.out.Flush(); err != nil {
-		c.fail(err)
+// recount counts the games of the shard that are on disk after a failed write, and
+// writes their summary.json when the disk takes it (silently otherwise: the error line
+// names no file written). Lines that do not read (a torn last one the collector could
+// not cut) are not counted.
+func recount(c *Config, o *Options, gamesPath string) int {
+	acc := NewAccumulator(o.SPRT, c.Players)
+	st, err := ScanRecords([]string{gamesPath}, ScanOptions{}, func(r *Record, _ Place) error {
+		acc.Add(r, gamesPath)
+		return nil
+	})
+	if err != nil {
+		return st.Records
 	}
-	c.dirty = false
-	c.lastFlush = time.Now()
+	summary := acc.Summary()
+	summary.Config = c
+	_ = writeJSONFile(filepath.Join(o.Out, SummaryFile), summary)
+	return acc.Games()
 }
 
-func (c *collector) fail(err error) {
-	c.err = fmt.Errorf("writing %s: %w", c.path, err)
-	c.cancel()
+// pathless returns the cause of a *fs.PathError (whose path may be a temporary file's),
+// for a message that names the file meant.
+func pathless(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // flushEvery flushes buffered records periodically until the returned stop is called.
@@ -341,7 +425,7 @@ func (c *collector) flushEvery(period time.Duration) (stop func()) {
 				return
 			case <-t.C:
 				c.mu.Lock()
-				if c.dirty && c.err == nil {
+				if c.err == nil {
 					c.flushLocked()
 				}
 				c.mu.Unlock()
@@ -395,6 +479,8 @@ func checkOutput(c *Config, o *Options) (size int64, resumed bool, err error) {
 		return size, true, nil
 	case o.Resume && size > 0:
 		return 0, false, inputErrorf("--resume: %v (it describes the run to continue)", rerr)
+	case o.Resume && !o.StartOrResume:
+		return 0, false, inputErrorf("--resume: %s holds no run to continue (no %s); start it without --resume, or use --start-or-resume in a task that may be restarted", o.Out, RunFile)
 	}
 	if c.RunID == "" && c.Shards > 1 {
 		return 0, false, inputErrorf("--shard %d/%d: give every shard of the run the same --run-id (32 hex digits, e.g. from: od -An -tx1 -N16 /dev/urandom | tr -d ' \\n')", c.Shard, c.Shards)
@@ -495,12 +581,13 @@ func cutIncompleteLine(path string, size int64, o *Options) error {
 	if err := os.Truncate(path, end); err != nil {
 		return err
 	}
-	o.Log("%s: dropped an incomplete last line", path)
+	o.Log("warning: %s: dropped an incomplete last line (%d bytes after the last complete record: a write cut short); resuming from the record before it", path, size-end)
 	return nil
 }
 
 // writeJSONFile writes v as indented JSON through a temporary file and a rename, so a
-// reader never sees half a file.
+// reader never sees half a file. A failed write removes the temporary file and names
+// the file meant.
 func writeJSONFile(path string, v any) error {
 	data, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
@@ -508,9 +595,14 @@ func writeJSONFile(path string, v any) error {
 	}
 	tmp := path + ".tmp"
 	if err := os.WriteFile(tmp, append(data, '\n'), 0o644); err != nil {
-		return err
+		_ = os.Remove(tmp)
+		return fmt.Errorf("writing %s: %w", path, pathless(err))
 	}
-	return os.Rename(tmp, path)
+	if err := os.Rename(tmp, path); err != nil {
+		_ = os.Remove(tmp)
+		return fmt.Errorf("writing %s: %w", path, pathless(err))
+	}
+	return nil
 }
 
 // WriteRecords writes records as JSON Lines.

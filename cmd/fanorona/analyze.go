@@ -71,7 +71,7 @@ func runAnalyze(c *cobra.Command, s *streams, o *analyzeOptions) error {
 	if err != nil {
 		return err
 	}
-	opts, err := tablebasePlayerOptions(o.tb)
+	opts, err := tablebasePlayerOptions(o.tb, r.PaikaLimit)
 	if err != nil {
 		return err
 	}

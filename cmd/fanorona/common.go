@@ -49,7 +49,8 @@ func (f *rulesFlags) rules() (engine.Rules, error) {
 // tablebaseFolder resolves a --tablebases flag of docs/CLI.md for the players' probes:
 // "none" is off (""); "" is the default folder when it exists and off when it does not;
 // any other folder must exist. Every table file in the folder used must have a sound
-// header (its values are checked when a probe first loads them): otherwise it is bad input.
+// header (checkedTablebases then checks the blocks of those the players may probe):
+// otherwise it is bad input.
 func tablebaseFolder(flag string) (string, error) {
 	dir, explicit := flag, true
 	switch flag {
@@ -79,13 +80,15 @@ func tablebaseFolder(flag string) (string, error) {
 	return dir, nil
 }
 
-// tablebasePlayerOptions are the players' options for a --tablebases flag.
-func tablebasePlayerOptions(flag string) ([]players.Option, error) {
+// tablebasePlayerOptions are the players' options for a --tablebases flag, every table
+// they may probe under paika limit limit checked (checkedTablebases).
+func tablebasePlayerOptions(flag string, limit int) ([]players.Option, error) {
 	dir, err := tablebaseFolder(flag)
 	if err != nil || dir == "" {
 		return nil, err
 	}
-	return playerOptions(dir), nil
+	opts, _, err := checkedTablebases(dir, limit)
+	return opts, err
 }
 
 // positionUnderRules parses --fen and the rule flags together: a paika counter above the

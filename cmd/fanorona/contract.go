@@ -16,6 +16,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync"
+	"syscall"
 
 	"github.com/fanorona/fanorona/internal/panics"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
@@ -105,12 +106,21 @@ func exitStatus(ctx context.Context, err error) int {
 		return exitInternal
 	case errors.As(err, &ue), errors.As(err, &ie),
 		errors.Is(err, tablebase.ErrDamaged), errors.Is(err, tablebase.ErrNotBuilt),
-		errors.Is(err, fs.ErrNotExist), isCobraUsageError(err):
+		errors.Is(err, fs.ErrNotExist), unwritablePath(err), isCobraUsageError(err):
 		return exitUsage
 	case errors.Is(err, context.Canceled), errors.Is(err, tournament.ErrInterrupted), ctx.Err() != nil:
 		return exitInterrupted
 	}
 	return exitFailure
+}
+
+// unwritablePath reports whether err is a path named that cannot be written at all: no
+// permission, a read-only file system, a file where a folder must be or a folder where a
+// file must be. That is bad input, whichever command meets it (the user chose the path),
+// unlike a write that fails part way (a full disk, an I/O error: exit status 1).
+func unwritablePath(err error) bool {
+	return errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS) ||
+		errors.Is(err, syscall.ENOTDIR) || errors.Is(err, syscall.EISDIR)
 }
 
 // isCobraUsageError recognises the errors cobra returns without the flag-error hook.

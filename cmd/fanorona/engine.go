@@ -48,8 +48,23 @@ func newEngineCmd(s *streams) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			open := openTablebases
+			if folder != "" {
+				// Checked before the session starts, so that a damaged table is refused
+				// with exit status 2 rather than in an info string at the first search.
+				checked, _, err := checkedTablebases(folder, anyPaikaLimit)
+				if err != nil {
+					return err
+				}
+				open = func(dir string) ([]players.Option, error) {
+					if dir == folder {
+						return checked, nil
+					}
+					return openTablebases(dir)
+				}
+			}
 			cfg := uci.ServerConfig{Player: player, Seed: seed, Rules: r, HashMB: hash, Tablebases: folder,
-				Notation: n, OpenTablebases: openTablebases}
+				Notation: n, OpenTablebases: open}
 			return uci.Serve(c.Context(), s.in, s.out, cfg)
 		},
 	}
@@ -68,7 +83,7 @@ func openTablebases(dir string) ([]players.Option, error) {
 	if dir == "" {
 		dir = "none"
 	}
-	return tablebasePlayerOptions(dir)
+	return tablebasePlayerOptions(dir, anyPaikaLimit)
 }
 
 // engineFlags declare external engines: --engine (repeatable) and --engines FILE.

@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"github.com/spf13/cobra"
@@ -68,7 +69,28 @@ func newRootCmd(s *streams) *cobra.Command {
 	root.InitDefaultVersionFlag()
 	applyExamples(root)
 	markArgErrorsBadInput(root)
+	refuseUnknownHelpTopics(root)
 	return root
+}
+
+// refuseUnknownHelpTopics makes "help TOPIC" of a command that does not exist bad input
+// (one line on stderr, exit status 2), where cobra would print the usage on stdout and
+// exit 0.
+func refuseUnknownHelpTopics(root *cobra.Command) {
+	for _, help := range root.Commands() {
+		if help.Name() != "help" || help.Run == nil {
+			continue
+		}
+		show := help.Run
+		help.Run = nil
+		help.RunE = func(c *cobra.Command, args []string) error {
+			if target, rest, err := root.Find(args); err != nil || target == nil || len(rest) > 0 {
+				return badInputf("help %s: no such command (fanorona help lists them)", strings.Join(args, " "))
+			}
+			show(c, args)
+			return nil
+		}
+	}
 }
 
 // markArgErrorsBadInput makes every command's positional-argument errors (wrong count,

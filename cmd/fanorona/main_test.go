@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -105,8 +106,13 @@ func TestSelfplayAndStats(t *testing.T) {
 }
 
 func TestSplitSpecs(t *testing.T) {
-	assert.Equal(t, []string{"random", "expert:depth=4,nodes=1000", "greedy"}, splitSpecs("random, expert:depth=4,nodes=1000,greedy"))
-	assert.Equal(t, []string{"a", "b"}, splitSpecs("a,,b,"))
+	specs, err := splitSpecs("random, expert:depth=4,nodes=1000,greedy")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"random", "expert:depth=4,nodes=1000", "greedy"}, specs)
+	for list, item := range map[string]int{"a,,b": 2, "a,b,": 3, ",a": 1, "a, ,b": 2, "": 1} {
+		_, err := splitSpecs(list)
+		assert.EqualError(t, err, fmt.Sprintf("--players %q: item %d is empty", list, item), list)
+	}
 }
 
 func TestInterruptedRunExits130AndResumes(t *testing.T) {

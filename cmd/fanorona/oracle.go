@@ -7,18 +7,38 @@ import (
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 )
 
-// playerOptions returns the options players are built with: the tablebases in dir for
-// the players that probe them (expert), when any table is built there. dir "" means the
-// default folder (tablebase.DefaultDir), "none" means no tablebases.
-func playerOptions(dir string) []players.Option {
-	if dir == "none" {
-		return nil
+// anyPaikaLimit asks checkedTablebases for the tables of every rule (a session whose
+// rules may change, as the engine's).
+const anyPaikaLimit = -1
+
+// checkedTablebases opens the tables in dir for the players and checks, before anything
+// is played, every table they may probe under paika limit limit (0: the theoretic
+// tables; anyPaikaLimit: every table): a table used whole or refused, never skipped
+// silently in the middle of a game. A damaged file is bad input naming it. It returns
+// the players' options (nil when dir holds no table) and the files checked.
+//
+// The tables the players hold whole (up to 6 pieces) are loaded and checked as the
+// oracle is made; the larger ones, read block by block during play, are read through
+// once here (docs/PERFORMANCE.md gives the cost).
+func checkedTablebases(dir string, limit int) ([]players.Option, []tablebase.FileSum, error) {
+	set := tablebase.Open(dir)
+	o := players.NewTablebaseOracle(set)
+	if o == nil {
+		return nil, nil, nil
 	}
-	if dir == "" {
-		dir = tablebase.DefaultDir()
+	tables, err := set.Tables()
+	if err != nil {
+		return nil, nil, badInputf("--tablebases %s: %w", dir, err)
 	}
-	if o := players.NewTablebaseOracle(tablebase.Open(dir)); o != nil {
-		return []players.Option{players.WithOracle(o)}
+	var used []tablebase.TableID
+	for _, id := range tables {
+		if limit == anyPaikaLimit || id.PaikaLimit == limit {
+			used = append(used, id)
+		}
 	}
-	return nil
+	sums, err := set.Check(used)
+	if err != nil {
+		return nil, nil, badInputf("--tablebases %s: %w", dir, err)
+	}
+	return []players.Option{players.WithOracle(o)}, sums, nil
 }

@@ -74,7 +74,7 @@ func runPlay(ctx context.Context, s *streams, o *playOptions) error {
 	if err != nil {
 		return err
 	}
-	opts, err := tablebasePlayerOptions(o.tb)
+	opts, err := tablebasePlayerOptions(o.tb, r.PaikaLimit)
 	if err != nil {
 		return err
 	}

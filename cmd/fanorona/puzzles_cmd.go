@@ -118,7 +118,7 @@ func runPuzzleSolve(ctx context.Context, s *streams, name string, o *solveOption
 		return err
 	}
 	if o.time <= 0 {
-		return badInputf("--time must be positive")
+		return badInputf("--time %v: must be positive", o.time)
 	}
 	if ctx == nil {
 		ctx = context.Background()

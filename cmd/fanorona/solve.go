@@ -65,8 +65,11 @@ func runSolve(ctx context.Context, s *streams, o *solveOptions) error {
 	if err != nil {
 		return err
 	}
-	if o.time <= 0 || o.maxDepth < 0 {
-		return badInputf("--time must be positive and --max-depth 0 or more")
+	if o.time <= 0 {
+		return badInputf("--time %v: must be positive", o.time)
+	}
+	if o.maxDepth < 0 {
+		return badInputf("--max-depth %d: must be 0 or more", o.maxDepth)
 	}
 	set, err := solveTablebases(o.dir, o.paikaLimit, &p)
 	if err != nil {

@@ -35,6 +35,7 @@ type runFlags struct {
 	seed        uint64
 	concurrency int
 	resume      bool
+	startResume bool
 	openings    string
 	maxPlies    int
 	shard       string
@@ -59,7 +60,8 @@ func (f *runFlags) bind(c *cobra.Command) {
 	c.Flags().IntVar(&f.concurrency, "workers", 0, "games played at once (0 = all cores)")
 	c.Flags().IntVar(&f.concurrency, "concurrency", 0, "deprecated alias of --workers")
 	_ = c.Flags().MarkHidden("concurrency")
-	c.Flags().BoolVar(&f.resume, "resume", false, "continue the run already in --output")
+	c.Flags().BoolVar(&f.resume, "resume", false, "continue the run already in --output (refused when the folder holds none)")
+	c.Flags().BoolVar(&f.startResume, "start-or-resume", false, "continue the run in --output, or start it when the folder holds none (for scheduled tasks that may be restarted)")
 	c.Flags().StringVar(&f.openings, "openings", "start", "start, random:K (K seeded random plies), book:K (every distinct position after K plies, in turn), distinct:K (a different balanced position after K plies for every pair, every game in self-play: for deterministic players), even:K (as distinct:K, balanced by an 8-ply search within ±1 piece: no first-move edge at the experts' strength; judging takes minutes) or file:PATH (a positions file, one FEN a line, # comments: the next line for every pair, every game in self-play or with --fixed-colours; run.json records its SHA-256)")
 	c.Flags().IntVar(&f.maxPlies, "max-plies", tournament.DefaultMaxPlies, "stop a game after this many plies (a draw, reason max-plies)")
 	c.Flags().StringVar(&f.shard, "shard", "", "play only shard i/n of the games (0-based; also from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID with --shard-count)")
@@ -87,7 +89,7 @@ func (f *runFlags) config(format tournament.Format, specs []string, command stri
 	if err := f.shardFlags(&c); err != nil {
 		return c, tournament.Options{}, err
 	}
-	o := tournament.Options{Out: f.out, Resume: f.resume, StopOnSPRT: f.sprtStop}
+	o := tournament.Options{Out: f.out, Resume: f.resume || f.startResume, StartOrResume: f.startResume, StopOnSPRT: f.sprtStop}
 	if o.Out == "" {
 		o.Out = fmt.Sprintf("out/%s-%d", command, f.seed)
 		if c.Shards > 1 {
@@ -111,13 +113,13 @@ func (f *runFlags) config(format tournament.Format, specs []string, command stri
 			return c, o, badInputf("--run-id: %v", err)
 		}
 	}
-	dir, opts, err := tablebaseOptions(f.tablebases)
+	dir, opts, sums, err := runTablebases(f.tablebases, r.PaikaLimit)
 	if err != nil {
 		return c, o, err
 	}
 	o.PlayerOptions = opts
 	if opts != nil {
-		c.Tablebases, c.TablebaseDir = true, dir
+		c.Tablebases, c.TablebaseDir, c.TablebaseFiles = true, dir, sums
 	}
 	if f.adjudicate {
 		if dir == "" {
@@ -130,28 +132,34 @@ func (f *runFlags) config(format tournament.Format, specs []string, command stri
 	return c, o, nil // tournament.Run validates the rest (an InputError: exit status 2)
 }
 
-// tablebaseOptions reads --tablebases: "none" is off; "" is the default folder when it
-// exists (silently off otherwise); a folder given that is missing or holds no tables is
-// bad input.
-func tablebaseOptions(dir string) (string, []players.Option, error) {
+// runTablebases reads a run's --tablebases: "none" is off; "" is the default folder when
+// it exists (silently off otherwise); a folder given that is missing or holds no tables
+// is bad input. Every table the run may probe under paika limit limit is checked before
+// the first game (checkedTablebases); the files checked are returned for run.json.
+func runTablebases(dir string, limit int) (string, []players.Option, []tablebase.FileSum, error) {
+	explicit := true
 	switch dir {
 	case "none":
-		return "", nil, nil
+		return "", nil, nil, nil
 	case "":
 		def := defaultTablebaseDir()
 		if st, err := os.Stat(def); err != nil || !st.IsDir() {
-			return "", nil, nil
+			return "", nil, nil, nil
 		}
-		return def, playerOptions(def), nil
+		dir, explicit = def, false
+	default:
+		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+			return "", nil, nil, badInputf("--tablebases %s: no such folder", dir)
+		}
 	}
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return "", nil, badInputf("--tablebases %s: no such folder", dir)
+	opts, sums, err := checkedTablebases(dir, limit)
+	switch {
+	case err != nil:
+		return "", nil, nil, err
+	case opts == nil && explicit:
+		return "", nil, nil, badInputf("--tablebases %s: no tablebase built there (fanorona tablebase build)", dir)
 	}
-	opts := playerOptions(dir)
-	if opts == nil {
-		return "", nil, badInputf("--tablebases %s: no tablebase built there (fanorona tablebase build)", dir)
-	}
-	return dir, opts, nil
+	return dir, opts, sums, nil
 }
 
 // shardFlags reads --shard, or the array-job index from the environment.
@@ -281,7 +289,10 @@ func newTournamentCmd(s *streams) *cobra.Command {
 		Short: "Play players against each other: standings, ratings, first-move advantage, game lengths",
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			specs := splitSpecs(list)
+			specs, err := splitSpecs(list)
+			if err != nil {
+				return err
+			}
 			fm := tournament.Format(format)
 			if fm != tournament.RoundRobin && fm != tournament.Gauntlet {
 				return badInputf("--format %q: expected round-robin or gauntlet", format)
@@ -302,20 +313,23 @@ func newTournamentCmd(s *streams) *cobra.Command {
 }
 
 // splitSpecs splits a comma-separated list of player specs. A piece of the form key=value
-// without a name belongs to the spec before it, so options may contain commas too.
-func splitSpecs(list string) []string {
+// without a name belongs to the spec before it, so options may contain commas too. An
+// empty piece ("medium,,easy", a trailing comma) is bad input: a player left out by a
+// typo would change the run without a word.
+func splitSpecs(list string) ([]string, error) {
 	var specs []string
-	for _, p := range strings.Split(list, ",") {
+	for i, p := range strings.Split(list, ",") {
 		p = strings.TrimSpace(p)
 		switch {
 		case p == "":
+			return nil, badInputf("--players %q: item %d is empty", list, i+1)
 		case strings.Contains(p, "=") && !strings.Contains(p, ":") && len(specs) > 0:
 			specs[len(specs)-1] += "," + p
 		default:
 			specs = append(specs, p)
 		}
 	}
-	return specs
+	return specs, nil
 }
 
 func newStatsCmd(s *streams) *cobra.Command {

@@ -10,7 +10,7 @@
 #   --tasks LIST   submit only these shards (e.g. 1,3): to start again the failed or
 #                  cancelled shards of an earlier submission; they resume where they stopped
 #   FLAGS          the flags of "fanorona tournament", the same for every submission of RUN
-#                  (not --run-id, --shard, --output, --resume, --workers: set here)
+#                  (not --run-id, --shard, --output, --resume, --start-or-resume, --workers: set here)
 #
 # Environment: FANORONA (the binary, default fanorona on PATH), CPUS (CPUs a task, default
 # 1, passed on as --workers), SBATCH_* (sbatch's own, e.g. SBATCH_PARTITION). Prints the

@@ -51,14 +51,17 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, cfg ServerConfig) e
 		return err
 	}
 	s := &server{cfg: cfg, out: bufio.NewWriter(out), pos: engine.Start()}
-	lines := make(chan string)
+	lines := make(chan inputLine)
 	go func() {
 		defer close(lines)
-		sc := bufio.NewScanner(in)
-		sc.Buffer(make([]byte, 64*1024), 1<<20)
-		for sc.Scan() {
+		br := bufio.NewReaderSize(in, 64*1024)
+		for {
+			line, ok := readLine(br)
+			if !ok {
+				return
+			}
 			select {
-			case lines <- sc.Text():
+			case lines <- line:
 			case <-ctx.Done():
 				return
 			}
@@ -70,10 +73,54 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, cfg ServerConfig) e
 		case <-ctx.Done():
 			return s.writeErr()
 		case line, ok := <-lines:
-			if !ok || !s.execute(ctx, line) {
+			if !ok {
+				return s.writeErr()
+			}
+			if line.dropped > 0 {
+				s.send("info string line of %d bytes ignored: longer than %d bytes", line.dropped, maxLineBytes)
+				continue
+			}
+			if !s.execute(ctx, line.text) {
 				return s.writeErr()
 			}
 		}
+	}
+}
+
+// maxLineBytes bounds a command line; a longer one is read to its end and answered with
+// an info string, and the session goes on.
+const maxLineBytes = 1 << 20
+
+// inputLine is one line of input: its text, or the length of a line too long to keep.
+type inputLine struct {
+	text    string
+	dropped int
+}
+
+// readLine reads the next line (its end "\n" or "\r\n" dropped); ok is false at the end
+// of the input (a last line without "\n" is still returned) or on a read error.
+func readLine(br *bufio.Reader) (inputLine, bool) {
+	var buf []byte
+	n := 0
+	for {
+		chunk, err := br.ReadSlice('\n')
+		n += len(chunk)
+		if n <= maxLineBytes+2 {
+			buf = append(buf, chunk...)
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err != nil && n == 0 {
+			return inputLine{}, false
+		}
+		if len(chunk) > 0 && chunk[len(chunk)-1] == '\n' {
+			n--
+		}
+		if n > maxLineBytes {
+			return inputLine{dropped: n}, true
+		}
+		return inputLine{text: strings.TrimRight(string(buf), "\r\n")}, true
 	}
 }
 
@@ -175,7 +222,7 @@ func (s *server) sendID() {
 		fmt.Sprintf("option name Hash type spin default %d min 0 max 16384", s.cfg.HashMB),
 		fmt.Sprintf("option name Seed type spin default %d min 0 max %d", min(s.cfg.Seed, math.MaxInt64), int64(math.MaxInt64)),
 		"option name Notation type combo default " + notation + " var compact var dashed",
-		fmt.Sprintf("option name PaikaLimit type spin default %d min 0 max 100000", s.cfg.Rules.PaikaLimit),
+		fmt.Sprintf("option name PaikaLimit type spin default %d min 0 max %d", s.cfg.Rules.PaikaLimit, maxPaikaLimit),
 		fmt.Sprintf("option name NoMovesDraw type check default %t", s.cfg.Rules.NoMovesDraw),
 		fmt.Sprintf("option name FirstTurnNoChain type check default %t", s.cfg.Rules.FirstTurnNoChain),
 	}
@@ -240,8 +287,8 @@ func (s *server) setOption(args []string) {
 		}
 	case "paikalimit":
 		k, err := strconv.Atoi(v)
-		if err != nil || k < 0 {
-			bad("want a whole number, 0 = off")
+		if err != nil || k < 0 || k > maxPaikaLimit {
+			bad(fmt.Sprintf("want a whole number from 0 (off) to %d", maxPaikaLimit))
 			return
 		}
 		s.cfg.Rules.PaikaLimit = k
@@ -330,21 +377,40 @@ type goLimits struct {
 	hasMovetime, hasAny bool
 }
 
-func parseGo(args []string) goLimits {
-	var l goLimits
+// maxPaikaLimit is the largest PaikaLimit option accepted (the one advertised).
+const maxPaikaLimit = 100000
+
+// goKeywords are the arguments of "go" that take a value.
+var goKeywords = map[string]bool{"depth": true, "nodes": true, "movetime": true, "wtime": true,
+	"btime": true, "winc": true, "binc": true, "movestogo": true}
+
+// parseGo reads the arguments of "go". A limit whose value is missing, not a whole
+// number, or negative where only a count makes sense (depth, nodes, movetime, movestogo;
+// a clock may run below zero) is left out, and named in bad.
+func parseGo(args []string) (l goLimits, bad []string) {
 	num := func(i int) (uint64, bool) {
-		if i+1 >= len(args) {
+		if i+1 >= len(args) || args[i+1] == "infinite" || goKeywords[args[i+1]] {
+			bad = append(bad, fmt.Sprintf("go %s without a value ignored", args[i]))
 			return 0, false
 		}
 		v, err := strconv.ParseInt(args[i+1], 10, 64)
-		if err != nil {
+		clock := args[i] == "wtime" || args[i] == "btime" || args[i] == "winc" || args[i] == "binc"
+		if err != nil || v < 0 && !clock {
+			bad = append(bad, fmt.Sprintf("go %s %s ignored: want a whole number, 0 or more", args[i], args[i+1]))
 			return 0, false
 		}
 		return uint64(max(v, 0)), true
 	}
 	ms := func(v uint64) time.Duration { return time.Duration(v) * time.Millisecond }
 	for i := 0; i < len(args); i++ {
-		v, ok := num(i)
+		var v uint64
+		ok := false
+		if goKeywords[args[i]] {
+			v, ok = num(i)
+			if !ok && i+1 < len(args) && args[i+1] != "infinite" && !goKeywords[args[i+1]] {
+				i++ // the bad value is skipped, not read as a keyword
+			}
+		}
 		switch args[i] {
 		case "infinite":
 			l.infinite, l.hasAny = true, true
@@ -373,7 +439,7 @@ func parseGo(args []string) goLimits {
 			l.hasAny = true
 		}
 	}
-	return l
+	return l, bad
 }
 
 // budget returns the time the search may take for side: movetime, or a share of the
@@ -460,7 +526,10 @@ func (s *server) playerFor(spec string) (players.Player, error) {
 }
 
 func (s *server) startSearch(parent context.Context, args []string) {
-	l := parseGo(args)
+	l, bad := parseGo(args)
+	for _, b := range bad {
+		s.send("info string %s", b)
+	}
 	pl, err := s.playerFor(s.effectiveSpec(l))
 	if err != nil {
 		s.send("info string %v", err)

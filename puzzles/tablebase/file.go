@@ -221,6 +221,7 @@ type tableFile struct {
 	lengths   []uint32
 	crcs      []uint32
 	valuesCRC uint32
+	headerCRC uint32 // the header's own checksum, which covers the values' and the index's
 	size      uint64 // bytes of the file
 }
 
@@ -256,7 +257,8 @@ func openTableFile(path string, c Class, limit int) (tf *tableFile, err error) {
 	case h[88] != RuleOptions:
 		return nil, damaged(path, "rule options %d, this program reads %d", h[88], RuleOptions)
 	}
-	tf = &tableFile{path: path, f: f, ix: newIndexer(c), perBlock: uint64(le.Uint32(h[80:])), valuesCRC: le.Uint32(h[116:])}
+	tf = &tableFile{path: path, f: f, ix: newIndexer(c), perBlock: uint64(le.Uint32(h[80:])),
+		valuesCRC: le.Uint32(h[116:]), headerCRC: le.Uint32(h[124:])}
 	tf.info = Info{
 		Class: c, PaikaLimit: limit, Slots: le.Uint64(h[16:]), Positions: le.Uint64(h[24:]),
 		Wins: le.Uint64(h[32:]), Draws: le.Uint64(h[40:]), Losses: le.Uint64(h[48:]),

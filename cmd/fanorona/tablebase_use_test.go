@@ -1,0 +1,82 @@
+package main
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"github.com/fanorona/fanorona/tournament"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// damagedLastBlock copies the tables of src and flips a bit in the last byte of file
+// name, inside its last block; it returns the folder and that block's number (from the
+// header's block count at byte 84).
+func damagedLastBlock(t *testing.T, src, name string) (string, int) {
+	dir := t.TempDir()
+	require.NoError(t, os.CopyFS(dir, os.DirFS(src)))
+	p := filepath.Join(dir, name)
+	b, err := os.ReadFile(p)
+	require.NoError(t, err)
+	b[len(b)-1] ^= 0x40
+	require.NoError(t, os.WriteFile(p, b, 0o644))
+	return dir, int(binary.LittleEndian.Uint32(b[84:])) - 1
+}
+
+func TestRunsAndAnalysesRefuseADamagedTableBeforePlaying(t *testing.T) {
+	good := buildTables(t, "3")
+	dir, block := damagedLastBlock(t, good, "2v1.p50.fntb")
+	line := "fanorona: --tablebases " + dir + ": tablebase: " + filepath.Join(dir, "2v1.p50.fntb") +
+		": block " + strconv.Itoa(block) + " checksum mismatch: damaged or mismatched tablebase file\n"
+	out := filepath.Join(t.TempDir(), "run")
+	for _, args := range [][]string{
+		{"selfplay", "--player", "expert:depth=1", "--games", "2", "--tablebases", dir, "-o", out},
+		{"tournament", "--players", "expert:depth=1,greedy", "--games", "2", "--tablebases", dir, "-o", out},
+		{"analyze", "--player", "expert:depth=1", "--tablebases", dir},
+		{"play", "--white", "expert:depth=1", "--black", "expert:depth=1", "--tablebases", dir},
+		{"engine", "--tablebases", dir},
+	} {
+		code, stdout, stderr := runCmd(t, "quit\n", args...)
+		assert.Equal(t, 2, code, "%v", args)
+		assert.Equal(t, line, stderr, "%v", args)
+		assert.Empty(t, stdout, "%v", args)
+		assert.NoDirExists(t, out, "%v: nothing written", args)
+	}
+	// The theoretic tables are sound: a run without a paika limit probes only them.
+	code, _, stderr := runCmd(t, "", "analyze", "--player", "expert:depth=1", "--tablebases", dir, "--paika-limit", "0")
+	assert.Equal(t, 0, code, stderr)
+}
+
+func TestRunRecordsTheTableFilesItChecked(t *testing.T) {
+	dir := buildTables(t, "3")
+	out := filepath.Join(t.TempDir(), "run")
+	code, _, stderr := runCmd(t, "", "selfplay", "--player", "expert:depth=1", "--games", "2", "--tablebases", dir, "-o", out)
+	require.Equal(t, 0, code, stderr)
+	raw, err := os.ReadFile(filepath.Join(out, tournament.RunFile))
+	require.NoError(t, err)
+	var run struct {
+		Files []struct {
+			File   string `json:"file"`
+			Bytes  int64  `json:"bytes"`
+			Values string `json:"values_crc32c"`
+			Header string `json:"header_crc32c"`
+		} `json:"tablebase_files"`
+	}
+	require.NoError(t, json.Unmarshal(raw, &run))
+	var names []string
+	for _, f := range run.Files {
+		names = append(names, f.File)
+		b, err := os.ReadFile(filepath.Join(dir, f.File))
+		require.NoError(t, err)
+		assert.Equal(t, int64(len(b)), f.Bytes, f.File)
+		assert.Equal(t, fmt.Sprintf("%08x", binary.LittleEndian.Uint32(b[116:])), f.Values, f.File)
+		assert.Equal(t, fmt.Sprintf("%08x", binary.LittleEndian.Uint32(b[124:])), f.Header, f.File)
+	}
+	// The default paika limit is 50: its tables, not the theoretic ones.
+	assert.ElementsMatch(t, []string{"1v1.p50.fntb", "2v1.p50.fntb", "1v2.p50.fntb"}, names)
+}

@@ -1,0 +1,64 @@
+// check.go: making sure, before a run or an analysis, that every table it may probe can be
+// read whole, and naming the files it read.
+
+package tablebase
+
+import (
+	"fmt"
+	"path/filepath"
+)
+
+// FileSum names one table file as it was checked: its name in the folder, its size and
+// the CRC-32Cs its header records (docs/FORMATS.md). Two files with the same values
+// checksum hold the same values; the header checksum covers the whole file (the header
+// holds the values' and the index's checksums, the index every block's).
+type FileSum struct {
+	File         string `json:"file"`
+	Bytes        uint64 `json:"bytes"`
+	ValuesCRC32C string `json:"values_crc32c"`
+	HeaderCRC32C string `json:"header_crc32c"`
+}
+
+// Check makes sure every table of ids can be probed, and returns their files' sums in
+// the order of ids. A table already held whole in memory was checked when it was loaded
+// (every block and the values' checksum); any other file is read through now: header,
+// index and the checksum of every compressed block. The first table that fails ends the
+// check with its error (ErrDamaged, or ErrNotBuilt for a file that went missing), which
+// probes of that table then return too.
+func (s *Set) Check(ids []TableID) ([]FileSum, error) {
+	sums := make([]FileSum, 0, len(ids))
+	for _, id := range ids {
+		sum, err := s.check(id)
+		if err != nil {
+			return nil, err
+		}
+		sums = append(sums, sum)
+	}
+	return sums, nil
+}
+
+func (s *Set) check(id TableID) (FileSum, error) {
+	if err := s.checkID(id); err != nil {
+		return FileSum{}, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.failed[id]; err != nil {
+		return FileSum{}, err
+	}
+	name := RuleFileName(id.Class, id.PaikaLimit)
+	tf, err := openTableFile(filepath.Join(s.dir, name), id.Class, id.PaikaLimit)
+	if err == nil {
+		defer tf.f.Close()
+		if s.tables[id] == nil {
+			err = tf.checkBlocks()
+		}
+	}
+	if err != nil {
+		err = s.notBuilt(id, err)
+		s.failed[id] = err
+		return FileSum{}, err
+	}
+	return FileSum{File: name, Bytes: tf.size,
+		ValuesCRC32C: fmt.Sprintf("%08x", tf.valuesCRC), HeaderCRC32C: fmt.Sprintf("%08x", tf.headerCRC)}, nil
+}
