@@ -17,6 +17,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/fanorona/fanorona/internal/panics"
 	"github.com/fanorona/fanorona/players"
 	"golang.org/x/sync/errgroup"
 )
@@ -158,7 +159,7 @@ func Run(ctx context.Context, c Config, o Options) (*Summary, error) {
 	g, gctx := errgroup.WithContext(runCtx)
 	stopFlusher := col.flushEvery(50 * time.Millisecond)
 	for w := 0; w < min(c.Workers(), shardTotal-prior); w++ { // no idle workers on resume
-		g.Go(func() error {
+		g.Go(panics.Guard(func() error { // a bug in a game is the run's error, not a crash
 			for gctx.Err() == nil {
 				k := int(cursor.Add(1)) - 1
 				if k >= shardTotal {
@@ -182,7 +183,7 @@ func Run(ctx context.Context, c Config, o Options) (*Summary, error) {
 				col.add(&rec, append(line, '\n'))
 			}
 			return nil
-		})
+		}))
 	}
 	runErr := g.Wait()
 	stopFlusher()
