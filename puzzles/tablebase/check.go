@@ -50,7 +50,7 @@ func (s *Set) check(id TableID) (FileSum, error) {
 	tf, err := openTableFile(filepath.Join(s.dir, name), id.Class, id.PaikaLimit)
 	if err == nil {
 		defer tf.f.Close()
-		if s.tables[id] == nil {
+		if s.whole(id) == nil {
 			err = tf.checkBlocks()
 		}
 	}

@@ -70,14 +70,14 @@ func TestLoadWholeLoadsOnTheFirstProbeUpToTheSlotCount(t *testing.T) {
 	exact.LoadWhole(info.Slots) // "at most slots slots": a table of exactly that many loads whole
 	_, err = exact.Probe(&p)
 	require.NoError(t, err)
-	assert.NotNil(t, exact.tables[id], "loaded whole on the first probe")
+	assert.NotNil(t, exact.whole(id), "loaded whole on the first probe")
 	assert.Nil(t, exact.files[id])
 
 	short := Open(dir)
 	short.LoadWhole(info.Slots - 1)
 	_, err = short.Probe(&p)
 	require.NoError(t, err)
-	assert.Nil(t, short.tables[id], "one slot too many: read by blocks")
+	assert.Nil(t, short.whole(id), "one slot too many: read by blocks")
 	assert.NotNil(t, short.files[id])
 }
 

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/fanorona/fanorona/engine"
 )
@@ -44,9 +45,11 @@ const CacheBlocks = 256
 // time and keep the last CacheBlocks blocks; tables that builds and verification need
 // whole load on first use and stay in memory. A Set is safe for concurrent use.
 type Set struct {
-	dir    string
-	mu     sync.Mutex
-	tables map[TableID]*Table
+	dir string
+	// tables holds the tables whole in memory, copied on write under mu: a probe of one
+	// reads it without a lock, so it never waits for another probe's disk read.
+	tables atomic.Pointer[map[TableID]*Table]
+	mu     sync.Mutex // guards what follows, and the writing of tables
 	files  map[TableID]*tableFile
 	failed map[TableID]error
 	cache  *blockCache
@@ -74,8 +77,25 @@ func (s *Set) KeepBlocks(n int) {
 
 // Open returns the set of tables in dir. Nothing is read until a class is needed.
 func Open(dir string) *Set {
-	return &Set{dir: dir, tables: map[TableID]*Table{}, files: map[TableID]*tableFile{},
-		failed: map[TableID]error{}, cache: newBlockCache(CacheBlocks)}
+	s := &Set{dir: dir, files: map[TableID]*tableFile{}, failed: map[TableID]error{},
+		cache: newBlockCache(CacheBlocks)}
+	s.tables.Store(&map[TableID]*Table{})
+	return s
+}
+
+// whole returns the table id when it is held whole in memory, without a lock.
+func (s *Set) whole(id TableID) *Table { return (*s.tables.Load())[id] }
+
+// keepLocked adds t to the tables held whole (s.mu held): a new map, so that readers of
+// the old one are never disturbed.
+func (s *Set) keepLocked(id TableID, t *Table) {
+	old := *s.tables.Load()
+	m := make(map[TableID]*Table, len(old)+1)
+	for k, v := range old {
+		m[k] = v
+	}
+	m[id] = t
+	s.tables.Store(&m)
 }
 
 // Dir returns the directory.
@@ -130,9 +150,12 @@ func (s *Set) RuleTable(c Class, limit int) (*Table, error) {
 	if err := s.checkID(id); err != nil {
 		return nil, err
 	}
+	if t := s.whole(id); t != nil {
+		return t, nil
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if t := s.tables[id]; t != nil {
+	if t := s.whole(id); t != nil {
 		return t, nil
 	}
 	if err := s.failed[id]; err != nil {
@@ -144,7 +167,7 @@ func (s *Set) RuleTable(c Class, limit int) (*Table, error) {
 		s.failed[id] = err
 		return nil, err
 	}
-	s.tables[id] = t
+	s.keepLocked(id, t)
 	return t, nil
 }
 
@@ -153,7 +176,7 @@ func (s *Set) add(t *Table) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	id := TableID{t.Class(), t.PaikaLimit()}
-	s.tables[id] = t
+	s.keepLocked(id, t)
 	delete(s.failed, id)
 }
 
@@ -163,9 +186,12 @@ func (s *Set) code(id TableID, own, enemy engine.Bitboard) (byte, error) {
 	if err := s.checkID(id); err != nil {
 		return 0, err
 	}
+	if t := s.whole(id); t != nil {
+		return t.lookup(own, enemy), nil
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if t := s.tables[id]; t != nil {
+	if t := s.whole(id); t != nil { // loaded while this probe waited
 		return t.lookup(own, enemy), nil
 	}
 	if err := s.failed[id]; err != nil {
@@ -179,7 +205,7 @@ func (s *Set) code(id TableID, own, enemy engine.Bitboard) (byte, error) {
 				s.failed[id] = err
 				return 0, err
 			}
-			s.tables[id] = t
+			s.keepLocked(id, t)
 			return t.lookup(own, enemy), nil
 		}
 	}
@@ -212,7 +238,7 @@ func (s *Set) HasRule(c Class, limit int) bool {
 		return false
 	}
 	s.mu.Lock()
-	loaded := s.tables[id] != nil || s.files[id] != nil
+	loaded := s.whole(id) != nil || s.files[id] != nil
 	s.mu.Unlock()
 	if loaded {
 		return true

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/fanorona/fanorona/engine"
 	"github.com/stretchr/testify/assert"
@@ -299,6 +300,31 @@ func TestLoadWholeAgreesWithBlocks(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, a, b, fen)
 	}
-	assert.NotNil(t, whole.tables[TableID{Class{2, 2}, 0}])
-	assert.Nil(t, blocks.tables[TableID{Class{2, 2}, 0}])
+	assert.NotNil(t, whole.whole(TableID{Class{2, 2}, 0}))
+	assert.Nil(t, blocks.whole(TableID{Class{2, 2}, 0}))
+}
+
+// TestProbeOfAWholeTableDoesNotWaitForTheLock: a probe of a table held whole reads it
+// without the lock that disk reads hold (here held by the test, as a read of another
+// table's block would), so workers probing memory never queue behind one reading disk.
+func TestProbeOfAWholeTableDoesNotWaitForTheLock(t *testing.T) {
+	s := Open(smallTables(t))
+	s.LoadWhole(1 << 20)
+	p := engine.MustParseFEN("9/1B7/9/4W4/2W6 b")
+	want, err := s.Probe(&p) // loads the class whole
+	require.NoError(t, err)
+	s.mu.Lock()
+	got := make(chan Value, 1)
+	go func() {
+		v, err := s.Probe(&p)
+		assert.NoError(t, err)
+		got <- v
+	}()
+	select {
+	case v := <-got:
+		assert.Equal(t, want, v)
+	case <-time.After(5 * time.Second):
+		t.Error("the probe waited for the lock")
+	}
+	s.mu.Unlock()
 }
