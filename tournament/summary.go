@@ -175,9 +175,28 @@ type RatingStats struct {
 	Error     string   `json:"error,omitempty"`
 }
 
+// What White's score measures (FirstMoveStats.Measures), decided by where the games
+// began.
+const (
+	// MeasuresFirstMove: every game is a game from the start position (played from there,
+	// or from White's first turn: --openings start, firstmove).
+	MeasuresFirstMove = "first-move advantage"
+	// MeasuresSideToMove: every game began at another position with White to move (a set
+	// of openings after an even number of plies): White's score there is the side to
+	// move's score on the set, not the game's first-move advantage.
+	MeasuresSideToMove = "side to move's score on the set"
+	// MeasuresSideNotToMove: every game began at another position with Black to move.
+	MeasuresSideNotToMove = "score of the side not to move on the set"
+	// MeasuresMixed: the games began at positions of both kinds.
+	MeasuresMixed = "White's score on mixed openings"
+)
+
 // FirstMoveStats is White's results in one matchup (or "all").
 type FirstMoveStats struct {
-	Matchup       string `json:"matchup"`
+	Matchup string `json:"matchup"`
+	// Measures says what White's score here measures: MeasuresFirstMove,
+	// MeasuresSideToMove, MeasuresSideNotToMove or MeasuresMixed.
+	Measures      string `json:"measures"`
 	Games         int    `json:"games"`
 	DistinctGames int    `json:"distinct_games"`
 	Method        string `json:"method"` // what the estimates and p count
@@ -189,6 +208,13 @@ type FirstMoveStats struct {
 	Draw          Est    `json:"draw_rate"` // Clopper–Pearson
 	Loss          Est    `json:"loss_rate"` // Clopper–Pearson
 	PValue        Num    `json:"p_value"`   // exact sign test of White wins vs Black wins (draws excluded)
+}
+
+// FirstTurnStats is White's results in one matchup over the games whose first turn from
+// the start position was FirstTurn (Record.FirstTurn).
+type FirstTurnStats struct {
+	FirstTurn string `json:"first_turn"`
+	FirstMoveStats
 }
 
 // LengthRow is the game-length distribution of one matchup (or "all"), in plies.
@@ -239,7 +265,10 @@ type Summary struct {
 	Pairs            []PairStats      `json:"pairs"`
 	Ratings          *RatingStats     `json:"ratings,omitempty"`
 	FirstMove        []FirstMoveStats `json:"first_move"`
-	Lengths          []LengthRow      `json:"lengths"`
+	// FirstTurns is White's results per matchup and first turn, over the games from the
+	// start position (absent when none).
+	FirstTurns []FirstTurnStats `json:"first_turns,omitempty"`
+	Lengths    []LengthRow      `json:"lengths"`
 }
 
 func (w WDL) swap() WDL { return WDL{Wins: w.Losses, Draws: w.Draws, Losses: w.Wins} }

@@ -89,5 +89,8 @@ func Load(paths []string) (*Input, error) {
 		return nil, fmt.Errorf("no valid game records in %s", strings.Join(in.Files, ", "))
 	}
 	in.Summary = acc.Summary()
+	if len(in.Runs) == 1 {
+		in.Summary.Config = &in.Runs[0].Config // the tables name its openings
+	}
 	return in, nil
 }
