@@ -241,7 +241,11 @@ func logOpenings(c *Config, o *Openings, opts *Options) bool {
 	case o.Kind == OpenEven:
 		opts.Log("openings %s: %d distinct openings that %s scores within ±%d, one per %s", c.Openings, o.Size(), EvenSpec, EvenMargin, unit)
 	case o.Kind == OpenFirstMove:
-		opts.Log("openings %s: White's %d first turns in turn, one per %s, then %d seeded random plies", c.Openings, len(o.first), unit, o.Plies)
+		then := "the players play on"
+		if o.Plies > 0 {
+			then = fmt.Sprintf("%d seeded random plies", o.Plies)
+		}
+		opts.Log("openings %s: White's %d first turns in turn, one per %s, then %s", c.Openings, len(o.first), unit, then)
 	case o.Size() > 0:
 		opts.Log("openings %s: %d distinct openings for %d %ss per pairing", c.Openings, o.Size(), pairs, unit)
 	default:

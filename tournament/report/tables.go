@@ -96,6 +96,18 @@ func whiteScoreTitle(s *tournament.Summary) (string, bool) {
 	return "First-move advantage (White's results)", false
 }
 
+// onSet reports whether any row of White's results is over games from a set of openings
+// rather than from the start.
+func onSet(s *tournament.Summary) bool {
+	for _, f := range s.FirstMove {
+		switch f.Measures {
+		case tournament.MeasuresSideToMove, tournament.MeasuresSideNotToMove, tournament.MeasuresMixed:
+			return true
+		}
+	}
+	return false
+}
+
 // hasUnpaired reports whether any pair of s has games without a colour-swapped partner.
 func hasUnpaired(s *tournament.Summary) bool {
 	for _, p := range s.Pairs {
@@ -216,7 +228,7 @@ func Tables(s *tournament.Summary) []Table {
 	switch {
 	case hasUnpaired(s):
 		t.Note = noteFixedColours
-	case len(s.Pairs) > 0 && (mixed || len(s.FirstMove) > 0 && s.FirstMove[0].Measures != tournament.MeasuresFirstMove):
+	case len(s.Pairs) > 0 && onSet(s):
 		t.Note = noteColourSwapped
 	}
 	out = append(out, t)
