@@ -50,14 +50,22 @@ func TestFirstMoveOpeningsPlayEachFirstTurnInTurn(t *testing.T) {
 	}
 }
 
-// TestReplayChecksOpeningTurns: opening turns that do not reach the opening, or are not
-// legal, are refused by Replay.
-func TestReplayChecksOpeningTurns(t *testing.T) {
-	c := testConfig(2)
-	c.Format, c.Players, c.Openings = SelfPlay, []string{"random"}, "firstmove"
+// playSelf plays games of player against itself on openings into a new folder and
+// returns the run's configuration and folder.
+func playSelf(t *testing.T, player, openings string, games int) (Config, string) {
+	t.Helper()
+	c := testConfig(games)
+	c.Format, c.Players, c.Openings = SelfPlay, []string{player}, openings
 	dir := filepath.Join(t.TempDir(), "run")
 	_, err := Run(context.Background(), c, Options{Out: dir})
 	require.NoError(t, err)
+	return c, dir
+}
+
+// TestReplayChecksOpeningTurns: opening turns that do not reach the opening, or are not
+// legal, are refused by Replay.
+func TestReplayChecksOpeningTurns(t *testing.T) {
+	_, dir := playSelf(t, "random", "firstmove", 2)
 	r := readGames(t, dir)[0]
 	require.NoError(t, Replay(&r))
 	r.OpeningTurns = []string{firstTurnFENs[1][0]} // another first turn
@@ -81,11 +89,7 @@ func TestFirstTurnGroupsCountGamesByTheirFirstTurn(t *testing.T) {
 		require.NoError(t, err)
 		recs = append(recs, readGames(t, dir)...)
 	}
-	c := testConfig(24)
-	c.Format, c.Players, c.Openings = SelfPlay, []string{"medium"}, "start"
-	dir := filepath.Join(t.TempDir(), "self")
-	_, err := Run(context.Background(), c, Options{Out: dir})
-	require.NoError(t, err)
+	_, dir := playSelf(t, "medium", "start", 24)
 	for _, r := range readGames(t, dir) {
 		r.Run = "" // another run: its records keep the file as their run
 		recs = append(recs, r)

@@ -151,11 +151,7 @@ func TestJudgeVersionsKeepTheirVerdicts(t *testing.T) {
 // naming the field; a run.json from before sets had an identity is continued for a set
 // that does not depend on a judge and refused for one that does.
 func TestResumeAndMergeRefuseAnotherOpeningSet(t *testing.T) {
-	c := testConfig(4)
-	c.Format, c.Players, c.Openings = SelfPlay, []string{"random"}, "distinct:2"
-	dir := filepath.Join(t.TempDir(), "run")
-	_, err := Run(context.Background(), c, Options{Out: dir})
-	require.NoError(t, err)
+	c, dir := playSelf(t, "random", "distinct:2", 4)
 	runPath := filepath.Join(dir, RunFile)
 	var rec Config
 	raw, err := os.ReadFile(runPath)
@@ -198,12 +194,7 @@ func TestResumeAndMergeRefuseAnotherOpeningSet(t *testing.T) {
 	assert.ErrorContains(t, err, "comes from a different run")
 
 	// A start-position run from before sets had an identity continues without one.
-	c = testConfig(4)
-	c.Format, c.Players, c.Openings = SelfPlay, []string{"random"}, "start"
-	dir = filepath.Join(t.TempDir(), "start")
-	c.Games = 2
-	_, err = Run(context.Background(), c, Options{Out: dir})
-	require.NoError(t, err)
+	c, dir = playSelf(t, "random", "start", 2)
 	edit(dir, func(x *Config) { x.OpeningSet = nil })
 	c.Games = 4
 	_, err = Run(context.Background(), c, Options{Out: dir, Resume: true})
