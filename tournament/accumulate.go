@@ -90,12 +90,18 @@ type groupAcc struct {
 	// The games by where they began: from the start (Record.FromStart), or at another
 	// opening with White or Black to move: what White's score measures (Measures).
 	fromStart, whiteToMove, blackToMove int
+	setFirstTurn                        int // of fromStart: with opening turns (Record.OpeningTurns)
 }
 
 // measures names what White's score over the group's games measures.
 func (g *groupAcc) measures() string {
 	switch g.games {
+	case g.setFirstTurn:
+		return MeasuresSetFirstTurn
 	case g.fromStart:
+		if g.setFirstTurn > 0 {
+			return MeasuresMixed
+		}
 		return MeasuresFirstMove
 	case g.whiteToMove:
 		return MeasuresSideToMove
@@ -109,6 +115,9 @@ func (g *groupAcc) add(r *Record, isNew bool) {
 	switch {
 	case r.FromStart():
 		g.fromStart++
+		if len(r.OpeningTurns) > 0 {
+			g.setFirstTurn++
+		}
 	case openingSide(r.Opening) == 'b':
 		g.blackToMove++
 	default:

@@ -97,6 +97,7 @@ func TestFirstTurnGroupsCountGamesByTheirFirstTurn(t *testing.T) {
 
 	type key struct{ matchup, turn string }
 	want := map[key]WDL{}
+	set := map[key][2]int{} // games with opening turns, games
 	grouped := 0
 	for _, r := range recs {
 		var turn string
@@ -109,6 +110,12 @@ func TestFirstTurnGroupsCountGamesByTheirFirstTurn(t *testing.T) {
 			continue
 		}
 		grouped++
+		n := set[key{Matchup(r.White, r.Black), turn}]
+		if len(r.OpeningTurns) > 0 {
+			n[0]++
+		}
+		n[1]++
+		set[key{Matchup(r.White, r.Black), turn}] = n
 		w := want[key{Matchup(r.White, r.Black), turn}]
 		switch r.Result {
 		case "1-0":
@@ -127,14 +134,20 @@ func TestFirstTurnGroupsCountGamesByTheirFirstTurn(t *testing.T) {
 	for _, f := range s.FirstTurns {
 		got[key{f.Matchup, f.FirstTurn}] = f.White
 		total += f.Games
-		assert.Equal(t, MeasuresFirstMove, f.Measures)
+		n := set[key{f.Matchup, f.FirstTurn}]
+		measures := map[bool]string{true: MeasuresMixed, false: MeasuresFirstMove}[n[0] > 0]
+		if n[0] == n[1] {
+			measures = MeasuresSetFirstTurn
+		}
+		assert.Equal(t, measures, f.Measures, "%s %s", f.Matchup, f.FirstTurn)
 	}
 	assert.Equal(t, want, got)
 	assert.Equal(t, grouped, total)
 }
 
 // TestMeasuresFollowWhereGamesBegan: White's score is the first-move advantage when every
-// game of a row began at the start (or after recorded opening turns), the side to move's
+// game of a row began at the start, that with the first turn set by the openings when
+// every one began after recorded opening turns, the side to move's
 // score when every one began elsewhere with White to move, the other side's with Black to
 // move, and mixed otherwise.
 func TestMeasuresFollowWhereGamesBegan(t *testing.T) {
@@ -147,7 +160,9 @@ func TestMeasuresFollowWhereGamesBegan(t *testing.T) {
 		recs []Record
 		want string
 	}{
-		{[]Record{rec(engine.StartFEN), rec(after1, firstTurnFENs[0][0])}, MeasuresFirstMove},
+		{[]Record{rec(engine.StartFEN), rec(engine.StartFEN)}, MeasuresFirstMove},
+		{[]Record{rec(after1, firstTurnFENs[0][0])}, MeasuresSetFirstTurn},
+		{[]Record{rec(engine.StartFEN), rec(after1, firstTurnFENs[0][0])}, MeasuresMixed},
 		{[]Record{rec(after4), rec(after4)}, MeasuresSideToMove},
 		{[]Record{rec(after1)}, MeasuresSideNotToMove},
 		{[]Record{rec(after4), rec(engine.StartFEN)}, MeasuresMixed},

@@ -181,6 +181,11 @@ const (
 	// MeasuresFirstMove: every game is a game from the start position (played from there,
 	// or from White's first turn: --openings start, firstmove).
 	MeasuresFirstMove = "first-move advantage"
+	// MeasuresSetFirstTurn: every game is a game from the start whose first turn (and
+	// random plies after it) the openings set (--openings firstmove): the first-move
+	// advantage over the first turns as often as the openings play them, not over the
+	// turns the level would choose.
+	MeasuresSetFirstTurn = "first-move advantage with White's first turn set by the openings"
 	// MeasuresSideToMove: every game began at another position with White to move (a set
 	// of openings after an even number of plies): White's score there is the side to
 	// move's score on the set, not the game's first-move advantage.
@@ -195,7 +200,7 @@ const (
 type FirstMoveStats struct {
 	Matchup string `json:"matchup"`
 	// Measures says what White's score here measures: MeasuresFirstMove,
-	// MeasuresSideToMove, MeasuresSideNotToMove or MeasuresMixed.
+	// MeasuresSetFirstTurn, MeasuresSideToMove, MeasuresSideNotToMove or MeasuresMixed.
 	Measures      string `json:"measures"`
 	Games         int    `json:"games"`
 	DistinctGames int    `json:"distinct_games"`

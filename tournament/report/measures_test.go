@@ -17,7 +17,8 @@ import (
 
 // TestWhiteScoreTableSaysWhatItMeasures: the table of White's results is titled by what
 // it measures: the first-move advantage from the start and with firstmove openings
-// (which add the table by first turn); on a set, in self-play, the side to move's score
+// (titled as such, with the first turn set by the openings; both add the table by first
+// turn); on a set, in self-play, the side to move's score
 // on that set, named; between different players on a set, the same, with the note that
 // the colour swap keeps the set's edge out of their results. summary.json says it per
 // row, and the printed text carries the title.
@@ -33,7 +34,9 @@ func TestWhiteScoreTableSaysWhatItMeasures(t *testing.T) {
 		byTurn   bool
 	}{
 		{tournament.SelfPlay, []string{"random"}, "start", "First-move advantage (White's results), 95% intervals", tournament.MeasuresFirstMove, "", true},
-		{tournament.SelfPlay, []string{"random"}, "firstmove", "First-move advantage (White's results), 95% intervals", tournament.MeasuresFirstMove, "", true},
+		{tournament.SelfPlay, []string{"random"}, "firstmove",
+			"First-move advantage with White's first turn set by the openings (White's results; each first turn as often as the openings play it), 95% intervals",
+			tournament.MeasuresSetFirstTurn, "", true},
 		{tournament.SelfPlay, []string{"random"}, "distinct:2", sideToMove, tournament.MeasuresSideToMove, "", false},
 		{tournament.SelfPlay, []string{"random"}, "random:3",
 			"Score of the side not to move on random:3 (White's results; Black is to move in every opening, so this is not the first-move advantage), 95% intervals",
@@ -71,7 +74,7 @@ func TestWhiteScoreTableSaysWhatItMeasures(t *testing.T) {
 		var buf bytes.Buffer
 		require.NoError(t, WriteText(&buf, s))
 		assert.Contains(t, buf.String(), "\n"+tc.title+"\n")
-		if tc.measures != tournament.MeasuresFirstMove {
+		if tc.measures != tournament.MeasuresFirstMove && tc.measures != tournament.MeasuresSetFirstTurn {
 			assert.NotContains(t, buf.String(), "First-move advantage (White's results)")
 		}
 	}

@@ -86,6 +86,8 @@ func whiteScoreTitle(s *tournament.Summary) (string, bool) {
 		measures = f.Measures
 	}
 	switch measures {
+	case tournament.MeasuresSetFirstTurn:
+		return "First-move advantage with White's first turn set by the openings (White's results; each first turn as often as the openings play it)", false
 	case tournament.MeasuresSideToMove:
 		return "Side to move's score on " + set + " (White's results; White is to move in every opening, so this is not the first-move advantage)", false
 	case tournament.MeasuresSideNotToMove:
