@@ -202,7 +202,7 @@ func measuresNote(c *Config, o *Openings) string {
 	case OpenStart:
 		what = "White's score is the first-move advantage at the players' level"
 	case OpenFirstMove:
-		what = "White's score is the first-move advantage at the players' level, reported per first turn"
+		what = "White's score is the first-move advantage at the players' level with White's first turn set by the openings (each first turn equally often), reported per first turn"
 		if o.Plies > 0 {
 			what += fmt.Sprintf(" (after %d random plies)", o.Plies)
 		}

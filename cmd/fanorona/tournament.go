@@ -59,7 +59,7 @@ func (f *runFlags) bind(c *cobra.Command) {
 	_ = c.Flags().MarkHidden("concurrency")
 	c.Flags().BoolVar(&f.resume, "resume", false, "continue the run already in --output")
 	c.Flags().StringVar(&f.openings, "openings", "start", "start (White's score is the first-move advantage at the level; a deterministic level plays one game from it: add vary, e.g. expert:nodes=20000,vary=20), "+
-		"firstmove or firstmove:K (each of White's five first turns in turn, then K seeded random plies: the first-move advantage, also by first turn), "+
+		"firstmove or firstmove:K (each of White's five first turns in turn, then K seeded random plies: what each first turn is worth at the level, reported by first turn), "+
 		"random:K (K seeded random plies), book:K (every distinct position after K plies, in turn), "+
 		"distinct:K (a different position after K plies for every pair, every game in self-play, that a 2-ply search scores within ±1½ pieces: different games for deterministic players; near even for the side to move up to medium), "+
 		"even:K (as distinct:K, judged by an 8-ply search within ±1 piece: the set offered for the expert, nearer even there than distinct:K; judging takes minutes) "+
