@@ -6,6 +6,7 @@
 package tournament
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -69,6 +70,13 @@ func HashPositions(ps []engine.Position) string {
 
 // Identity returns the identity of the openings o of run c.
 func (o *Openings) Identity(c *Config) *OpeningSet {
+	set, _ := o.IdentityContext(context.Background(), c)
+	return set
+}
+
+// IdentityContext is Identity that stops drawing the openings to hash (seconds for
+// 10,000 random openings of a few dozen plies) when ctx ends, returning ctx's error.
+func (o *Openings) IdentityContext(ctx context.Context, c *Config) (*OpeningSet, error) {
 	set := &OpeningSet{Policy: string(o.Kind), Plies: o.Plies}
 	if isChosen(o.Kind) {
 		j := JudgeOf(o.Kind)
@@ -92,8 +100,11 @@ func (o *Openings) Identity(c *Config) *OpeningSet {
 	r := c.EngineRules()
 	ps := make([]engine.Position, n)
 	for k := range ps {
+		if k%256 == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		ps[k] = o.Opening(k, c.Seed, r)
 	}
 	set.Positions, set.SHA256 = n, HashPositions(ps)
-	return set
+	return set, nil
 }

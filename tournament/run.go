@@ -83,7 +83,9 @@ func Run(ctx context.Context, c Config, o Options) (*Summary, error) {
 	}
 	c.DistinctOpenings = openings.Size()
 	c.OpeningsSHA256 = openings.SHA256
-	c.OpeningSet = openings.Identity(&c)
+	if c.OpeningSet, err = openings.IdentityContext(ctx, &c); err != nil {
+		return nil, fmt.Errorf("%w while hashing the openings: nothing written", ErrInterrupted)
+	}
 	if _, _, err := checkOutput(&c, &o); err != nil {
 		return nil, err
 	}
