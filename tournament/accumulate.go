@@ -39,14 +39,14 @@ type Accumulator struct {
 	openings hashSet // opening FENs
 	runs     map[string]bool
 
-	groups map[string]*groupAcc // per matchup
-	all    groupAcc
+	groups  map[string]*groupAcc // per matchup
+	all     groupAcc
+	players map[string]*playerAcc
+	pairs   map[[2]string]*pairAcc // key: the two specs, alphabetical
+	fit     map[[2]string]*[2]WDL  // White spec, Black spec → White's results: every game, distinct games
 	// byFirstTurn: per matchup and White's first turn from the start, the games that
 	// have one (Record.FirstTurn).
 	byFirstTurn map[[2]string]*groupAcc
-	players     map[string]*playerAcc
-	pairs       map[[2]string]*pairAcc // key: the two specs, alphabetical
-	fit         map[[2]string]*[2]WDL  // White spec, Black spec → White's results: every game, distinct games
 
 	fixed map[string]bool // spec → deterministic (cached)
 }
@@ -96,6 +96,8 @@ type groupAcc struct {
 // measures names what White's score over the group's games measures.
 func (g *groupAcc) measures() string {
 	switch g.games {
+	case 0:
+		return ""
 	case g.setFirstTurn:
 		return MeasuresSetFirstTurn
 	case g.fromStart:

@@ -5,9 +5,10 @@
 // turns in turn (firstmove:K, then K seeded random plies), or the positions of a file in
 // file order (file:PATH).
 //
-// What White's score measures depends on the policy: from the start and with firstmove
-// it is the first-move advantage of the game at the players' level; on the other sets,
-// in self-play, it is the side to move's score on that set (docs/RESULTS.md).
+// What White's score measures depends on the policy: from the start it is the first-move
+// advantage of the game at the players' level, with firstmove the same per first turn; on
+// the other sets, in self-play, it is the side to move's score on that set
+// (docs/RESULTS.md).
 
 package tournament
 
@@ -50,14 +51,14 @@ const (
 	// OpenFirstMove: each of White's first turns from the start in turn (sorted by
 	// notation; pair k, or game k in self-play, plays turn k mod their number), then K
 	// seeded random plies (firstmove:K; none for firstmove). The games are games from the
-	// start: White's score is the first-move advantage, and it is reported per first turn.
+	// start whose first turn the openings set: White's score is reported per first turn.
 	OpenFirstMove OpeningKind = "firstmove"
 )
 
 // The balance test of distinct openings: a quick search's score for the side to move,
-// in hundredths of a piece, must lie within ±BalanceMargin. It balances the openings for
-// the weak levels (random to hard), not for the expert: on distinct:4, self-play at
-// expert strength gives the side to move far more than ½ (docs/RESULTS.md).
+// in hundredths of a piece, must lie within ±BalanceMargin. The side to move's score on
+// its sets is near ½ for the levels up to medium, not above: on distinct:4, self-play at
+// hard and expert strength gives the side to move well above ½ (docs/RESULTS.md).
 const (
 	BalanceSpec   = "expert:depth=2,qs=false,hash=1"
 	BalanceMargin = 150
@@ -71,7 +72,8 @@ const (
 )
 
 // The balance test of even openings: an 8-ply search's score for the side to move within
-// ±EvenMargin, the set for the expert. On the 285 distinct:4 openings of issue 10's
+// ±EvenMargin: the set offered for the expert, nearer even there than distinct:K but not
+// even at every strength (docs/RESULTS.md). On the 285 distinct:4 openings of issue 10's
 // matches at 200 ms (the second expert against the first and against the external
 // engine), the quarter this search scored within ±109 gave White 0.518 and split 58% of
 // the pairs 1–1; the quarter above ±382 gave White 0.924 and split 88% (docs/LEVELS.md).

@@ -39,26 +39,27 @@ type Captured struct {
 
 // Record is one finished game: one JSON object a line in games.jsonl (docs/FORMATS.md).
 type Record struct {
-	Run      string `json:"run,omitempty"`      // the run's id (run.json); absent in records older than run ids
-	Index    int    `json:"index"`              // game number in the run, 0-based; the order of the run
-	Pair     int    `json:"pair"`               // colour-swapped pair number: games 2k and 2k+1 (an unpaired game's own index)
-	Unpaired bool   `json:"unpaired,omitempty"` // no colour-swapped partner (fixed colours): counted alone
-	Opening  string `json:"opening"`            // FEN the game started from
+	Run      string      `json:"run,omitempty"`      // the run's id (run.json); absent in records older than run ids
+	Index    int         `json:"index"`              // game number in the run, 0-based; the order of the run
+	Pair     int         `json:"pair"`               // colour-swapped pair number: games 2k and 2k+1 (an unpaired game's own index)
+	Unpaired bool        `json:"unpaired,omitempty"` // no colour-swapped partner (fixed colours): counted alone
+	Opening  string      `json:"opening"`            // FEN the game started from
+	White    string      `json:"white"`              // player spec with White
+	Black    string      `json:"black"`              // player spec with Black
+	Seed     uint64      `json:"seed"`               // the game's own seed, derived from the run seed
+	Rules    RulesRecord `json:"rules"`              // rules in force
+	Result   string      `json:"result"`             // "1-0", "0-1" or "1/2-1/2"
+	Reason   string      `json:"reason"`             // "no-pieces", "no-moves", "paika-limit", "max-plies"
+	Plies    int         `json:"plies"`              // turns played in this game (opening plies excluded)
+	Captured Captured    `json:"captured"`           // pieces taken by each side
+	Turns    []string    `json:"turns"`              // the game's turns in canonical notation
+	Seconds  float64     `json:"seconds"`            // wall time of the game
+	Forfeit  string      `json:"forfeit,omitempty"`  // a lost-by-failure game: what the engine did
+
 	// OpeningTurns are the turns from the start position that reached the opening
 	// (firstmove openings: White's first turn, then the random plies), in notation;
 	// absent where the opening is a position without a line.
-	OpeningTurns []string    `json:"opening_turns,omitempty"`
-	White        string      `json:"white"`             // player spec with White
-	Black        string      `json:"black"`             // player spec with Black
-	Seed         uint64      `json:"seed"`              // the game's own seed, derived from the run seed
-	Rules        RulesRecord `json:"rules"`             // rules in force
-	Result       string      `json:"result"`            // "1-0", "0-1" or "1/2-1/2"
-	Reason       string      `json:"reason"`            // "no-pieces", "no-moves", "paika-limit", "max-plies"
-	Plies        int         `json:"plies"`             // turns played in this game (opening plies excluded)
-	Captured     Captured    `json:"captured"`          // pieces taken by each side
-	Turns        []string    `json:"turns"`             // the game's turns in canonical notation
-	Seconds      float64     `json:"seconds"`           // wall time of the game
-	Forfeit      string      `json:"forfeit,omitempty"` // a lost-by-failure game: what the engine did
+	OpeningTurns []string `json:"opening_turns,omitempty"`
 }
 
 // WhiteScore returns White's score: 1, 0.5 or 0.

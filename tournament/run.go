@@ -220,6 +220,12 @@ func measuresNote(c *Config, o *Openings) string {
 	if c.Format == SelfPlay {
 		return what
 	}
+	if o.Kind == OpenStart || o.Kind == OpenFirstMove {
+		if c.FixedColours {
+			return what + "; with fixed colours White's results also hold the first-listed player's strength"
+		}
+		return what
+	}
 	if c.FixedColours {
 		return what + "; with fixed colours White's results also hold the first-listed player's strength"
 	}

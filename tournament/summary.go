@@ -178,8 +178,8 @@ type RatingStats struct {
 // What White's score measures (FirstMoveStats.Measures), decided by where the games
 // began.
 const (
-	// MeasuresFirstMove: every game is a game from the start position (played from there,
-	// or from White's first turn: --openings start, firstmove).
+	// MeasuresFirstMove: every game is a game from the start position, played from there
+	// (--openings start).
 	MeasuresFirstMove = "first-move advantage"
 	// MeasuresSetFirstTurn: every game is a game from the start whose first turn (and
 	// random plies after it) the openings set (--openings firstmove): the first-move
@@ -198,10 +198,7 @@ const (
 
 // FirstMoveStats is White's results in one matchup (or "all").
 type FirstMoveStats struct {
-	Matchup string `json:"matchup"`
-	// Measures says what White's score here measures: MeasuresFirstMove,
-	// MeasuresSetFirstTurn, MeasuresSideToMove, MeasuresSideNotToMove or MeasuresMixed.
-	Measures      string `json:"measures"`
+	Matchup       string `json:"matchup"`
 	Games         int    `json:"games"`
 	DistinctGames int    `json:"distinct_games"`
 	Method        string `json:"method"` // what the estimates and p count
@@ -213,6 +210,10 @@ type FirstMoveStats struct {
 	Draw          Est    `json:"draw_rate"` // Clopper–Pearson
 	Loss          Est    `json:"loss_rate"` // Clopper–Pearson
 	PValue        Num    `json:"p_value"`   // exact sign test of White wins vs Black wins (draws excluded)
+
+	// Measures says what White's score here measures: MeasuresFirstMove,
+	// MeasuresSetFirstTurn, MeasuresSideToMove, MeasuresSideNotToMove or MeasuresMixed.
+	Measures string `json:"measures"`
 }
 
 // FirstTurnStats is White's results in one matchup over the games whose first turn from
@@ -270,10 +271,11 @@ type Summary struct {
 	Pairs            []PairStats      `json:"pairs"`
 	Ratings          *RatingStats     `json:"ratings,omitempty"`
 	FirstMove        []FirstMoveStats `json:"first_move"`
+	Lengths          []LengthRow      `json:"lengths"`
+
 	// FirstTurns is White's results per matchup and first turn, over the games from the
 	// start position (absent when none).
 	FirstTurns []FirstTurnStats `json:"first_turns,omitempty"`
-	Lengths    []LengthRow      `json:"lengths"`
 }
 
 func (w WDL) swap() WDL { return WDL{Wins: w.Losses, Draws: w.Draws, Losses: w.Wins} }
