@@ -6,7 +6,6 @@
 package tournament
 
 import (
-	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -34,8 +33,9 @@ type OpeningSet struct {
 }
 
 // MaxHashedOpenings bounds the openings hashed for random and firstmove:K sets, which are
-// drawn anew for each pair: computing more would delay every start and resume.
-const MaxHashedOpenings = 10_000
+// drawn anew for each pair from the seed: their first hundred already tell another
+// engine's draws apart, and drawing many more would delay every start and resume.
+const MaxHashedOpenings = 100
 
 // Name returns the set as a short phrase: "distinct:4 (judge balance-v2, 100 positions,
 // sha256 1a2b3c4d…)".
@@ -68,15 +68,9 @@ func HashPositions(ps []engine.Position) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// Identity returns the identity of the openings o of run c.
+// Identity returns the identity of the openings o of run c. It draws at most
+// MaxHashedOpenings openings: the others are already drawn or judged.
 func (o *Openings) Identity(c *Config) *OpeningSet {
-	set, _ := o.IdentityContext(context.Background(), c)
-	return set
-}
-
-// IdentityContext is Identity that stops drawing the openings to hash (seconds for
-// 10,000 random openings of a few dozen plies) when ctx ends, returning ctx's error.
-func (o *Openings) IdentityContext(ctx context.Context, c *Config) (*OpeningSet, error) {
 	set := &OpeningSet{Policy: string(o.Kind), Plies: o.Plies}
 	if isChosen(o.Kind) {
 		j := JudgeOf(o.Kind)
@@ -100,11 +94,8 @@ func (o *Openings) IdentityContext(ctx context.Context, c *Config) (*OpeningSet,
 	r := c.EngineRules()
 	ps := make([]engine.Position, n)
 	for k := range ps {
-		if k%256 == 0 && ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
 		ps[k] = o.Opening(k, c.Seed, r)
 	}
 	set.Positions, set.SHA256 = n, HashPositions(ps)
-	return set, nil
+	return set
 }

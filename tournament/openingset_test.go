@@ -206,16 +206,3 @@ func TestResumeAndMergeRefuseAnotherOpeningSet(t *testing.T) {
 	require.NoError(t, err)
 	assert.NotContains(t, string(raw), "opening_set", "a run from before sets had an identity stays without one")
 }
-
-// TestHashingTheOpeningsStopsOnInterrupt: a run whose context ends while its random
-// openings are drawn for the set's hash stops there, before its folder is made.
-func TestHashingTheOpeningsStopsOnInterrupt(t *testing.T) {
-	c := testConfig(20000)
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	out := filepath.Join(t.TempDir(), "run")
-	_, err := Run(ctx, c, Options{Out: out})
-	assert.ErrorIs(t, err, ErrInterrupted)
-	assert.ErrorContains(t, err, "while hashing the openings: nothing written")
-	assert.NoDirExists(t, out)
-}
