@@ -393,9 +393,12 @@ const (
 
 // negamax returns the score of p for the side to move, searching depth plies and then
 // the captures; alpha-beta with a null-window search of every turn after the first.
+var ms, qs [maxPly]uint64
+
 func (s *searcher) negamax(p *engine.Position, depth, ply, alpha, beta int) int {
 	s.pvLen[ply] = ply
 	s.nodes++
+	ms[ply]++
 	s.poll()
 	if s.stopped {
 		return 0
@@ -476,13 +479,20 @@ func (s *searcher) negamax(p *engine.Position, depth, ply, alpha, beta int) int 
 	for i := range order {
 		idx := pick(order, i)
 		t := turns[idx]
-		if canPrune && i > 0 && best > -WinBound {
-			if i >= 3+2*depth*depth || static+futilityMargin*depth <= alpha {
-				break // the remaining paika turns come later in the order: all pruned
-			}
+		prunable := canPrune && i > 0 && best > -WinBound
+		if prunable && i >= 3+2*depth*depth {
+			break // the remaining paika turns come later in the order: all pruned
 		}
 		q := &s.pos[ply+1]
 		*q = p.Play(t)
+		// Futility skips a paika turn that cannot lift the static score to alpha, unless
+		// it leaves the opponent a capture: the capture is compulsory, so such a turn
+		// forces the reply (a lure, the game's commonest combination) and its worth is
+		// not the static score's. Skipping those too made a win in 7 appear or vanish
+		// at depth 7 as the paika counter moved the scaled static score.
+		if prunable && static+futilityMargin*depth <= alpha && !q.CanCapture() {
+			continue
+		}
 		s.played[ply] = t
 		var v int
 		if i == 0 {
@@ -582,6 +592,7 @@ func (s *searcher) passed(ply int) bool {
 func (s *searcher) qsearch(p *engine.Position, ply, qply, alpha, beta int) int {
 	s.pvLen[ply] = ply
 	s.nodes++
+	qs[ply]++
 	s.poll()
 	if s.stopped {
 		return 0
@@ -666,6 +677,21 @@ const deltaMargin = 150
 // aspirationWindow is the first half-width of the root window around the last score.
 const aspirationWindow = 35
 
+// aspirationBounds is the root window around prev whose sides are lo below and hi above;
+// a side widened to infinity is open in full. (prev−infinity is not −infinity: a window
+// clamped there failed forever on a mate score beyond it, searching the root again and
+// again.)
+func aspirationBounds(prev, lo, hi int) (alpha, beta int) {
+	alpha, beta = -infinity, infinity
+	if lo < infinity {
+		alpha = max(prev-lo, -infinity)
+	}
+	if hi < infinity {
+		beta = min(prev+hi, infinity)
+	}
+	return alpha, beta
+}
+
 // rootSearch searches the root to depth d: with aspiration, first in a window around the
 // previous iteration's score, widened fourfold on each side that fails.
 func (s *searcher) rootSearch(p *engine.Position, d, prev int) int {
@@ -674,7 +700,7 @@ func (s *searcher) rootSearch(p *engine.Position, d, prev int) int {
 	}
 	lo, hi := aspirationWindow, aspirationWindow
 	for {
-		alpha, beta := max(prev-lo, -infinity), min(prev+hi, infinity)
+		alpha, beta := aspirationBounds(prev, lo, hi)
 		v := s.negamax(p, d, 0, alpha, beta)
 		switch {
 		case s.stopped:

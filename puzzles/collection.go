@@ -28,7 +28,8 @@ type Puzzle struct {
 	FEN         string
 	Description string
 	Value       tablebase.Value
-	// Turn is the winning (or holding) turn the puzzle is about, in canonical notation.
+	// Turn is the winning (or holding) turn the puzzle is about, in canonical notation;
+	// for a longest win or defence, the first turn of a best line (one of those recorded).
 	Turn string
 }
 
@@ -65,20 +66,20 @@ var collection = []Puzzle{
 	{"telo-noho-dimy-longest-win", KindTeloNohoDimy, "1WW5W/2B5W/W8/4B4/3B5 w 0 0",
 		"The five (White) to move win, but it takes 111 plies: the longest win of any class built.", win(111), "c5-d5"},
 	{"telo-noho-dimy-longest-defence", KindTeloNohoDimy, "BB4BB1/8B/3W5/9/4WW3 w 0 0",
-		"The three (White) to move are lost, but d3-d4 or e1-d2 holds out 110 plies.", loss(110), ""},
+		"The three (White) to move are lost, but d3-d4 or e1-d2 holds out 110 plies.", loss(110), "d3-d4"},
 
 	// The longest wins of each class with the stronger side to move: the first such board
 	// in slot order (White to move).
-	{"longest-2v1", KindLongestWin, "9/9/W8/1B7/3W5 w 0 0", "Two against one: the longest win, 29 plies.", win(29), ""},
-	{"longest-3v1", KindLongestWin, "9/9/9/2B6/1WW1W4 w 0 0", "Three against one: the longest win, 27 plies.", win(27), ""},
-	{"longest-2v2", KindLongestWin, "9/9/B8/9/3WW3B w 0 0", "Two against two: the longest win, 49 plies.", win(49), ""},
-	{"longest-4v1", KindLongestWin, "9/9/9/WB7/W1W1W4 w 0 0", "Four against one: the longest win, 29 plies.", win(29), ""},
-	{"longest-3v2", KindLongestWin, "7WW/9/5W3/4B4/2B6 w 0 0", "Three against two: the longest win, 59 plies.", win(59), ""},
-	{"longest-2v3", KindLongestWin, "9/9/2B6/9/1BW2W2B w 0 0", "Two to move against three, and still a win: 51 plies.", win(51), ""},
-	{"longest-5v1", KindLongestWin, "8W/8W/8W/8W/B7W w 0 0", "Five against one, every board a win: the longest, 25 plies.", win(25), ""},
-	{"longest-4v2", KindLongestWin, "2W3WWW/1B7/9/9/4B4 w 0 0", "Four against two: the longest win of all classes up to six pieces, 81 plies.", win(81), ""},
-	{"longest-3v3", KindLongestWin, "B1B6/2B6/9/W8/1WW6 w 0 0", "Three against three: the longest win, 79 plies.", win(79), ""},
-	{"longest-2v4", KindLongestWin, "9/9/B8/W5W2/B3B2B1 w 0 0", "Two to move against four, and a win: 53 plies.", win(53), ""},
+	{"longest-2v1", KindLongestWin, "9/9/W8/1B7/3W5 w 0 0", "Two against one: the longest win, 29 plies.", win(29), "d1-c1"},
+	{"longest-3v1", KindLongestWin, "9/9/9/2B6/1WW1W4 w 0 0", "Three against one: the longest win, 27 plies.", win(27), "c1-d1"},
+	{"longest-2v2", KindLongestWin, "9/9/B8/9/3WW3B w 0 0", "Two against two: the longest win, 49 plies.", win(49), "e1-f2"},
+	{"longest-4v1", KindLongestWin, "9/9/9/WB7/W1W1W4 w 0 0", "Four against one: the longest win, 29 plies.", win(29), "c1-b1"},
+	{"longest-3v2", KindLongestWin, "7WW/9/5W3/4B4/2B6 w 0 0", "Three against two: the longest win, 59 plies.", win(59), "h5-g5"},
+	{"longest-2v3", KindLongestWin, "9/9/2B6/9/1BW2W2B w 0 0", "Two to move against three, and still a win: 51 plies.", win(51), "c1-c2A"},
+	{"longest-5v1", KindLongestWin, "8W/8W/8W/8W/B7W w 0 0", "Five against one, every board a win: the longest, 25 plies.", win(25), "i3-h2"},
+	{"longest-4v2", KindLongestWin, "2W3WWW/1B7/9/9/4B4 w 0 0", "Four against two: the longest win of all classes up to six pieces, 81 plies.", win(81), "c5-d5"},
+	{"longest-3v3", KindLongestWin, "B1B6/2B6/9/W8/1WW6 w 0 0", "Three against three: the longest win, 79 plies.", win(79), "c1-d2"},
+	{"longest-2v4", KindLongestWin, "9/9/B8/W5W2/B3B2B1 w 0 0", "Two to move against four, and a win: 53 plies.", win(53), "a2-b2"},
 
 	// The only winning turn is a quiet step (the rest of the many turns draw or lose).
 	{"quiet-2v2", KindOnlyQuiet, "9/9/9/3W2B2/1B3W3 w 0 0", "Two against two: one quiet step of many wins, in 47 plies.", win(47), "f1-e1"},

@@ -11,7 +11,8 @@
 //     clusters = openings ([ClusteredScoreInterval], [ClusteredElo]);
 //   - sequential testing: Wald's SPRT on the exact generalized
 //     log-likelihood ratio, as fishtest and fastchess decide ([SPRT],
-//     [SPRTWDL]);
+//     [SPRTWDL]), and a stopped test's median-unbiased estimate corrected
+//     for the stop ([SPRTStopped], [SPRTWDLStopped]);
 //   - ratings of many players at once with a fitted first-move advantage
 //     ([FitRatings], a Bradley–Terry model with BayesElo's draw model);
 //   - the first-move advantage of a colour ([FirstMove]) with exact

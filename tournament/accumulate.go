@@ -6,6 +6,7 @@
 package tournament
 
 import (
+	"fmt"
 	"slices"
 	"sort"
 	"strings"
@@ -30,8 +31,9 @@ func Matchup(white, black string) string {
 // open-addressing sets of hashes), the players, and the pairs whose second game has not
 // arrived yet.
 type Accumulator struct {
-	sprt  *SPRTConfig
-	order []string // player order of the run, when known
+	sprt        *SPRTConfig
+	sprtStopped bool     // the run stopped on the SPRT's decisions
+	order       []string // player order of the run, when known
 
 	games    int
 	distinct hashSet // game hashes
@@ -190,6 +192,15 @@ func (p *pairAcc) sprt(c *SPRTConfig, wdl WDL, pent stats.Pentanomial) stats.SPR
 	return stats.SPRT(pent, c.Elo0, c.Elo1, c.Alpha, c.Beta)
 }
 
+// sprtCorrected is the pair's decided test's estimate corrected for the stop, over the
+// same counts as sprt.
+func (p *pairAcc) sprtCorrected(c *SPRTConfig, wdl WDL, pent stats.Pentanomial) (stats.StoppedEstimate, bool) {
+	if p.unpaired > 0 {
+		return stats.SPRTWDLStopped(wdl.stats(), c.Elo0, c.Elo1, c.Alpha, c.Beta, Confidence)
+	}
+	return stats.SPRTStopped(pent, c.Elo0, c.Elo1, c.Alpha, c.Beta, Confidence)
+}
+
 // Add adds one record read from file (which names the run of records without a run id).
 func (a *Accumulator) Add(r *Record, file string) {
 	a.games++
@@ -345,31 +356,71 @@ func splitMatchup(m string) []string {
 	return []string{m}
 }
 
-// SPRTDecided reports whether the sequential test has decided for every pair of players
-// (false without a test or without pairs).
-func (a *Accumulator) SPRTDecided() bool {
-	if a.sprt == nil || len(a.pairs) == 0 {
-		return false
+// pairSPRT is one pair's sequential test, of its first-listed player.
+type pairSPRT struct {
+	a, b string
+	res  stats.SPRTResult
+}
+
+// sprtResults returns every pair's test in listing order (none without a test).
+func (a *Accumulator) sprtResults() []pairSPRT {
+	if a.sprt == nil {
+		return nil
 	}
 	// The test is of the pair's first-listed player, as the summary reports it.
 	rank := map[string]int{}
 	for i, n := range a.names() {
 		rank[n] = i
 	}
+	var out []pairSPRT
 	for k, p := range a.pairs {
 		pent, wdl := p.pent, p.wdl
 		if p.distinct < p.games {
 			pent, wdl = p.dPent, p.dWDL
 		}
-		if first, _ := orient(k, rank); first != k[0] {
+		first, second := orient(k, rank)
+		if first != k[0] {
 			pent, wdl = reversePent(pent), wdl.swap()
 		}
-		if p.sprt(a.sprt, wdl, pent).Decision == stats.Continue {
+		out = append(out, pairSPRT{first, second, p.sprt(a.sprt, wdl, pent)})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		return rank[out[i].a] < rank[out[j].a] || rank[out[i].a] == rank[out[j].a] && rank[out[i].b] < rank[out[j].b]
+	})
+	return out
+}
+
+// SPRTDecided reports whether the sequential test has decided for every pair of players
+// (false without a test or without pairs).
+func (a *Accumulator) SPRTDecided() bool {
+	rs := a.sprtResults()
+	for _, r := range rs {
+		if r.res.Decision == stats.Continue {
 			return false
 		}
 	}
-	return true
+	return len(rs) > 0
 }
+
+// SPRTDecisions states every pair's test: the accepted hypothesis (or "continue") and
+// the LLR with its bounds, e.g. "hard vs medium accepted H1 (LLR 3.07, bounds -2.94,
+// 2.94)", pairs separated by "; ".
+func (a *Accumulator) SPRTDecisions() string {
+	var parts []string
+	for _, r := range a.sprtResults() {
+		verdict := "continues"
+		if r.res.Decision != stats.Continue {
+			verdict = "accepted " + decisionName(r.res.Decision)
+		}
+		parts = append(parts, fmt.Sprintf("%s vs %s %s (LLR %.2f, bounds %.2f, %.2f)", r.a, r.b, verdict, r.res.LLR, r.res.LowerBound, r.res.UpperBound))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// MarkSPRTStopped records that the run stopped on the tests' decisions: the summary then
+// marks each pair's fixed-sample estimates as conditional on the stop and adds the
+// estimate corrected for it.
+func (a *Accumulator) MarkSPRTStopped() { a.sprtStopped = true }
 
 // Summary returns the statistics of everything added so far.
 func (a *Accumulator) Summary() *Summary {
@@ -490,7 +541,13 @@ func (a *Accumulator) pairStats(k [2]string, rank map[string]int) PairStats {
 		if p.unpaired > 0 {
 			model = SPRTTrinomial
 		}
-		ps.SPRT = &SPRTStat{c.Elo0, c.Elo1, c.Alpha, c.Beta, Num(res.LLR), Num(res.LowerBound), Num(res.UpperBound), decisionName(res.Decision), model}
+		ps.SPRT = &SPRTStat{Elo0: c.Elo0, Elo1: c.Elo1, Alpha: c.Alpha, Beta: c.Beta, LLR: Num(res.LLR), Lower: Num(res.LowerBound),
+			Upper: Num(res.UpperBound), Decision: decisionName(res.Decision), Model: model, Stopped: a.sprtStopped}
+		if a.sprtStopped {
+			if e, ok := p.sprtCorrected(c, usedWDL, usedPent); ok {
+				ps.SPRT.Corrected = &SPRTCorrected{Method: MethodStoppedBrownian, Score: est(e.Score), Elo: est(e.Elo)}
+			}
+		}
 	}
 	return ps
 }

@@ -38,7 +38,7 @@ func BenchmarkRandomGame(b *testing.B) {
 	b.ReportAllocs()
 	plies := 0
 	for i := 0; i < b.N; i++ {
-		rec, err := playScheduled(context.Background(), &c, o, c.Game(i), nil)
+		rec, err := playScheduled(context.Background(), &c, o, c.Game(i), nil, nil)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -58,7 +58,7 @@ func BenchmarkRandomGameParallel(b *testing.B) {
 	b.ReportAllocs()
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
-			if _, err := playScheduled(context.Background(), &c, o, c.Game(int(next.Add(1))), nil); err != nil {
+			if _, err := playScheduled(context.Background(), &c, o, c.Game(int(next.Add(1))), nil, nil); err != nil {
 				b.Error(err)
 				return
 			}
@@ -77,7 +77,7 @@ func BenchmarkAccumulatorAdd(b *testing.B) {
 	o, _ := ParseOpenings("start", engine.DefaultRules())
 	recs := make([]Record, 1000)
 	for i := range recs {
-		r, err := playScheduled(context.Background(), &c, o, c.Game(i), nil)
+		r, err := playScheduled(context.Background(), &c, o, c.Game(i), nil, nil)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -62,6 +62,10 @@ type Config struct {
 	// DistinctOpenings is how many different openings the run's schedule uses, when the
 	// kind of openings decides it (start, book, distinct); 0 for random openings.
 	DistinctOpenings int `json:"distinct_openings,omitempty"`
+	// AdjudicatePieces: games were ended by the tables (reason tablebase) at the first
+	// position of at most this many pieces (0: played to the end). Which tables the
+	// folder holds decides it, so a resumed run must give the same.
+	AdjudicatePieces int `json:"adjudicate_pieces,omitempty"`
 	// Engines: the external engines the players name (players/uci), as started.
 	Engines []EngineRecord `json:"engines,omitempty"`
 

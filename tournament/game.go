@@ -15,6 +15,12 @@ import (
 // maxPlies plies (counted from the opening) as a draw with reason max-plies. It returns the
 // record without the schedule fields (index, pair, specs, seed), which the caller fills.
 func PlayGame(ctx context.Context, white, black players.Player, opening engine.Position, r engine.Rules, maxPlies int) (Record, error) {
+	return playGame(ctx, white, black, opening, r, maxPlies, nil)
+}
+
+// playGame is PlayGame that, with adj, ends the game at the first position the tables
+// decide (reason tablebase, the position recorded).
+func playGame(ctx context.Context, white, black players.Player, opening engine.Position, r engine.Rules, maxPlies int, adj *Adjudicator) (Record, error) {
 	start := time.Now()
 	rules := r
 	rules.MaxPlies = opening.Ply + maxPlies
@@ -25,6 +31,12 @@ func PlayGame(ctx context.Context, white, black players.Player, opening engine.P
 		if st.Over() {
 			rec.Result, rec.Reason = st.Outcome.String(), st.Reason.String()
 			break
+		}
+		if adj != nil {
+			if outcome, ok := adj.Adjudicate(&p, rules); ok {
+				rec.Result, rec.Reason, rec.Adjudicated = outcome.String(), AdjudicatedReason, p.FEN()
+				break
+			}
 		}
 		pl := white
 		if p.Side == engine.Black {
@@ -56,7 +68,7 @@ func PlayGame(ctx context.Context, white, black players.Player, opening engine.P
 }
 
 // playScheduled plays scheduled game g of run c.
-func playScheduled(ctx context.Context, c *Config, o *Openings, g GameSpec, opts []players.Option) (Record, error) {
+func playScheduled(ctx context.Context, c *Config, o *Openings, g GameSpec, opts []players.Option, adj *Adjudicator) (Record, error) {
 	white, err := players.New(g.White, mix(g.Seed, 1), opts...)
 	if err != nil {
 		return Record{}, err
@@ -69,7 +81,7 @@ func playScheduled(ctx context.Context, c *Config, o *Openings, g GameSpec, opts
 	defer closePlayer(black)
 	r := c.EngineRules()
 	opening, line := o.OpeningLine(g.OpeningIndex, c.Seed, r)
-	rec, err := PlayGame(ctx, white, black, opening, r, c.Rules.MaxPlies)
+	rec, err := playGame(ctx, white, black, opening, r, c.Rules.MaxPlies, adj)
 	if err != nil {
 		return Record{}, fmt.Errorf("game %d (%s vs %s): %w", g.Index, g.White, g.Black, err)
 	}

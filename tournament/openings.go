@@ -81,8 +81,9 @@ const (
 	EvenSpec   = "expert:depth=8,hash=16"
 	EvenMargin = 100
 	// EvenJudgeVersion names the verdicts of EvenSpec within ±EvenMargin (see
-	// BalanceJudgeVersion).
-	EvenJudgeVersion = "even-v1"
+	// BalanceJudgeVersion). "even-v1" was the expert's before its paika-counter fix,
+	// whose 8-ply scores differ on some positions.
+	EvenJudgeVersion = "even-v2"
 )
 
 // Judge is a balance judge: the player spec whose search scores each position for the

@@ -49,12 +49,16 @@ type Record struct {
 	Seed     uint64      `json:"seed"`               // the game's own seed, derived from the run seed
 	Rules    RulesRecord `json:"rules"`              // rules in force
 	Result   string      `json:"result"`             // "1-0", "0-1" or "1/2-1/2"
-	Reason   string      `json:"reason"`             // "no-pieces", "no-moves", "paika-limit", "max-plies"
+	Reason   string      `json:"reason"`             // "no-pieces", "no-moves", "paika-limit", "max-plies", "tablebase" or a forfeit reason
 	Plies    int         `json:"plies"`              // turns played in this game (opening plies excluded)
 	Captured Captured    `json:"captured"`           // pieces taken by each side
 	Turns    []string    `json:"turns"`              // the game's turns in canonical notation
 	Seconds  float64     `json:"seconds"`            // wall time of the game
 	Forfeit  string      `json:"forfeit,omitempty"`  // a lost-by-failure game: what the engine did
+	// Adjudicated is the position (FEN) at which the tables ended the game, with reason
+	// "tablebase": the position after the last turn, whose value under the rules is the
+	// result.
+	Adjudicated string `json:"adjudicated,omitempty"`
 
 	// OpeningTurns are the turns from the start position that reached the opening
 	// (firstmove openings: White's first turn, then the random plies), in notation;
@@ -106,11 +110,14 @@ func (r *Record) Validate() error {
 		return fmt.Errorf("result %q is not 1-0, 0-1 or 1/2-1/2", r.Result)
 	}
 	forfeit := IsForfeitReason(r.Reason)
+	adjudicated := r.Reason == AdjudicatedReason
 	reason, ok := engine.ParseReason(r.Reason)
-	if !ok && !forfeit {
-		return fmt.Errorf("reason %q is not no-pieces, no-moves, paika-limit or max-plies", r.Reason)
+	if !ok && !forfeit && !adjudicated {
+		return fmt.Errorf("reason %q is not no-pieces, no-moves, paika-limit, max-plies, tablebase or a forfeit", r.Reason)
 	}
 	switch {
+	case adjudicated != (r.Adjudicated != ""):
+		return fmt.Errorf("reason %s with adjudicated %q: the position of a tablebase adjudication goes with reason %s only", r.Reason, r.Adjudicated, AdjudicatedReason)
 	case forfeit && outcome == engine.Draw:
 		return fmt.Errorf("result %s with reason %s: a forfeit is a loss", r.Result, r.Reason)
 	case r.Forfeit != "" && !forfeit:
@@ -155,6 +162,11 @@ func (r *Record) Validate() error {
 	}
 	if _, err := engine.ParseFEN(r.Opening); err != nil {
 		return fmt.Errorf("opening: %v", err)
+	}
+	if adjudicated {
+		if _, err := engine.ParseFEN(r.Adjudicated); err != nil {
+			return fmt.Errorf("adjudicated: %v", err)
+		}
 	}
 	return nil
 }

@@ -59,12 +59,29 @@ func Replay(r *Record) error {
 		}
 		return nil
 	}
+	if r.Reason == AdjudicatedReason {
+		// Ended by the tables in a game the rules had not ended, at the recorded position
+		// (the value there is the tables' to check: tablebase probe --fen).
+		switch {
+		case st.Over():
+			return &ReplayError{Err: fmt.Errorf("recorded a tablebase adjudication, but the game was over (%s, %s)", st.Outcome, st.Reason)}
+		case p.FEN() != r.Adjudicated:
+			return &ReplayError{Err: fmt.Errorf("recorded adjudicated at %s, replayed %s", r.Adjudicated, p.FEN())}
+		}
+		return checkCaptured(r, captured)
+	}
 	switch {
 	case !st.Over():
 		return &ReplayError{Err: fmt.Errorf("the game is not over after %d turns", len(r.Turns))}
 	case st.Outcome.String() != r.Result || st.Reason.String() != r.Reason:
 		return &ReplayError{Err: fmt.Errorf("recorded %s (%s), replayed %s (%s)", r.Result, r.Reason, st.Outcome, st.Reason)}
-	case captured[engine.White] != r.Captured.White || captured[engine.Black] != r.Captured.Black:
+	}
+	return checkCaptured(r, captured)
+}
+
+// checkCaptured compares the record's captures with the replayed ones.
+func checkCaptured(r *Record, captured [2]int) error {
+	if captured[engine.White] != r.Captured.White || captured[engine.Black] != r.Captured.Black {
 		return &ReplayError{Err: fmt.Errorf("recorded captures %d/%d, replayed %d/%d", r.Captured.White, r.Captured.Black, captured[engine.White], captured[engine.Black])}
 	}
 	return nil

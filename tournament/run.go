@@ -45,7 +45,8 @@ func inputErrorf(format string, args ...any) error {
 // games are on disk and Resume completes the run.
 var ErrInterrupted = errors.New("interrupted")
 
-// Options are how a run is carried out; they do not change its games.
+// Options are how a run is carried out; but for Adjudicator (which run.json records),
+// they do not change its games.
 type Options struct {
 	Out           string                           // output folder (created if missing)
 	Resume        bool                             // continue the run already in Out
@@ -58,6 +59,9 @@ type Options struct {
 	// their records (Config.Engines). Run calls it once its checks pass and it holds the
 	// folder's lock; when it fails, Run removes the folder if it made it.
 	StartEngines func() ([]EngineRecord, error)
+	// Adjudicator, when set, ends each game at the first position its tables decide
+	// (reason tablebase); run.json records the pieces it covers (adjudicate_pieces).
+	Adjudicator *Adjudicator
 }
 
 // Run plays the games of c that belong to its shard and are not yet in Out, then writes
@@ -84,6 +88,12 @@ func Run(ctx context.Context, c Config, o Options) (*Summary, error) {
 	c.DistinctOpenings = openings.Size()
 	c.OpeningsSHA256 = openings.SHA256
 	c.OpeningSet = openings.Identity(&c)
+	if o.Adjudicator != nil {
+		if o.Adjudicator.limit != c.Rules.PaikaLimit {
+			return nil, inputErrorf("--adjudicate: the tables are of paika limit %d, the run's is %d", o.Adjudicator.limit, c.Rules.PaikaLimit)
+		}
+		c.AdjudicatePieces = o.Adjudicator.Pieces()
+	}
 	if _, _, err := checkOutput(&c, &o); err != nil {
 		return nil, err
 	}
@@ -145,7 +155,7 @@ func Run(ctx context.Context, c Config, o Options) (*Summary, error) {
 					continue
 				}
 				i := c.shardIndex(k)
-				rec, err := playScheduled(gctx, &c, openings, c.Game(i), o.PlayerOptions)
+				rec, err := playScheduled(gctx, &c, openings, c.Game(i), o.PlayerOptions, o.Adjudicator)
 				if err != nil {
 					if gctx.Err() != nil {
 						return nil // cancelled mid-game: the game is simply not recorded
@@ -347,7 +357,8 @@ func (c *collector) add(rec *Record, line []byte) {
 		c.nextSPRT = n + n/50 + 1
 		if c.acc.SPRTDecided() {
 			c.stopped = true
-			c.opts.Log("SPRT decided after %d games: stopping", n)
+			c.acc.MarkSPRTStopped()
+			c.opts.Log("SPRT decided after %d games: %s; stopping", n, c.acc.SPRTDecisions())
 			c.cancel()
 		}
 	}

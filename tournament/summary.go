@@ -152,7 +152,24 @@ type SPRTStat struct {
 	Upper    Num     `json:"upper"`
 	Decision string  `json:"decision"` // "continue", "H0" (not stronger by elo1), "H1"
 	Model    string  `json:"model"`    // SPRTPentanomial or SPRTTrinomial: what the test counts
+	// Stopped: the run stopped on the tests' decisions. The pair's score, elo and
+	// pair_elo are then fixed-sample estimates conditional on the stop (naive: an early
+	// stop comes when the data look extreme), and Corrected is the estimate corrected
+	// for the stop.
+	Stopped   bool           `json:"stopped,omitempty"`
+	Corrected *SPRTCorrected `json:"corrected,omitempty"`
 }
+
+// SPRTCorrected is a stopped test's estimate corrected for the stop (package stats'
+// SPRTStopped): median-unbiased, with its interval.
+type SPRTCorrected struct {
+	Method string `json:"method"` // MethodStoppedBrownian
+	Score  Est    `json:"score"`  // per-game score of A
+	Elo    Est    `json:"elo"`
+}
+
+// MethodStoppedBrownian names the correction of SPRTCorrected.
+const MethodStoppedBrownian = "median-unbiased under the stopped Brownian model of the LLR (Van den Bergh, as fishtest)"
 
 // The models a pair's SPRT counts with (SPRTStat.Model).
 const (

@@ -1,15 +1,18 @@
-// common.go: helpers shared by the subcommands: reading positions and rules from flags.
+// common.go: helpers shared by the subcommands: reading positions and rules from flags,
+// writing output files.
 
 package main
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/players"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
+	"github.com/fanorona/fanorona/tournament/report"
 	"github.com/spf13/cobra"
 )
 
@@ -100,4 +103,17 @@ func positionUnderRules(fen string, f *rulesFlags) (engine.Position, engine.Rule
 		return p, r, badInputf("FEN %q: paika counter %d is above the paika limit %d (--paika-limit)", fen, p.Paika, r.PaikaLimit)
 	}
 	return p, r, nil
+}
+
+// writeOutputFile writes a command's output file (report.WriteFile: never half a file,
+// an existing one only with force, which is then bad input) and says so on stderr.
+func writeOutputFile(s *streams, path string, data []byte, force bool) error {
+	if err := report.WriteFile(path, data, force); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return badInput(err)
+		}
+		return err
+	}
+	fmt.Fprintf(s.err, "fanorona: wrote %s\n", path)
+	return nil
 }

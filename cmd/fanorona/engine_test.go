@@ -108,7 +108,16 @@ func TestTournamentWithAnExternalEngine(t *testing.T) {
 }
 
 func TestMain(m *testing.M) {
+	// The default tablebase folder is the machine's (a build left in ~/.cache would turn
+	// a searched hint into a table's): every test sees an empty one unless it says so.
+	cache, err := os.MkdirTemp("", "fanorona-cmd-cache")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("XDG_CACHE_HOME", cache)
+	os.Setenv("FANORONA_TABLEBASES", "")
 	code := m.Run()
+	os.RemoveAll(cache)
 	if builtBin != "" {
 		os.RemoveAll(filepath.Dir(builtBin))
 	}

@@ -31,7 +31,10 @@ var commandExamples = map[string]string{
 	"fanorona tablebase": `  fanorona tablebase build --max-pieces 5
   fanorona tablebase probe --fen "9/9/4W4/3B5/9 w"`,
 	"fanorona tablebase build": `  fanorona tablebase build --max-pieces 5
-  fanorona tablebase build --material 3v3 --workers 2`,
+  fanorona tablebase build --material 3v3 --workers 2
+  fanorona tablebase build --material 3v3 --only`,
+	"fanorona tablebase plan": `  fanorona tablebase plan --max-pieces 8
+  fanorona tablebase plan --material 3v5 --json`,
 	"fanorona tablebase probe": `  fanorona tablebase probe --fen "9/9/4W4/3B5/9 w" --json
   fanorona tablebase probe --batch positions.fens --json`,
 	"fanorona tablebase verify": `  fanorona tablebase verify --material 3v2`,
@@ -40,7 +43,6 @@ var commandExamples = map[string]string{
   fanorona solve --fen "9/9/4W4/3B5/9 w" --json`,
 	"fanorona puzzles":       `  fanorona puzzles list`,
 	"fanorona puzzles list":  `  fanorona puzzles list --json`,
-	"fanorona puzzles show":  `  fanorona puzzles show longest-3v2`,
 	"fanorona puzzles solve": `  fanorona puzzles solve longest-3v2 --time 5s`,
 	"fanorona engine": `  # serve the expert to a GUI or a match runner speaking the UCI-like protocol
   fanorona engine --player expert:depth=8

@@ -161,22 +161,45 @@ func runMoves(s *streams, o *movesOptions) error {
 }
 
 func newShowCmd(s *streams) *cobra.Command {
-	var fen string
+	var fen, turn string
+	var rules rulesFlags
+	var pic pictureFlags
 	c := &cobra.Command{
-		Use:   "show [--fen F]",
-		Short: "Draw the board with its lines and coordinates",
+		Use:   "show [--fen F] [--turn T] [-o FILE.svg|FILE.png [--force]]",
+		Short: "Draw the board with its lines and coordinates, as text or into an SVG or PNG file",
+		Long: `Draw the board with its lines and coordinates: as text on stdout, or with -o as a
+picture, SVG or PNG by the file's extension (docs/FORMATS.md, "Board pictures"). With
+--turn, a legal turn of the position is drawn on it: in the text its points and captured
+pieces in lower case, in a picture the moving piece's path as an arrow and its captured
+pieces crossed out. A turn that is not legal in the position is refused, and nothing is
+written.`,
 		Example: `  fanorona show
-  fanorona show --fen "9/6B2/5W1W1/9/9 w 0 10"`,
+  fanorona show --fen "9/6B2/5W1W1/9/9 w 0 10"
+  fanorona show --turn e2-e3A -o start.svg
+  fanorona show --fen "BBBBBBBBB/B1BBBBBBB/BW1B1BWBW/WWW1WWWWW/WWWW1WWWW w 0 2" --turn d1-d2A-e3A-d4A-c3W-b4A-c5W-d5W -o chain.png`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			p, err := parseFENFlag(fen)
+			p, r, err := positionUnderRules(fen, &rules)
 			if err != nil {
 				return err
 			}
-			fmt.Fprint(s.out, engine.Diagram(&p, 0))
-			return nil
+			t, err := parseTurnFlag(&p, r, turn)
+			if err != nil {
+				return err
+			}
+			if pic.output == "" {
+				fmt.Fprint(s.out, engine.Diagram(&p, turnMarks(t)))
+				return nil
+			}
+			if err := pic.check(); err != nil {
+				return err
+			}
+			return pic.write(s, p, t)
 		},
 	}
 	c.Flags().StringVar(&fen, "fen", engine.StartFEN, "position")
+	c.Flags().StringVar(&turn, "turn", "", "a legal turn of the position to draw on it, in notation (e2-e3A)")
+	pic.bind(c, "the board")
+	rules.bind(c)
 	return c
 }

@@ -4,9 +4,7 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
 
 	"github.com/fanorona/fanorona/stats/chart"
 	"github.com/fanorona/fanorona/tournament"
@@ -101,14 +99,7 @@ func runPlot(s *streams, kind string, files []string, o *plotOptions) error {
 	if err != nil {
 		return err
 	}
-	if err := report.WriteFile(o.output, data, o.force); err != nil {
-		if errors.Is(err, fs.ErrExist) {
-			return badInput(err)
-		}
-		return err
-	}
-	fmt.Fprintf(s.err, "fanorona: wrote %s\n", o.output)
-	return nil
+	return writeOutputFile(s, o.output, data, o.force)
 }
 
 // loadReporting reads games files or run folders for plot and report; skipped lines and

@@ -1,6 +1,6 @@
 // progress.go: progress of long work on stderr: a progress bar with ETA (schollz/progressbar)
 // when stderr is a terminal, a plain line every 10 seconds otherwise (logs, batch jobs),
-// across stages, and the last state at the end.
+// across stages, also while no unit finishes (a long game), and the last state at the end.
 
 package main
 
@@ -28,6 +28,13 @@ type progressReporter struct {
 	lastLine time.Time // of the last plain line, whatever its stage
 	pending  string    // off a terminal: the latest state not yet printed
 	now      func() time.Time
+
+	// The stage's last report, which the heartbeat prints again with the time gone by
+	// when no unit has finished for a period.
+	unit        string
+	done, total int64
+	stop        chan struct{} // closed by finish: ends the heartbeat
+	beatEvery   time.Duration // how often the heartbeat looks (0 = no heartbeat)
 }
 
 // plainLineEvery is how often progress is printed off a terminal (logs, batch jobs): one
@@ -36,7 +43,7 @@ type progressReporter struct {
 const plainLineEvery = 10 * time.Second
 
 func newProgress(w io.Writer) *progressReporter {
-	p := &progressReporter{w: w, now: time.Now}
+	p := &progressReporter{w: w, now: time.Now, beatEvery: time.Second}
 	if g, ok := w.(*warningGate); ok {
 		w = g.w // the gate holds back warnings only; the bar needs the terminal behind it
 	}
@@ -66,14 +73,53 @@ func (p *progressReporter) update(label, unit string, done, total int64) {
 		_ = p.bar.Set64(done)
 		return
 	}
-	eta := "-"
-	if rate := float64(done-p.first) / now.Sub(p.start).Seconds(); rate > 0 {
-		eta = time.Duration(float64(total-done) / rate * float64(time.Second)).Round(time.Second).String()
-	}
-	p.pending = fmt.Sprintf("%s: %d/%d %s, %s elapsed, ETA %s\n", label, done, total, unit, now.Sub(p.start).Round(time.Second), eta)
+	p.unit, p.done, p.total = unit, done, total
+	p.pending = p.lineLocked(now)
 	if p.lastLine.IsZero() || now.Sub(p.lastLine) >= plainLineEvery {
 		p.lastLine = now
 		fmt.Fprint(p.w, p.pending)
+		p.pending = ""
+	}
+	if p.stop == nil && p.beatEvery > 0 {
+		p.stop = make(chan struct{})
+		go p.heartbeat(p.stop, p.beatEvery)
+	}
+}
+
+// lineLocked is the plain line of the stage's last report at time now.
+func (p *progressReporter) lineLocked(now time.Time) string {
+	eta := "-"
+	if rate := float64(p.done-p.first) / now.Sub(p.start).Seconds(); rate > 0 {
+		eta = time.Duration(float64(p.total-p.done) / rate * float64(time.Second)).Round(time.Second).String()
+	}
+	return fmt.Sprintf("%s: %d/%d %s, %s elapsed, ETA %s\n", p.label, p.done, p.total, p.unit, now.Sub(p.start).Round(time.Second), eta)
+}
+
+// heartbeat calls tick every period until stop is closed.
+func (p *progressReporter) heartbeat(stop <-chan struct{}, every time.Duration) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-stop:
+			return
+		case <-t.C:
+			p.tick()
+		}
+	}
+}
+
+// tick prints the stage's state again off a terminal when no line has been printed for a
+// period: work whose units take minutes each (a game at depth 8) still shows it is alive.
+func (p *progressReporter) tick() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.bar != nil || p.label == "" || p.lastLine.IsZero() {
+		return
+	}
+	if now := p.now(); now.Sub(p.lastLine) >= plainLineEvery {
+		p.lastLine = now
+		fmt.Fprint(p.w, p.lineLocked(now))
 		p.pending = ""
 	}
 }
@@ -82,6 +128,10 @@ func (p *progressReporter) update(label, unit string, done, total int64) {
 func (p *progressReporter) finish() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	if p.stop != nil {
+		close(p.stop)
+		p.stop = nil
+	}
 	p.finishBarLocked()
 	if p.pending != "" {
 		fmt.Fprint(p.w, p.pending)

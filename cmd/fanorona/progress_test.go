@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -15,6 +16,7 @@ func TestPlainProgressIsThrottledAcrossStages(t *testing.T) {
 	clock := time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)
 	p := newProgress(&w)
 	p.now = func() time.Time { return clock }
+	p.beatEvery = 0 // the clock is the test's: no heartbeat reading it
 	// 300 distance levels of a second each, 20 reports per level: 300 s of work.
 	for level := range 300 {
 		for k := range 20 {
@@ -30,4 +32,62 @@ func TestPlainProgressIsThrottledAcrossStages(t *testing.T) {
 	assert.True(t, strings.HasPrefix(lines[0], "3v3 level 0: 0/1000 slots"), lines[0])
 	assert.True(t, strings.HasPrefix(lines[1], "3v3 level 10: 0/1000 slots"), lines[1])
 	assert.True(t, strings.HasPrefix(lines[30], "3v3 level 299: 950/1000 slots"), lines[30])
+}
+
+// TestPlainProgressBeatsWhileNoUnitEnds: a game that takes minutes still gets a line every
+// 10 s, with the time gone by, and no more lines than that.
+func TestPlainProgressBeatsWhileNoUnitEnds(t *testing.T) {
+	var w bytes.Buffer
+	clock := time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)
+	p := newProgress(&w)
+	p.now = func() time.Time { return clock }
+	p.beatEvery = 0 // the test ticks by hand
+	p.update("selfplay expert:depth=8", "games", 0, 2)
+	for range 35 { // 35 s with no game ending, looked at every second
+		clock = clock.Add(time.Second)
+		p.tick()
+	}
+	p.update("selfplay expert:depth=8", "games", 1, 2) // at 35 s: 5 s after the last line
+	p.finish()
+	assert.Equal(t, "selfplay expert:depth=8: 0/2 games, 0s elapsed, ETA -\n"+
+		"selfplay expert:depth=8: 0/2 games, 10s elapsed, ETA -\n"+
+		"selfplay expert:depth=8: 0/2 games, 20s elapsed, ETA -\n"+
+		"selfplay expert:depth=8: 0/2 games, 30s elapsed, ETA -\n"+
+		"selfplay expert:depth=8: 1/2 games, 35s elapsed, ETA 35s\n", w.String())
+}
+
+// TestProgressHeartbeatRuns: the real heartbeat prints a line while no unit ends and
+// stops with finish.
+func TestProgressHeartbeatRuns(t *testing.T) {
+	var w syncBuffer
+	p := newProgress(&w)
+	p.beatEvery = time.Millisecond
+	start := time.Now()
+	p.mu.Lock()
+	p.now = func() time.Time { return start.Add(time.Since(start) * 10000) } // 10 s a millisecond
+	p.mu.Unlock()
+	p.update("build", "slots", 0, 10)
+	assert.Eventually(t, func() bool { return strings.Count(w.String(), "\n") >= 3 }, 5*time.Second, time.Millisecond)
+	p.finish()
+	n := strings.Count(w.String(), "\n")
+	time.Sleep(20 * time.Millisecond)
+	assert.Equal(t, n, strings.Count(w.String(), "\n"), "lines after finish")
+}
+
+// syncBuffer is a bytes.Buffer safe for a writer and a reader on two goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }

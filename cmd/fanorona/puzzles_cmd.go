@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"text/tabwriter"
 	"time"
 
 	"github.com/fanorona/fanorona/engine"
@@ -29,6 +30,7 @@ func newPuzzlesCmd(s *streams) *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			enc := json.NewEncoder(s.out)
+			tw := tabwriter.NewWriter(s.out, 0, 0, 2, ' ', 0)
 			for _, p := range puzzles.Collection() {
 				if asJSON {
 					if err := enc.Encode(puzzleJSON(p)); err != nil {
@@ -36,26 +38,40 @@ func newPuzzlesCmd(s *streams) *cobra.Command {
 					}
 					continue
 				}
-				fmt.Fprintf(s.out, "%-22s %-16s %-12v %s\n", p.Name, p.Kind, p.Value, p.Description)
+				fmt.Fprintf(tw, "%s\t%s\t%v\t%s\n", p.Name, p.Kind, p.Value, p.Description)
 			}
-			return nil
+			return tw.Flush()
 		},
 	}
 	list.Flags().BoolVar(&asJSON, "json", false, "one JSON object a puzzle")
+	var pic pictureFlags
 	show := &cobra.Command{
-		Use:   "show NAME",
-		Short: "Draw a puzzle's board and say what it asks",
-		Args:  cobra.ExactArgs(1),
+		Use:   "show NAME [-o FILE.svg|FILE.png [--force]]",
+		Short: "Draw a puzzle's board and say what it asks, or draw it with its first turn into an SVG or PNG file",
+		Example: `  fanorona puzzles show longest-3v2
+  fanorona puzzles show telo-noho-dimy-one-of-22 -o one-of-22.png`,
+		Args: cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			p, err := puzzleNamed(args[0])
 			if err != nil {
 				return err
 			}
 			pos := engine.MustParseFEN(p.FEN)
-			fmt.Fprintf(s.out, "%s (%s)\n%s\n\n%s\n%s to move: %v\n", p.Name, p.Kind, p.Description, engine.Diagram(&pos, 0), pos.Side, p.Value)
+			if pic.output != "" {
+				if err := pic.check(); err != nil {
+					return err
+				}
+				t, err := parseTurnFlag(&pos, p.Rules(), p.Turn)
+				if err != nil {
+					return err // the collection's tests keep every turn legal
+				}
+				return pic.write(s, pos, t)
+			}
+			fmt.Fprintf(s.out, "%s (%s)\n%s\n\n%s\nFEN: %s\n%s to move: %v\n", p.Name, p.Kind, p.Description, engine.Diagram(&pos, 0), p.FEN, pos.Side, p.Value)
 			return nil
 		},
 	}
+	pic.bind(show, "the puzzle with its first turn")
 	var o solveOptions
 	solve := &cobra.Command{
 		Use:   "solve NAME [--tablebases DIR] [--time T] [--json]",
@@ -132,7 +148,8 @@ func runPuzzleSolve(ctx context.Context, s *streams, name string, o *solveOption
 	switch {
 	case !res.Known:
 		// Not a failure (exit 0): the output says "unknown within budget".
-		fmt.Fprintf(s.err, "%s: unknown within budget (the collection says %v; are its tablebases built?)\n", pz.Name, pz.Value)
+		fmt.Fprintf(s.err, "%s: unknown within budget (the collection says %v)\n", pz.Name, pz.Value)
+		noTablesNote(s, set, o.dir, pz.Rules().PaikaLimit)
 	case res.Value.Outcome != pz.Value.Outcome || res.Exact && res.Value.Plies != pz.Value.Plies:
 		return fmt.Errorf("%s: solved as %v, the collection says %v", pz.Name, res.Value, pz.Value)
 	}

@@ -4,9 +4,6 @@
 package main
 
 import (
-	"errors"
-	"fmt"
-	"io/fs"
 	"path/filepath"
 	"strings"
 
@@ -47,14 +44,7 @@ func newReportCmd(s *streams) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if err := report.WriteFile(output, page, force); err != nil {
-				if errors.Is(err, fs.ErrExist) {
-					return badInput(err)
-				}
-				return err
-			}
-			fmt.Fprintf(s.err, "fanorona: wrote %s\n", output)
-			return nil
+			return writeOutputFile(s, output, page, force)
 		},
 	}
 	c.Flags().StringVarP(&output, "output", "o", "", "HTML file to write (required)")

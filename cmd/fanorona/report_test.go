@@ -31,7 +31,8 @@ func TestReportCommand(t *testing.T) {
 	page, err := os.ReadFile(out)
 	require.NoError(t, err)
 	assert.True(t, strings.HasPrefix(string(page), "<!DOCTYPE html>"))
-	assert.Equal(t, 5, strings.Count(string(page), "<svg "), "every chart of a two-player run")
+	assert.Equal(t, 5, strings.Count(string(page), `<svg role="img"`), "every chart of a two-player run")
+	assert.Equal(t, 1, strings.Count(string(page), `<svg xmlns="http://www.w3.org/2000/svg" class="board"`), "the game viewer's board")
 
 	// Files work as well as folders; --force replaces.
 	code, _, errs = runCmd(t, "", "report", filepath.Join(run, "games.jsonl"), selfplayFile, "-o", out, "--force")

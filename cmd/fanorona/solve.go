@@ -83,11 +83,40 @@ func runSolve(ctx context.Context, s *streams, o *solveOptions) error {
 		return err
 	}
 	rec := solveRecordOf(&p, res, o.paikaLimit)
+	if !res.Known {
+		noTablesNote(s, set, o.dir, o.paikaLimit)
+	}
 	if o.json {
 		return json.NewEncoder(s.out).Encode(rec)
 	}
 	fmt.Fprintln(s.out, describeResult(rec))
 	return nil
+}
+
+// noTablesNote says on stderr, after a solve that ended unknown, that no tables of the
+// rule were there to answer it and which build would: nothing when there were some.
+func noTablesNote(s *streams, set *tablebase.Set, dir string, limit int) {
+	where := "the default folder " + defaultTablebaseDir() + " does not exist"
+	switch {
+	case dir == "none":
+		where = "--tablebases none"
+	case set != nil:
+		if cs, err := set.RuleClasses(limit); err != nil || len(cs) > 0 {
+			return
+		}
+		where = set.Dir() + " holds no theoretic tables"
+		if limit > 0 {
+			where = fmt.Sprintf("%s holds no tables of paika limit %d", set.Dir(), limit)
+		}
+	}
+	build := "fanorona tablebase build --max-pieces 5"
+	if limit != engine.DefaultRules().PaikaLimit {
+		build += fmt.Sprintf(" --paika-limit %d", limit)
+	}
+	if dir != "" && dir != "none" {
+		build += " --tablebases " + dir
+	}
+	fmt.Fprintf(s.err, "fanorona: no tablebases answered (%s); building those of up to 5 pieces takes about 10 s: %s\n", where, build)
 }
 
 // solveTablebases checks the solve flags against p and opens the tablebase folder: ""

@@ -28,7 +28,7 @@ func newTablebaseCmd(s *streams) *cobra.Command {
 		Use:   "tablebase",
 		Short: "Build, probe, verify and describe endgame tablebases (theoretic and under a paika limit)",
 	}
-	c.AddCommand(newTBBuildCmd(s), newTBProbeCmd(s), newTBVerifyCmd(s), newTBStatsCmd(s))
+	c.AddCommand(newTBBuildCmd(s), newTBPlanCmd(s), newTBProbeCmd(s), newTBVerifyCmd(s), newTBStatsCmd(s))
 	return c
 }
 
@@ -99,6 +99,7 @@ func tablebaseProgress(bar *progressReporter) func(tablebase.Progress) {
 type tbBuildOptions struct {
 	maxPieces  int
 	material   string
+	only       bool
 	dir        string
 	workers    int
 	paikaLimit int
@@ -117,6 +118,7 @@ func newTBBuildCmd(s *streams) *cobra.Command {
 	}
 	c.Flags().IntVar(&o.maxPieces, "max-pieces", 0, "build every material of at most N pieces (2 or more)")
 	c.Flags().StringVar(&o.material, "material", "", "build this material (e.g. 3v5) and the smaller ones it needs")
+	c.Flags().BoolVar(&o.only, "only", false, "with --material: build that material alone; what it needs must be in the folder already (tablebase plan)")
 	tablebasesFlag(c, &o.dir)
 	c.Flags().IntVar(&o.workers, "workers", 0, "goroutines (0 = all cores)")
 	paikaLimitFlag(c, &o.paikaLimit, "build the rule-aware tables for this paika limit (0 = only the theoretic ones)")
@@ -134,22 +136,12 @@ func runTBBuild(ctx context.Context, s *streams, o *tbBuildOptions) error {
 	if err := checkPaikaLimit(o.paikaLimit); err != nil {
 		return err
 	}
-	opts := tablebase.BuildOptions{Dir: dir, MaxPieces: o.maxPieces, Workers: o.workers}
-	switch {
-	case o.material != "":
-		c, err := tablebase.ParseClass(o.material)
-		if err != nil {
-			return badInput(err)
-		}
-		if o.maxPieces != 0 {
-			return badInputf("give --max-pieces or --material %v, not both", c)
-		}
-		m := tablebase.MaterialOf(c)
-		opts.Target = &m
-	case o.maxPieces < 2:
-		return badInputf("--max-pieces %d: must be 2 or more (or give --material)", o.maxPieces)
-	case o.maxPieces > 8:
-		return badInputf("--max-pieces %d: classes of more than 8 pieces do not fit in memory; use --material", o.maxPieces)
+	opts := tablebase.BuildOptions{Dir: dir, MaxPieces: o.maxPieces, Workers: o.workers, Only: o.only}
+	if opts.Target, err = planTarget(o.maxPieces, o.material); err != nil {
+		return err
+	}
+	if o.only && opts.Target == nil {
+		return badInputf("--only needs --material")
 	}
 	if o.workers < 0 {
 		return badInputf("--workers %d: must be 0 (all cores) or more", o.workers)
@@ -185,6 +177,9 @@ func runTBBuild(ctx context.Context, s *streams, o *tbBuildOptions) error {
 	if err != nil {
 		if errors.Is(err, tablebase.ErrDamaged) {
 			return badInput(err)
+		}
+		if o.only && errors.Is(err, tablebase.ErrNotBuilt) {
+			return badInputf("--only --material %v: %v (build what it needs first; fanorona tablebase plan --material %v lists it)", opts.Target, err, opts.Target)
 		}
 		if errors.Is(err, context.Canceled) {
 			return fmt.Errorf("interrupted; finished materials are kept and the next build continues from them: %w", err)
@@ -222,6 +217,98 @@ func runTBBuild(ctx context.Context, s *streams, o *tbBuildOptions) error {
 	}
 	if !o.json {
 		fmt.Fprintf(s.err, "tablebases in %s; peak memory of this process %s\n", dir, mib(peakResident()))
+	}
+	return nil
+}
+
+// planTarget checks --max-pieces and --material (one of them) and returns the material
+// asked for, nil for every material of at most maxPieces pieces.
+func planTarget(maxPieces int, material string) (*tablebase.Material, error) {
+	switch {
+	case material != "":
+		c, err := tablebase.ParseClass(material)
+		if err != nil {
+			return nil, badInput(err)
+		}
+		if maxPieces != 0 {
+			return nil, badInputf("give --max-pieces or --material %v, not both", c)
+		}
+		m := tablebase.MaterialOf(c)
+		return &m, nil
+	case maxPieces < 2:
+		return nil, badInputf("--max-pieces %d: must be 2 or more (or give --material)", maxPieces)
+	case maxPieces > 8:
+		return nil, badInputf("--max-pieces %d: classes of more than 8 pieces do not fit in memory; use --material", maxPieces)
+	}
+	return nil, nil
+}
+
+type tbPlanOptions struct {
+	maxPieces int
+	material  string
+	json      bool
+}
+
+func newTBPlanCmd(s *streams) *cobra.Command {
+	var o tbPlanOptions
+	c := &cobra.Command{
+		Use:   "plan --max-pieces N | --material 3v5 [--json]",
+		Short: "The materials a build makes, in layers that can be built in parallel, with what each needs",
+		Long: `Prints the materials of at most N pieces (or one material and those it needs) in layers:
+each material needs only materials of earlier layers, so the materials of one layer can be
+built at the same time, each by "tablebase build --material M --only" on a folder holding
+the earlier layers (docs/SCALING.md builds them as dependent Slurm job arrays). Memory is
+the bytes of values a build of the material holds: its own and those of what it needs.`,
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error { return runTBPlan(s, &o) },
+	}
+	c.Flags().IntVar(&o.maxPieces, "max-pieces", 0, "every material of at most N pieces (2 to 8)")
+	c.Flags().StringVar(&o.material, "material", "", "this material (e.g. 3v5) and the smaller ones it needs")
+	c.Flags().BoolVar(&o.json, "json", false, "one JSON object a material (docs/FORMATS.md)")
+	return c
+}
+
+// planRecord is one material of a plan.
+type planRecord struct {
+	Layer       int      `json:"layer"`
+	Material    string   `json:"material"`
+	Pieces      int      `json:"pieces"`
+	Needs       []string `json:"needs"`
+	MemoryBytes uint64   `json:"memory_bytes"`
+}
+
+func runTBPlan(s *streams, o *tbPlanOptions) error {
+	target, err := planTarget(o.maxPieces, o.material)
+	if err != nil {
+		return err
+	}
+	var recs []planRecord
+	for layer, ms := range tablebase.Layers(o.maxPieces, target) {
+		for _, m := range ms {
+			rec := planRecord{Layer: layer, Material: m.String(), Pieces: m.Large + m.Small, Needs: []string{}, MemoryBytes: m.Slots()}
+			for _, d := range m.Dependencies() {
+				rec.Needs = append(rec.Needs, d.String())
+				rec.MemoryBytes += d.Slots()
+			}
+			recs = append(recs, rec)
+		}
+	}
+	enc := json.NewEncoder(s.out)
+	if !o.json {
+		fmt.Fprintf(s.out, "%-5s %-8s %6s %12s  %s\n", "layer", "material", "pieces", "memory", "needs")
+	}
+	for _, r := range recs {
+		if o.json {
+			if err := enc.Encode(r); err != nil {
+				return err
+			}
+			continue
+		}
+		needs := strings.Join(r.Needs, ",")
+		if needs == "" {
+			needs = "-"
+		}
+		fmt.Fprintf(s.out, "%-5d %-8s %6d %12s  %s\n", r.Layer, r.Material, r.Pieces, mib(r.MemoryBytes), needs)
 	}
 	return nil
 }

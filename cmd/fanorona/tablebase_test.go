@@ -4,9 +4,11 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/fanorona/fanorona/puzzles"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -168,6 +170,18 @@ func TestSolveCommand(t *testing.T) {
 	assert.Equal(t, "unknown", rec.Value)
 	assert.Nil(t, rec.Plies)
 	assert.Empty(t, rec.Line)
+	assert.NotContains(t, errs, "no tablebases answered", "tables of the rule were there")
+
+	// With no tables at all, the unknown says so and names the build that answers.
+	code, out, errs = runCmd(t, "", "solve", "--tablebases", "none", "--fen", "9/1B5B1/4W4/1W5B1/9 w 0 0", "--time", "100ms")
+	require.Equal(t, 0, code, errs)
+	assert.Contains(t, out, "unknown within budget")
+	assert.Contains(t, errs, "no tablebases answered (--tablebases none)")
+	assert.Contains(t, errs, "fanorona tablebase build --max-pieces 5")
+	code, _, errs = runCmd(t, "", "solve", "--tablebases", dir, "--paika-limit", "30", "--fen", "9/1B5B1/4W4/1W5B1/9 w 0 0", "--time", "100ms")
+	require.Equal(t, 0, code, errs)
+	assert.Contains(t, errs, "holds no tables of paika limit 30")
+	assert.Contains(t, errs, "fanorona tablebase build --max-pieces 5 --paika-limit 30 --tablebases "+dir)
 }
 
 func TestPuzzlesCommand(t *testing.T) {
@@ -176,9 +190,22 @@ func TestPuzzlesCommand(t *testing.T) {
 	assert.Contains(t, out, "longest-2v2")
 	assert.Contains(t, out, "telo-noho-dimy")
 
+	// Columns line up whatever the length of the names: each kind starts where the
+	// longest name's does.
+	var kindAt []int
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		name := strings.Fields(line)[0]
+		kindAt = append(kindAt, len(name)+strings.Index(line[len(name):], strings.Fields(line)[1]))
+	}
+	assert.Equal(t, len("telo-noho-dimy-longest-defence")+2, slices.Max(kindAt))
+	assert.Equal(t, slices.Max(kindAt), slices.Min(kindAt), "kinds start in one column")
+
 	code, out, _ = runCmd(t, "", "puzzles", "show", "quiet-2v2")
 	require.Equal(t, 0, code)
 	assert.Contains(t, out, "White to move: win in 47")
+	p, ok := puzzles.ByName("quiet-2v2")
+	require.True(t, ok)
+	assert.Contains(t, out, "\nFEN: "+p.FEN+"\n")
 
 	dir := buildTables(t, "4")
 	code, out, errs := runCmd(t, "", "puzzles", "solve", "longest-2v2", "--dir", dir)
@@ -190,4 +217,39 @@ func TestPuzzlesCommand(t *testing.T) {
 	assert.Equal(t, 0, code)
 	assert.Contains(t, out, "unknown within budget")
 	assert.Contains(t, errs, "unknown within budget")
+}
+
+func TestTablebasePlanAndOnlyBuild(t *testing.T) {
+	code, out, errs := runCmd(t, "", "tablebase", "plan", "--max-pieces", "4")
+	require.Equal(t, 0, code, errs)
+	// By hand: 1v1 captures end the game, 2v1 captures into 1v1, 3v1 into 2v1 and 1v1,
+	// 2v2 into 2v1. Memory: 2v1 holds 2 × 14,190 slots and 1v1 660 (docs/ENDGAMES.md).
+	assert.Equal(t, []string{"layer material pieces       memory  needs",
+		"0     1v1           2      0.0 MiB  -",
+		"1     2v1           3      0.0 MiB  1v1",
+		"2     3v1           4      0.4 MiB  2v1,1v1",
+		"2     2v2           4      0.3 MiB  2v1"}, strings.Split(strings.TrimSpace(out), "\n"))
+
+	code, out, errs = runCmd(t, "", "tablebase", "plan", "--material", "2v1", "--json")
+	require.Equal(t, 0, code, errs)
+	assert.Equal(t, `{"layer":0,"material":"1v1","pieces":2,"needs":[],"memory_bytes":660}`+"\n"+
+		`{"layer":1,"material":"2v1","pieces":3,"needs":["1v1"],"memory_bytes":29040}`+"\n", out)
+
+	dir := t.TempDir()
+	code, out, errs = runCmd(t, "", "tablebase", "build", "--material", "2v1", "--only", "--tablebases", dir, "--quiet")
+	assert.Equal(t, 2, code)
+	assert.Empty(t, out)
+	assert.Contains(t, errs, "--only --material 2v1:")
+	assert.Contains(t, errs, "1v1")
+	assert.Equal(t, 1, strings.Count(errs, "\n"), errs)
+	code, _, errs = runCmd(t, "", "tablebase", "build", "--material", "1v1", "--only", "--tablebases", dir, "--quiet")
+	require.Equal(t, 0, code, errs)
+	code, out, errs = runCmd(t, "", "tablebase", "build", "--material", "2v1", "--only", "--tablebases", dir, "--quiet")
+	require.Equal(t, 0, code, errs)
+	assert.Contains(t, out, "2v1   theoretic built in")
+	assert.NotContains(t, out, "1v1")
+
+	code, out, _ = runCmd(t, "", "tablebase", "build", "--max-pieces", "3", "--only", "--tablebases", t.TempDir())
+	assert.Equal(t, 2, code)
+	assert.Empty(t, out)
 }

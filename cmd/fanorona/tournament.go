@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/fanorona/fanorona/players"
+	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/fanorona/fanorona/tournament"
 	"github.com/fanorona/fanorona/tournament/report"
 	"github.com/spf13/cobra"
@@ -43,6 +44,7 @@ type runFlags struct {
 	plots       bool
 	report      bool
 	tablebases  string
+	adjudicate  bool
 	rules       rulesFlags
 	engines     engineFlags
 }
@@ -74,6 +76,7 @@ func (f *runFlags) bind(c *cobra.Command) {
 	c.Flags().BoolVar(&f.plots, "plots", false, "also write the charts that apply into the output folder")
 	c.Flags().BoolVar(&f.report, "report", false, "also write report.html (tables, charts, settings, warnings in one page) into the output folder")
 	c.Flags().StringVar(&f.tablebases, "tablebases", "", `tablebase folder for expert's probes ("" = the default cache folder if it exists, "none" = off); run.json records the folder used`)
+	c.Flags().BoolVar(&f.adjudicate, "adjudicate", false, "end each game at the first position the --tablebases tables decide, with their value under the run's rules (reason tablebase); run.json records the pieces covered")
 	f.rules.bind(c)
 	f.engines.bind(c)
 }
@@ -122,6 +125,14 @@ func (f *runFlags) config(format tournament.Format, specs []string, command stri
 	o.PlayerOptions = opts
 	if opts != nil {
 		c.Tablebases, c.TablebaseDir = true, dir
+	}
+	if f.adjudicate {
+		if dir == "" {
+			return c, o, badInputf("--adjudicate needs tables: give --tablebases DIR (build them with: fanorona tablebase build --max-pieces 5 --tablebases DIR, about 10 s)")
+		}
+		if o.Adjudicator, err = tournament.NewAdjudicator(tablebase.Open(dir), r.PaikaLimit); err != nil {
+			return c, o, badInput(err)
+		}
 	}
 	return c, o, nil // tournament.Run validates the rest (an InputError: exit status 2)
 }
@@ -260,6 +271,10 @@ func newSelfplayCmd(s *streams) *cobra.Command {
 	}
 	c.Flags().StringVar(&player, "player", "random", "player spec, e.g. random, medium, expert:depth=4")
 	f.bind(c)
+	// The SPRT tests two different players: selfplay keeps the flags only to refuse them
+	// with the command that would run the test, and its help does not list them.
+	_ = c.Flags().MarkHidden("sprt")
+	_ = c.Flags().MarkHidden("sprt-stop")
 	return c
 }
 

@@ -162,3 +162,13 @@ func TestSPRTOfIdenticalCopiesDoesNotStopEarly(t *testing.T) {
 	}
 	assert.Equal(t, 30, sum)
 }
+
+func TestSelfplayHelpListsNoTournamentOnlyFlags(t *testing.T) {
+	code, out, _ := runCmd(t, "", "selfplay", "--help")
+	require.Equal(t, 0, code)
+	assert.NotContains(t, out, "--sprt")
+	assert.Contains(t, out, "--adjudicate")
+	code, out, _ = runCmd(t, "", "tournament", "--help")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "--sprt-stop")
+}

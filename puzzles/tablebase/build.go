@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -82,10 +83,45 @@ func Plan(maxPieces int, target *Material) []Material {
 	return out
 }
 
+// Layer is a set of materials that can be built at the same time: each needs only
+// materials of earlier layers.
+type Layer []Material
+
+// Layers groups Plan(maxPieces, target) into layers: a material's layer is one more than
+// the latest layer among its dependencies (0 for a material that needs none), so the
+// layers can be built one after the other with the materials of each built in parallel,
+// on one machine or as one job array each.
+func Layers(maxPieces int, target *Material) []Layer {
+	depth := map[Material]int{}
+	var layers []Layer
+	for _, m := range Plan(maxPieces, target) { // dependencies come first
+		d := 0
+		for _, dep := range m.Dependencies() {
+			d = max(d, depth[dep]+1)
+		}
+		depth[m] = d
+		if d == len(layers) {
+			layers = append(layers, nil)
+		}
+		layers[d] = append(layers[d], m)
+	}
+	return layers
+}
+
+// Slots returns the number of values of the material (both classes): its size in bytes
+// while it is built, without its dependencies.
+func (m Material) Slots() uint64 {
+	var n uint64
+	for _, c := range m.Classes() {
+		n += newIndexer(c).size
+	}
+	return n
+}
+
 // Progress reports how far a build has come; it is sent a few times a second.
 type Progress struct {
 	Material Material
-	Stage    string // "init", "plies 12", "count", "write"
+	Stage    string // "waiting for another builder (5v3.lock)", "init", "plies 12", "count", "write"
 	Done     uint64 // slots processed in this stage
 	Total    uint64
 }
@@ -95,7 +131,10 @@ type BuildOptions struct {
 	Dir       string
 	MaxPieces int       // build every material of at most this many pieces...
 	Target    *Material // ...or this material and its dependencies
-	Workers   int       // goroutines; 0 means GOMAXPROCS
+	// Only builds Target alone: its dependencies must be in Dir already (from an earlier
+	// layer, another machine or another job), else Build fails with ErrNotBuilt.
+	Only    bool
+	Workers int // goroutines; 0 means GOMAXPROCS
 	// PaikaLimit selects the tables: 0 builds the theoretic ones (no paika limit), L in
 	// 1..MaxPaikaLimit the rule-aware ones for limit L (on top of the smaller classes'
 	// rule-aware tables for L, built first when missing).
@@ -119,7 +158,9 @@ type MaterialReport struct {
 
 // Build builds the planned materials into opts.Dir, skipping those whose files exist, so
 // an interrupted build continues where it stopped. Each material is written as soon as it
-// is finished.
+// is finished. Builders of one folder may run at once, on one machine or on several
+// sharing the folder: each material is built under its lock file (lock.go), and a builder
+// that finds it held waits, then takes the finished files.
 func Build(ctx context.Context, opts BuildOptions) ([]MaterialReport, error) {
 	if err := checkLimit(opts.PaikaLimit); err != nil {
 		return nil, err
@@ -132,8 +173,15 @@ func Build(ctx context.Context, opts BuildOptions) ([]MaterialReport, error) {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	set := Open(opts.Dir)
+	plan := Plan(opts.MaxPieces, opts.Target)
+	if opts.Only {
+		if opts.Target == nil {
+			return nil, errors.New("tablebase: Only needs a Target material")
+		}
+		plan = []Material{*opts.Target}
+	}
 	var reports []MaterialReport
-	for _, m := range Plan(opts.MaxPieces, opts.Target) {
+	for _, m := range plan {
 		for _, c := range m.Classes() {
 			if err := c.check(); err != nil {
 				return reports, err
@@ -149,6 +197,27 @@ func Build(ctx context.Context, opts BuildOptions) ([]MaterialReport, error) {
 }
 
 func buildMaterial(ctx context.Context, set *Set, m Material, limit, workers int, progress func(Progress)) (MaterialReport, error) {
+	if rep, done, err := builtMaterial(set, m, limit); done || err != nil {
+		return rep, err
+	}
+	unlock, err := lockMaterial(ctx, set.dir, m, limit, func(path string) {
+		if progress != nil {
+			progress(Progress{Material: m, Stage: "waiting for another builder (" + filepath.Base(path) + ")"})
+		}
+	})
+	if err != nil {
+		return MaterialReport{Material: m, PaikaLimit: limit}, err
+	}
+	defer unlock()
+	// Another builder may have finished the material while this one waited.
+	if rep, done, err := builtMaterial(set, m, limit); done || err != nil {
+		return rep, err
+	}
+	return buildLocked(ctx, set, m, limit, workers, progress)
+}
+
+// builtMaterial reports whether every class of m is on disk under limit, with their sizes.
+func builtMaterial(set *Set, m Material, limit int) (MaterialReport, bool, error) {
 	rep := MaterialReport{Material: m, PaikaLimit: limit}
 	existing := 0
 	for _, c := range m.Classes() {
@@ -158,17 +227,19 @@ func buildMaterial(ctx context.Context, set *Set, m Material, limit, workers int
 			continue
 		}
 		if err != nil {
-			return rep, fmt.Errorf("%w (remove the file to rebuild it)", err)
+			return rep, false, fmt.Errorf("%w (remove the file to rebuild it)", err)
 		}
 		existing++
 		rep.Info = append(rep.Info, in)
 		rep.Bytes += in.Slots
 		rep.FileBytes += size
 	}
-	if existing == len(m.Classes()) {
-		return rep, nil
-	}
-	rep.Info, rep.Bytes, rep.FileBytes = nil, 0, 0
+	return rep, existing == len(m.Classes()), nil
+}
+
+// buildLocked builds m under its lock.
+func buildLocked(ctx context.Context, set *Set, m Material, limit, workers int, progress func(Progress)) (MaterialReport, error) {
+	rep := MaterialReport{Material: m, PaikaLimit: limit}
 	b := &builder{ctx: ctx, workers: workers, progress: progress, material: m, limit: limit}
 	for _, d := range m.Dependencies() {
 		for _, c := range d.Classes() {

@@ -3,7 +3,9 @@ package chart
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"image"
+	"image/color"
 	"image/png"
 	"math"
 	"os"
@@ -325,4 +327,69 @@ func TestSVGIsDeterministic(t *testing.T) {
 	require.NoError(t, figures(t)["lengths"].Write(&a, "svg"))
 	require.NoError(t, figures(t)["lengths"].Write(&b, "svg"))
 	assert.Equal(t, a.Bytes(), b.Bytes())
+}
+
+// Eight overlaid series stay apart: no two of the first 32 share colour and dashes, and
+// the colours alike (blue and sky blue, vermillion and orange) differ in dashes.
+func TestSeriesLinesAreDistinct(t *testing.T) {
+	seen := map[string]int{}
+	for i := 0; i < 32; i++ {
+		ls := seriesLine(i)
+		key := fmt.Sprint(ls.Color, ls.Dashes)
+		if j, dup := seen[key]; dup {
+			t.Errorf("series %d looks like series %d", i, j)
+		}
+		seen[key] = i
+		assert.NotEqual(t, yellow, ls.Color, "yellow is too pale on white")
+		assert.NotEqual(t, grey, ls.Color, "grey is the reference lines' colour")
+	}
+	dashesOf := func(c color.Color) string {
+		for i := 0; i < 8; i++ {
+			if seriesLine(i).Color == c {
+				return fmt.Sprint(seriesLine(i).Dashes)
+			}
+		}
+		t.Fatalf("colour %v unused", c)
+		return ""
+	}
+	assert.NotEqual(t, dashesOf(blue), dashesOf(skyBlue))
+	assert.NotEqual(t, dashesOf(vermillion), dashesOf(orange))
+}
+
+// The bars at both ends of the histogram lie inside the x range, a margin from the frame,
+// whatever the lengths (a bar ending at 132 plies was drawn against the right edge).
+func TestLengthHistLeavesRoomAtTheEnds(t *testing.T) {
+	h, err := BuildLengthHist([]LengthSeries{{Name: "a", Plies: []int{3, 40, 41, 60, 130}}})
+	require.NoError(t, err)
+	f, err := PlotLengthHist(h)
+	require.NoError(t, err)
+	x := f.Panels[0].X
+	first, last := h.Edges[0], h.Edges[len(h.Edges)-1]
+	require.Greater(t, last, 130.0)
+	assert.Less(t, x.Min, first)
+	assert.Greater(t, x.Max, last)
+	// With capped games the capped bar is the last one.
+	h, err = BuildLengthHist([]LengthSeries{{Name: "a", Plies: []int{3, 40, 130, 200}, Capped: []bool{false, false, false, true}}})
+	require.NoError(t, err)
+	f, err = PlotLengthHist(h)
+	require.NoError(t, err)
+	w := h.Edges[1] - h.Edges[0]
+	assert.Greater(t, f.Panels[0].X.Max, h.Edges[len(h.Edges)-1]+2*w, "room right of the capped bar")
+}
+
+// The ratings axis is labelled every 250 Elo over ±800 (gonum's default gave -800, 0,
+// 800 only).
+func TestRatingsAxisLabelsEnoughTicks(t *testing.T) {
+	d, err := BuildRatings([]RatingRow{{Name: "a", Elo: est(-700, -800, -600)}, {Name: "b", Elo: est(700, 600, 800)}}, 0.95, 100, nil)
+	require.NoError(t, err)
+	f, err := PlotRatings(d)
+	require.NoError(t, err)
+	x := f.Panels[0].X
+	var labels []string
+	for _, tk := range x.Tick.Marker.Ticks(x.Min, x.Max) {
+		if tk.Label != "" {
+			labels = append(labels, tk.Label)
+		}
+	}
+	assert.Equal(t, []string{"-750", "-500", "-250", "0", "250", "500", "750"}, labels)
 }

@@ -99,9 +99,9 @@ func FormatOf(path string) (string, error) {
 		return f, nil
 	}
 	if ext == "" {
-		return "", fmt.Errorf("chart file %q has no extension: use .png or .svg", path)
+		return "", fmt.Errorf("file %q has no extension: use .png or .svg", path)
 	}
-	return "", fmt.Errorf("chart file %q: unknown extension %q: use .png or .svg", path, ext)
+	return "", fmt.Errorf("file %q: unknown extension %q: use .png or .svg", path, ext)
 }
 
 // Write renders the figure at its default size in format "png" or "svg" to w. Nothing is

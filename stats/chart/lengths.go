@@ -59,6 +59,19 @@ type LengthHist struct {
 	// at least 1 ply. Empty when no game ended naturally.
 	Edges  []float64
 	Groups []LengthGroup
+	// XLabel names the lengths on the x axis ("" for "game length (plies)"): games from
+	// chosen openings say that the opening's plies are not counted.
+	XLabel string
+}
+
+// DefaultLengthLabel is the length axis's label unless the data gives another.
+const DefaultLengthLabel = "game length (plies)"
+
+func lengthLabel(s string) string {
+	if s == "" {
+		return DefaultLengthLabel
+	}
+	return s
 }
 
 // LengthGroup is one group's histogram.
@@ -138,7 +151,7 @@ func PlotLengthHist(h LengthHist) (*Figure, error) {
 		}
 		xl := ""
 		if i == len(h.Groups)-1 {
-			xl = "game length (plies)"
+			xl = lengthLabel(h.XLabel)
 		}
 		p := newPlot(title, xl, "games")
 		p.Add(plotter.NewGrid())
@@ -163,7 +176,9 @@ func PlotLengthHist(h LengthHist) (*Figure, error) {
 			p.Add(vline(s.Q25, 0, yMax, dashed), vline(s.Q75, 0, yMax, dashed))
 			p.Add(vline(s.Median, 0, yMax, solid))
 		}
-		p.X.Min, p.X.Max = lo, xMax
+		// A quarter of a bin of margin each side, so that the outline of a bar at either
+		// end is drawn whole instead of merging with the frame.
+		p.X.Min, p.X.Max = lo-width/4, xMax+width/4
 		p.Y.Min, p.Y.Max = 0, yMax
 		p.X.Tick.Marker = plot.ConstantTicks(ticks)
 		p.Y.Tick.Marker = integerTicks{}
@@ -211,6 +226,7 @@ func plural(n int) string {
 type LengthCDF struct {
 	XMax   float64 // longest game of any group, capped games included
 	Groups []CDFGroup
+	XLabel string // as LengthHist's
 }
 
 // CDFGroup is one group's step function: Share[i] is the share of the group's games that
@@ -256,7 +272,7 @@ func PlotLengthCDF(c LengthCDF) (*Figure, error) {
 	if len(c.Groups) == 0 {
 		return nil, errors.New("chart: no length groups")
 	}
-	p := newPlot("", "game length (plies)", "share of games ended (cumulative)")
+	p := newPlot("", lengthLabel(c.XLabel), "share of games ended (cumulative)")
 	xMax := math.Max(c.XMax, 1)
 	p.Add(plotter.NewGrid())
 	p.Add(hline(0.5, 0, xMax, refLn))
@@ -277,6 +293,7 @@ func PlotLengthCDF(c LengthCDF) (*Figure, error) {
 	}
 	l.Add("50%", hline(0, 0, 1, refLn))
 	p.X.Min, p.X.Max = 0, xMax
+	p.X.Tick.Marker = plot.ConstantTicks(niceTicks(0, xMax))
 	p.Y.Min, p.Y.Max = 0, 1
 	p.Y.Tick.Marker = percentTicks(0, 1, 0.25)
 	return &Figure{

@@ -100,6 +100,9 @@ func PlotRatings(d RatingsData) (*Figure, error) {
 	p.Y.Tick.Length = 0
 	p.Y.Min, p.Y.Max = -0.6, float64(n)-0.4
 	p.X.Min, p.X.Max = lo-0.08*span, hi+0.08*span
+	// Labelled every 1, 2, 2.5 or 5 times a power of ten, up to eight intervals: gonum's
+	// default labels every other tick (-800, 0, 800 only).
+	p.X.Tick.Marker = stepTicks(p.X.Min, p.X.Max, niceStep(p.X.Max-p.X.Min, 8), func(v float64) string { return trimFloat(v, 0) })
 	title := fmt.Sprintf("Ratings: Elo with %s intervals, %d players, %d games", fmtPercent(d.Conf), n, d.Games)
 	if fm := d.FirstMove; fm != nil {
 		title += fmt.Sprintf("\nfitted first-move advantage %+.0f Elo [%+.0f, %+.0f]", fm.Value, fm.Lo, fm.Hi)

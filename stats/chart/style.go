@@ -75,21 +75,28 @@ var (
 	lightGrey  = rgb(0xDDDDDD)
 	darkGrey   = rgb(0x444444)
 	black      = rgb(0x000000)
+	wine       = rgb(0x882255) // Paul Tol's, for an eighth series
 )
 
-// seriesColours are the colours of overlaid series, in order; after them the cycle
-// restarts with dashed lines.
-var seriesColours = []color.Color{blue, vermillion, green, orange, purple, skyBlue, black, yellow}
+// seriesColours are the colours of overlaid series, in order: Okabe–Ito's with Tol's wine
+// for its yellow (too pale on white) and no grey (the reference lines' colour), ordered so
+// that the colours alike (blue and sky blue, vermillion and orange) get different dashes
+// from seriesDashes.
+var seriesColours = []color.Color{blue, vermillion, green, black, orange, skyBlue, purple, wine}
+
+// seriesDashes are the dash patterns series cycle through beside their colours: solid,
+// long dashes, dots, dash-dot. Series i has colour i mod 8 and pattern (i + i/8) mod 4,
+// so no two of the first 32 series look alike and 8 groups stay apart in grey print.
+var seriesDashes = [][]vg.Length{
+	nil,
+	{vg.Points(7), vg.Points(3)},
+	{vg.Points(1.5), vg.Points(2.5)},
+	{vg.Points(7), vg.Points(2.5), vg.Points(1.5), vg.Points(2.5)},
+}
 
 func seriesLine(i int) draw.LineStyle {
-	ls := draw.LineStyle{Color: seriesColours[i%len(seriesColours)], Width: vg.Points(1.8)}
-	switch (i / len(seriesColours)) % 3 {
-	case 1:
-		ls.Dashes = []vg.Length{vg.Points(6), vg.Points(3)}
-	case 2:
-		ls.Dashes = []vg.Length{vg.Points(2), vg.Points(2)}
-	}
-	return ls
+	return draw.LineStyle{Color: seriesColours[i%len(seriesColours)], Width: vg.Points(1.8),
+		Dashes: seriesDashes[(i+i/len(seriesColours))%len(seriesDashes)]}
 }
 
 var (

@@ -5,7 +5,9 @@
 // interval named, gathers the warnings (dropped records, repeated games, capped games),
 // builds the four charts of package stats/chart, and renders all of it as plain-text
 // tables, chart files (the plot command and --plots) or one self-contained HTML page
-// (the report command and --report).
+// (the report command and --report), which ends with a viewer of the run's notable games
+// (the longest, the shortest, the forfeits, a seeded sample) replayed ply by ply on a
+// board of package tournament/report/board.
 //
 // Commands only parse flags, call this package and print; the statistics themselves are
 // package tournament's and package stats', the drawing package stats/chart's.

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/stats"
 	"github.com/fanorona/fanorona/stats/chart"
 	"github.com/fanorona/fanorona/tournament"
@@ -54,12 +55,14 @@ func Figure(kind string, recs []tournament.Record, o ChartOptions) (*chart.Figur
 		if err != nil {
 			return nil, err
 		}
+		h.XLabel = LengthLabel(recs)
 		return chart.PlotLengthHist(h)
 	case LengthsCDF:
 		c, err := chart.BuildLengthCDF(LengthSeries(recs, o.By))
 		if err != nil {
 			return nil, err
 		}
+		c.XLabel = LengthLabel(recs)
 		return chart.PlotLengthCDF(c)
 	case FirstMove:
 		d, err := chart.BuildFirstMove(FirstMoveRows(recs, o.By), o.Conf)
@@ -81,6 +84,36 @@ func Figure(kind string, recs []tournament.Record, o ChartOptions) (*chart.Figur
 		return chart.PlotMatrix(d)
 	}
 	return nil, fmt.Errorf("unknown chart %q: want %s, %s, %s, %s or %s", kind, Lengths, LengthsCDF, FirstMove, Ratings, Matrix)
+}
+
+// LengthLabel is the length charts' axis label for recs: a record counts the plies
+// played from its opening, so games from openings after the start (random:K, book:K,
+// distinct:K, even:K, a positions file) say that the opening's plies are not counted.
+func LengthLabel(recs []tournament.Record) string {
+	plies := -1
+	for i := range recs {
+		k := openingPly(recs[i].Opening)
+		switch {
+		case plies < 0:
+			plies = k
+		case k != plies:
+			return "game length (plies played from the opening; the opening's plies not counted)"
+		}
+	}
+	if plies <= 0 {
+		return chart.DefaultLengthLabel
+	}
+	return fmt.Sprintf("game length (plies played from the opening; its %d plies not counted)", plies)
+}
+
+// openingPly is the ply counter of an opening FEN (records are checked on read, so
+// it parses).
+func openingPly(fen string) int {
+	p, err := engine.ParseFEN(fen)
+	if err != nil {
+		return 0
+	}
+	return p.Ply
 }
 
 func errNoPairs(what string) error {

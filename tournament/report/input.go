@@ -23,6 +23,7 @@ type Input struct {
 	Duplicates int                     // exact duplicates of a record already read, dropped
 	Runs       []Run                   // run.json files found next to the games files
 	Summary    *tournament.Summary     // the statistics of the records (package tournament)
+	notable    notable                 // the games the viewer shows, with their turns
 }
 
 // Run is one run's configuration, as its run.json holds it.
@@ -70,12 +71,14 @@ func Load(paths []string) (*Input, error) {
 	var order []string
 	if len(in.Runs) > 0 {
 		order = in.Runs[0].Config.Players
+		in.notable.seed = in.Runs[0].Config.Seed // the viewer's sample is drawn by the run's seed
 	}
 	acc := tournament.NewAccumulator(nil, order)
 	st, err := tournament.ScanRecords(in.Files, tournament.ScanOptions{Bad: func(e *tournament.LineError) {
 		in.Dropped = append(in.Dropped, e)
 	}}, func(rec *tournament.Record, at tournament.Place) error {
 		acc.Add(rec, at.File)
+		in.notable.add(rec)
 		r := *rec
 		r.Turns = nil // the charts need none; the summary has counted distinct games
 		in.Records = append(in.Records, r)
@@ -89,8 +92,34 @@ func Load(paths []string) (*Input, error) {
 		return nil, fmt.Errorf("no valid game records in %s", strings.Join(in.Files, ", "))
 	}
 	in.Summary = acc.Summary()
+	sprtFromRun(in)
 	if len(in.Runs) == 1 {
 		in.Summary.Config = &in.Runs[0].Config // the tables name its openings
 	}
 	return in, nil
+}
+
+// sprtFromRun copies the sequential tests from the summary.json of the one run read, when
+// it counts the same games: the report has no test settings of its own, and only the run
+// knows whether it stopped on the tests (and so which estimates are conditional on the
+// stop).
+func sprtFromRun(in *Input) {
+	if len(in.Runs) != 1 || len(in.Files) != 1 {
+		return
+	}
+	raw, err := os.ReadFile(filepath.Join(filepath.Dir(in.Runs[0].Path), tournament.SummaryFile))
+	if err != nil {
+		return
+	}
+	var run tournament.Summary
+	if json.Unmarshal(raw, &run) != nil || run.Games != in.Summary.Games {
+		return
+	}
+	for i, p := range in.Summary.Pairs {
+		for _, q := range run.Pairs {
+			if q.A == p.A && q.B == p.B && q.Games == p.Games && q.SPRT != nil {
+				in.Summary.Pairs[i].SPRT = q.SPRT
+			}
+		}
+	}
 }

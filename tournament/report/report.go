@@ -25,6 +25,7 @@ type Report struct {
 	Warnings []string
 	Tables   []Table
 	Figures  []Named
+	Viewer   *Viewer // nil: no game replays
 }
 
 // Build makes the report of in: the summary of its records (package tournament), the
@@ -35,6 +36,10 @@ func Build(in *Input) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	viewer, viewerWarnings, err := buildViewer(&in.notable)
+	if err != nil {
+		return nil, err
+	}
 	r := &Report{
 		Title:    title(in),
 		Files:    in.Files,
@@ -42,9 +47,10 @@ func Build(in *Input) (*Report, error) {
 		Games:    s.Games,
 		Distinct: s.DistinctGames,
 		Dropped:  len(in.Dropped),
-		Warnings: Warnings(in),
+		Warnings: append(Warnings(in), viewerWarnings...),
 		Tables:   Tables(s),
 		Figures:  figs,
+		Viewer:   viewer,
 	}
 	return r, nil
 }
@@ -66,10 +72,12 @@ var page = template.Must(template.New("report").Funcs(template.FuncMap{
 	"summaryRow": func(row []string) bool {
 		return len(row) > 0 && (row[0] == "all" || row[0] == firstMoveRow)
 	},
-	"svg":       inlineSVG,
-	"caption":   caption,
-	"chartName": func(kind string) string { return chartNames[kind] },
-	"tableName": func(id string) string { return tableNames[id] },
+	"svg":          inlineSVG,
+	"caption":      caption,
+	"chartName":    func(kind string) string { return chartNames[kind] },
+	"tableName":    func(id string) string { return tableNames[id] },
+	"join":         func(s []string) string { return strings.Join(s, ", ") },
+	"sampledGames": func() int { return SampledGames },
 	"yesno": func(b bool) string {
 		if b {
 			return "yes"
@@ -79,7 +87,7 @@ var page = template.Must(template.New("report").Funcs(template.FuncMap{
 }).Parse(pageSource))
 
 // WriteHTML writes the report as one HTML page with no external resource: CSS inline,
-// charts as inline SVG, no script.
+// charts as inline SVG, and the game viewer's one inline script with its games' data.
 func (r *Report) WriteHTML(w io.Writer) error {
 	var buf bytes.Buffer
 	if err := page.Execute(&buf, r); err != nil {

@@ -48,7 +48,8 @@ func TestReportHTMLHoldsEverything(t *testing.T) {
 	for _, k := range []string{Lengths, LengthsCDF, FirstMove, Ratings, Matrix} {
 		assert.True(t, regexp.MustCompile(`<figure id="chart-`+k+`" data-kind="`+k+`">\s*<svg role="img"`).MatchString(page), "no chart %s", k)
 	}
-	assert.Equal(t, 5, strings.Count(page, "<svg "), "one inline SVG a chart")
+	assert.Equal(t, 6, strings.Count(page, "<svg "), "one inline SVG a chart, and the viewer's board")
+	assert.True(t, regexp.MustCompile(`<section id="games">(?s:.*)<svg xmlns="http://www.w3.org/2000/svg" class="board"`).MatchString(page), "the viewer's board")
 	assert.False(t, strings.Contains(page, "<?xml"), "XML prologs are not valid inside HTML")
 	// The settings and seed, from run.json.
 	assert.True(t, strings.Contains(page, "<tr><th>run seed</th><td>7 "), "page lacks %q", "<tr><th>run seed</th><td>7 ")
@@ -62,11 +63,14 @@ func TestReportHTMLHoldsEverything(t *testing.T) {
 	assert.True(t, strings.Contains(page, "@media print"), "page lacks %q", "@media print")
 }
 
-// TestReportIsSelfContained checks nothing is fetched: no script, no stylesheet link, no
-// address outside the page but the SVG namespaces (which are names, not fetched).
+// TestReportIsSelfContained checks nothing is fetched: no script but the viewer's inline
+// one, no stylesheet link, no address outside the page but the SVG namespaces (which are
+// names, not fetched).
 func TestReportIsSelfContained(t *testing.T) {
 	_, page := buildHTML(t, smallRun(t))
-	assert.False(t, strings.Contains(strings.ToLower(page), "<script"), "page holds %q", "<script")
+	// One script: the viewer's, inline.
+	assert.Equal(t, 1, strings.Count(strings.ToLower(page), "<script"), "scripts in the page")
+	assert.Equal(t, 1, strings.Count(page, "<script>\n(function () {\n  var games = "), "the viewer's inline script")
 	assert.False(t, strings.Contains(page, "<link"), "page holds %q", "<link")
 	assert.False(t, strings.Contains(page, "@import"), "page holds %q", "@import")
 	for _, m := range regexp.MustCompile(`(?i)(?:src|href)\s*=\s*"([^"]*)"`).FindAllStringSubmatch(page, -1) {
@@ -106,7 +110,8 @@ func TestReportEscapesNames(t *testing.T) {
 	assert.Contains(t, r.Title, evil)
 	assert.True(t, strings.Contains(page, "<tr><th>engine <code>&lt;script&gt;"), "the engine row, escaped")
 	assert.False(t, strings.Contains(page, evil), "page holds %q", evil)
-	assert.False(t, strings.Contains(strings.ToLower(page), "<script"), "page holds %q", "<script")
+	assert.Equal(t, 1, strings.Count(strings.ToLower(page), "<script"), "no script but the viewer's")
+	assert.True(t, strings.Contains(page, `\u003cscript\u003ealert(1)\u003c/script\u003e`), "the name escaped in the viewer's data")
 	assert.True(t, strings.Contains(page, "&lt;script&gt;alert(1)&lt;/script&gt;"), "page lacks %q", "&lt;script&gt;alert(1)&lt;/script&gt;")
 	assert.True(t, strings.Contains(page, "<title>Fanorona round-robin: random, &lt;script&gt;"), "page lacks %q", "<title>Fanorona round-robin: random, &lt;script&gt;")
 	// In the SVG text too (the matrix labels its rows with the names).

@@ -55,6 +55,7 @@ const (
 	methodLOS       = "LOS: likelihood of superiority, normal approximation to wins against losses (draws carry no information)"
 	methodPent      = "pentanomial: A's score over colour-swapped pairs (0, ½, 1, 1½, 2); pair Elo: likelihood-ratio interval of the pentanomial model, the pair as the unit"
 	methodSPRT      = "SPRT: Wald's test on the exact generalized log-likelihood ratio over the pentanomial counts"
+	methodSPRTStop  = "SPRT stop: the run stopped when the tests decided, so the fixed-sample score, Elo and pair Elo of a stopped pair are conditional on the stop (marked naive: an early stop comes when the data look extreme); \"corrected\" is the estimate corrected for the stop, " + tournament.MethodStoppedBrownian + ", with its interval"
 	methodUnpaired  = "unpaired games (fixed colours, no colour swap): counted in W/D/L, score, Elo and LOS but in no pentanomial count (no fake pairs); where a pair has any, its SPRT is over the win/draw/loss counts of single games (trinomial)"
 	methodRatings   = "ratings: Bradley–Terry with BayesElo's draw model, maximum a posteriori (2 virtual draws a player); normal intervals from the inverse Hessian; mean 0 over the rated players"
 	methodWinRates  = "White win, draw and Black win shares: Clopper–Pearson exact binomial intervals"
@@ -110,6 +111,31 @@ func onSet(s *tournament.Summary) bool {
 	return false
 }
 
+// crossLevelFirstMove answers the first-move question for games between different
+// players: a pairing's White score hides the edge where one player wins throughout
+// (each wins its games with either colour), so the note gives White's score over every
+// game and the ratings' fitted advantage, which allows for the players' strength.
+func crossLevelFirstMove(s *tournament.Summary) string {
+	note := "Between different players each pairing's colour-swapped pairs give both players White equally often, so a pairing's White score shows the first-move edge only where the weaker player wins some games: one a player wins throughout reads 0.500 whatever the edge."
+	for _, f := range s.FirstMove {
+		if f.Matchup == "all" || len(s.FirstMove) == 1 {
+			note += fmt.Sprintf(" Over all %d games White scores %s.", f.Games, fest(f.Score, 3))
+		}
+	}
+	if r := s.Ratings; r != nil && r.Error == "" {
+		e := r.FirstMove
+		verdict := "no first-move advantage is shown (the interval holds 0)"
+		switch {
+		case e.Lo > 0:
+			verdict = "moving first is an advantage"
+		case e.Hi < 0:
+			verdict = "moving first is a disadvantage"
+		}
+		note += fmt.Sprintf(" The answer, allowing for strength: the ratings fit puts White's advantage at %s Elo: %s.", fest(e, 0), verdict)
+	}
+	return note
+}
+
 // hasUnpaired reports whether any pair of s has games without a colour-swapped partner.
 func hasUnpaired(s *tournament.Summary) bool {
 	for _, p := range s.Pairs {
@@ -142,8 +168,9 @@ func fwdl(w tournament.WDL) string { return fmt.Sprintf("+%d =%d -%d", w.Wins, w
 // firstMoveRow names the ratings table's last row, the fitted advantage of White.
 const firstMoveRow = "first-move advantage"
 
-// Endings are the reasons a game ends, in the order tables list them.
-var endings = []string{"no-pieces", "no-moves", "paika-limit", "max-plies"}
+// Endings are the reasons a game ends, in the order tables list them: the rules' endings,
+// the cap, a tablebase adjudication, then the forfeits.
+var endings = append([]string{"no-pieces", "no-moves", "paika-limit", "max-plies", tournament.AdjudicatedReason}, tournament.ForfeitReasons...)
 
 // wdlOf is the results a row's estimates count: every game's, or its distinct games'.
 func wdlOf(all, distinct tournament.WDL, method string) tournament.WDL {
@@ -173,13 +200,22 @@ func Tables(s *tournament.Summary) []Table {
 		t := Table{ID: "head-to-head", Title: "Head to head (A's results), " + conf + " intervals",
 			Methods: []string{methodCounts, methodScore, methodElo, methodLOS, methodPent},
 			Columns: []string{"A", "B", "games", "distinct", "counts", "W/D/L", "score", "Elo", "LOS", "pentanomial 0..2", "pair Elo", "SPRT"}}
-		sprtNamed := false
+		sprtNamed, stopNamed := false, false
 		for _, p := range s.Pairs {
-			sprt := "-"
+			sprt, naive := "-", ""
 			if p.SPRT != nil {
 				sprt = fmt.Sprintf("LLR %s (%s, %s) %s", fnum(p.SPRT.LLR, 2), fnum(p.SPRT.Lower, 2), fnum(p.SPRT.Upper, 2), p.SPRT.Decision)
 				if !sprtNamed {
 					t.Methods, sprtNamed = append(t.Methods, methodSPRT), true
+				}
+				if p.SPRT.Stopped {
+					naive = " naive"
+					if !stopNamed {
+						t.Methods, stopNamed = append(t.Methods, methodSPRTStop), true
+					}
+				}
+				if c := p.SPRT.Corrected; c != nil {
+					sprt += fmt.Sprintf(", stopped; corrected score %s, Elo %s", fest(c.Score, 3), fest(c.Elo, 0))
 				}
 			}
 			pent := p.Pentanomial
@@ -192,7 +228,7 @@ func Tables(s *tournament.Summary) []Table {
 				t.Note = methodUnpaired
 			}
 			t.Rows = append(t.Rows, []string{p.A, p.B, fmt.Sprint(p.Games), fmt.Sprint(p.DistinctGames), p.Method, fwdl(wdlOf(p.WDL, p.DistinctWDL, p.Method)),
-				fest(p.Score, 3), fest(p.Elo, 0), fnum(p.LOS, 3), pentCell, fest(p.PairElo, 0), sprt})
+				fest(p.Score, 3) + naive, fest(p.Elo, 0) + naive, fnum(p.LOS, 3), pentCell, fest(p.PairElo, 0) + naive, sprt})
 		}
 		out = append(out, t)
 	}
@@ -231,7 +267,9 @@ func Tables(s *tournament.Summary) []Table {
 	case hasUnpaired(s):
 		t.Note = noteFixedColours
 	case len(s.Pairs) > 0 && onSet(s):
-		t.Note = noteColourSwapped
+		t.Note = noteColourSwapped + " " + crossLevelFirstMove(s) + " (On a set the edge is the side to move's on it, not the first-move advantage.)"
+	case len(s.Pairs) > 0:
+		t.Note = crossLevelFirstMove(s)
 	}
 	out = append(out, t)
 	if len(s.FirstTurns) > 0 {

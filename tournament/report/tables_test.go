@@ -61,3 +61,36 @@ func TestTablesFormatEveryCell(t *testing.T) {
 	assert.Contains(t, out, "\nMethods\n")
 	assert.Regexp(t, `(?m)^a\s+4\s+3\s+distinct games\s+\+2 =1 -0\s+0\.875 \[0\.700, 1\.000\]`, out, "columns aligned by tabs")
 }
+
+// Between different players the first-move table answers plainly: White's pooled score
+// and the ratings' advantage with its verdict; one player winning throughout a pairing
+// reads 0.500, and the note says why.
+func TestFirstMoveNoteBetweenDifferentPlayers(t *testing.T) {
+	s := &tournament.Summary{
+		Pairs:   []tournament.PairStats{{A: "easy", B: "random", Games: 40}},
+		Ratings: &tournament.RatingStats{Players: []string{"easy", "random"}, Elo: make([]tournament.Est, 2), FirstMove: tournament.Est{Value: 60, Lo: 12, Hi: 110}},
+		FirstMove: []tournament.FirstMoveStats{
+			{Matchup: "easy vs random", Games: 40, Score: tournament.Est{Value: 0.5, Lo: 0.349, Hi: 0.651}},
+			{Matchup: "all", Games: 40, Score: tournament.Est{Value: 0.5, Lo: 0.349, Hi: 0.651}}},
+	}
+	firstMove := func() Table {
+		for _, tb := range Tables(s) {
+			if tb.ID == "first-move" {
+				return tb
+			}
+		}
+		t.Fatal("no first-move table")
+		return Table{}
+	}
+	fm := firstMove()
+	assert.Contains(t, fm.Note, "reads 0.500 whatever the edge")
+	assert.Contains(t, fm.Note, "Over all 40 games White scores 0.500 [0.349, 0.651].")
+	assert.Contains(t, fm.Note, "White's advantage at 60 [12, 110] Elo: moving first is an advantage.")
+	s.Ratings.FirstMove = tournament.Est{Value: -5, Lo: -40, Hi: 30}
+	assert.Contains(t, firstMove().Note, "no first-move advantage is shown (the interval holds 0)")
+	s.Ratings.FirstMove = tournament.Est{Value: -50, Lo: -90, Hi: -10}
+	assert.Contains(t, firstMove().Note, "moving first is a disadvantage")
+	// Self-play has no pair of different players: no such note.
+	s.Pairs, s.Ratings = nil, nil
+	assert.Empty(t, firstMove().Note)
+}

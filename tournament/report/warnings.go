@@ -12,7 +12,7 @@ import (
 // Warnings returns the caveats of in (its Summary included), one sentence each.
 func Warnings(in *Input) []string {
 	s := in.Summary
-	var w []string
+	w := incomplete(in)
 	if n := len(in.Dropped); n > 0 {
 		w = append(w, fmt.Sprintf("%d record line%s could not be read and %s left out, the first: %v.", n, plural(n), wereWas(n), in.Dropped[0]))
 	}
@@ -35,6 +35,29 @@ func Warnings(in *Input) []string {
 		a.Concurrency, b.Concurrency = 0, 0
 		if !reflect.DeepEqual(a, b) {
 			w = append(w, fmt.Sprintf("%s and %s describe different runs: their games are pooled.", in.Runs[0].Path, in.Runs[i].Path))
+		}
+	}
+	return w
+}
+
+// incomplete says of each run whose run.json schedules more games than its records hold
+// that its numbers are those of part of the run.
+func incomplete(in *Input) []string {
+	var w []string
+	for _, run := range in.Runs {
+		c := run.Config
+		if c.RunID == "" || len(c.Players) == 0 || c.Games < 1 {
+			continue // a run from before run ids: its records cannot be told apart
+		}
+		have := 0
+		for i := range in.Records {
+			if in.Records[i].Run == c.RunID {
+				have++
+			}
+		}
+		if total := c.TotalGames(); have < total {
+			w = append(w, fmt.Sprintf("Incomplete run: %s schedules %d games, the records hold %d (%.0f%%): the run was interrupted, stopped by its SPRT, or is one shard of a run; every number here is of the games played (finish it with --resume, or merge its shards).",
+				run.Path, total, have, 100*float64(have)/float64(total)))
 		}
 	}
 	return w

@@ -1,9 +1,13 @@
 package report
 
 import (
+	"context"
+	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/tournament"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -25,4 +29,32 @@ func TestWarnings(t *testing.T) {
 
 	in.Runs = []Run{{Path: "a/run.json", Config: tournament.Config{Seed: 1}}, {Path: "b/run.json", Config: tournament.Config{Seed: 2}}}
 	assert.Contains(t, strings.Join(Warnings(in), "\n"), "a/run.json and b/run.json describe different runs")
+}
+
+// A run stopped after 5 of its 12 games says so first; the finished run does not.
+func TestWarningsSayARunIsIncomplete(t *testing.T) {
+	c := tournament.Config{Format: tournament.SelfPlay, Players: []string{"random"}, Games: 12, Openings: "start", Seed: 4,
+		Rules: tournament.RecordRules(engine.DefaultRules(), 200), Concurrency: 1}
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	_, err := tournament.Run(ctx, c, tournament.Options{Out: dir, Progress: func(done, _ int) {
+		if done >= 5 {
+			cancel()
+		}
+	}})
+	require.ErrorIs(t, err, tournament.ErrInterrupted)
+	in, err := Load([]string{dir})
+	require.NoError(t, err)
+	have := len(in.Records)
+	require.Less(t, have, 12)
+	w := Warnings(in)
+	require.NotEmpty(t, w)
+	assert.Contains(t, w[0], fmt.Sprintf("Incomplete run: %s schedules 12 games, the records hold %d", filepath.Join(dir, tournament.RunFile), have))
+
+	_, err = tournament.Run(context.Background(), c, tournament.Options{Out: dir, Resume: true})
+	require.NoError(t, err)
+	in, err = Load([]string{dir})
+	require.NoError(t, err)
+	require.Len(t, in.Records, 12)
+	assert.NotContains(t, strings.Join(Warnings(in), "\n"), "Incomplete")
 }

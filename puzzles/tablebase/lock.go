@@ -1,0 +1,44 @@
+// lock.go: one builder at a time per material and rule in a folder, so that builders
+// started together (job arrays, two shells, two machines sharing the folder) never write
+// the same file at once. A builder that finds the lock held waits for it.
+
+package tablebase
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// lockPoll is how often a waiting builder tries the lock again.
+const lockPoll = 250 * time.Millisecond
+
+// LockFileName returns the name of the lock file of a material under limit in its
+// folder, e.g. "5v3.lock" or "5v3.p50.lock".
+func LockFileName(m Material, limit int) string {
+	return strings.TrimSuffix(RuleFileName(Class{m.Large, m.Small}, limit), fileSuffix) + ".lock"
+}
+
+// lockMaterial takes the lock of m under limit in dir, calling waiting (once, with the lock
+// file's path) if another builder holds it, until it is free or ctx ends. unlock lets
+// it go.
+func lockMaterial(ctx context.Context, dir string, m Material, limit int, waiting func(path string)) (unlock func(), err error) {
+	path := filepath.Join(dir, LockFileName(m, limit))
+	told := false
+	for {
+		unlock, busy, err := tryLock(path)
+		if err != nil || !busy {
+			return unlock, err
+		}
+		if !told {
+			waiting(path)
+			told = true
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(lockPoll):
+		}
+	}
+}

@@ -1,0 +1,84 @@
+// adjudicate.go: ending a game by the endgame tables once it reaches a class they solve
+// (Options.Adjudicator, the commands' --adjudicate).
+
+package tournament
+
+import (
+	"fmt"
+
+	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/puzzles/tablebase"
+)
+
+// AdjudicatedReason is the record reason of a game ended by the tables.
+const AdjudicatedReason = "tablebase"
+
+// Adjudicator ends games by the tables of a folder: a position with at most Pieces()
+// pieces, both sides on the board, is given the value the tables hold for it under the
+// game's rules (the rule-aware tables of the run's paika limit at the position's
+// counter, the theoretic tables when the run has none). Pieces is the most pieces for
+// which the folder holds every class of that rule, so which positions are adjudicated
+// depends on the rule and that count alone, which run.json records.
+type Adjudicator struct {
+	set    *tablebase.Set
+	limit  int
+	pieces int
+}
+
+// NewAdjudicator returns the adjudicator of the tables in set for runs under paika limit
+// limit (0: none). It is an error when the folder does not hold every class of 2 pieces
+// of that rule.
+func NewAdjudicator(set *tablebase.Set, limit int) (*Adjudicator, error) {
+	a := &Adjudicator{set: set, limit: limit}
+	for n := 2; n <= 2*engine.MaxPiecesPerSide; n++ {
+		for own := max(1, n-engine.MaxPiecesPerSide); own <= min(n-1, engine.MaxPiecesPerSide); own++ {
+			if !set.HasRule(tablebase.Class{Own: own, Enemy: n - own}, limit) {
+				if n == 2 {
+					return nil, a.missing()
+				}
+				return a, nil
+			}
+		}
+		a.pieces = n
+	}
+	return a, nil
+}
+
+func (a *Adjudicator) missing() error {
+	rule, build := "theoretic tables (no paika limit)", "fanorona tablebase build --max-pieces 5 --tablebases "+a.set.Dir()
+	if a.limit > 0 {
+		rule = fmt.Sprintf("tables of paika limit %d", a.limit)
+		build = fmt.Sprintf("fanorona tablebase build --max-pieces 5 --paika-limit %d --tablebases %s", a.limit, a.set.Dir())
+	}
+	return fmt.Errorf("--adjudicate: %s holds no %s, which the run's rules need (build them: %s, about 10 s)", a.set.Dir(), rule, build)
+}
+
+// Pieces returns the most pieces of a position the adjudicator ends.
+func (a *Adjudicator) Pieces() int { return a.pieces }
+
+// Adjudicate returns the result the tables give p under rules r (whose ply cap is
+// counted from the game's start), or false when they do not decide it: more pieces than
+// Pieces(), rules the tables do not model there (tablebase.CheckRules: a ply cap within
+// reach, no-moves draws, a first turn without chains), or a table that fails to load.
+func (a *Adjudicator) Adjudicate(p *engine.Position, r engine.Rules) (engine.Outcome, bool) {
+	if p.Occupied().Count() > a.pieces || p.Own() == 0 || p.Enemy() == 0 || r.PaikaLimit != a.limit || tablebase.CheckRules(r, p) != nil {
+		return engine.Ongoing, false
+	}
+	var v tablebase.Value
+	var err error
+	if a.limit == 0 {
+		v, err = a.set.Probe(p)
+	} else {
+		v, err = a.set.ProbeRule(p, a.limit)
+	}
+	if err != nil {
+		return engine.Ongoing, false
+	}
+	switch v.Outcome {
+	case tablebase.Win:
+		return engine.WinFor(p.Side), true
+	case tablebase.Loss:
+		return engine.WinFor(p.Side.Other()), true
+	}
+	return engine.Draw, true
+}

@@ -1,0 +1,65 @@
+package tournament
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/fanorona/fanorona/stats"
+)
+
+// TestRunStoppedBySPRTStatesItFully: the line that says the run stopped names the
+// accepted hypothesis and the LLR with its bounds, and summary.json marks the test as
+// stopped with the estimate corrected for the stop, computed from the pair's counts.
+func TestRunStoppedBySPRTStatesItFully(t *testing.T) {
+	sprt := &SPRTConfig{Elo0: 0, Elo1: 400, Alpha: 0.2, Beta: 0.2}
+	c := smallRun()
+	c.Games, c.FixedColours = 40, true // unpaired: the trinomial test, and its corrected estimate
+	out := t.TempDir()
+	var logs []string
+	_, err := Run(context.Background(), c, Options{Out: out, SPRT: sprt, StopOnSPRT: true,
+		Log: func(f string, a ...any) { logs = append(logs, fmt.Sprintf(f, a...)) }})
+	require.NoError(t, err)
+
+	data, err := os.ReadFile(filepath.Join(out, SummaryFile))
+	require.NoError(t, err)
+	var s Summary
+	require.NoError(t, json.Unmarshal(data, &s))
+	require.Len(t, s.Pairs, 1)
+	p := s.Pairs[0]
+	require.NotNil(t, p.SPRT)
+	require.Less(t, p.Games, 40, "the SPRT stopped the run")
+	require.Contains(t, []string{"H0", "H1"}, p.SPRT.Decision)
+
+	var stop string
+	for _, l := range logs {
+		if strings.Contains(l, "SPRT decided") {
+			stop = l
+		}
+	}
+	assert.Equal(t, fmt.Sprintf("SPRT decided after %d games: %s vs %s accepted %s (LLR %.2f, bounds %.2f, %.2f); stopping",
+		p.Games, p.A, p.B, p.SPRT.Decision, float64(p.SPRT.LLR), float64(p.SPRT.Lower), float64(p.SPRT.Upper)), stop)
+
+	assert.True(t, p.SPRT.Stopped)
+	require.NotNil(t, p.SPRT.Corrected)
+	assert.Equal(t, MethodStoppedBrownian, p.SPRT.Corrected.Method)
+	want, ok := stats.SPRTWDLStopped(p.WDL.stats(), sprt.Elo0, sprt.Elo1, sprt.Alpha, sprt.Beta, Confidence)
+	require.True(t, ok)
+	assert.InDelta(t, want.Score.Value, float64(p.SPRT.Corrected.Score.Value), 1e-7)
+	assert.InDelta(t, want.Score.Lo, float64(p.SPRT.Corrected.Score.Lo), 1e-7)
+	assert.InDelta(t, want.Score.Hi, float64(p.SPRT.Corrected.Score.Hi), 1e-7)
+
+	// The same games summarized without the stop (stats over the file): no correction.
+	recs, _, err := ReadRecordFiles([]string{filepath.Join(out, GamesFile)})
+	require.NoError(t, err)
+	again := Summarize(recs, sprt).Pairs[0].SPRT
+	assert.False(t, again.Stopped)
+	assert.Nil(t, again.Corrected)
+}
