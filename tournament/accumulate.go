@@ -46,6 +46,9 @@ type Accumulator struct {
 	players map[string]*playerAcc
 	pairs   map[[2]string]*pairAcc // key: the two specs, alphabetical
 	fit     map[[2]string]*[2]WDL  // White spec, Black spec → White's results: every game, distinct games
+	// byFirstTurn: per matchup and White's first turn from the start, the games that
+	// have one (Record.FirstTurn).
+	byFirstTurn map[[2]string]*groupAcc
 
 	fixed map[string]bool // spec → deterministic (cached)
 }
@@ -55,7 +58,7 @@ type Accumulator struct {
 // alphabetical).
 func NewAccumulator(sprt *SPRTConfig, order []string) *Accumulator {
 	return &Accumulator{sprt: sprt, order: order, runs: map[string]bool{},
-		groups: map[string]*groupAcc{}, players: map[string]*playerAcc{},
+		groups: map[string]*groupAcc{}, byFirstTurn: map[[2]string]*groupAcc{}, players: map[string]*playerAcc{},
 		pairs: map[[2]string]*pairAcc{}, fit: map[[2]string]*[2]WDL{}, fixed: map[string]bool{}}
 }
 
@@ -86,9 +89,44 @@ type groupAcc struct {
 	lengths, dLengths stats.LengthCounts
 	reasons           map[string]int
 	capped            int
+	// The games by where they began: from the start (Record.FromStart), or at another
+	// opening with White or Black to move: what White's score measures (Measures).
+	fromStart, whiteToMove, blackToMove int
+	setFirstTurn                        int // of fromStart: with opening turns (Record.OpeningTurns)
+}
+
+// measures names what White's score over the group's games measures.
+func (g *groupAcc) measures() string {
+	switch g.games {
+	case 0:
+		return ""
+	case g.setFirstTurn:
+		return MeasuresSetFirstTurn
+	case g.fromStart:
+		if g.setFirstTurn > 0 {
+			return MeasuresMixed
+		}
+		return MeasuresFirstMove
+	case g.whiteToMove:
+		return MeasuresSideToMove
+	case g.blackToMove:
+		return MeasuresSideNotToMove
+	}
+	return MeasuresMixed
 }
 
 func (g *groupAcc) add(r *Record, isNew bool) {
+	switch {
+	case r.FromStart():
+		g.fromStart++
+		if len(r.OpeningTurns) > 0 {
+			g.setFirstTurn++
+		}
+	case openingSide(r.Opening) == 'b':
+		g.blackToMove++
+	default:
+		g.whiteToMove++
+	}
 	g.games++
 	sc := r.WhiteScore()
 	g.white.add(sc)
@@ -182,6 +220,15 @@ func (a *Accumulator) Add(r *Record, file string) {
 	}
 	g.add(r, isNew)
 	a.all.add(r, isNew)
+	if ft := r.FirstTurn(); ft != "" {
+		k := [2]string{m, ft}
+		t := a.byFirstTurn[k]
+		if t == nil {
+			t = &groupAcc{}
+			a.byFirstTurn[k] = t
+		}
+		t.add(r, isNew)
+	}
 	if r.White == r.Black {
 		return
 	}
@@ -247,6 +294,14 @@ func (a *Accumulator) player(name string) *playerAcc {
 		a.players[name] = p
 	}
 	return p
+}
+
+// openingSide returns the side to move of a FEN, 'w' or 'b' (its second field).
+func openingSide(fen string) byte {
+	if i := strings.IndexByte(fen, ' '); i >= 0 && i+1 < len(fen) {
+		return fen[i+1]
+	}
+	return 'w'
 }
 
 func stringHash(s string) uint64 {
@@ -427,6 +482,7 @@ func (a *Accumulator) Summary() *Summary {
 		s.FirstMove = append(s.FirstMove, firstMoveStats(m, g))
 		s.Lengths = append(s.Lengths, lengthRow(m, g))
 	}
+	s.FirstTurns = a.firstTurnStats(matchups)
 	if len(matchups) > 1 {
 		s.FirstMove = append(s.FirstMove, firstMoveStats("all", &a.all))
 		s.Lengths = append(s.Lengths, lengthRow("all", &a.all))
@@ -552,9 +608,27 @@ func firstMoveStats(m string, g *groupAcc) FirstMoveStats {
 		w = g.dWhite
 	}
 	fm := stats.FirstMove(w.stats(), Confidence)
-	return FirstMoveStats{Matchup: m, Games: g.games, DistinctGames: g.distinct, Method: method(g.games, g.distinct),
+	return FirstMoveStats{Matchup: m, Measures: g.measures(), Games: g.games, DistinctGames: g.distinct, Method: method(g.games, g.distinct),
 		White: g.white, DistinctWhite: g.dWhite, Score: est(fm.Score), Elo: est(fm.Elo),
 		WinRate: est(fm.Win), Draw: est(fm.Draw), Loss: est(fm.Loss), PValue: Num(fm.PValue)}
+}
+
+// firstTurnStats returns White's results per matchup (in the order given) and first
+// turn (in notation order), over the games with a first turn from the start.
+func (a *Accumulator) firstTurnStats(matchups []string) []FirstTurnStats {
+	byMatchup := map[string][]string{}
+	for k := range a.byFirstTurn {
+		byMatchup[k[0]] = append(byMatchup[k[0]], k[1])
+	}
+	var out []FirstTurnStats
+	for _, m := range matchups {
+		turns := byMatchup[m]
+		sort.Strings(turns)
+		for _, t := range turns {
+			out = append(out, FirstTurnStats{FirstTurn: t, FirstMoveStats: firstMoveStats(m, a.byFirstTurn[[2]string{m, t}])})
+		}
+	}
+	return out
 }
 
 func lengthRow(m string, g *groupAcc) LengthRow {

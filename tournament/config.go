@@ -40,7 +40,12 @@ type Config struct {
 	Format   Format   `json:"format"`
 	Players  []string `json:"players"`
 	Games    int      `json:"games_per_pairing"`
-	Openings string   `json:"openings"` // "start", "random:K", "book:K", "distinct:K" or "file:PATH"
+	Openings string   `json:"openings"` // "start", "random:K", "book:K", "distinct:K", "even:K", "firstmove[:K]" or "file:PATH"
+	// OpeningSet is the identity of the openings the spec gave: its parameters, the
+	// balance judge's version and a SHA-256 of the positions, so that --resume, a shard
+	// and merge refuse a set that differs (another judge, engine or file). Absent in
+	// run.json files written before sets had an identity.
+	OpeningSet *OpeningSet `json:"opening_set,omitempty"`
 	// OpeningsSHA256 is the SHA-256 (hex) of the positions file of file:PATH openings, so
 	// that a resumed run, a shard or a rerun plays the same positions.
 	OpeningsSHA256 string `json:"openings_sha256,omitempty"`
@@ -237,12 +242,13 @@ func (c *Config) Game(i int) GameSpec {
 }
 
 // openingPerGame reports whether each game has an opening of its own rather than each
-// pair: distinct openings (and a file's) in self-play, where both games of a pair have
-// the same player on each side, so a deterministic player would play the same game
-// twice; and every game with fixed colours, where games have no partner.
+// pair: distinct openings (and a file's, and the first turns) in self-play, where both
+// games of a pair have the same player on each side, so a deterministic player would
+// play the same game twice; and every game with fixed colours, where games have no
+// partner.
 func (c *Config) openingPerGame() bool {
 	kind, _, _ := parseOpeningSpec(c.Openings)
-	return c.FixedColours || c.Format == SelfPlay && (isChosen(kind) || kind == OpenFile)
+	return c.FixedColours || c.Format == SelfPlay && (isChosen(kind) || kind == OpenFile || kind == OpenFirstMove)
 }
 
 // OpeningsNeeded returns how many different openings distinct:K or file:PATH must

@@ -80,11 +80,12 @@ func playScheduled(ctx context.Context, c *Config, o *Openings, g GameSpec, opts
 	}
 	defer closePlayer(black)
 	r := c.EngineRules()
-	opening := o.Opening(g.OpeningIndex, c.Seed, r)
+	opening, line := o.OpeningLine(g.OpeningIndex, c.Seed, r)
 	rec, err := playGame(ctx, white, black, opening, r, c.Rules.MaxPlies, adj)
 	if err != nil {
 		return Record{}, fmt.Errorf("game %d (%s vs %s): %w", g.Index, g.White, g.Black, err)
 	}
+	rec.OpeningTurns = line
 	rec.Run, rec.Index, rec.Pair, rec.White, rec.Black, rec.Seed = c.RunID, g.Index, g.Pair, g.White, g.Black, g.Seed
 	rec.Unpaired = g.Unpaired
 	return rec, nil

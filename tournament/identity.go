@@ -96,6 +96,10 @@ func contentHash(r *Record, game uint64) uint64 {
 	h.WriteString(r.Result)
 	h.WriteByte(0)
 	h.WriteString(r.Reason)
+	for _, t := range r.OpeningTurns {
+		h.WriteByte(0)
+		h.WriteString(t)
+	}
 	return nonZero(h.Sum64())
 }
 

@@ -59,6 +59,11 @@ type Record struct {
 	// "tablebase": the position after the last turn, whose value under the rules is the
 	// result.
 	Adjudicated string `json:"adjudicated,omitempty"`
+
+	// OpeningTurns are the turns from the start position that reached the opening
+	// (firstmove openings: White's first turn, then the random plies), in notation;
+	// absent where the opening is a position without a line.
+	OpeningTurns []string `json:"opening_turns,omitempty"`
 }
 
 // WhiteScore returns White's score: 1, 0.5 or 0.
@@ -71,6 +76,23 @@ func (r *Record) WhiteScore() float64 {
 	}
 	return 0.5
 }
+
+// FirstTurn returns White's first turn of the game from the start position: the first
+// of its opening turns, or the game's first turn when it began at the start position;
+// "" when it began elsewhere (or had no turn).
+func (r *Record) FirstTurn() string {
+	switch {
+	case len(r.OpeningTurns) > 0:
+		return r.OpeningTurns[0]
+	case r.Opening == engine.StartFEN && len(r.Turns) > 0:
+		return r.Turns[0]
+	}
+	return ""
+}
+
+// FromStart reports whether the game is one from the start position: it began there,
+// or at the end of opening turns played from there.
+func (r *Record) FromStart() bool { return len(r.OpeningTurns) > 0 || r.Opening == engine.StartFEN }
 
 // Capped reports whether the game was stopped by the ply cap rather than ending naturally.
 func (r *Record) Capped() bool { return r.Reason == engine.MaxPlies.String() }

@@ -30,6 +30,11 @@ func Replay(r *Record) error {
 	if err != nil {
 		return &ReplayError{Err: fmt.Errorf("opening: %v", err)}
 	}
+	if len(r.OpeningTurns) > 0 {
+		if err := replayOpeningTurns(r, &p); err != nil {
+			return &ReplayError{Err: err}
+		}
+	}
 	rules := r.Rules.Engine(p.Ply)
 	var captured [2]int
 	for i, s := range r.Turns {
@@ -78,6 +83,29 @@ func Replay(r *Record) error {
 func checkCaptured(r *Record, captured [2]int) error {
 	if captured[engine.White] != r.Captured.White || captured[engine.Black] != r.Captured.Black {
 		return &ReplayError{Err: fmt.Errorf("recorded captures %d/%d, replayed %d/%d", r.Captured.White, r.Captured.Black, captured[engine.White], captured[engine.Black])}
+	}
+	return nil
+}
+
+// replayOpeningTurns checks that the record's opening turns, played from the start under
+// its rules (the ply cap counts from the opening, so none applies), are legal and reach
+// its opening.
+func replayOpeningTurns(r *Record, opening *engine.Position) error {
+	rules := r.Rules.Engine(0)
+	rules.MaxPlies = 0
+	q := engine.Start()
+	for i, s := range r.OpeningTurns {
+		if st := rules.Status(&q); st.Over() {
+			return fmt.Errorf("opening turn %d %q: the game was already over (%s, %s)", i+1, s, st.Outcome, st.Reason)
+		}
+		t, err := q.ParseTurn(rules, s)
+		if err != nil {
+			return fmt.Errorf("opening turn %d %q: %v", i+1, s, err)
+		}
+		q = q.Play(t)
+	}
+	if q.FEN() != opening.FEN() {
+		return fmt.Errorf("the opening turns reach %s, not the opening %s", q.FEN(), opening.FEN())
 	}
 	return nil
 }

@@ -91,6 +91,7 @@ func Run(ctx context.Context, c Config, o Options) (*Summary, error) {
 	}
 	c.DistinctOpenings = openings.Size()
 	c.OpeningsSHA256 = openings.SHA256
+	c.OpeningSet = openings.Identity(&c)
 	if o.Adjudicator != nil {
 		if o.Adjudicator.limit != c.Rules.PaikaLimit {
 			return nil, inputErrorf("--adjudicate: the tables are of paika limit %d, the run's is %d", o.Adjudicator.limit, c.Rules.PaikaLimit)
@@ -220,11 +221,50 @@ func openingsHint(c *Config) string {
 	if kind, _, _ := parseOpeningSpec(c.Openings); isChosen(kind) {
 		return ""
 	}
-	return "; for different games use --openings distinct:4"
+	return "; for different games use a varying level (expert:...,vary=20) or --openings firstmove:K, or distinct:4 (a set: White's score then measures the side to move on it)"
 }
 
-// logOpenings says how many different openings the run uses, and warns (reporting
-// whether it did) when deterministic players would play the same games again and again.
+// measuresNote says what White's score measures on the run's openings: the first-move
+// advantage from the start; the side to move's score on a set, in self-play; and, between
+// different players in colour-swapped pairs, that their results do not carry the set's
+// edge (each opening is played with both colours).
+func measuresNote(c *Config, o *Openings) string {
+	var what string
+	switch o.Kind {
+	case OpenStart:
+		what = "White's score is the first-move advantage at the players' level"
+	case OpenFirstMove:
+		what = "White's score is the first-move advantage at the players' level with White's first turn set by the openings (each first turn equally often), reported per first turn"
+		if o.Plies > 0 {
+			what += fmt.Sprintf(" (after %d random plies)", o.Plies)
+		}
+	default:
+		what = "White's score is the side to move's score on " + c.Openings + ", not the first-move advantage (that is measured from the start or with --openings firstmove)"
+		if o.Plies%2 == 1 {
+			what = "White's score is the score of the side not to move on " + c.Openings + " (Black is to move after an odd number of plies), not the first-move advantage"
+		}
+		if o.Kind == OpenFile {
+			what = "White's score is the score on the file's positions (of the side to move where White is to move), not the first-move advantage"
+		}
+	}
+	if c.Format == SelfPlay {
+		return what
+	}
+	if o.Kind == OpenStart || o.Kind == OpenFirstMove {
+		if c.FixedColours {
+			return what + "; with fixed colours White's results also hold the first-listed player's strength"
+		}
+		return what
+	}
+	if c.FixedColours {
+		return what + "; with fixed colours White's results also hold the first-listed player's strength"
+	}
+	return what + "; between different players each opening is played with both colours (colour-swapped pairs), so standings, head to head and ratings do not carry the set's edge"
+}
+
+// logOpenings says how many different openings the run uses, which set they are and
+// what White's score on them measures, and warns (reporting whether it did) when
+// deterministic players would play the same games again and again.
 func logOpenings(c *Config, o *Openings, opts *Options) bool {
 	pairs := c.OpeningsNeeded() // pairs per pairing, or games where each has its own opening
 	unit := map[bool]string{true: "game", false: "pair"}[c.openingPerGame()]
@@ -235,14 +275,24 @@ func logOpenings(c *Config, o *Openings, opts *Options) bool {
 	case o.Kind == OpenFile:
 		opts.Log("openings %s (sha256 %s): the first %d positions in file order, one per %s (%d distinct)", c.Openings, o.SHA256, c.OpeningsNeeded(), unit, o.Size())
 	case o.Kind == OpenDistinct:
-		opts.Log("openings %s: %d distinct balanced openings, one per %s", c.Openings, o.Size(), unit)
+		opts.Log("openings %s: %d distinct openings that %s scores within ±%d, one per %s", c.Openings, o.Size(), BalanceSpec, BalanceMargin, unit)
 	case o.Kind == OpenEven:
 		opts.Log("openings %s: %d distinct openings that %s scores within ±%d, one per %s", c.Openings, o.Size(), EvenSpec, EvenMargin, unit)
+	case o.Kind == OpenFirstMove:
+		then := "the players play on"
+		if o.Plies > 0 {
+			then = fmt.Sprintf("%d seeded random plies", o.Plies)
+		}
+		opts.Log("openings %s: White's %d first turns in turn, one per %s, then %s", c.Openings, len(o.first), unit, then)
 	case o.Size() > 0:
 		opts.Log("openings %s: %d distinct openings for %d %ss per pairing", c.Openings, o.Size(), pairs, unit)
 	default:
 		opts.Log("openings %s: seeded random openings, one per %s (%d %ss per pairing; repeats are possible)", c.Openings, unit, pairs, unit)
 	}
+	if c.OpeningSet != nil {
+		opts.Log("opening set %s", c.OpeningSet.Name())
+	}
+	opts.Log("%s", measuresNote(c, o))
 	if o.Size() == 0 || o.Size() >= pairs {
 		return false
 	}
@@ -469,6 +519,15 @@ func checkOutput(c *Config, o *Options) (size int64, resumed bool, err error) {
 		cmp := *c
 		if o.StartEngines != nil && c.Engines == nil {
 			cmp.Engines = prev.Engines // not started yet: compared again once they are
+		}
+		if prev.OpeningSet == nil && c.OpeningSet != nil {
+			// Written before sets had an identity: a judged set may have been chosen by
+			// another judge, so it cannot be continued; the others are pure functions of
+			// the spec and the seed, and the run stays without one.
+			if c.OpeningSet.Judge != "" {
+				return 0, false, inputErrorf("--resume: %s names no opening set (written before sets had an identity), and %s's set depends on the version of its judge: start a new run", runPath, c.Openings)
+			}
+			c.OpeningSet, cmp.OpeningSet = nil, nil
 		}
 		if !sameRun(&prev, &cmp) {
 			return 0, false, inputErrorf("--resume: %s holds a different run: %s", o.Out, runDifference(&prev, c))

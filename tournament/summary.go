@@ -192,6 +192,27 @@ type RatingStats struct {
 	Error     string   `json:"error,omitempty"`
 }
 
+// What White's score measures (FirstMoveStats.Measures), decided by where the games
+// began.
+const (
+	// MeasuresFirstMove: every game is a game from the start position, played from there
+	// (--openings start).
+	MeasuresFirstMove = "first-move advantage"
+	// MeasuresSetFirstTurn: every game is a game from the start whose first turn (and
+	// random plies after it) the openings set (--openings firstmove): the first-move
+	// advantage over the first turns as often as the openings play them, not over the
+	// turns the level would choose.
+	MeasuresSetFirstTurn = "first-move advantage with White's first turn set by the openings"
+	// MeasuresSideToMove: every game began at another position with White to move (a set
+	// of openings after an even number of plies): White's score there is the side to
+	// move's score on the set, not the game's first-move advantage.
+	MeasuresSideToMove = "side to move's score on the set"
+	// MeasuresSideNotToMove: every game began at another position with Black to move.
+	MeasuresSideNotToMove = "score of the side not to move on the set"
+	// MeasuresMixed: the games began at positions of both kinds.
+	MeasuresMixed = "White's score on mixed openings"
+)
+
 // FirstMoveStats is White's results in one matchup (or "all").
 type FirstMoveStats struct {
 	Matchup       string `json:"matchup"`
@@ -206,6 +227,17 @@ type FirstMoveStats struct {
 	Draw          Est    `json:"draw_rate"` // Clopper–Pearson
 	Loss          Est    `json:"loss_rate"` // Clopper–Pearson
 	PValue        Num    `json:"p_value"`   // exact sign test of White wins vs Black wins (draws excluded)
+
+	// Measures says what White's score here measures: MeasuresFirstMove,
+	// MeasuresSetFirstTurn, MeasuresSideToMove, MeasuresSideNotToMove or MeasuresMixed.
+	Measures string `json:"measures"`
+}
+
+// FirstTurnStats is White's results in one matchup over the games whose first turn from
+// the start position was FirstTurn (Record.FirstTurn).
+type FirstTurnStats struct {
+	FirstTurn string `json:"first_turn"`
+	FirstMoveStats
 }
 
 // LengthRow is the game-length distribution of one matchup (or "all"), in plies.
@@ -257,6 +289,10 @@ type Summary struct {
 	Ratings          *RatingStats     `json:"ratings,omitempty"`
 	FirstMove        []FirstMoveStats `json:"first_move"`
 	Lengths          []LengthRow      `json:"lengths"`
+
+	// FirstTurns is White's results per matchup and first turn, over the games from the
+	// start position (absent when none).
+	FirstTurns []FirstTurnStats `json:"first_turns,omitempty"`
 }
 
 func (w WDL) swap() WDL { return WDL{Wins: w.Losses, Draws: w.Draws, Losses: w.Wins} }

@@ -62,7 +62,14 @@ func (f *runFlags) bind(c *cobra.Command) {
 	_ = c.Flags().MarkHidden("concurrency")
 	c.Flags().BoolVar(&f.resume, "resume", false, "continue the run already in --output (refused when the folder holds none)")
 	c.Flags().BoolVar(&f.startResume, "start-or-resume", false, "continue the run in --output, or start it when the folder holds none (for scheduled tasks that may be restarted)")
-	c.Flags().StringVar(&f.openings, "openings", "start", "start, random:K (K seeded random plies), book:K (every distinct position after K plies, in turn), distinct:K (a different balanced position after K plies for every pair, every game in self-play: for deterministic players), even:K (as distinct:K, balanced by an 8-ply search within ±1 piece: no first-move edge at the experts' strength; judging takes minutes) or file:PATH (a positions file, one FEN a line, # comments: the next line for every pair, every game in self-play or with --fixed-colours; run.json records its SHA-256)")
+	c.Flags().StringVar(&f.openings, "openings", "start", "start (White's score is the first-move advantage at the level; a deterministic level plays one game from it: add vary, e.g. expert:nodes=20000,vary=20), "+
+		"firstmove or firstmove:K (each of White's five first turns in turn, then K seeded random plies: what each first turn is worth at the level, reported by first turn), "+
+		"random:K (K seeded random plies), book:K (every distinct position after K plies, in turn), "+
+		"distinct:K (a different position after K plies for every pair, every game in self-play, that a 2-ply search scores within ±1½ pieces: different games for deterministic players; near even for the side to move up to medium), "+
+		"even:K (as distinct:K, judged by an 8-ply search within ±1 piece: the set offered for the expert, nearer even there than distinct:K; judging takes minutes) "+
+		"or file:PATH (a positions file, one FEN a line, # comments: the next line for every pair, every game in self-play or with --fixed-colours). "+
+		"On every set but start and firstmove, self-play's White score is the side to move's score on that set, not the first-move advantage; no set is balanced at every level (docs/RESULTS.md). "+
+		"Between different players colour-swapped pairs keep a set's edge out of their results. run.json records the set: its judge's version and the SHA-256 of its positions")
 	c.Flags().IntVar(&f.maxPlies, "max-plies", tournament.DefaultMaxPlies, "stop a game after this many plies (a draw, reason max-plies)")
 	c.Flags().StringVar(&f.shard, "shard", "", "play only shard i/n of the games (0-based; also from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID with --shard-count)")
 	c.Flags().IntVar(&f.shardCount, "shard-count", 0, "number of shards when the index comes from the environment")
@@ -261,7 +268,7 @@ func newSelfplayCmd(s *streams) *cobra.Command {
 	var player string
 	c := &cobra.Command{
 		Use:   "selfplay --player SPEC --games N [-o DIR] [--seed S] [--workers N] [--resume] [--openings distinct:K ...] [--max-plies N]",
-		Short: "Play one player against itself: first-move advantage and game lengths",
+		Short: "Play one player against itself: first-move advantage (from the start, or on a set the side to move's score) and game lengths",
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			cfg, o, err := f.config(tournament.SelfPlay, []string{player}, "selfplay")

@@ -93,6 +93,9 @@ func Load(paths []string) (*Input, error) {
 	}
 	in.Summary = acc.Summary()
 	sprtFromRun(in)
+	if len(in.Runs) == 1 {
+		in.Summary.Config = &in.Runs[0].Config // the tables name its openings
+	}
 	return in, nil
 }
 

@@ -139,7 +139,7 @@ func breakBeforeInterval(cell string) string {
 // tableNames are the tables' short names, for the contents.
 var tableNames = map[string]string{
 	"standings": "Standings", "head-to-head": "Head to head", "ratings": "Ratings",
-	"first-move": "First-move advantage", "lengths": "Game lengths",
+	"first-move": "White's results", "first-turn": "By first turn", "lengths": "Game lengths",
 }
 
 // chartNames are the charts' short names, for the contents.

@@ -68,6 +68,49 @@ const (
 // first-listed player's.
 const noteFixedColours = "games with fixed colours (unpaired): White is always the first-listed player of a pairing there, so White's results and the first-move advantage also hold that player's strength; read the head-to-head score"
 
+// noteColourSwapped says what a set's edge does to a tournament between different players.
+const noteColourSwapped = "between different players each opening is played with both colours (colour-swapped pairs): standings, head to head and ratings do not carry the set's edge for the side to move; White's results here do"
+
+// whiteScoreTitle names what White's results in the first-move table measure (the
+// rows' Measures, with the run's openings named when the summary has its run), and
+// reports whether the rows measure different things (then each row says what).
+func whiteScoreTitle(s *tournament.Summary) (string, bool) {
+	set := "the set"
+	if s.Config != nil && s.Config.Openings != "" {
+		set = s.Config.Openings
+	}
+	var measures string
+	for i, f := range s.FirstMove {
+		if i > 0 && f.Measures != measures {
+			return "White's results by matchup (each row says what they measure)", true
+		}
+		measures = f.Measures
+	}
+	switch measures {
+	case tournament.MeasuresSetFirstTurn:
+		return "First-move advantage with White's first turn set by the openings (White's results; each first turn as often as the openings play it)", false
+	case tournament.MeasuresSideToMove:
+		return "Side to move's score on " + set + " (White's results; White is to move in every opening, so this is not the first-move advantage)", false
+	case tournament.MeasuresSideNotToMove:
+		return "Score of the side not to move on " + set + " (White's results; Black is to move in every opening, so this is not the first-move advantage)", false
+	case tournament.MeasuresMixed:
+		return "White's results on openings with either side to move (not the first-move advantage)", false
+	}
+	return "First-move advantage (White's results)", false
+}
+
+// onSet reports whether any row of White's results is over games from a set of openings
+// rather than from the start.
+func onSet(s *tournament.Summary) bool {
+	for _, f := range s.FirstMove {
+		switch f.Measures {
+		case tournament.MeasuresSideToMove, tournament.MeasuresSideNotToMove, tournament.MeasuresMixed:
+			return true
+		}
+	}
+	return false
+}
+
 // crossLevelFirstMove answers the first-move question for games between different
 // players: a pairing's White score hides the edge where one player wins throughout
 // (each wins its games with either colour), so the note gives White's score over every
@@ -205,20 +248,40 @@ func Tables(s *tournament.Summary) []Table {
 		}
 		out = append(out, t)
 	}
-	t := Table{ID: "first-move", Title: "First-move advantage (White's results), " + conf + " intervals",
+	title, mixed := whiteScoreTitle(s)
+	t := Table{ID: "first-move", Title: title + ", " + conf + " intervals",
 		Methods: []string{methodCounts, methodScore, methodWinRates, methodSignTest},
 		Columns: []string{"matchup", "games", "distinct", "counts", "W/D/L", "White score", "White win", "draw", "Black win", "p (sign test)"}}
+	if mixed {
+		t.Columns = append(t.Columns, "measures")
+	}
 	for _, f := range s.FirstMove {
-		t.Rows = append(t.Rows, []string{f.Matchup, fmt.Sprint(f.Games), fmt.Sprint(f.DistinctGames), f.Method, fwdl(wdlOf(f.White, f.DistinctWhite, f.Method)),
-			fest(f.Score, 3), fest(f.WinRate, 3), fest(f.Draw, 3), fest(f.Loss, 3), fnum(f.PValue, 4)})
+		row := []string{f.Matchup, fmt.Sprint(f.Games), fmt.Sprint(f.DistinctGames), f.Method, fwdl(wdlOf(f.White, f.DistinctWhite, f.Method)),
+			fest(f.Score, 3), fest(f.WinRate, 3), fest(f.Draw, 3), fest(f.Loss, 3), fnum(f.PValue, 4)}
+		if mixed {
+			row = append(row, f.Measures)
+		}
+		t.Rows = append(t.Rows, row)
 	}
 	switch {
 	case hasUnpaired(s):
 		t.Note = noteFixedColours
+	case len(s.Pairs) > 0 && onSet(s):
+		t.Note = noteColourSwapped + " " + crossLevelFirstMove(s) + " (On a set the edge is the side to move's on it, not the first-move advantage.)"
 	case len(s.Pairs) > 0:
 		t.Note = crossLevelFirstMove(s)
 	}
 	out = append(out, t)
+	if len(s.FirstTurns) > 0 {
+		t := Table{ID: "first-turn", Title: "First-move advantage by White's first turn (games from the start position), " + conf + " intervals",
+			Methods: []string{methodCounts, methodScore, methodWinRates, methodSignTest},
+			Columns: []string{"matchup", "first turn", "games", "distinct", "counts", "W/D/L", "White score", "White win", "draw", "Black win", "p (sign test)"}}
+		for _, f := range s.FirstTurns {
+			t.Rows = append(t.Rows, []string{f.Matchup, f.FirstTurn, fmt.Sprint(f.Games), fmt.Sprint(f.DistinctGames), f.Method, fwdl(wdlOf(f.White, f.DistinctWhite, f.Method)),
+				fest(f.Score, 3), fest(f.WinRate, 3), fest(f.Draw, 3), fest(f.Loss, 3), fnum(f.PValue, 4)})
+		}
+		out = append(out, t)
+	}
 	t = Table{ID: "lengths", Title: "Game length in plies (every game; natural endings, capped games counted apart)",
 		Methods: []string{methodQuantiles},
 		Columns: []string{"matchup", "games", "distinct", "mean", "sd", "min", "q5", "q25", "median", "q75", "q95", "max", "capped", "endings"}}

@@ -1,0 +1,104 @@
+package report
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/tournament"
+)
+
+// TestWhiteScoreTableSaysWhatItMeasures: the table of White's results is titled by what
+// it measures: the first-move advantage from the start and with firstmove openings
+// (titled as such, with the first turn set by the openings; both add the table by first
+// turn); on a set, in self-play, the side to move's score
+// on that set, named; between different players on a set, the same, with the note that
+// the colour swap keeps the set's edge out of their results. summary.json says it per
+// row, and the printed text carries the title.
+func TestWhiteScoreTableSaysWhatItMeasures(t *testing.T) {
+	const sideToMove = "Side to move's score on distinct:2 (White's results; White is to move in every opening, so this is not the first-move advantage), 95% intervals"
+	for _, tc := range []struct {
+		format   tournament.Format
+		players  []string
+		openings string
+		title    string
+		measures string
+		note     string
+		byTurn   bool
+	}{
+		{tournament.SelfPlay, []string{"random"}, "start", "First-move advantage (White's results), 95% intervals", tournament.MeasuresFirstMove, "", true},
+		{tournament.SelfPlay, []string{"random"}, "firstmove",
+			"First-move advantage with White's first turn set by the openings (White's results; each first turn as often as the openings play it), 95% intervals",
+			tournament.MeasuresSetFirstTurn, "", true},
+		{tournament.SelfPlay, []string{"random"}, "distinct:2", sideToMove, tournament.MeasuresSideToMove, "", false},
+		{tournament.SelfPlay, []string{"random"}, "random:3",
+			"Score of the side not to move on random:3 (White's results; Black is to move in every opening, so this is not the first-move advantage), 95% intervals",
+			tournament.MeasuresSideNotToMove, "", false},
+		{tournament.RoundRobin, []string{"random", "greedy"}, "distinct:2", sideToMove, tournament.MeasuresSideToMove, noteColourSwapped, false},
+		{tournament.RoundRobin, []string{"random", "greedy"}, "start", "First-move advantage (White's results), 95% intervals", tournament.MeasuresFirstMove, "", true},
+	} {
+		c := tournament.Config{Format: tc.format, Players: tc.players, Games: 10, Openings: tc.openings, Seed: 5,
+			Rules: tournament.RecordRules(engine.DefaultRules(), 300), Concurrency: 1}
+		dir := filepath.Join(t.TempDir(), "run")
+		s, err := tournament.Run(context.Background(), c, tournament.Options{Out: dir})
+		require.NoError(t, err, tc.openings)
+		var fm, ft *Table
+		tables := Tables(s)
+		for i := range tables {
+			switch tables[i].ID {
+			case "first-move":
+				fm = &tables[i]
+			case "first-turn":
+				ft = &tables[i]
+			}
+		}
+		require.NotNil(t, fm)
+		assert.Equal(t, tc.title, fm.Title, "%s %s", tc.format, tc.openings)
+		switch {
+		case tc.format == tournament.SelfPlay:
+			assert.Empty(t, fm.Note, tc.openings)
+		case tc.note != "":
+			assert.Equal(t, tc.note+" "+crossLevelFirstMove(s)+" (On a set the edge is the side to move's on it, not the first-move advantage.)", fm.Note, tc.openings)
+		default:
+			assert.Equal(t, crossLevelFirstMove(s), fm.Note, tc.openings)
+		}
+		assert.Equal(t, tc.byTurn, ft != nil, "%s %s: a table by first turn", tc.format, tc.openings)
+
+		raw, err := os.ReadFile(filepath.Join(dir, tournament.SummaryFile))
+		require.NoError(t, err)
+		var onDisk tournament.Summary
+		require.NoError(t, json.Unmarshal(raw, &onDisk))
+		for _, f := range onDisk.FirstMove {
+			assert.Equal(t, tc.measures, f.Measures, "summary.json, %s %s, %s", tc.format, tc.openings, f.Matchup)
+		}
+		var buf bytes.Buffer
+		require.NoError(t, WriteText(&buf, s))
+		assert.Contains(t, buf.String(), "\n"+tc.title+"\n")
+		if tc.measures != tournament.MeasuresFirstMove && tc.measures != tournament.MeasuresSetFirstTurn {
+			assert.NotContains(t, buf.String(), "First-move advantage (White's results)")
+		}
+	}
+}
+
+// TestWhiteScoreTableMarksMixedRows: rows that measure different things make the title
+// neutral and add a column saying what each row measures.
+func TestWhiteScoreTableMarksMixedRows(t *testing.T) {
+	s := &tournament.Summary{FirstMove: []tournament.FirstMoveStats{
+		{Matchup: "a", Measures: tournament.MeasuresFirstMove}, {Matchup: "b", Measures: tournament.MeasuresSideToMove}}}
+	title, mixed := whiteScoreTitle(s)
+	assert.True(t, mixed)
+	assert.Equal(t, "White's results by matchup (each row says what they measure)", title)
+	for _, tb := range Tables(s) {
+		if tb.ID == "first-move" {
+			assert.Equal(t, "measures", tb.Columns[len(tb.Columns)-1])
+			assert.Equal(t, tournament.MeasuresSideToMove, tb.Rows[1][len(tb.Columns)-1])
+		}
+	}
+}
