@@ -177,7 +177,39 @@ func ParseOpenings(s string, r engine.Rules) (*Openings, error) {
 	case OpenFirstMove:
 		o.first = FirstTurns(r)
 	}
+	if (kind == OpenRandom || kind == OpenFirstMove) && n > 0 && !o.randomGamesLast(r) {
+		return nil, fmt.Errorf("--openings %q: fewer than %d of %d random games last %d plies, so drawing openings would not end (fewer plies)",
+			s, minLasting, lastingTries, n)
+	}
 	return o, nil
+}
+
+// An opening of random plies is redrawn while the game ends inside them; random games
+// rarely last 150 plies, so a draw of 200 would go on for ever. Before a run, lastingTries
+// random openings of a fixed stream are drawn: at least minLasting must last, which keeps
+// the expected redraws of an opening under a hundred.
+const (
+	lastingTries = 1000
+	minLasting   = 10
+)
+
+// randomGamesLast reports whether enough random openings of o's plies last (see
+// lastingTries), stopping as soon as they have.
+func (o *Openings) randomGamesLast(r engine.Rules) bool {
+	from := engine.Start()
+	if o.Kind == OpenFirstMove {
+		from = from.Play(o.first[0])
+	}
+	lasting := 0
+	for i := range uint64(lastingTries) {
+		rng := rand.New(rand.NewPCG(0x6c617374696e67, i)) // "lasting": the same for every run
+		if _, _, ok := randomOpening(rng, from, o.Plies, r, false); ok {
+			if lasting++; lasting >= minLasting {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // FirstTurns returns White's legal first turns from the start position under rules r,
