@@ -393,12 +393,9 @@ const (
 
 // negamax returns the score of p for the side to move, searching depth plies and then
 // the captures; alpha-beta with a null-window search of every turn after the first.
-var ms, qs [maxPly]uint64
-
 func (s *searcher) negamax(p *engine.Position, depth, ply, alpha, beta int) int {
 	s.pvLen[ply] = ply
 	s.nodes++
-	ms[ply]++
 	s.poll()
 	if s.stopped {
 		return 0
@@ -592,7 +589,6 @@ func (s *searcher) passed(ply int) bool {
 func (s *searcher) qsearch(p *engine.Position, ply, qply, alpha, beta int) int {
 	s.pvLen[ply] = ply
 	s.nodes++
-	qs[ply]++
 	s.poll()
 	if s.stopped {
 		return 0
