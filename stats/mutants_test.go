@@ -9,7 +9,7 @@ import (
 )
 
 // Tests written for mutants that survived the whole-package mutation run of
-// stats (issue 15). Each names the line it guards.
+// stats. Each names the line it guards.
 
 // kolmogorovQSeries sums the alternating series of the Kolmogorov survival
 // function, Q(λ) = 2 Σ_{j≥1} (−1)^{j−1} exp(−2j²λ²), over 1000 terms: slow,

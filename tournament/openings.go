@@ -73,7 +73,7 @@ const (
 
 // The balance test of even openings: an 8-ply search's score for the side to move within
 // ±EvenMargin: the set offered for the expert, nearer even there than distinct:K but not
-// even at every strength (docs/RESULTS.md). On the 285 distinct:4 openings of issue 10's
+// even at every strength (docs/RESULTS.md). On the 285 distinct:4 openings of the expert's
 // matches at 200 ms (the second expert against the first and against the external
 // engine), the quarter this search scored within ±109 gave White 0.518 and split 58% of
 // the pairs 1–1; the quarter above ±382 gave White 0.924 and split 88% (docs/LEVELS.md).

@@ -1,4 +1,4 @@
-// cli_fuzz_test.go: the CLI fuzzer of issue 13. A seeded generator builds command lines
+// cli_fuzz_test.go: the CLI fuzzer. A seeded generator builds command lines
 // from a grammar of every command and flag of the live command tree (so a flag added
 // later is fuzzed without an edit here) and value kinds (valid, boundary, malformed, huge,
 // unicode, missing files, damaged records and tables), runs each in-process against a

@@ -1,4 +1,4 @@
-// contract_others_test.go: regression tests of issue 13's items owned by other areas
+// contract_others_test.go: regression tests of the CLI contract's items owned by other areas
 // (runs: selfplay/tournament/stats/merge; tb: tablebase/solve/puzzles; report: plot;
 // proto: external engines). A test still failing is skipped with its owner's name until
 // that owner's fix is merged; the integrator then deletes the skip line (or runs them all
@@ -23,7 +23,7 @@ import (
 func awaiting(t *testing.T, owner, item string) {
 	t.Helper()
 	if os.Getenv("FANORONA_UNSKIP_OTHERS") != "1" {
-		t.Skipf("awaits %s (issue 13: %s)", owner, item)
+		t.Skipf("awaits %s (the CLI contract: %s)", owner, item)
 	}
 }
 

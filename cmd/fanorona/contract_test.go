@@ -1,4 +1,4 @@
-// contract_test.go: regression tests of issue 13's items in the CLI's own area: the
+// contract_test.go: regression tests of the CLI contract in the CLI's own area: the
 // contract enforced by main.go and contract.go, --version, examples, completion, play's
 // long lines, the FEN error's runes, and analyze/play refusing a bad --tablebases folder.
 
