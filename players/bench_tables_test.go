@@ -11,7 +11,8 @@ import (
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 )
 
-// tableBenchFENs are positions of 10–13 pieces from the conversion sample (200 positions of 8–16 pieces from our games, one side two pieces up)
+// tableBenchFENs are positions of 10–13 pieces from the conversion sample (200 positions
+// of 8–16 pieces from our games, one side two pieces up)
 // (docs/LEVELS.md), two pieces apart, each side to move in half: a search from them
 // reaches positions of 8 pieces and fewer within a few captures.
 var tableBenchFENs = []string{
