@@ -78,13 +78,7 @@ func (o *TablebaseOracle) Probe(p *engine.Position, r engine.Rules) (int, int, b
 	if tablebase.CheckRules(r, p) != nil {
 		return 0, 0, false
 	}
-	var v tablebase.Value
-	var err error
-	if r.PaikaLimit == 0 {
-		v, err = o.set.Probe(p)
-	} else {
-		v, err = o.set.ProbeRule(p, r.PaikaLimit)
-	}
+	v, err := o.set.ProbeUnder(p, r.PaikaLimit)
 	if err != nil {
 		return 0, 0, false
 	}

@@ -64,13 +64,7 @@ func (a *Adjudicator) Adjudicate(p *engine.Position, r engine.Rules) (engine.Out
 	if p.Occupied().Count() > a.pieces || p.Own() == 0 || p.Enemy() == 0 || r.PaikaLimit != a.limit || tablebase.CheckRules(r, p) != nil {
 		return engine.Ongoing, false
 	}
-	var v tablebase.Value
-	var err error
-	if a.limit == 0 {
-		v, err = a.set.Probe(p)
-	} else {
-		v, err = a.set.ProbeRule(p, a.limit)
-	}
+	v, err := a.set.ProbeUnder(p, a.limit)
 	if err != nil {
 		return engine.Ongoing, false
 	}

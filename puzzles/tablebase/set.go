@@ -346,6 +346,15 @@ func (s *Set) ProbeRule(p *engine.Position, limit int) (Value, error) {
 	return v.AtCounter(limit, p.Paika), err
 }
 
+// ProbeUnder returns the value of p under paika limit limit: ProbeRule's, or with limit 0
+// (no limit) Probe's; the one probe for callers that hold the game's rules.
+func (s *Set) ProbeUnder(p *engine.Position, limit int) (Value, error) {
+	if limit == 0 {
+		return s.Probe(p)
+	}
+	return s.ProbeRule(p, limit)
+}
+
 // probe returns the stored value of p's board in the table of the rule limit.
 func (s *Set) probe(p *engine.Position, limit int) (Value, error) {
 	own, enemy := p.Own(), p.Enemy()

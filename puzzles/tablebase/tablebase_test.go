@@ -328,3 +328,22 @@ func TestProbeOfAWholeTableDoesNotWaitForTheLock(t *testing.T) {
 	}
 	s.mu.Unlock()
 }
+
+// TestProbeUnderIsProbeOrProbeRule: the probe by rule is the theoretic probe without a
+// limit and the rule-aware one with it, position by position.
+func TestProbeUnderIsProbeOrProbeRule(t *testing.T) {
+	theoretic, rule := Open(smallTables(t)), Open(limitOneTables(t))
+	for _, fen := range []string{"9/9/9/9/4W2B1 w 1 0", "9/1B7/9/4W4/2W6 b 0 0"} {
+		p := engine.MustParseFEN(fen)
+		want, err := theoretic.Probe(&p)
+		require.NoError(t, err)
+		got, err := theoretic.ProbeUnder(&p, 0)
+		require.NoError(t, err)
+		assert.Equal(t, want, got, fen)
+		want, err = rule.ProbeRule(&p, 1)
+		require.NoError(t, err)
+		got, err = rule.ProbeUnder(&p, 1)
+		require.NoError(t, err)
+		assert.Equal(t, want, got, fen)
+	}
+}
