@@ -247,17 +247,13 @@ func measuresNote(c *Config, o *Openings) string {
 			what = "White's score is the score on the file's positions (of the side to move where White is to move), not the first-move advantage"
 		}
 	}
-	if c.Format == SelfPlay {
+	switch {
+	case c.Format == SelfPlay:
 		return what
-	}
-	if o.Kind == OpenStart || o.Kind == OpenFirstMove {
-		if c.FixedColours {
-			return what + "; with fixed colours White's results also hold the first-listed player's strength"
-		}
-		return what
-	}
-	if c.FixedColours {
+	case c.FixedColours:
 		return what + "; with fixed colours White's results also hold the first-listed player's strength"
+	case o.Kind == OpenStart || o.Kind == OpenFirstMove:
+		return what
 	}
 	return what + "; between different players each opening is played with both colours (colour-swapped pairs), so standings, head to head and ratings do not carry the set's edge"
 }
