@@ -1,5 +1,5 @@
 // mutants_test.go: checks written for mutants that lived in a whole-package mutation run
-// of players (docs/TESTING.md, "fifth round"): the MCTS limits, the expert's vary draw and
+// of players (docs/TESTING.md, "Mutation testing"): the MCTS limits, the expert's vary draw and
 // its Lazy SMP helpers, the score helpers at their bounds, the spec options at theirs, and
 // the reduction table.
 
