@@ -65,7 +65,7 @@ type Estimate struct {
 // 0 and 1 and tends to the normal interval as the number of games grows.
 // Like any interval on small discrete samples it is not exact: with few
 // decisive games its coverage falls somewhat below conf (0.90 for 95% in
-// simulations of 30 games with 85% draws; see docs/FORMATS.md). With no
+// simulations of 30 games with 85% draws; see docs/STATISTICS.md). With no
 // games the interval is [0, 1].
 func (w WDL) ScoreInterval(conf float64) Interval {
 	return newOutcomes(gameScores, w.counts()).lrInterval(conf)

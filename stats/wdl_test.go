@@ -231,7 +231,7 @@ func TestScoreIntervalCoverage(t *testing.T) {
 	// Simulated coverage of the 95% interval on 30 games, balanced,
 	// lopsided and draw-heavy. The likelihood-ratio interval is not exact
 	// on small discrete samples: with few decisive games it undercovers a
-	// little (0.90–0.95 here, see docs/FORMATS.md), but it must stay near
+	// little (0.90–0.95 here, see docs/STATISTICS.md), but it must stay near
 	// nominal, where the collapsed normal interval fell to 0.76 on 10 games.
 	rng := rand.New(rand.NewPCG(12, 34))
 	for _, p := range [][3]float64{{0.35, 0.3, 0.35}, {0.8, 0.15, 0.05}, {0.1, 0.85, 0.05}} {
