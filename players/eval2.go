@@ -27,14 +27,6 @@ var FeatureNames = [NumFeatures]string{"material", "points", "mobility", "target
 // docs/LEVELS.md for the data set, the command and the fit.
 var Weights2 = [NumFeatures]int{100, 9, 6, 0, -94, -23, 0}
 
-// Weights3 are Evaluate2's features weighed as in games between strong players: fitted by
-// players/tune on the quiet positions of at least 8 pieces of 804 games at 200 ms and 1 s
-// a turn (the second expert against the first, against itself with switches, against the
-// external engine), those of at most 7 pieces of those games labelled by the tables'
-// values under the paika limit; FeatTargets and FeatEndMaterial held at 0, scaled so that a
-// piece is 100. The expert's `eval=3`; see docs/LEVELS.md.
-var Weights3 = [NumFeatures]int{100, -5, 14, 0, -26, -10, 0}
-
 // evalShiftMask[d] keeps the points with a line step in direction d (the engine's own
 // shift tables, rebuilt from engine.Neighbour).
 var (

@@ -25,29 +25,11 @@ type ExpertOptions struct {
 	LMR     bool          // late-move reduction of paika turns
 	Oracle  Oracle        // tablebase probes inside the search (nil = none)
 
-	// Version 1 is the first expert exactly (as of commit ce27e02): the features below
-	// are ignored. Version 2 (the default) uses those switched on.
-	Version    int
-	Eval2      bool              // the learned evaluation Evaluate2
-	Weights    *[NumFeatures]int // with Eval2: Evaluate2's features weighed by these instead of Weights2 (nil)
+	Weights    *[NumFeatures]int // Evaluate2's features weighed by these (nil: Evaluate, the levels' evaluation)
 	Progress   bool              // scores pulled toward the draw as the paika counter nears the limit
 	Ordering   bool              // countermove, history malus
 	Prune      bool              // reverse futility, futility and late-move pruning of paika turns
 	Aspiration bool              // aspiration windows at the root
-	NullMove   bool              // null-move pruning at paika nodes
-	ExtendOne  bool              // search a node with a single distinct turn one ply deeper
-	Repetition bool              // score a position repeating one on the search path as a draw
-	Partial    bool              // play an unfinished iteration's best turn when it was searched in full
-	Delta      bool              // quiescence skips captures too small to raise alpha
-	QSTable    bool              // quiescence probes and stores in the transposition table
-	QSForced   bool              // quiescence searches a forced capture instead of standing pat
-	// KeepTable carries the table over from turn to turn: a search reads what the earlier
-	// searches of this player stored (each game has its own player, so a game stays
-	// reproducible from its seed under node or depth limits), replacing it first.
-	KeepTable bool
-	// CaptureLMR reduces by one ply the capture turns from the third on, off the principal
-	// variation, from depth 3 (the table's turn excepted).
-	CaptureLMR bool
 
 	// Vary > 0 adds to each root turn's score a bonus drawn uniformly from 0..Vary
 	// (hundredths of a piece) by the player's seed and the position, so that the expert
@@ -60,17 +42,11 @@ type ExpertOptions struct {
 	Clock TimeControl
 }
 
-// DefaultExpertOptions returns every feature on, a 16 MB table and no limit set.
+// DefaultExpertOptions returns every feature on, the learned evaluation (Weights2), a 16 MB
+// table and no limit set.
 func DefaultExpertOptions() ExpertOptions {
-	return ExpertOptions{HashMB: 16, Quiesce: true, Killers: true, LMR: true, Version: 2,
-		Eval2: true, Progress: true, Ordering: true, Prune: true, Aspiration: true, Threads: 1}
-}
-
-// ExpertV1Options returns the options of the first expert (Version 1), for comparisons.
-func ExpertV1Options() ExpertOptions {
-	o := DefaultExpertOptions()
-	o.Version = 1
-	return o
+	return ExpertOptions{HashMB: 16, Quiesce: true, Killers: true, LMR: true, Weights: &Weights2,
+		Progress: true, Ordering: true, Prune: true, Aspiration: true, Threads: 1}
 }
 
 // forcedDepth caps the search of a position with a single distinct turn: its turn is known,
@@ -98,20 +74,11 @@ func NewExpertSeeded(o ExpertOptions, seed uint64) *Expert {
 	}
 	o.Threads = max(1, o.Threads)
 	cfg := searchConfig{maxDepth: o.Depth, maxNodes: o.Nodes, maxTime: o.Time, hashMB: o.HashMB,
-		quiesce: o.Quiesce, qMaxPlies: maxPly / 2, killers: o.Killers, lmr: o.LMR}
-	if o.Version != 1 {
-		cfg.progress, cfg.ordering, cfg.prune, cfg.aspiration, cfg.nullMove =
-			o.Progress, o.Ordering, o.Prune, o.Aspiration, o.NullMove
-		if o.Eval2 {
-			cfg.evalWeights = &Weights2
-			if o.Weights != nil {
-				w := *o.Weights // the player's own copy: the caller may change theirs
-				cfg.evalWeights = &w
-			}
-		}
-		cfg.extendOne, cfg.repetition, cfg.partial, cfg.delta, cfg.qsTable, cfg.qsForced =
-			o.ExtendOne, o.Repetition, o.Partial, o.Delta, o.QSTable, o.QSForced
-		cfg.lmrLog, cfg.keepTable, cfg.captureLMR = o.LMR, o.KeepTable, o.CaptureLMR
+		quiesce: o.Quiesce, qMaxPlies: maxPly / 2, killers: o.Killers, lmr: o.LMR,
+		progress: o.Progress, ordering: o.Ordering, prune: o.Prune, aspiration: o.Aspiration}
+	if o.Weights != nil {
+		w := *o.Weights // the player's own copy: the caller may change theirs
+		cfg.evalWeights = &w
 	}
 	e := &Expert{opts: o, seed: seed, s: newSearcher(cfg, o.Oracle), clock: clock{tc: o.Clock}}
 	for i := 1; i < o.Threads; i++ {

@@ -107,7 +107,8 @@ func TestScoreHelpersAtTheirBounds(t *testing.T) {
 }
 
 // TestSpecOptionsAtTheirBounds: each bound of an option is accepted, one past it refused;
-// eval=1, 2 and 3 choose the evaluation and its weights; Describe lists options only where there are some.
+// the expert searches with Weights2 unless weights= gives its own; the options of experiments
+// that did not win are refused, by name; Describe lists options only where there are some.
 func TestSpecOptionsAtTheirBounds(t *testing.T) {
 	pl, err := New("hard:depth=32", 0) // maxPly/4: the levels' stack holds depth and quiescence
 	require.NoError(t, err)
@@ -124,16 +125,15 @@ func TestSpecOptionsAtTheirBounds(t *testing.T) {
 	pl, err = New("expert:time=1ns", 0)
 	require.NoError(t, err)
 	assert.Equal(t, time.Nanosecond, pl.(*Expert).Options().Time)
-	for v, want := range map[string]*[NumFeatures]int{"1": nil, "2": &Weights2, "3": &Weights3} {
-		pl, err := New("expert:eval="+v, 0)
-		require.NoError(t, err)
-		assert.Equal(t, want != nil, pl.(*Expert).Options().Eval2, "eval=%s", v)
-		assert.Equal(t, want, pl.(*Expert).s.cfg.evalWeights, "eval=%s searches with its own weights", v)
+	pl, err = New("expert", 0)
+	require.NoError(t, err)
+	assert.Equal(t, &Weights2, pl.(*Expert).s.cfg.evalWeights)
+	for _, key := range []string{"v", "eval", "null", "extend", "rep", "partial", "delta", "qtt", "qforced", "keep", "clmr"} {
+		_, err = New("expert:depth=3,"+key+"=1", 0)
+		assert.EqualError(t, err, `player spec "expert:depth=3,`+key+`=1": option "`+key+`" was removed: an experiment that did not win (docs/EXPERIMENTS.md)`)
 	}
-	_, err = New("expert:eval=4", 0)
-	assert.ErrorContains(t, err, "want a whole number from 1 to 3")
-	// weights=: the player's own copy of the seven weights, for eval=2 and eval=3 alike.
-	for _, spec := range []string{"expert:weights=1/-2/3/0/-1000/1000/7", "expert:eval=3,weights=1/-2/3/0/-1000/1000/7"} {
+	// weights=: the player's own copy of the seven weights.
+	for _, spec := range []string{"expert:weights=1/-2/3/0/-1000/1000/7", "expert:depth=3,weights=1/-2/3/0/-1000/1000/7"} {
 		pl, err = New(spec, 0)
 		require.NoError(t, err)
 		got := pl.(*Expert).s.cfg.evalWeights
@@ -142,12 +142,11 @@ func TestSpecOptionsAtTheirBounds(t *testing.T) {
 		assert.False(t, got == pl.(*Expert).Options().Weights, "a copy: %s", spec)
 	}
 	for spec, want := range map[string]string{
-		"expert:weights=1/2/3/4/5/6":          "want 7 whole numbers from -1000 to 1000 separated by /",
-		"expert:weights=1/2/3/4/5/6/7/8":      "want 7 whole numbers",
-		"expert:weights=1/2/3/4/5/6/1001":     "want 7 whole numbers",
-		"expert:weights=1/2/3/4/5/-1001/7":    "want 7 whole numbers",
-		"expert:weights=1/2/x/4/5/6/7":        "want 7 whole numbers",
-		"expert:eval=1,weights=1/2/3/4/5/6/7": "not with eval=1",
+		"expert:weights=1/2/3/4/5/6":       "want 7 whole numbers from -1000 to 1000 separated by /",
+		"expert:weights=1/2/3/4/5/6/7/8":   "want 7 whole numbers",
+		"expert:weights=1/2/3/4/5/6/1001":  "want 7 whole numbers",
+		"expert:weights=1/2/3/4/5/-1001/7": "want 7 whole numbers",
+		"expert:weights=1/2/x/4/5/6/7":     "want 7 whole numbers",
 	} {
 		_, err = New(spec, 0)
 		assert.ErrorContains(t, err, want, spec)
@@ -157,7 +156,7 @@ func TestSpecOptionsAtTheirBounds(t *testing.T) {
 	assert.NotContains(t, doc, "options")
 	doc, ok = Describe("expert")
 	require.True(t, ok)
-	assert.True(t, strings.HasSuffix(doc, " (options: depth, nodes, time, tc, hash, qs, killers, lmr, v, eval, weights, progress, ordering, prune, aspiration, null, extend, rep, partial, delta, qtt, qforced, keep, clmr, vary, threads)"), doc)
+	assert.True(t, strings.HasSuffix(doc, " (options: depth, nodes, time, tc, hash, qs, killers, lmr, weights, progress, ordering, prune, aspiration, vary, threads)"), doc)
 }
 
 // TestReductionTable: the log reductions are ⌊0.5 + ln d · ln i / 2⌋, values worked out

@@ -251,7 +251,7 @@ func (o countingOracle) Probe(p *engine.Position, _ engine.Rules) (int, int, boo
 	return 0, 0, false
 }
 
-// pruneProbe runs the second expert's negamax (no quiescence, no table) at p with the
+// pruneProbe runs the expert's negamax (no quiescence, no table) at p with the
 // window (alpha, beta) and returns its score and the nodes it visited, itself included.
 func pruneProbe(t *testing.T, p *engine.Position, depth, ply, alpha, beta int, prune bool) (int, int) {
 	t.Helper()
@@ -264,7 +264,7 @@ func pruneProbe(t *testing.T, p *engine.Position, depth, ply, alpha, beta int, p
 func pruneProbeCounts(t *testing.T, p *engine.Position, depth, ply, alpha, beta int, prune bool) (int, [3]int) {
 	t.Helper()
 	s := newSearcher(searchConfig{maxDepth: 8, killers: true, lmr: true, evalWeights: &Weights2, progress: true,
-		ordering: true, lmrLog: true, prune: prune, qMaxPlies: maxPly / 2}, nil)
+		ordering: true, prune: prune, qMaxPlies: maxPly / 2}, nil)
 	var calls [3]int
 	s.oracle, s.oracleMax = countingOracle{&calls}, engine.Points
 	s.begin(context.Background(), engine.DefaultRules(), 0, 0)
@@ -333,9 +333,7 @@ func TestPruningByHand(t *testing.T) {
 // TestReductionsByHand: the plies a late turn is reduced, worked out from the doc comment
 // and lmrTable's formula (⌊0.5 + ln d · ln i / 2⌋).
 func TestReductionsByHand(t *testing.T) {
-	paika := engine.Turn{From: 10, To: 11, Len: 1}
-	capture := engine.Turn{From: 10, To: 11, Len: 1, Captured: engine.Bit(12)}
-	logLMR := newSearcher(searchConfig{lmrLog: true, lmr: true}, nil)
+	logLMR := newSearcher(searchConfig{lmr: true}, nil)
 	for _, c := range []struct {
 		i, depth      int
 		key           int64
@@ -354,49 +352,10 @@ func TestReductionsByHand(t *testing.T) {
 		{10, 10, keyKiller, true, false, 0}, // nor a killer or countermove
 		{10, 10, keyKiller - 1, true, false, 3},
 	} {
-		got := logLMR.reduction(paika, c.i, c.key, c.depth, c.quiet, c.pvNode)
+		got := logLMR.reduction(c.i, c.key, c.depth, c.quiet, c.pvNode)
 		assert.Equal(t, c.want, got, "log: turn %d, depth %d, key %d, quiet %v, pv %v", c.i, c.depth, c.key, c.quiet, c.pvNode)
 	}
-	firstLMR := newSearcher(searchConfig{lmr: true}, nil)
-	for _, c := range []struct {
-		turn     engine.Turn
-		i, depth int
-		key      int64
-		want     int
-	}{
-		{paika, 4, 3, 0, 1},
-		{paika, 40, 30, keyKiller - 1, 1},
-		{paika, 3, 3, 0, 0},         // from the fifth turn
-		{paika, 4, 2, 0, 0},         // from depth 3
-		{capture, 4, 3, 0, 0},       // paika turns only
-		{paika, 4, 3, keyKiller, 0}, // not a killer
-	} {
-		got := firstLMR.reduction(c.turn, c.i, c.key, c.depth, true, false)
-		assert.Equal(t, c.want, got, "first: turn %d, depth %d, key %d", c.i, c.depth, c.key)
-	}
-	assert.Zero(t, newSearcher(searchConfig{}, nil).reduction(paika, 10, 0, 10, true, false), "no reductions")
-
-	// captureLMR: one ply for the third capture turn on, at capture nodes off the PV from
-	// depth 3, the table's turn excepted; paika nodes keep their own rule.
-	captureLMR := newSearcher(searchConfig{lmrLog: true, lmr: true, captureLMR: true}, nil)
-	for _, c := range []struct {
-		i, depth      int
-		key           int64
-		quiet, pvNode bool
-		want          int
-	}{
-		{2, 3, keyCapture, false, false, 1},
-		{40, 30, keyTT - 1, false, false, 1},
-		{1, 3, keyCapture, false, false, 0}, // from the third turn
-		{2, 2, keyCapture, false, false, 0}, // from depth 3
-		{2, 3, keyCapture, false, true, 0},  // off the principal variation
-		{2, 3, keyTT, false, false, 0},      // not the table's turn
-		{10, 10, 0, true, false, 3},         // a paika node: the log rule, as above
-		{2, 10, 0, true, false, 0},
-	} {
-		got := captureLMR.reduction(capture, c.i, c.key, c.depth, c.quiet, c.pvNode)
-		assert.Equal(t, c.want, got, "capture: turn %d, depth %d, key %d, quiet %v, pv %v", c.i, c.depth, c.key, c.quiet, c.pvNode)
-	}
+	assert.Zero(t, newSearcher(searchConfig{}, nil).reduction(10, 0, 10, true, false), "no reductions")
 }
 
 // TestQuiescenceProbesBelowItsRoot: a position the oracle knows, met inside the quiescence
@@ -426,7 +385,7 @@ func TestQuiescenceProbesBelowItsRoot(t *testing.T) {
 func TestAspirationByHand(t *testing.T) {
 	p := engine.MustParseFEN(midgameFENs[0])
 	cfg := searchConfig{maxDepth: 8, quiesce: true, qMaxPlies: maxPly / 2, killers: true, lmr: true,
-		evalWeights: &Weights2, progress: true, ordering: true, lmrLog: true, prune: true, aspiration: true}
+		evalWeights: &Weights2, progress: true, ordering: true, prune: true, aspiration: true}
 	fresh := func() *searcher {
 		s := newSearcher(cfg, nil)
 		s.begin(context.Background(), engine.DefaultRules(), 0, 0)

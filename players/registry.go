@@ -45,6 +45,7 @@ func (s Spec) String() string {
 type kind struct {
 	doc     string
 	options []string // known option keys, in the order they are listed
+	retired []string // option keys taken once, by experiments that did not win (docs/EXPERIMENTS.md)
 	build   func(o optionReader, seed uint64, cfg *config) (Player, error)
 }
 
@@ -57,8 +58,9 @@ var registry = map[string]kind{
 	"medium": levelKind("computer level 2 of 3", MediumParams),
 	"hard":   levelKind("computer level 3 of 3", HardParams),
 	"expert": {doc: "iterative-deepening alpha-beta with a transposition table (default limit nodes=1000000)",
-		options: []string{"depth", "nodes", "time", "tc", "hash", "qs", "killers", "lmr", "v",
-			"eval", "weights", "progress", "ordering", "prune", "aspiration", "null", "extend", "rep", "partial", "delta", "qtt", "qforced", "keep", "clmr", "vary", "threads"},
+		options: []string{"depth", "nodes", "time", "tc", "hash", "qs", "killers", "lmr",
+			"weights", "progress", "ordering", "prune", "aspiration", "vary", "threads"},
+		retired: []string{"v", "eval", "null", "extend", "rep", "partial", "delta", "qtt", "qforced", "keep", "clmr"},
 		build: func(o optionReader, seed uint64, cfg *config) (Player, error) {
 			e := DefaultExpertOptions()
 			e.Oracle = cfg.oracle
@@ -73,17 +75,7 @@ var registry = map[string]kind{
 			o.bool("qs", &e.Quiesce)
 			o.bool("killers", &e.Killers)
 			o.bool("lmr", &e.LMR)
-			o.int("v", &e.Version, 1, 2)
-			evalVersion := 2
-			o.int("eval", &evalVersion, 1, 3)
-			e.Eval2 = evalVersion >= 2
-			if evalVersion == 3 {
-				e.Weights = &Weights3
-			}
 			if o.has("weights") {
-				if !e.Eval2 {
-					o.fail("weights", o.opts["weights"], "the weights of eval=2's features, not with eval=1")
-				}
 				e.Weights = new([NumFeatures]int)
 				o.weights("weights", e.Weights)
 			}
@@ -91,15 +83,6 @@ var registry = map[string]kind{
 			o.bool("ordering", &e.Ordering)
 			o.bool("prune", &e.Prune)
 			o.bool("aspiration", &e.Aspiration)
-			o.bool("null", &e.NullMove)
-			o.bool("extend", &e.ExtendOne)
-			o.bool("rep", &e.Repetition)
-			o.bool("partial", &e.Partial)
-			o.bool("delta", &e.Delta)
-			o.bool("qtt", &e.QSTable)
-			o.bool("qforced", &e.QSForced)
-			o.bool("keep", &e.KeepTable)
-			o.bool("clmr", &e.CaptureLMR)
 			o.int("vary", &e.Vary, 0, PieceValue)
 			o.int("threads", &e.Threads, 1, 64)
 			return NewExpertSeeded(e, seed), o.err
@@ -250,6 +233,9 @@ func ParseSpec(spec string) (Spec, error) {
 			return fail("option %q is not key=value", kv)
 		}
 		if !slices.Contains(k.options, key) {
+			if slices.Contains(k.retired, key) {
+				return fail("option %q was removed: an experiment that did not win (docs/EXPERIMENTS.md)", key)
+			}
 			if len(k.options) == 0 {
 				return fail("unknown option %q (%s takes no options)", key, name)
 			}

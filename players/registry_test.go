@@ -12,7 +12,7 @@ import (
 
 func TestSpecErrors(t *testing.T) {
 	cases := []struct{ spec, err string }{
-		{"expert:dpth=3", `player spec "expert:dpth=3": unknown option "dpth" (known: depth, nodes, time, tc, hash, qs, killers, lmr, v, eval, weights, progress, ordering, prune, aspiration, null, extend, rep, partial, delta, qtt, qforced, keep, clmr, vary, threads)`},
+		{"expert:dpth=3", `player spec "expert:dpth=3": unknown option "dpth" (known: depth, nodes, time, tc, hash, qs, killers, lmr, weights, progress, ordering, prune, aspiration, vary, threads)`},
 		{"grandmaster", `player spec "grandmaster": unknown player "grandmaster" (known: easy, expert, greedy, hard, mcts, medium, random)`},
 		{"", `player spec "": no player name (known: easy, expert, greedy, hard, mcts, medium, random)`},
 		{"random:depth=2", `player spec "random:depth=2": unknown option "depth" (random takes no options)`},

@@ -29,25 +29,14 @@ type searchConfig struct {
 	quiesce   bool          // extend leaves while the side to move must capture
 	qMaxPlies int           // cap on quiescence plies
 	killers   bool          // killer and history ordering of paika turns
-	lmr       bool          // reduce late paika turns by one ply
 
-	// The features of the second expert (ExpertOptions.Version 2); all off reproduces
-	// the first exactly.
+	// The expert's features (the levels search without them).
 	evalWeights *[NumFeatures]int // the learned evaluation with these weights (EvaluateWeights); nil: Evaluate
 	progress    bool              // pull static scores toward the draw as the paika counter nears the limit
 	ordering    bool              // countermove ordering, history with a malus for paika turns that failed
-	lmrLog      bool              // reductions growing with depth and move number, at paika nodes only
+	lmr         bool              // reductions growing with depth and move number, at paika nodes only
 	prune       bool              // reverse futility, futility and late-move pruning at paika nodes, depth ≤ 3
 	aspiration  bool              // aspiration windows at the root from depth 4
-	nullMove    bool              // null-move pruning at paika nodes off the principal variation, depth ≥ 3
-	extendOne   bool              // a node with a single distinct turn is searched one ply deeper
-	repetition  bool              // a position repeating one earlier on the search path is scored a draw
-	partial     bool              // an unfinished iteration's best turn, searched in full, is played
-	delta       bool              // quiescence skips captures that cannot raise alpha by their material
-	qsTable     bool              // quiescence probes the table and stores its results at depth 0
-	qsForced    bool              // quiescence does not stand pat where a single capture is possible
-	keepTable   bool              // the table's entries carry over from search to search
-	captureLMR  bool              // late capture turns off the principal variation are reduced by one ply
 }
 
 // searcher owns every buffer a search needs; it is reused from search to search.
@@ -60,29 +49,26 @@ type searcher struct {
 	oracleCheap int
 	tt          *transTable
 
-	nodes     uint64
-	iterDepth int // the iteration being searched
-	stopped   bool
-	done      <-chan struct{}
-	deadline  time.Time
-	halt      *atomic.Bool // set by the main thread of a parallel search to stop its helpers
+	nodes    uint64
+	stopped  bool
+	done     <-chan struct{}
+	deadline time.Time
+	halt     *atomic.Bool // set by the main thread of a parallel search to stop its helpers
 
-	turns     [maxPly][]engine.Turn
-	order     [maxPly][]int64 // ordering key << 16 | index into turns
-	seen      engine.ResultSet
-	killers   [maxPly][2]uint16
-	history   [engine.Points][engine.Points]int32
-	counter   [engine.Points][engine.Points]uint16 // the paika turn that refuted a turn from–to
-	played    [maxPly]engine.Turn                  // the turn played from each ply
-	hashes    [maxPly]uint64                       // the hash of the position at each ply of the path (repetition)
-	pos       [maxPly]engine.Position              // the child positions, one per ply (copy-make)
-	pv        [maxPly][maxPly]engine.Turn
-	pvLen     [maxPly]int
-	rootBias  []int // per root turn index: a score added at the root (vary); nil = none
-	rootScore int   // the score of the root turn that last beat alpha (partial)
+	turns    [maxPly][]engine.Turn
+	order    [maxPly][]int64 // ordering key << 16 | index into turns
+	seen     engine.ResultSet
+	killers  [maxPly][2]uint16
+	history  [engine.Points][engine.Points]int32
+	counter  [engine.Points][engine.Points]uint16 // the paika turn that refuted a turn from–to
+	played   [maxPly]engine.Turn                  // the turn played from each ply
+	pos      [maxPly]engine.Position              // the child positions, one per ply (copy-make)
+	pv       [maxPly][maxPly]engine.Turn
+	pvLen    [maxPly]int
+	rootBias []int // per root turn index: a score added at the root (vary); nil = none
 }
 
-// lmrTable[d][i] is the reduction of the i-th paika turn at depth d (lmrLog).
+// lmrTable[d][i] is the reduction of the i-th paika turn at depth d (lmr).
 var lmrTable [64][64]int8
 
 func init() {
@@ -100,9 +86,6 @@ func newSearcher(cfg searchConfig, oracle Oracle) *searcher {
 		s.oracleCheap = l.CheapPieces()
 	}
 	s.tt = newTransTable(cfg.hashMB)
-	if s.tt != nil {
-		s.tt.keep = cfg.keepTable
-	}
 	for i := range s.turns {
 		s.turns[i] = make([]engine.Turn, 0, 64)
 		s.order[i] = make([]int64, 0, 64)
@@ -354,33 +337,17 @@ func (s *searcher) cutoff(t engine.Turn, ply, depth int, tried []int64, turns []
 	s.addHistory(t, bonus)
 }
 
-// captureLMRFrom is the first capture turn (in the order tried) that captureLMR reduces.
-const captureLMRFrom = 2
-
 // reduction returns the plies by which the i-th turn tried (ordering key key) of a node
-// searched depth plies is reduced. Log reductions (lmrLog): paika turns from the fourth
-// on, not the table's turn nor a killer or countermove, at quiet nodes from depth 3, by
-// lmrTable less one at PV nodes, leaving at least one ply. The first expert's (lmr): one
-// ply for such turns from the fifth on, from depth 3. With captureLMR, one ply for the
-// capture turns from the third on (captureLMRFrom) at capture nodes off the PV, from
-// depth 3, the table's turn excepted.
-func (s *searcher) reduction(t engine.Turn, i int, key int64, depth int, quietNode, pvNode bool) int {
-	switch {
-	case s.cfg.lmrLog:
-		if quietNode && depth >= 3 && i >= 3 && key < keyKiller {
-			red := int(lmrTable[min(depth, 63)][min(i, 63)])
-			if pvNode {
-				red--
-			}
-			return max(0, min(red, depth-2))
+// searched depth plies is reduced (lmr): paika turns from the fourth on, not the table's
+// turn nor a killer or countermove, at quiet nodes from depth 3, by lmrTable less one at
+// PV nodes, leaving at least one ply.
+func (s *searcher) reduction(i int, key int64, depth int, quietNode, pvNode bool) int {
+	if s.cfg.lmr && quietNode && depth >= 3 && i >= 3 && key < keyKiller {
+		red := int(lmrTable[min(depth, 63)][min(i, 63)])
+		if pvNode {
+			red--
 		}
-	case s.cfg.lmr:
-		if depth >= 3 && i >= 4 && t.Captured == 0 && key < keyKiller {
-			return 1
-		}
-	}
-	if s.cfg.captureLMR && !quietNode && !pvNode && depth >= 3 && i >= captureLMRFrom && key < keyTT {
-		return 1
+		return max(0, min(red, depth-2))
 	}
 	return 0
 }
@@ -402,9 +369,6 @@ func (s *searcher) negamax(p *engine.Position, depth, ply, alpha, beta int) int 
 	}
 	if v, over := s.terminal(p, ply); over {
 		return v
-	}
-	if s.cfg.repetition && s.repeats(p, ply) {
-		return 0
 	}
 	if ply >= maxPly-1 {
 		return s.evaluate(p)
@@ -449,28 +413,7 @@ func (s *searcher) negamax(p *engine.Position, depth, ply, alpha, beta int) int 
 		}
 	}
 
-	if s.mayPass(p, depth, ply, beta, pvNode, quietNode) {
-		if !canPrune {
-			static = s.evaluate(p)
-		}
-		if static >= beta {
-			q := &s.pos[ply+1]
-			*q = p.PassTurn()
-			s.played[ply] = engine.Turn{}
-			v := -s.negamax(q, depth-1-nullReduction-depth/4, ply+1, -beta, -beta+1)
-			if s.stopped {
-				return 0
-			}
-			if v >= beta {
-				return min(v, WinBound-1)
-			}
-		}
-	}
-
 	turns, order := s.generate(p, ply, ttMove)
-	if s.cfg.extendOne && len(turns) == 1 && ply < 2*s.iterDepth {
-		depth++
-	}
 	origAlpha := alpha
 	best, bestIdx := -infinity, -1
 	for i := range order {
@@ -495,7 +438,7 @@ func (s *searcher) negamax(p *engine.Position, depth, ply, alpha, beta int) int 
 		if i == 0 {
 			v = -s.negamax(q, depth-1, ply+1, -beta, -alpha)
 		} else {
-			red := s.reduction(t, i, order[i]>>16, depth, quietNode, pvNode)
+			red := s.reduction(i, order[i]>>16, depth, quietNode, pvNode)
 			v = -s.negamax(q, depth-1-red, ply+1, -alpha-1, -alpha)
 			if v > alpha && (red > 0 || v < beta) {
 				v = -s.negamax(q, depth-1, ply+1, -beta, -alpha)
@@ -512,9 +455,6 @@ func (s *searcher) negamax(p *engine.Position, depth, ply, alpha, beta int) int 
 			if v > alpha {
 				alpha = v
 				s.updatePV(ply, t)
-				if ply == 0 {
-					s.rootScore = v
-				}
 				if v >= beta {
 					if t.Captured == 0 && s.cfg.killers {
 						s.cutoff(t, ply, depth, order[:i], turns)
@@ -532,54 +472,6 @@ func (s *searcher) negamax(p *engine.Position, depth, ply, alpha, beta int) int 
 		s.tt.store(key, depth, scoreToTT(best, ply), bound, bestIdx)
 	}
 	return best
-}
-
-// Null-move pruning: at a paika node off the principal variation whose static score is
-// at least β, the side to move passes and the opponent is searched nullReduction +
-// depth/4 plies shallower; if the pass still fails high, so would a real turn (barring
-// zugzwang, which the piece minimum keeps away from the sparse endings where it is
-// common). Two passes never follow each other.
-const (
-	nullMinDepth  = 3
-	nullMinPieces = 3
-	nullReduction = 3
-)
-
-// mayPass reports whether the node may try a pass: null moves on, a paika node off the
-// principal variation below the root, depth ≥ nullMinDepth, β not a proven result, the
-// turn before not a pass, and at least nullMinPieces pieces to move.
-func (s *searcher) mayPass(p *engine.Position, depth, ply, beta int, pvNode, quietNode bool) bool {
-	return s.cfg.nullMove && quietNode && !pvNode && ply > 0 && depth >= nullMinDepth &&
-		beta > -WinBound && beta < WinBound && !s.passed(ply) && p.Own().Count() >= nullMinPieces
-}
-
-// repeats records p's hash at ply and reports whether p repeats a position of the search
-// path: the same board and side to move, no capture and no pass in between. The game has
-// no repetition rule, but a side that could win from the earlier position gains nothing by
-// coming back to it with less of the paika limit left, and a side that cannot should be
-// glad of the draw: scoring the return 0 cuts the cycles a search of a quiet ending
-// otherwise spends its depth on. Positions before the root are not known.
-func (s *searcher) repeats(p *engine.Position, ply int) bool {
-	h := p.Hash()
-	s.hashes[ply] = h
-	for k := ply - 1; k >= 0 && ply-k <= p.Paika; k-- {
-		if t := s.played[k]; t.From == t.To {
-			return false // a pass: the cycle is not one the game can play
-		}
-		if s.hashes[k] == h { // the hash includes the side to move
-			return true
-		}
-	}
-	return false
-}
-
-// passed reports whether the turn that led to ply was a pass (null move).
-func (s *searcher) passed(ply int) bool {
-	if ply == 0 {
-		return false
-	}
-	t := s.played[ply-1]
-	return t.From == t.To
 }
 
 // qsearch extends a leaf while the side to move must capture. Captures are compulsory, so
@@ -602,47 +494,14 @@ func (s *searcher) qsearch(p *engine.Position, ply, qply, alpha, beta int) int {
 		}
 	}
 	stand, quiet := s.evaluateQuiet(p)
-	if ply >= maxPly-1 || qply >= s.cfg.qMaxPlies || quiet {
+	if ply >= maxPly-1 || qply >= s.cfg.qMaxPlies || quiet || stand >= beta {
 		return stand
 	}
-	// With qsForced, a side whose one capture is forced may not stand pat on it: the
-	// compulsory capture into a recapture is the game's commonest trap, and a single turn
-	// costs little to search.
-	var turns []engine.Turn
-	var order []int64
-	forced := false
-	if s.cfg.qsForced {
-		turns, order = s.generate(p, ply, -1)
-		forced = len(turns) == 1
-	}
-	if stand >= beta && !forced {
-		return stand
-	}
-	var key uint64
-	useTable := s.cfg.qsTable && s.tt != nil
-	if useTable {
-		key = s.key(p)
-		if e, ok := s.tt.probe(key); ok {
-			if v := scoreFromTT(int(e.score), ply); e.decides(v, alpha, beta) {
-				return v
-			}
-		}
-	}
-	origAlpha := alpha
 	best := stand
-	if forced {
-		best = -infinity
-	} else if stand > alpha {
-		alpha = stand
-	}
-	if turns == nil {
-		turns, order = s.generate(p, ply, -1)
-	}
+	alpha = max(alpha, stand)
+	turns, order := s.generate(p, ply, -1)
 	for i := range order {
 		idx := pick(order, i)
-		if s.cfg.delta && !forced && stand+turns[idx].Captured.Count()*PieceValue+deltaMargin <= alpha {
-			break // captures are ordered by pieces taken: the rest take no more
-		}
 		q := &s.pos[ply+1]
 		*q = p.Play(turns[idx])
 		s.played[ply] = turns[idx]
@@ -661,14 +520,8 @@ func (s *searcher) qsearch(p *engine.Position, ply, qply, alpha, beta int) int {
 			}
 		}
 	}
-	if useTable {
-		s.tt.storeShallow(key, scoreToTT(best, ply), boundOf(best, origAlpha, beta))
-	}
 	return best
 }
-
-// deltaMargin is what a capture may gain in quiescence beyond the pieces it takes (delta).
-const deltaMargin = 150
 
 // aspirationWindow is the first half-width of the root window around the last score.
 const aspirationWindow = 35
@@ -727,18 +580,8 @@ func (s *searcher) deepen(p *engine.Position, first, maxDepth int) Analysis {
 	a.PV = []engine.Turn{a.Turn}
 	a.Score = s.evaluate(p)
 	for d := first; d <= maxDepth && d < maxPly/2; d++ {
-		s.iterDepth = d
 		v := s.rootSearch(p, d, a.Score)
 		if s.stopped {
-			// With partial, a turn of the unfinished iteration that beat every turn
-			// searched before it at this depth (the last iteration's best comes first) is
-			// played: it was searched in full, deeper than the last iteration's best. The
-			// root's PV is empty until a turn of this root search beat alpha.
-			if s.cfg.partial && s.pvLen[0] > 0 {
-				a.Score = s.rootScore
-				a.PV = append(a.PV[:0], s.pv[0][:s.pvLen[0]]...)
-				a.Turn = a.PV[0]
-			}
 			break
 		}
 		a.Depth, a.Score = d, v

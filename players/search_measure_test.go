@@ -1,7 +1,6 @@
 // search_measure_test.go: nodes to depth, effective branching factor and depth at fixed
-// nodes of the expert's versions and features on midgame positions from games
-// (FANORONA_MEASURE=1; figures in docs/PERFORMANCE.md), and the first expert's node
-// vectors.
+// nodes of the expert and of the expert without each feature on midgame positions from
+// games (FANORONA_MEASURE=1; figures in docs/PERFORMANCE.md).
 
 package players
 
@@ -37,45 +36,6 @@ var midgameFENs = []string{
 	"1B3B1B1/1B3B2B/9/B8/3W1WWWW w 0 20",
 }
 
-// TestExpertV1Vectors: version 1 must search exactly as the expert of commit ce27e02. The
-// node counts and turns were measured by running that commit's expert (DefaultExpertOptions,
-// Depth 8, engine.DefaultRules) on these positions before any change to the search.
-func TestExpertV1Vectors(t *testing.T) {
-	vectors := []struct {
-		fen   string
-		depth int
-		nodes uint64
-		turn  string
-		score int
-	}{
-		{engine.StartFEN, 8, 769393, "f2-e3A", 6},
-		{"BBBBBB1BB/BBB1B1BBB/BWBB2WBW/WWW1W1WWW/WWW1WWWWW w 0 0", 8, 227098, "e2-e3A-f3W", 99},
-		{"3B2BBB/6B1B/1W5B1/3W5/9 b 0 0", 8, 58390, "d5-e5", 515},
-		{"BBB1B1B2/5B3/B2B5/1WW3W2/1W7 w 6 20", 8, 475, "b2-c1W", -424},
-		{"2B1BB1B1/8B/9/1W1W1W3/WW1W2W2 b 4 23", 8, 56564, "h5-g5", -214},
-		{"B1BB5/B3BB3/3B4B/1WW3W2/W1W6 w 16 26", 8, 50646, "c1-b1", -321},
-	}
-	if testing.Short() {
-		vectors = vectors[1:]
-	}
-	for _, v := range vectors {
-		o := ExpertV1Options()
-		o.Depth = v.depth
-		e := NewExpert(o)
-		p := engine.MustParseFEN(v.fen)
-		a, err := e.Analyze(context.Background(), &p, engine.DefaultRules())
-		require.NoError(t, err)
-		assert.Equal(t, v.nodes, a.Nodes, v.fen)
-		assert.Equal(t, v.turn, a.Turn.String(), v.fen)
-		assert.Equal(t, v.score, a.Score, v.fen)
-		pl, err := New("expert:v=1,depth="+strconv.Itoa(v.depth), 7)
-		require.NoError(t, err)
-		b, err := Analyze(context.Background(), pl, &p, engine.DefaultRules())
-		require.NoError(t, err)
-		assert.Equal(t, v.nodes, b.Nodes, "spec expert:v=1 at %s", v.fen)
-	}
-}
-
 // measureConfigs are the expert variants compared by TestSearchMeasure.
 func measureConfigs() []struct {
 	name string
@@ -87,21 +47,12 @@ func measureConfigs() []struct {
 		name string
 		o    ExpertOptions
 	}{
-		{"v1", ExpertV1Options()},
 		{"v2", v2},
 		{"v2-ordering", without(func(o *ExpertOptions) { o.Ordering = false })},
 		{"v2-lmr", without(func(o *ExpertOptions) { o.LMR = false })},
 		{"v2-prune", without(func(o *ExpertOptions) { o.Prune = false })},
 		{"v2-aspiration", without(func(o *ExpertOptions) { o.Aspiration = false })},
 		{"v2-progress", without(func(o *ExpertOptions) { o.Progress = false })},
-		{"v2-eval2", without(func(o *ExpertOptions) { o.Eval2 = false })},
-		{"v2+null", without(func(o *ExpertOptions) { o.NullMove = true })},
-		{"v2+extend", without(func(o *ExpertOptions) { o.ExtendOne = true })},
-		{"v2+rep", without(func(o *ExpertOptions) { o.Repetition = true })},
-		{"v2+delta", without(func(o *ExpertOptions) { o.Delta = true })},
-		{"v2+qtt", without(func(o *ExpertOptions) { o.QSTable = true })},
-		{"v2+delta+qtt", without(func(o *ExpertOptions) { o.Delta, o.QSTable = true, true })},
-		{"v2+qforced", without(func(o *ExpertOptions) { o.QSForced = true })},
 	}
 }
 
@@ -223,13 +174,13 @@ func TestSMPMeasure(t *testing.T) {
 		depth, len(midgameFENs), secs[0], nodes[0], secs[1], nodes[1], secs[0]/secs[1])
 }
 
-// BenchmarkExpertMidgames searches every midgame position to depth 9 per op, first and
-// current expert: nodes/op is the nodes to depth 9 over the set, and nodes/s the speed.
+// BenchmarkExpertMidgames searches every midgame position to depth 9 per op: nodes/op is
+// the nodes to depth 9 over the set, and nodes/s the speed.
 func BenchmarkExpertMidgames(b *testing.B) {
 	for _, v := range []struct {
 		name string
 		o    ExpertOptions
-	}{{"v1", ExpertV1Options()}, {"v2", DefaultExpertOptions()}} {
+	}{{"v2", DefaultExpertOptions()}} {
 		b.Run(v.name, func(b *testing.B) {
 			o := v.o
 			o.Depth = 9

@@ -92,7 +92,7 @@ func TestExpertFindsForcedWins(t *testing.T) {
 			if c.plies > 1 {
 				require.Empty(t, winningTurns(&p, r, c.plies-2), c.why)
 			}
-			for _, spec := range []string{"expert:depth=4", "expert:nodes=50000", "expert:depth=6,qs=false,lmr=false,killers=false,hash=0", "expert:depth=6,null=true"} {
+			for _, spec := range []string{"expert:depth=4", "expert:nodes=50000", "expert:depth=6,qs=false,lmr=false,killers=false,hash=0"} {
 				pl, err := New(spec, 0)
 				require.NoError(t, err)
 				a, err := Analyze(context.Background(), pl, &p, r)
@@ -127,24 +127,26 @@ func TestExpertScoresMatchBruteForce(t *testing.T) {
 				continue
 			}
 			bf := bruteForce(&p, r, 5)
-			// The plain search, and the one with null moves (which may prune but must
-			// never prove what is not so).
-			for _, null := range []bool{false, true} {
-				e := NewExpert(ExpertOptions{Depth: 5, HashMB: 1, Quiesce: true, Killers: true, LMR: false, NullMove: null})
+			// The plain search, and the default one (whose reductions and pruning may miss
+			// a result but must never prove what is not so).
+			full := DefaultExpertOptions()
+			full.Depth, full.HashMB = 5, 1
+			for name, o := range map[string]ExpertOptions{"plain": {Depth: 5, HashMB: 1, Quiesce: true, Killers: true}, "default": full} {
+				e := NewExpert(o)
 				a, err := e.Analyze(context.Background(), &p, r)
 				require.NoError(t, err)
 				switch {
 				case bf == 1:
-					assert.True(t, IsWin(a.Score), "%s (null %v): brute force wins within 5, expert %d", p.FEN(), null, a.Score)
+					assert.True(t, IsWin(a.Score), "%s (%s): brute force wins within 5, expert %d", p.FEN(), name, a.Score)
 				case bf == -1:
-					assert.True(t, IsLoss(a.Score), "%s (null %v): brute force loses within 5, expert %d", p.FEN(), null, a.Score)
+					assert.True(t, IsLoss(a.Score), "%s (%s): brute force loses within 5, expert %d", p.FEN(), name, a.Score)
 				}
 				if n, ok := MatePlies(a.Score); ok && n <= 5 {
 					want := 1
 					if a.Score < 0 {
 						want = -1
 					}
-					assert.Equal(t, want, bruteForce(&p, r, n), "%s (null %v): expert says %s", p.FEN(), null, FormatScore(a.Score))
+					assert.Equal(t, want, bruteForce(&p, r, n), "%s (%s): expert says %s", p.FEN(), name, FormatScore(a.Score))
 				}
 			}
 			checked++

@@ -43,7 +43,6 @@ type transTable struct {
 	slots []ttSlot
 	mask  uint64
 	gen   uint8
-	keep  bool // entries of earlier searches are read too (replaced first all the same)
 }
 
 // newTransTable returns a table of the largest power-of-two number of 16-byte slots
@@ -59,8 +58,8 @@ func newTransTable(mb int) *transTable {
 	return &transTable{slots: make([]ttSlot, n), mask: n - 1}
 }
 
-// newSearch starts a new generation: every entry stored before is ignored, or with keep
-// still read but the first to be replaced. It must not run while a search uses the table.
+// newSearch starts a new generation: every entry stored before is ignored. It must not
+// run while a search uses the table.
 func (t *transTable) newSearch() {
 	t.gen++
 	if t.gen == 0 { // wrapped: entries of generation 1 might be 256 searches old
@@ -103,18 +102,9 @@ func (t *transTable) probe(key uint64) (ttEntry, bool) {
 }
 
 // readable reports whether an entry (of the key asked for) may be read: one of this
-// search, or with keep of any, and holding a bound.
+// search, holding a bound.
 func (t *transTable) readable(e ttEntry) bool {
-	return (e.gen == t.gen || t.keep) && e.bound != 0
-}
-
-// storeShallow stores a quiescence result (depth 0, no turn) unless the slot holds an
-// entry of this search with depth: a searched node is worth more than a capture line.
-func (t *transTable) storeShallow(key uint64, score int, bound uint8) {
-	if _, e := t.load(key); e.gen == t.gen && e.bound != 0 && e.depth > 0 {
-		return
-	}
-	t.store(key, 0, score, bound, -1)
+	return e.gen == t.gen && e.bound != 0
 }
 
 func (t *transTable) store(key uint64, depth int, score int, bound uint8, move int) {

@@ -47,7 +47,7 @@ func newTuneCmd(s *streams) *cobra.Command {
 		},
 	}
 	c.Flags().IntVar(&o.games, "games", 2000, "self-play games of the data set")
-	c.Flags().StringVar(&o.player, "player", "expert:nodes=2000,vary=20,eval=1", "player spec of both sides")
+	c.Flags().StringVar(&o.player, "player", "expert:nodes=2000,vary=20,weights=100/1/0/0/0/0/0", "player spec of both sides (these weights: the first evaluation, material and points)")
 	c.Flags().Uint64Var(&o.seed, "seed", 1, "data set seed (openings and players)")
 	c.Flags().IntVar(&o.openingPlies, "opening-plies", 4, "uniformly random plies before the players take over")
 	c.Flags().IntVar(&o.workers, "workers", 2, "games played at once")
