@@ -29,7 +29,7 @@ func TestParseTimeControl(t *testing.T) {
 		_, err := ParseTimeControl(bad)
 		assert.Error(t, err, bad)
 	}
-	_, err = New("hard:tc=soon", 1)
+	_, err = NewFromString("hard:tc=soon", 1)
 	assert.EqualError(t, err, `player spec "hard:tc=soon": option tc=soon: want BASE+INC such as 10s+100ms`)
 }
 
@@ -75,7 +75,7 @@ func TestEveryLevelPlaysUnderTime(t *testing.T) {
 	legal := p.Turns(r, nil)
 	for _, spec := range []string{"easy:time=5ms", "medium:time=5ms", "hard:time=5ms", "expert:time=5ms", "mcts:time=5ms",
 		"easy:tc=1s+10ms", "hard:tc=1s+10ms", "expert:tc=1s+10ms", "mcts:tc=1s+10ms", "hard:depth=12,time=1ms"} {
-		pl, err := New(spec, 3)
+		pl, err := NewFromString(spec, 3)
 		require.NoError(t, err, spec)
 		start := time.Now()
 		tn, err := pl.Choose(context.Background(), &p, r)
@@ -84,7 +84,7 @@ func TestEveryLevelPlaysUnderTime(t *testing.T) {
 		assert.Less(t, time.Since(start), 2*time.Second, spec)
 	}
 	// A named time replaces mcts's default playouts.
-	pl, err := New("mcts:time=30ms", 1)
+	pl, err := NewFromString("mcts:time=30ms", 1)
 	require.NoError(t, err)
 	a, err := Analyze(context.Background(), pl, &p, r)
 	require.NoError(t, err)
@@ -102,9 +102,9 @@ func TestVaryIsSeededAndVaries(t *testing.T) {
 			p := engine.MustParseFEN(f)
 			seen := map[engine.Turn]bool{}
 			for seed := uint64(1); seed <= 6; seed++ {
-				a, err := New(spec, seed)
+				a, err := NewFromString(spec, seed)
 				require.NoError(t, err)
-				b, err := New(spec, seed)
+				b, err := NewFromString(spec, seed)
 				require.NoError(t, err)
 				ta, err := a.Choose(context.Background(), &p, r)
 				require.NoError(t, err)
@@ -122,8 +122,8 @@ func TestVaryIsSeededAndVaries(t *testing.T) {
 	for _, f := range midgameFENs[:6] {
 		p := engine.MustParseFEN(f)
 		for _, pair := range [][2]string{{"expert:depth=4", "expert:depth=4,vary=0"}, {"hard", "hard:vary=0"}} {
-			a, _ := New(pair[0], 5)
-			b, _ := New(pair[1], 5)
+			a, _ := NewFromString(pair[0], 5)
+			b, _ := NewFromString(pair[1], 5)
 			ta, err := a.Choose(context.Background(), &p, r)
 			require.NoError(t, err)
 			tb, err := b.Choose(context.Background(), &p, r)

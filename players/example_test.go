@@ -11,7 +11,7 @@ import (
 // A player from its spec and a seed, asked for a turn and for its analysis.
 func Example() {
 	p := engine.MustParseFEN("9/6B2/5W1W1/9/9 w 0 10")
-	expert, err := players.New("expert:depth=4", 1)
+	expert, err := players.NewFromString("expert:depth=4", 1)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -23,7 +23,7 @@ func Example() {
 	}
 	fmt.Println(a.Turn, players.FormatScore(a.Score), a.PV)
 
-	_, err = players.New("expert:dpth=4", 1)
+	_, err = players.NewFromString("expert:dpth=4", 1)
 	fmt.Println(err)
 	// Output:
 	// f3-e3 win in 3 [f3-e3 g4-f4 e3-d2W]

@@ -109,11 +109,11 @@ func playMatch(t *testing.T, upper, lower string, pairs int) matchResult {
 	for i := 0; i < pairs; i++ {
 		open := ladderOpening(uint64(i), r)
 		for swap := 0; swap < 2; swap++ {
-			up, err := New(upper, uint64(i))
+			up, err := NewFromString(upper, uint64(i))
 			if err != nil {
 				t.Fatal(err)
 			}
-			lo, err := New(lower, uint64(i))
+			lo, err := NewFromString(lower, uint64(i))
 			if err != nil {
 				t.Fatal(err)
 			}

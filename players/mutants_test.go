@@ -34,7 +34,7 @@ func TestMCTSLimits(t *testing.T) {
 	m = NewMCTS(MCTSOptions{Playouts: -4, MaxPlies: 0}, 1)
 	assert.Equal(t, 1, m.opts.Playouts)
 	assert.Equal(t, 1, m.opts.MaxPlies)
-	pl, err := New("mcts:plies=40", 0)
+	pl, err := NewFromString("mcts:plies=40", 0)
 	require.NoError(t, err)
 	assert.Equal(t, 40, pl.(*MCTS).opts.MaxPlies)
 }
@@ -110,31 +110,31 @@ func TestScoreHelpersAtTheirBounds(t *testing.T) {
 // the expert searches with Weights2 unless weights= gives its own; the options of experiments
 // that did not win are refused, by name; Describe lists options only where there are some.
 func TestSpecOptionsAtTheirBounds(t *testing.T) {
-	pl, err := New("hard:depth=32", 0) // maxPly/4: the levels' stack holds depth and quiescence
+	pl, err := NewFromString("hard:depth=32", 0) // maxPly/4: the levels' stack holds depth and quiescence
 	require.NoError(t, err)
 	assert.Equal(t, 32, pl.(*Level).Params().Depth)
-	_, err = New("hard:depth=33", 0)
+	_, err = NewFromString("hard:depth=33", 0)
 	assert.EqualError(t, err, `player spec "hard:depth=33": option depth=33: want a whole number from 1 to 32`)
-	pl, err = New("hard:depth=1", 0)
+	pl, err = NewFromString("hard:depth=1", 0)
 	require.NoError(t, err)
 	assert.Equal(t, 1, pl.(*Level).Params().Depth)
 	for _, bad := range []string{"expert:time=0s", "expert:time=-1ms", "mcts:time=0s"} {
-		_, err = New(bad, 0)
+		_, err = NewFromString(bad, 0)
 		assert.ErrorContains(t, err, "want a positive duration", bad)
 	}
-	pl, err = New("expert:time=1ns", 0)
+	pl, err = NewFromString("expert:time=1ns", 0)
 	require.NoError(t, err)
 	assert.Equal(t, time.Nanosecond, pl.(*Expert).Options().Time)
-	pl, err = New("expert", 0)
+	pl, err = NewFromString("expert", 0)
 	require.NoError(t, err)
 	assert.Equal(t, &Weights2, pl.(*Expert).s.cfg.evalWeights)
 	for _, key := range []string{"v", "eval", "null", "extend", "rep", "partial", "delta", "qtt", "qforced", "keep", "clmr"} {
-		_, err = New("expert:depth=3,"+key+"=1", 0)
+		_, err = NewFromString("expert:depth=3,"+key+"=1", 0)
 		assert.EqualError(t, err, `player spec "expert:depth=3,`+key+`=1": option "`+key+`" was removed: an experiment that did not win (docs/EXPERIMENTS.md)`)
 	}
 	// weights=: the player's own copy of the seven weights.
 	for _, spec := range []string{"expert:weights=1/-2/3/0/-1000/1000/7", "expert:depth=3,weights=1/-2/3/0/-1000/1000/7"} {
-		pl, err = New(spec, 0)
+		pl, err = NewFromString(spec, 0)
 		require.NoError(t, err)
 		got := pl.(*Expert).s.cfg.evalWeights
 		require.NotNil(t, got, spec)
@@ -148,7 +148,7 @@ func TestSpecOptionsAtTheirBounds(t *testing.T) {
 		"expert:weights=1/2/3/4/5/-1001/7": "want 7 whole numbers",
 		"expert:weights=1/2/x/4/5/6/7":     "want 7 whole numbers",
 	} {
-		_, err = New(spec, 0)
+		_, err = NewFromString(spec, 0)
 		assert.ErrorContains(t, err, want, spec)
 	}
 	doc, ok := Describe("random")

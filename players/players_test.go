@@ -94,7 +94,7 @@ func TestEveryLevelPlaysLegalTurns(t *testing.T) {
 	r := engine.DefaultRules()
 	for _, spec := range testSpecs {
 		t.Run(spec, func(t *testing.T) {
-			pl, err := New(spec, 7)
+			pl, err := NewFromString(spec, 7)
 			require.NoError(t, err)
 			for _, v := range vs {
 				p := engine.MustParseFEN(v.fen)
@@ -118,7 +118,7 @@ func TestEveryLevelPlaysLegalTurns(t *testing.T) {
 func TestNoTurnIsAnError(t *testing.T) {
 	p := engine.MustParseFEN("9/9/4W4/9/9 b") // Black has no pieces
 	for _, spec := range testSpecs {
-		pl, err := New(spec, 1)
+		pl, err := NewFromString(spec, 1)
 		require.NoError(t, err)
 		_, err = pl.Choose(context.Background(), &p, engine.DefaultRules())
 		assert.ErrorIs(t, err, ErrNoTurn, spec)
@@ -129,9 +129,9 @@ func TestSeededChoicesAreReproducible(t *testing.T) {
 	vs := shortVectors(t)
 	r := engine.DefaultRules()
 	for _, spec := range testSpecs {
-		first, err := New(spec, 42)
+		first, err := NewFromString(spec, 42)
 		require.NoError(t, err)
-		second, err := New(spec, 42)
+		second, err := NewFromString(spec, 42)
 		require.NoError(t, err)
 		want := make([]engine.Turn, len(vs))
 		for i, v := range vs {
@@ -154,8 +154,8 @@ func TestSeedsMatter(t *testing.T) {
 	vs := loadVectors(t)
 	r := engine.DefaultRules()
 	for _, spec := range []string{"random", "greedy", "easy", "mcts:playouts=50"} {
-		a, _ := New(spec, 1)
-		b, _ := New(spec, 2)
+		a, _ := NewFromString(spec, 1)
+		b, _ := NewFromString(spec, 2)
 		differ := 0
 		for _, v := range vs {
 			p := engine.MustParseFEN(v.fen)
@@ -175,9 +175,9 @@ func TestSeededGamesAreIdentical(t *testing.T) {
 	r := engine.DefaultRules()
 	r.MaxPlies = 200
 	record := func(white, black string, seed uint64) []string {
-		w, err := New(white, seed)
+		w, err := NewFromString(white, seed)
 		require.NoError(t, err)
-		b, err := New(black, seed+1)
+		b, err := NewFromString(black, seed+1)
 		require.NoError(t, err)
 		var moves []string
 		p := engine.Start()
@@ -281,7 +281,7 @@ func TestTimeLimitAndCancel(t *testing.T) {
 	r := engine.DefaultRules()
 	p := engine.MustParseFEN("BBBBBB1BB/BBB1B1BBB/BWBB2WBW/WWW1W1WWW/WWW1WWWWW w 0 0")
 	const limit = 100 * time.Millisecond
-	pl, err := New("expert:time=100ms", 0)
+	pl, err := NewFromString("expert:time=100ms", 0)
 	require.NoError(t, err)
 	start := time.Now()
 	a, err := Analyze(context.Background(), pl, &p, r)
@@ -309,7 +309,7 @@ func TestTimeLimitAndCancel(t *testing.T) {
 	cancelled, cancel2 := context.WithCancel(context.Background())
 	cancel2()
 	for _, spec := range testSpecs {
-		pl, _ := New(spec, 0)
+		pl, _ := NewFromString(spec, 0)
 		_, err := pl.Choose(cancelled, &p, r)
 		assert.ErrorIs(t, err, context.Canceled, spec)
 	}
@@ -318,7 +318,7 @@ func TestTimeLimitAndCancel(t *testing.T) {
 func TestNodeLimitIsExactAndReproducible(t *testing.T) {
 	r := engine.DefaultRules()
 	p := engine.MustParseFEN("BBBBBB1BB/BBB1B1BBB/BWBB2WBW/WWW1W1WWW/WWW1WWWWW w 0 0")
-	pl, _ := New("expert:nodes=30000", 0)
+	pl, _ := NewFromString("expert:nodes=30000", 0)
 	a1, err := Analyze(context.Background(), pl, &p, r)
 	require.NoError(t, err)
 	a2, err := Analyze(context.Background(), pl, &p, r)

@@ -63,9 +63,9 @@ func TestConvertsNearTheLimit(t *testing.T) {
 	} {
 		play := func(strong string) engine.Status {
 			p := engine.MustParseFEN(fen)
-			ws, err := New(strong, 1)
+			ws, err := NewFromString(strong, 1)
 			require.NoError(t, err)
-			bd, err := New("expert:nodes=20000", 2)
+			bd, err := NewFromString("expert:nodes=20000", 2)
 			require.NoError(t, err)
 			for i := 0; i < 300 && !r.Status(&p).Over(); i++ {
 				pl := bd

@@ -1,4 +1,5 @@
-// registry.go: player specs ("expert:depth=8,hash=64") and the registry of levels.
+// registry.go: player specs ("expert:depth=8,hash=64"), parsed and checked once into a
+// Spec, and the registry of levels that builds players from them.
 
 package players
 
@@ -11,11 +12,17 @@ import (
 	"time"
 )
 
-// Spec is a parsed player spec: a name and its options, written
-// "name" or "name:key=value,key=value".
+// Spec is a player spec parsed and checked: a name, its options as written ("name" or
+// "name:key=value,key=value"), and the settings they give. ParseSpec makes one; New builds
+// players from it, each game its own, without parsing again.
 type Spec struct {
 	Name    string
 	Options map[string]string
+	// settings are the options read into the player's own type (ExpertOptions,
+	// LevelParams, MCTSOptions; nil for the players without settings and for external
+	// engines, which read Options themselves); valid when checked.
+	settings any
+	checked  bool
 }
 
 // String returns the canonical spec: the name, then the options sorted by key.
@@ -41,19 +48,40 @@ func (s Spec) String() string {
 	return sb.String()
 }
 
-// kind is one registered player: its options and how to build it.
+// Deterministic reports whether every player the spec builds plays the same turns in the
+// same positions whatever its seed: an expert without a time limit or a clock, with vary
+// 0 and one thread. The other players draw at random from their seed (random, greedy, the
+// levels, mcts), or are not known to be deterministic (external engines). Two games
+// between deterministic players from the same opening are the same game.
+func (s Spec) Deterministic() bool {
+	if !s.checked { // a literal: read as ParseSpec would
+		var err error
+		if s, err = ParseSpec(s.String()); err != nil {
+			return false
+		}
+	}
+	e, ok := s.settings.(ExpertOptions)
+	return ok && e.Time == 0 && e.Clock == (TimeControl{}) && e.Vary == 0 && e.Threads <= 1
+}
+
+// kind is one registered player: its options, how to read them and how to build it.
 type kind struct {
 	doc     string
 	options []string // known option keys, in the order they are listed
 	retired []string // option keys taken once, by experiments that did not win (docs/EXPERIMENTS.md)
-	build   func(o optionReader, seed uint64, cfg *config) (Player, error)
+	// settings reads the options into the player's settings (nil: the player has none),
+	// the first bad value in o.err.
+	settings func(o *optionReader) any
+	// check checks the options of a player without settings (external engines).
+	check func(opts map[string]string) error
+	build func(s Spec, seed uint64, cfg *config) (Player, error)
 }
 
 var registry = map[string]kind{
 	"random": {doc: "uniform over the complete legal turns (capture paths counted separately)",
-		build: func(_ optionReader, seed uint64, _ *config) (Player, error) { return NewRandom(seed), nil }},
+		build: func(_ Spec, seed uint64, _ *config) (Player, error) { return NewRandom(seed), nil }},
 	"greedy": {doc: "the turn that captures most, ties broken at random",
-		build: func(_ optionReader, seed uint64, _ *config) (Player, error) { return NewGreedy(seed), nil }},
+		build: func(_ Spec, seed uint64, _ *config) (Player, error) { return NewGreedy(seed), nil }},
 	"easy":   levelKind("computer level 1 of 3", EasyParams),
 	"medium": levelKind("computer level 2 of 3", MediumParams),
 	"hard":   levelKind("computer level 3 of 3", HardParams),
@@ -61,9 +89,8 @@ var registry = map[string]kind{
 		options: []string{"depth", "nodes", "time", "tc", "hash", "qs", "killers", "lmr",
 			"weights", "progress", "ordering", "prune", "aspiration", "vary", "threads"},
 		retired: []string{"v", "eval", "null", "extend", "rep", "partial", "delta", "qtt", "qforced", "keep", "clmr"},
-		build: func(o optionReader, seed uint64, cfg *config) (Player, error) {
+		settings: func(o *optionReader) any {
 			e := DefaultExpertOptions()
-			e.Oracle = cfg.oracle
 			if !o.has("depth") && !o.has("nodes") && !o.has("time") && !o.has("tc") {
 				e.Nodes = DefaultExpertNodes
 			}
@@ -85,11 +112,16 @@ var registry = map[string]kind{
 			o.bool("aspiration", &e.Aspiration)
 			o.int("vary", &e.Vary, 0, PieceValue)
 			o.int("threads", &e.Threads, 1, 64)
-			return NewExpertSeeded(e, seed), o.err
+			return e
+		},
+		build: func(s Spec, seed uint64, cfg *config) (Player, error) {
+			e := s.settings.(ExpertOptions)
+			e.Oracle = cfg.oracle
+			return NewExpertSeeded(e, seed), nil
 		}},
 	"mcts": {doc: "UCT with uniformly random playouts",
 		options: []string{"playouts", "c", "plies", "time", "tc"},
-		build: func(o optionReader, seed uint64, _ *config) (Player, error) {
+		settings: func(o *optionReader) any {
 			m := DefaultMCTSOptions()
 			o.duration("time", &m.Time)
 			o.timeControl("tc", &m.Clock)
@@ -99,7 +131,10 @@ var registry = map[string]kind{
 			o.int("playouts", &m.Playouts, 1, 1<<30)
 			o.float("c", &m.Exploration, 0, 100)
 			o.int("plies", &m.MaxPlies, 1, 1<<20)
-			return NewMCTS(m, seed), o.err
+			return m
+		},
+		build: func(s Spec, seed uint64, _ *config) (Player, error) {
+			return NewMCTS(s.settings.(MCTSOptions), seed), nil
 		}},
 }
 
@@ -109,7 +144,7 @@ const DefaultExpertNodes = 1_000_000
 func levelKind(doc string, def LevelParams) kind {
 	return kind{doc: fmt.Sprintf("%s: %d candidates, depth %d, slack %g within %d", doc, def.Candidates, def.Depth, def.Slack, def.Margin),
 		options: []string{"candidates", "depth", "qs", "slack", "margin", "vary", "time", "tc"},
-		build: func(o optionReader, seed uint64, _ *config) (Player, error) {
+		settings: func(o *optionReader) any {
 			lp := def
 			o.int("vary", &lp.Vary, 0, PieceValue)
 			o.duration("time", &lp.Time)
@@ -119,7 +154,10 @@ func levelKind(doc string, def LevelParams) kind {
 			o.bool("qs", &lp.Quiesce)
 			o.float("slack", &lp.Slack, 0, 1)
 			o.int("margin", &lp.Margin, 0, MateScore)
-			return NewLevel(lp, seed), o.err
+			return lp
+		},
+		build: func(s Spec, seed uint64, _ *config) (Player, error) {
+			return NewLevel(s.settings.(LevelParams), seed), nil
 		}}
 }
 
@@ -132,7 +170,9 @@ var (
 
 // RegisterExternal declares a player the registry does not build itself (an external
 // engine): specs name it like a level, "name" or "name:key=value", with the option keys
-// listed; build receives the options as written and the game's seed.
+// listed; build receives the options as written and the game's seed. ParseSpec calls
+// build once (seed 0, the player dropped) to check the values, so build must only read
+// them, starting nothing.
 func RegisterExternal(name, doc string, options []string, build func(opts map[string]string, seed uint64) (Player, error)) error {
 	externalsMu.Lock()
 	defer externalsMu.Unlock()
@@ -140,7 +180,8 @@ func RegisterExternal(name, doc string, options []string, build func(opts map[st
 		return fmt.Errorf("engine name %q: taken by a built-in player or not a plain name", name)
 	}
 	externals[name] = kind{doc: doc, options: options,
-		build: func(o optionReader, seed uint64, _ *config) (Player, error) { return build(o.opts, seed) }}
+		check: func(opts map[string]string) error { _, err := build(opts, 0); return err },
+		build: func(s Spec, seed uint64, _ *config) (Player, error) { return build(s.Options, seed) }}
 	return nil
 }
 
@@ -205,9 +246,19 @@ type config struct {
 // WithOracle gives the players that probe tablebases (expert) the oracle o.
 func WithOracle(o Oracle) Option { return func(c *config) { c.oracle = o } }
 
-// ParseSpec reads a spec "name" or "name:key=value,key=value" and checks the name and
-// option keys against the registry (values are checked by New).
-func ParseSpec(spec string) (Spec, error) {
+// ParseSpec reads a spec "name" or "name:key=value,key=value" and checks it in full: the
+// name, the option keys and their values. Nothing is built (no table is allocated). Errors
+// are one line naming the spec and the problem, for example
+// `player spec "expert:dpth=3": unknown option "dpth" (known: depth, nodes, time, ...)`.
+func ParseSpec(spec string) (Spec, error) { return parseSpec(spec, false) }
+
+// ParseRecordedSpec is ParseSpec for a spec read from a game record: the options a player
+// took once and takes no more (experiments removed, docs/EXPERIMENTS.md) are left out
+// instead of refused, so that an old record still tells whether its players were
+// Deterministic.
+func ParseRecordedSpec(spec string) (Spec, error) { return parseSpec(spec, true) }
+
+func parseSpec(spec string, dropRetired bool) (Spec, error) {
 	fail := func(format string, args ...any) (Spec, error) {
 		return Spec{}, fmt.Errorf("player spec %q: %s", spec, fmt.Sprintf(format, args...))
 	}
@@ -220,53 +271,78 @@ func ParseSpec(spec string) (Spec, error) {
 		return fail("unknown player %q (known: %s)", name, strings.Join(Names(), ", "))
 	}
 	s := Spec{Name: name, Options: map[string]string{}}
-	if !hasOpts {
-		return s, nil
-	}
-	if rest == "" {
+	if hasOpts && rest == "" {
 		return fail("no options after ':'")
 	}
-	for _, kv := range strings.Split(rest, ",") {
-		key, value, ok := strings.Cut(kv, "=")
-		key, value = strings.TrimSpace(key), strings.TrimSpace(value)
-		if !ok || key == "" || value == "" {
-			return fail("option %q is not key=value", kv)
-		}
-		if !slices.Contains(k.options, key) {
-			if slices.Contains(k.retired, key) {
-				return fail("option %q was removed: an experiment that did not win (docs/EXPERIMENTS.md)", key)
+	if hasOpts {
+		for _, kv := range strings.Split(rest, ",") {
+			key, value, ok := strings.Cut(kv, "=")
+			key, value = strings.TrimSpace(key), strings.TrimSpace(value)
+			if !ok || key == "" || value == "" {
+				return fail("option %q is not key=value", kv)
 			}
-			if len(k.options) == 0 {
-				return fail("unknown option %q (%s takes no options)", key, name)
+			if !slices.Contains(k.options, key) {
+				if slices.Contains(k.retired, key) {
+					if dropRetired {
+						continue
+					}
+					return fail("option %q was removed: an experiment that did not win (docs/EXPERIMENTS.md)", key)
+				}
+				if len(k.options) == 0 {
+					return fail("unknown option %q (%s takes no options)", key, name)
+				}
+				return fail("unknown option %q (known: %s)", key, strings.Join(k.options, ", "))
 			}
-			return fail("unknown option %q (known: %s)", key, strings.Join(k.options, ", "))
+			if _, dup := s.Options[key]; dup {
+				return fail("option %q given twice", key)
+			}
+			s.Options[key] = value
 		}
-		if _, dup := s.Options[key]; dup {
-			return fail("option %q given twice", key)
-		}
-		s.Options[key] = value
 	}
+	if k.settings != nil {
+		o := optionReader{spec: spec, opts: s.Options}
+		s.settings = k.settings(&o)
+		if o.err != nil {
+			return Spec{}, o.err
+		}
+	}
+	if k.check != nil {
+		if err := k.check(s.Options); err != nil {
+			return Spec{}, err
+		}
+	}
+	s.checked = true
 	return s, nil
 }
 
-// New builds the player a spec names, its random choices seeded by seed. Errors are one
-// line naming the spec and the problem, for example
-// `player spec "expert:dpth=3": unknown option "dpth" (known: depth, nodes, time, ...)`.
-func New(spec string, seed uint64, opts ...Option) (Player, error) {
-	s, err := ParseSpec(spec)
-	if err != nil {
-		return nil, err
+// New builds the player s names, its random choices seeded by seed. A Spec not made by
+// ParseSpec (a literal) is checked first, as ParseSpec would.
+func New(s Spec, seed uint64, opts ...Option) (Player, error) {
+	if !s.checked {
+		var err error
+		if s, err = ParseSpec(s.String()); err != nil {
+			return nil, err
+		}
+	}
+	k, ok := lookup(s.Name)
+	if !ok { // an external engine unregistered since the spec was parsed
+		return nil, fmt.Errorf("player spec %q: unknown player %q (known: %s)", s, s.Name, strings.Join(Names(), ", "))
 	}
 	var cfg config
 	for _, o := range opts {
 		o(&cfg)
 	}
-	k, _ := lookup(s.Name)
-	pl, err := k.build(optionReader{spec: spec, opts: s.Options}, seed, &cfg)
+	return k.build(s, seed, &cfg)
+}
+
+// NewFromString parses spec (ParseSpec) and builds its player (New), for the callers that
+// build one player from a spec once.
+func NewFromString(spec string, seed uint64, opts ...Option) (Player, error) {
+	s, err := ParseSpec(spec)
 	if err != nil {
 		return nil, err
 	}
-	return pl, nil
+	return New(s, seed, opts...)
 }
 
 // optionReader reads typed option values, keeping the first error.

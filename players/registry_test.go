@@ -3,11 +3,16 @@
 package players
 
 import (
+	"context"
+	"errors"
+	"runtime"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/fanorona/fanorona/engine"
 )
 
 func TestSpecErrors(t *testing.T) {
@@ -27,36 +32,36 @@ func TestSpecErrors(t *testing.T) {
 		{"expert:qs=maybe", `player spec "expert:qs=maybe": option qs=maybe: want true or false`},
 	}
 	for _, c := range cases {
-		_, err := New(c.spec, 0)
+		_, err := NewFromString(c.spec, 0)
 		require.Error(t, err, c.spec)
 		assert.Equal(t, c.err, err.Error())
 	}
 }
 
 func TestSpecsBuildTheirPlayers(t *testing.T) {
-	pl, err := New("expert:depth=8", 0)
+	pl, err := NewFromString("expert:depth=8", 0)
 	require.NoError(t, err)
 	assert.Equal(t, 8, pl.(*Expert).Options().Depth)
 	assert.Zero(t, pl.(*Expert).Options().Nodes, "a named limit replaces the default node limit")
 
-	pl, err = New("expert:time=200ms", 0)
+	pl, err = NewFromString("expert:time=200ms", 0)
 	require.NoError(t, err)
 	assert.Equal(t, 200*time.Millisecond, pl.(*Expert).Options().Time)
 
-	pl, err = New("expert", 0)
+	pl, err = NewFromString("expert", 0)
 	require.NoError(t, err)
 	assert.Equal(t, uint64(DefaultExpertNodes), pl.(*Expert).Options().Nodes)
 
-	pl, err = New("mcts:playouts=2000", 0)
+	pl, err = NewFromString("mcts:playouts=2000", 0)
 	require.NoError(t, err)
 	assert.Equal(t, 2000, pl.(*MCTS).opts.Playouts)
 
-	pl, err = New("hard:candidates=3,slack=0", 0)
+	pl, err = NewFromString("hard:candidates=3,slack=0", 0)
 	require.NoError(t, err)
 	assert.Equal(t, LevelParams{Candidates: 3, Depth: 4, Quiesce: true, Slack: 0, Margin: 20}, pl.(*Level).Params())
 
 	for _, name := range []string{"easy", "medium", "hard"} {
-		pl, err := New(name, 0)
+		pl, err := NewFromString(name, 0)
 		require.NoError(t, err)
 		assert.IsType(t, &Level{}, pl)
 	}
@@ -71,4 +76,114 @@ func TestSpecString(t *testing.T) {
 	s, err = ParseSpec("random")
 	require.NoError(t, err)
 	assert.Equal(t, "random", s.String())
+}
+
+// TestParseSpecChecksValuesWithoutBuilding: ParseSpec refuses a bad value as New does, and
+// checking an expert's spec allocates far less than its table: ten specs of a 64 MB table
+// checked take under 1 MB, while building one player takes its 64 MB.
+func TestParseSpecChecksValuesWithoutBuilding(t *testing.T) {
+	for _, bad := range []string{"expert:depth=x", "expert:weights=1/2", "hard:slack=2", "mcts:playouts=-5", "expert:tc=soon"} {
+		_, err := ParseSpec(bad)
+		assert.ErrorContains(t, err, "player spec "+`"`+bad+`": option`, bad)
+	}
+	allocated := func(f func()) uint64 {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		f()
+		runtime.ReadMemStats(&after)
+		return after.TotalAlloc - before.TotalAlloc
+	}
+	var specs []Spec
+	checked := allocated(func() {
+		for range 10 {
+			s, err := ParseSpec("expert:hash=64,depth=3")
+			require.NoError(t, err)
+			specs = append(specs, s)
+		}
+	})
+	assert.Less(t, checked, uint64(1<<20), "bytes allocated checking ten specs")
+	var pl Player
+	built := allocated(func() {
+		var err error
+		pl, err = New(specs[0], 0)
+		require.NoError(t, err)
+	})
+	assert.GreaterOrEqual(t, built, uint64(64<<20), "bytes allocated building one player")
+	assert.Equal(t, 64, pl.(*Expert).Options().HashMB)
+	assert.Equal(t, 3, pl.(*Expert).Options().Depth)
+}
+
+// TestSpecDeterministic: an expert without time, tc, vary or threads above 1 plays the same
+// turns whatever its seed; every other player draws from its seed or is not known not to.
+// The answers are checked against play: two seeds, the same turns or not.
+func TestSpecDeterministic(t *testing.T) {
+	for spec, want := range map[string]bool{"expert": true, "expert:depth=3": true, "expert:depth=3,vary=0,threads=1": true,
+		"expert:time=1s": false, "expert:tc=1s+100ms": false, "expert:vary=5": false, "expert:threads=2": false,
+		"hard": false, "easy:vary=0": false, "mcts": false, "greedy": false, "random": false} {
+		s, err := ParseSpec(spec)
+		require.NoError(t, err, spec)
+		assert.Equal(t, want, s.Deterministic(), spec)
+	}
+	assert.True(t, Spec{Name: "expert", Options: map[string]string{"depth": "2"}}.Deterministic(), "a literal")
+	assert.False(t, Spec{Name: "expert", Options: map[string]string{"depth": "x"}}.Deterministic(), "a literal that does not parse")
+	// An old record's expert, with options since removed.
+	_, err := ParseSpec("expert:v=1,nodes=2000")
+	require.Error(t, err)
+	s, err := ParseRecordedSpec("expert:v=1,nodes=2000,null=true")
+	require.NoError(t, err)
+	assert.True(t, s.Deterministic())
+	assert.Equal(t, "expert:nodes=2000", s.String())
+	s, err = ParseRecordedSpec("expert:vary=3,keep=true")
+	require.NoError(t, err)
+	assert.False(t, s.Deterministic())
+	_, err = ParseRecordedSpec("expert:dpth=3")
+	assert.ErrorContains(t, err, `unknown option "dpth"`)
+	// By play: the first turns of two seeds, from positions where the expert has a choice.
+	r := engine.DefaultRules()
+	for spec, want := range map[string]bool{"expert:depth=3": true, "expert:depth=3,vary=40": false, "hard": false} {
+		s, err := ParseSpec(spec)
+		require.NoError(t, err)
+		same := true
+		for _, f := range midgameFENs {
+			p := engine.MustParseFEN(f)
+			var turns [2]string
+			for i := range turns {
+				pl, err := New(s, uint64(i)*7919+1)
+				require.NoError(t, err)
+				a, err := Analyze(context.Background(), pl, &p, r)
+				require.NoError(t, err)
+				turns[i] = a.Turn.String()
+			}
+			same = same && turns[0] == turns[1]
+		}
+		assert.Equal(t, want, same, "%s: the same turns from two seeds", spec)
+		assert.Equal(t, want, s.Deterministic(), spec)
+	}
+}
+
+// TestExternalSpecsAreCheckedAndBuilt: a declared player's option values are checked by
+// its own builder when the spec is parsed, and New hands it the options as written.
+func TestExternalSpecsAreCheckedAndBuilt(t *testing.T) {
+	var got map[string]string
+	require.NoError(t, RegisterExternal("checked-engine", "a test engine", []string{"movetime"}, func(opts map[string]string, seed uint64) (Player, error) {
+		if opts["movetime"] == "never" {
+			return nil, errors.New("movetime never: not a number")
+		}
+		got = opts
+		return NewRandom(seed), nil
+	}))
+	defer UnregisterExternal("checked-engine")
+	_, err := ParseSpec("checked-engine:movetime=never")
+	assert.EqualError(t, err, "movetime never: not a number")
+	s, err := ParseSpec("checked-engine:movetime=20")
+	require.NoError(t, err)
+	assert.False(t, s.Deterministic())
+	got = nil
+	pl, err := New(s, 3)
+	require.NoError(t, err)
+	assert.IsType(t, &Random{}, pl)
+	assert.Equal(t, map[string]string{"movetime": "20"}, got)
+	UnregisterExternal("checked-engine")
+	_, err = New(s, 3)
+	assert.ErrorContains(t, err, `unknown player "checked-engine"`)
 }

@@ -74,7 +74,7 @@ func TestLevelsHaveTheirDocumentedParameters(t *testing.T) {
 		{"medium", LevelParams{Candidates: 12, Depth: 3, Quiesce: false, Slack: 0.15, Margin: 50}},
 		{"hard", LevelParams{Candidates: 0, Depth: 4, Quiesce: true, Slack: 0.05, Margin: 20}},
 	} {
-		pl, err := New(c.name, 1)
+		pl, err := NewFromString(c.name, 1)
 		require.NoError(t, err)
 		assert.Equal(t, c.want, pl.(*Level).Params(), c.name)
 		a, err := Analyze(context.Background(), pl, &p, r)
@@ -97,7 +97,7 @@ func TestLevelScoreIsPlainMinimax(t *testing.T) {
 		"7B1/B7B/5B1BW/8W/6WWW b 1 17",
 	}
 	for _, name := range []string{"easy:candidates=0,slack=0", "medium:candidates=0,slack=0", "hard:candidates=0,slack=0,qs=false"} {
-		pl, err := New(name, 7)
+		pl, err := NewFromString(name, 7)
 		require.NoError(t, err)
 		depth := pl.(*Level).Params().Depth
 		for _, f := range fens {
@@ -142,7 +142,7 @@ func TestMediumLooksThreePliesAhead(t *testing.T) {
 			}
 		}
 		for seed := uint64(0); seed < 5; seed++ {
-			pl, err := New("medium", seed)
+			pl, err := NewFromString("medium", seed)
 			require.NoError(t, err)
 			a, err := Analyze(context.Background(), pl, &p, r)
 			require.NoError(t, err)
@@ -231,7 +231,7 @@ func TestLevelSlackPlaysOnlyTurnsWithinMargin(t *testing.T) {
 	require.Len(t, want, 4)
 	got := map[string]bool{}
 	for seed := uint64(0); seed < 40; seed++ {
-		pl, err := New("medium:candidates=0,slack=1,margin=8", seed)
+		pl, err := NewFromString("medium:candidates=0,slack=1,margin=8", seed)
 		require.NoError(t, err)
 		a, err := Analyze(context.Background(), pl, &p, r)
 		require.NoError(t, err)

@@ -93,7 +93,7 @@ func TestExpertFindsForcedWins(t *testing.T) {
 				require.Empty(t, winningTurns(&p, r, c.plies-2), c.why)
 			}
 			for _, spec := range []string{"expert:depth=4", "expert:nodes=50000", "expert:depth=6,qs=false,lmr=false,killers=false,hash=0"} {
-				pl, err := New(spec, 0)
+				pl, err := NewFromString(spec, 0)
 				require.NoError(t, err)
 				a, err := Analyze(context.Background(), pl, &p, r)
 				require.NoError(t, err)
@@ -179,7 +179,7 @@ func TestExpertProbesTheOracle(t *testing.T) {
 	target, err := p.ParseTurn(r, "h5-h4")
 	require.NoError(t, err)
 	o := &fakeOracle{lost: p.Play(target)}
-	pl, err := New("expert:depth=2", 0, WithOracle(o))
+	pl, err := NewFromString("expert:depth=2", 0, WithOracle(o))
 	require.NoError(t, err)
 	a, err := Analyze(context.Background(), pl, &p, r)
 	require.NoError(t, err)
@@ -190,7 +190,7 @@ func TestExpertProbesTheOracle(t *testing.T) {
 	assert.Positive(t, o.probes)
 
 	// Without the oracle the expert has no reason for that turn: the test is not vacuous.
-	plain, _ := New("expert:depth=2", 0)
+	plain, _ := NewFromString("expert:depth=2", 0)
 	b, err := Analyze(context.Background(), plain, &p, r)
 	require.NoError(t, err)
 	assert.False(t, IsWin(b.Score))

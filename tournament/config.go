@@ -111,7 +111,7 @@ func (c *Config) Validate() error {
 		if _, err := players.ParseSpec(spec); err != nil {
 			return err
 		}
-		if _, err := players.New(spec, 0); err != nil {
+		if _, err := players.NewFromString(spec, 0); err != nil {
 			return err
 		}
 		if seen[spec] && c.Format != SelfPlay {

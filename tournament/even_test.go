@@ -28,7 +28,7 @@ func TestEvenOpeningsAreTheFirstBalancedInSeedOrder(t *testing.T) {
 		require.Equal(t, OpenEven, o.Kind)
 		require.Equal(t, 8, o.Size())
 
-		judge, err := players.New(EvenSpec, 0)
+		judge, err := players.NewFromString(EvenSpec, 0)
 		require.NoError(t, err)
 		book := Book(4, r)
 		var want []string

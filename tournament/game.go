@@ -69,12 +69,12 @@ func playGame(ctx context.Context, white, black players.Player, opening engine.P
 
 // playScheduled plays scheduled game g of run c.
 func playScheduled(ctx context.Context, c *Config, o *Openings, g GameSpec, opts []players.Option, adj *Adjudicator) (Record, error) {
-	white, err := players.New(g.White, mix(g.Seed, 1), opts...)
+	white, err := players.NewFromString(g.White, mix(g.Seed, 1), opts...)
 	if err != nil {
 		return Record{}, err
 	}
 	defer closePlayer(white)
-	black, err := players.New(g.Black, mix(g.Seed, 2), opts...)
+	black, err := players.NewFromString(g.Black, mix(g.Seed, 2), opts...)
 	if err != nil {
 		return Record{}, err
 	}

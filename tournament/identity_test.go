@@ -435,7 +435,7 @@ func TestDistinctOpenings(t *testing.T) {
 		fen := p.FEN()
 		assert.False(t, seen[fen], "pair %d repeats an opening", k)
 		assert.True(t, inBook[fen], "pair %d's opening is a position after 3 plies", k)
-		judge, err := players.New(BalanceSpec, 0)
+		judge, err := players.NewFromString(BalanceSpec, 0)
 		require.NoError(t, err)
 		a, err := judge.(players.Analyzer).Analyze(context.Background(), &p, c.EngineRules())
 		require.NoError(t, err)

@@ -339,7 +339,7 @@ func TestDistinctOpeningsUseEveryBalancedPosition(t *testing.T) {
 	assert.Equal(t, 1, o.Size())
 
 	r := engine.DefaultRules()
-	judge, err := players.New(BalanceSpec, 0)
+	judge, err := players.NewFromString(BalanceSpec, 0)
 	require.NoError(t, err)
 	book := Book(4, r)
 	balanced, edge := map[string]bool{}, 0

@@ -281,7 +281,7 @@ func chooseBalanced(ctx context.Context, book []engine.Position, order []int, wa
 	workers := max(1, runtime.GOMAXPROCS(0))
 	judges := make([]players.Analyzer, workers)
 	for i := range judges {
-		j, err := players.New(spec, 0)
+		j, err := players.NewFromString(spec, 0)
 		if err != nil {
 			return nil, 0, err
 		}

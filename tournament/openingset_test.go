@@ -133,7 +133,7 @@ func TestJudgeVersionsKeepTheirVerdicts(t *testing.T) {
 		{"BBBB1BBBB/BB2W4/BW5BW/W4BWWW/1W5WW w 0 4", 786, 931},
 	}
 	for _, j := range []Judge{JudgeOf(OpenDistinct), JudgeOf(OpenEven)} {
-		judge, err := players.New(j.Spec, 0)
+		judge, err := players.NewFromString(j.Spec, 0)
 		require.NoError(t, err)
 		for _, tc := range cases {
 			p, err := engine.ParseFEN(tc.fen)

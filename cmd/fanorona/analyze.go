@@ -82,7 +82,7 @@ func runAnalyze(c *cobra.Command, s *streams, o *analyzeOptions) error {
 	if engines != nil {
 		defer engines.Close()
 	}
-	pl, err := players.New(o.player, o.seed, opts...)
+	pl, err := players.NewFromString(o.player, o.seed, opts...)
 	if err != nil {
 		return badInput(err)
 	}

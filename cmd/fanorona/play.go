@@ -84,11 +84,11 @@ func runPlay(ctx context.Context, s *streams, o *playOptions) error {
 		if spec == humanSpec {
 			continue
 		}
-		if g.side[i], err = players.New(spec, o.seed, opts...); err != nil {
+		if g.side[i], err = players.NewFromString(spec, o.seed, opts...); err != nil {
 			return badInput(err)
 		}
 	}
-	if g.hint, err = players.New(o.hint, o.seed, opts...); err != nil {
+	if g.hint, err = players.NewFromString(o.hint, o.seed, opts...); err != nil {
 		return badInput(fmt.Errorf("--hint: %w", err))
 	}
 	return g.play()

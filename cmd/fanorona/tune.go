@@ -75,10 +75,7 @@ func runTune(ctx context.Context, s *streams, o *tuneOptions) error {
 	if o.workers < 0 {
 		return badInputf("--workers %d: must be 0 (one) or more", o.workers)
 	}
-	if _, err := players.ParseSpec(o.player); err != nil {
-		return badInputf("--player: %v", err)
-	}
-	if _, err := players.New(o.player, o.seed); err != nil { // option values, e.g. time=-5s
+	if _, err := players.ParseSpec(o.player); err != nil { // the option values too, e.g. time=-5s
 		return badInputf("--player: %v", err)
 	}
 	var fixed []int

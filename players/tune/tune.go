@@ -45,7 +45,8 @@ func Generate(ctx context.Context, c Config) ([]Sample, error) {
 	if c.Games < 1 {
 		return nil, errors.New("tune: no games to play")
 	}
-	if _, err := players.ParseSpec(c.Player); err != nil {
+	spec, err := players.ParseSpec(c.Player)
+	if err != nil {
 		return nil, err
 	}
 	c.Workers = max(1, c.Workers)
@@ -63,7 +64,7 @@ func Generate(ctx context.Context, c Config) ([]Sample, error) {
 		go func() {
 			defer wg.Done()
 			for g := range next {
-				perGame[g], errs[g] = playGame(ctx, c, g)
+				perGame[g], errs[g] = playGame(ctx, c, spec, g)
 				mu.Lock()
 				done++
 				if c.Progress != nil {
@@ -96,7 +97,7 @@ func gameSeed(seed uint64, g int) uint64 {
 	return rand.New(rand.NewPCG(seed, uint64(g))).Uint64()
 }
 
-func playGame(ctx context.Context, c Config, g int) ([]Sample, error) {
+func playGame(ctx context.Context, c Config, spec players.Spec, g int) ([]Sample, error) {
 	seed := gameSeed(c.Seed, g)
 	rng := rand.New(rand.NewPCG(seed, 0x4f50454e)) // "OPEN"
 	r := engine.DefaultRules()
@@ -108,7 +109,7 @@ func playGame(ctx context.Context, c Config, g int) ([]Sample, error) {
 	}
 	var side [2]players.Player
 	for i := range side {
-		pl, err := players.New(c.Player, seed+uint64(i)+1)
+		pl, err := players.New(spec, seed+uint64(i)+1)
 		if err != nil {
 			return nil, err
 		}

@@ -37,7 +37,7 @@ func BenchmarkRoundTrip(b *testing.B) {
 	for _, how := range []string{"pipe", "process"} {
 		b.Run(how, func(b *testing.B) {
 			benchEngines(b, how)
-			pl, err := players.New("bench-"+how+":depth=1", 1)
+			pl, err := players.NewFromString("bench-"+how+":depth=1", 1)
 			require.NoError(b, err)
 			defer pl.(io.Closer).Close()
 			p, r := engine.Start(), engine.DefaultRules()
@@ -71,9 +71,9 @@ func BenchmarkRandomGames(b *testing.B) {
 			seed := uint64(0)
 			for b.Loop() {
 				seed++
-				w, err := players.New(white, seed)
+				w, err := players.NewFromString(white, seed)
 				require.NoError(b, err)
-				bl, _ := players.New("random", seed+1000)
+				bl, _ := players.NewFromString("random", seed+1000)
 				rec, err := tournament.PlayGame(ctx, w, bl, engine.Start(), r, tournament.DefaultMaxPlies)
 				if c, ok := w.(io.Closer); ok {
 					c.Close()

@@ -181,17 +181,17 @@ func TestEngineThatNeverHandshakesIsReportedAtStart(t *testing.T) {
 func TestEngineNamesInSpecs(t *testing.T) {
 	e := uci.NewEngines("", nil)
 	require.NoError(t, e.Declare(uci.EngineConfig{Name: "specs-ext", Server: &uci.ServerConfig{Player: "random"}}))
-	_, err := players.New("specs-ext:movetime=200", 0)
+	_, err := players.NewFromString("specs-ext:movetime=200", 0)
 	assert.NoError(t, err)
-	_, err = players.New("specs-ext:tc=10+0.1", 0)
+	_, err = players.NewFromString("specs-ext:tc=10+0.1", 0)
 	assert.NoError(t, err)
-	_, err = players.New("specs-ext:movetime=abc", 0)
+	_, err = players.NewFromString("specs-ext:movetime=abc", 0)
 	assert.ErrorContains(t, err, "movetime=abc")
-	_, err = players.New("specs-ext:hash=3", 0)
+	_, err = players.NewFromString("specs-ext:hash=3", 0)
 	assert.ErrorContains(t, err, `unknown option "hash"`)
 	assert.Error(t, e.Declare(uci.EngineConfig{Name: "expert", Command: []string{"x"}}), "a built-in name")
 	e.Close()
-	_, err = players.New("specs-ext", 0)
+	_, err = players.NewFromString("specs-ext", 0)
 	assert.ErrorContains(t, err, "unknown player", "Close withdraws the name")
 }
 

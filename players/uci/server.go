@@ -517,7 +517,7 @@ func (s *server) playerFor(spec string) (players.Player, error) {
 			s.tbOpts = opts
 		}
 	}
-	pl, err := players.New(spec, mixSeed(s.cfg.Seed, s.games), s.tbOpts...)
+	pl, err := players.NewFromString(spec, mixSeed(s.cfg.Seed, s.games), s.tbOpts...)
 	if err != nil {
 		return nil, err
 	}

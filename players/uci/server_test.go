@@ -135,7 +135,7 @@ func TestServerPositionBothNotationsAndBestmove(t *testing.T) {
 	m := strings.TrimPrefix(best, "bestmove ")
 	assert.NotContains(t, m, "-", "compact by default")
 	// The same answer as the player in process.
-	want, err := players.New("expert:depth=3", 0)
+	want, err := players.NewFromString("expert:depth=3", 0)
 	require.NoError(t, err)
 	a, err := players.Analyze(context.Background(), want, &p, r)
 	require.NoError(t, err)

@@ -18,9 +18,9 @@ const testRun = "0123456789abcdef0123456789abcdef"
 // play plays random against random from opening under r, capped at maxPlies.
 func play(t *testing.T, seed uint64, opening engine.Position, r engine.Rules, maxPlies int) tournament.Record {
 	t.Helper()
-	w, err := players.New("random", seed)
+	w, err := players.NewFromString("random", seed)
 	require.NoError(t, err)
-	b, err := players.New("random", seed+1000)
+	b, err := players.NewFromString("random", seed+1000)
 	require.NoError(t, err)
 	rec, err := tournament.PlayGame(context.Background(), w, b, opening, r, maxPlies)
 	require.NoError(t, err)
