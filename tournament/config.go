@@ -76,6 +76,16 @@ type Config struct {
 	Concurrency int `json:"-"`
 	Shard       int `json:"-"` // this process plays games with index % Shards == Shard
 	Shards      int `json:"-"`
+
+	specs map[string]players.Spec // the players parsed, by spec as listed (Validate)
+}
+
+// playerSpec returns one of c's players parsed: by Validate, or now if c was not validated.
+func (c *Config) playerSpec(spec string) (players.Spec, error) {
+	if s, ok := c.specs[spec]; ok {
+		return s, nil
+	}
+	return players.ParseSpec(spec)
 }
 
 // EngineRules returns the engine rules of the run (without the ply cap, which is applied
@@ -107,13 +117,13 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("--format %q: expected round-robin or gauntlet", c.Format)
 	}
 	seen := map[string]bool{}
+	c.specs = make(map[string]players.Spec, len(c.Players))
 	for _, spec := range c.Players {
-		if _, err := players.ParseSpec(spec); err != nil {
+		s, err := players.ParseSpec(spec)
+		if err != nil {
 			return err
 		}
-		if _, err := players.NewFromString(spec, 0); err != nil {
-			return err
-		}
+		c.specs[spec] = s
 		if seen[spec] && c.Format != SelfPlay {
 			return fmt.Errorf("--players: %q is listed twice", spec)
 		}

@@ -67,14 +67,23 @@ func playGame(ctx context.Context, white, black players.Player, opening engine.P
 	return rec, nil
 }
 
+// newPlayer builds the player of run c that spec names, from the spec Validate parsed.
+func newPlayer(c *Config, spec string, seed uint64, opts []players.Option) (players.Player, error) {
+	s, err := c.playerSpec(spec)
+	if err != nil {
+		return nil, err
+	}
+	return players.New(s, seed, opts...)
+}
+
 // playScheduled plays scheduled game g of run c.
 func playScheduled(ctx context.Context, c *Config, o *Openings, g GameSpec, opts []players.Option, adj *Adjudicator) (Record, error) {
-	white, err := players.NewFromString(g.White, mix(g.Seed, 1), opts...)
+	white, err := newPlayer(c, g.White, mix(g.Seed, 1), opts)
 	if err != nil {
 		return Record{}, err
 	}
 	defer closePlayer(white)
-	black, err := players.NewFromString(g.Black, mix(g.Seed, 2), opts...)
+	black, err := newPlayer(c, g.Black, mix(g.Seed, 2), opts)
 	if err != nil {
 		return Record{}, err
 	}

@@ -236,7 +236,8 @@ func TestChanceRepeatsCountEach(t *testing.T) {
 	}
 	for spec, want := range map[string]bool{"expert": true, "expert:depth=3": true, "expert:depth=3,vary=0,threads=1": true,
 		"expert:time=1s": false, "expert:tc=1+0.1": false, "expert:vary=5": false, "expert:threads=2": false,
-		"hard": false, "greedy": false, "random": false} {
+		"hard": false, "greedy": false, "random": false,
+		"expert:v=1,nodes=2000": true, "expert:null=true,vary=5": false} { // options since removed
 		assert.Equal(t, want, deterministic(spec), spec)
 	}
 }

@@ -294,7 +294,7 @@ func logOpenings(c *Config, o *Openings, opts *Options) bool {
 	}
 	for _, pg := range c.Pairings() {
 		a, b := c.Players[pg.A], c.Players[pg.B]
-		if !deterministic(a) || !deterministic(b) {
+		if !c.deterministic(a) || !c.deterministic(b) {
 			continue
 		}
 		if a == b {
@@ -309,26 +309,19 @@ func logOpenings(c *Config, o *Openings, opts *Options) bool {
 	return false
 }
 
-// deterministic reports whether a player spec always chooses the same turn in the same
-// position whatever its seed: expert without a time limit or clock, without vary and on
-// one thread. (The other levels draw among turns from their seed.)
+// deterministic reports whether a player spec read from a game record always chooses
+// the same turn in the same position whatever its seed (players.Spec.Deterministic). A
+// record may name options since removed (players.ParseRecordedSpec), or an external
+// engine not declared in this process: not deterministic.
 func deterministic(spec string) bool {
-	s, err := players.ParseSpec(spec)
-	if err != nil || s.Name != "expert" {
-		return false
-	}
-	for _, timed := range []string{"time", "tc"} {
-		if _, ok := s.Options[timed]; ok {
-			return false
-		}
-	}
-	if v, ok := s.Options["vary"]; ok && v != "0" {
-		return false
-	}
-	if v, ok := s.Options["threads"]; ok && v != "1" {
-		return false
-	}
-	return true
+	s, err := players.ParseRecordedSpec(spec)
+	return err == nil && s.Deterministic()
+}
+
+// deterministic reports whether one of c's players is deterministic (players.Spec.Deterministic).
+func (c *Config) deterministic(spec string) bool {
+	s, err := c.playerSpec(spec)
+	return err == nil && s.Deterministic()
 }
 
 // gamesWriter is the games file as the collector writes it (an *os.File; tests give one
