@@ -15,6 +15,10 @@
 //     quiescence, killer and history ordering, and optional tablebase probes ([Oracle]).
 //   - mcts: UCT with random playouts.
 //
+// A spec is parsed and checked once, by [ParseSpec], into a [Spec] (which knows whether its
+// players are [Spec.Deterministic]); [New] builds a player from it for each game, with no
+// parsing left.
+//
 // Every random choice comes from the seed given to [New] (math/rand/v2, PCG), mixed with
 // the position, so the same spec, seed and position always give the same turn. Limits by
 // depth, nodes or playouts are reproducible; a time limit is the one exception.
