@@ -9,7 +9,11 @@ import (
 
 // WDL counts wins, draws and losses from the point of view of one player
 // (or of one colour, e.g. White).
-type WDL struct{ Wins, Draws, Losses int }
+type WDL struct {
+	Wins   int `json:"wins"`
+	Draws  int `json:"draws"`
+	Losses int `json:"losses"`
+}
 
 // Games returns the number of games, Wins+Draws+Losses.
 func (w WDL) Games() int { return w.Wins + w.Draws + w.Losses }

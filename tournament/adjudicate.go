@@ -10,9 +10,6 @@ import (
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 )
 
-// AdjudicatedReason is the record reason of a game ended by the tables.
-const AdjudicatedReason = "tablebase"
-
 // Adjudicator ends games by the tables of a folder: a position with at most Pieces()
 // pieces, both sides on the board, is given the value the tables hold for it under the
 // game's rules (the rule-aware tables of the run's paika limit at the position's

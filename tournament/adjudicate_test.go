@@ -11,6 +11,7 @@ import (
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/players"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
+	"github.com/fanorona/fanorona/tournament/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -76,7 +77,7 @@ func TestAdjudicatedRunAgreesWithThePlayedOutRun(t *testing.T) {
 		"2B3B2/9/4B4/9/2W1W1W2 w 0 0", "9/1B5B1/4W4/1W5B1/9 w 0 0", "4B4/9/B3W3B/9/4W4 b 0 0",
 	}, "\n")+"\n"), 0o644))
 	c := Config{Format: RoundRobin, Players: []string{"expert:depth=3", "expert:depth=2"}, Games: 6,
-		Openings: "file:" + openings, Seed: 3, Rules: RecordRules(engine.DefaultRules(), 400), Concurrency: 2}
+		Openings: "file:" + openings, Seed: 3, Rules: record.RulesFrom(engine.DefaultRules(), 400), Concurrency: 2}
 	oracle := players.NewTablebaseOracle(tablebase.Open(dir))
 	require.NotNil(t, oracle)
 	opts := []players.Option{players.WithOracle(oracle)}
@@ -92,7 +93,7 @@ func TestAdjudicatedRunAgreesWithThePlayedOutRun(t *testing.T) {
 	require.Len(t, cut, len(played))
 	adjudicated := 0
 	for i, r := range cut {
-		require.NoError(t, Replay(&r))
+		require.NoError(t, record.Replay(&r))
 		// Where the played-out game first reaches a position the tables judge: at most 4
 		// pieces, both sides on the board, the game not over, and the 400-ply cap not
 		// within 4·50 plies (a capture at least every 50 plies ends it within that).
@@ -116,16 +117,16 @@ func TestAdjudicatedRunAgreesWithThePlayedOutRun(t *testing.T) {
 			continue
 		}
 		adjudicated++
-		require.Equal(t, AdjudicatedReason, r.Reason, "game %d", i)
+		require.Equal(t, record.AdjudicatedReason, r.Reason, "game %d", i)
 		assert.Equal(t, o.Turns[:at], r.Turns, "game %d: the same game up to the adjudication", i)
 		assert.Equal(t, p.FEN(), r.Adjudicated, "game %d", i)
 		assert.Equal(t, o.Result, r.Result, "game %d: the tables' value is how the game went on", i)
 	}
 	require.NotZero(t, adjudicated)
 	t.Logf("%d of %d games adjudicated", adjudicated, len(cut))
-	assert.Equal(t, adjudicated, s.Lengths[0].Reasons[AdjudicatedReason])
+	assert.Equal(t, adjudicated, s.Lengths[0].Reasons[record.AdjudicatedReason])
 	var rc Config
-	raw, err := os.ReadFile(filepath.Join(judged, RunFile))
+	raw, err := os.ReadFile(filepath.Join(judged, record.RunFile))
 	require.NoError(t, err)
 	require.NoError(t, json.Unmarshal(raw, &rc))
 	assert.Equal(t, 4, rc.AdjudicatePieces)
@@ -139,10 +140,10 @@ func TestAdjudicatedRunAgreesWithThePlayedOutRun(t *testing.T) {
 
 func TestAdjudicatedRecordChecks(t *testing.T) {
 	r := rec("", 0, 0, "random", "random", "1/2-1/2", "d2-e3A")
-	r.Reason, r.Captured.White = AdjudicatedReason, 2
+	r.Reason, r.Captured.White = record.AdjudicatedReason, 2
 	r.Adjudicated = "BBBBBB1BB/BBBBB1BBB/BWBWWBWBW/WWW1WWWWW/WWWWWWWWW b 0 1"
 	require.NoError(t, r.Validate())
-	require.NoError(t, Replay(&r))
+	require.NoError(t, record.Replay(&r))
 	bad := r
 	bad.Adjudicated = ""
 	assert.ErrorContains(t, bad.Validate(), "adjudicat")
@@ -152,7 +153,7 @@ func TestAdjudicatedRecordChecks(t *testing.T) {
 	assert.ErrorContains(t, bad.Validate(), "tablebase adjudication goes with reason tablebase only")
 	bad = r
 	bad.Adjudicated = engine.StartFEN
-	var re *ReplayError
-	require.ErrorAs(t, Replay(&bad), &re)
+	var re *record.ReplayError
+	require.ErrorAs(t, record.Replay(&bad), &re)
 	assert.Contains(t, re.Error(), "recorded adjudicated at")
 }

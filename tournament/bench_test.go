@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/tournament/record"
+	"github.com/fanorona/fanorona/tournament/summary"
 )
 
 // BenchmarkRandomSelfplay measures whole runs of random self-play (games, records written
@@ -20,7 +22,7 @@ func BenchmarkRandomSelfplay(b *testing.B) {
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
 				c := Config{Format: SelfPlay, Players: []string{"random"}, Games: games, Openings: "start",
-					Seed: uint64(i + 1), Rules: RecordRules(engine.DefaultRules(), DefaultMaxPlies), Concurrency: workers}
+					Seed: uint64(i + 1), Rules: record.RulesFrom(engine.DefaultRules(), DefaultMaxPlies), Concurrency: workers}
 				if _, err := Run(context.Background(), c, Options{Out: b.TempDir()}); err != nil {
 					b.Fatal(err)
 				}
@@ -33,7 +35,7 @@ func BenchmarkRandomSelfplay(b *testing.B) {
 // BenchmarkRandomGame measures playing one random game without any recording.
 func BenchmarkRandomGame(b *testing.B) {
 	c := Config{Format: SelfPlay, Players: []string{"random"}, Games: 1 << 30, Openings: "start", Seed: 1,
-		Rules: RecordRules(engine.DefaultRules(), DefaultMaxPlies)}
+		Rules: record.RulesFrom(engine.DefaultRules(), DefaultMaxPlies)}
 	o, _ := ParseOpenings("start", engine.DefaultRules())
 	b.ReportAllocs()
 	plies := 0
@@ -52,7 +54,7 @@ func BenchmarkRandomGame(b *testing.B) {
 // ceiling for BenchmarkRandomSelfplay's speed-up.
 func BenchmarkRandomGameParallel(b *testing.B) {
 	c := Config{Format: SelfPlay, Players: []string{"random"}, Games: 1 << 30, Openings: "start", Seed: 1,
-		Rules: RecordRules(engine.DefaultRules(), DefaultMaxPlies)}
+		Rules: record.RulesFrom(engine.DefaultRules(), DefaultMaxPlies)}
 	o, _ := ParseOpenings("start", engine.DefaultRules())
 	var next atomic.Int64
 	b.ReportAllocs()
@@ -73,9 +75,9 @@ func BenchmarkRandomGameParallel(b *testing.B) {
 //	go test ./tournament -run '^$' -bench AccumulatorAdd
 func BenchmarkAccumulatorAdd(b *testing.B) {
 	c := Config{Format: SelfPlay, Players: []string{"random"}, Games: 1 << 30, Openings: "start", Seed: 1,
-		Rules: RecordRules(engine.DefaultRules(), DefaultMaxPlies), RunID: "0123456789abcdef0123456789abcdef"}
+		Rules: record.RulesFrom(engine.DefaultRules(), DefaultMaxPlies), RunID: "0123456789abcdef0123456789abcdef"}
 	o, _ := ParseOpenings("start", engine.DefaultRules())
-	recs := make([]Record, 1000)
+	recs := make([]record.Record, 1000)
 	for i := range recs {
 		r, err := playScheduled(context.Background(), &c, o, c.Game(i), nil, nil)
 		if err != nil {
@@ -83,7 +85,7 @@ func BenchmarkAccumulatorAdd(b *testing.B) {
 		}
 		recs[i] = r
 	}
-	acc := NewAccumulator(nil, nil)
+	acc := summary.NewAccumulator(nil, nil, deterministic)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

@@ -16,6 +16,7 @@ import (
 	"github.com/fanorona/fanorona/players"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/fanorona/fanorona/stats"
+	"github.com/fanorona/fanorona/tournament/record"
 )
 
 // Format is how players are paired.
@@ -45,15 +46,15 @@ type Config struct {
 	// balance judge's version and a SHA-256 of the positions, so that --resume, a shard
 	// and merge refuse a set that differs (another judge, engine or file). Absent in
 	// run.json files written before sets had an identity.
-	OpeningSet *OpeningSet `json:"opening_set,omitempty"`
+	OpeningSet *record.OpeningSet `json:"opening_set,omitempty"`
 	// OpeningsSHA256 is the SHA-256 (hex) of the positions file of file:PATH openings, so
 	// that a resumed run, a shard or a rerun plays the same positions.
 	OpeningsSHA256 string `json:"openings_sha256,omitempty"`
 	// FixedColours: no colour swap; the first-listed player of each pairing has White in
 	// every game, every game has an opening of its own, and games are unpaired.
-	FixedColours bool        `json:"fixed_colours,omitempty"`
-	Seed         uint64      `json:"seed"`
-	Rules        RulesRecord `json:"rules"` // MaxPlies is the cap per game, counted from the opening
+	FixedColours bool         `json:"fixed_colours,omitempty"`
+	Seed         uint64       `json:"seed"`
+	Rules        record.Rules `json:"rules"` // MaxPlies is the cap per game, counted from the opening
 	// Tablebases: the expert probed endgame tablebases (their folder is not recorded:
 	// tables built anywhere give the same values).
 	Tablebases bool `json:"tablebases,omitempty"`
@@ -71,7 +72,7 @@ type Config struct {
 	// folder holds decides it, so a resumed run must give the same.
 	AdjudicatePieces int `json:"adjudicate_pieces,omitempty"`
 	// Engines: the external engines the players name (players/uci), as started.
-	Engines []EngineRecord `json:"engines,omitempty"`
+	Engines []record.Engine `json:"engines,omitempty"`
 
 	Concurrency int `json:"-"`
 	Shard       int `json:"-"` // this process plays games with index % Shards == Shard
@@ -94,12 +95,7 @@ func (c *Config) EngineRules() engine.Rules {
 	return engine.Rules{PaikaLimit: c.Rules.PaikaLimit, NoMovesDraw: c.Rules.NoMovesDraw, FirstTurnNoChain: c.Rules.FirstTurnNoChain}
 }
 
-// RecordRules converts engine rules and a cap to their record form.
-func RecordRules(r engine.Rules, maxPlies int) RulesRecord {
-	return RulesRecord{PaikaLimit: r.PaikaLimit, NoMovesDraw: r.NoMovesDraw, FirstTurnNoChain: r.FirstTurnNoChain, MaxPlies: maxPlies}
-}
-
-// Validate checks the configuration; its errors name the flag at fault.
+// Validate checks the configuration; its errors (a *SettingError) name the setting at fault.
 func (c *Config) Validate() error {
 	switch c.Format {
 	case SelfPlay:
@@ -107,14 +103,14 @@ func (c *Config) Validate() error {
 			return fmt.Errorf("selfplay takes exactly one player, got %d", len(c.Players))
 		}
 		if c.FixedColours {
-			return fmt.Errorf("--fixed-colours: selfplay has one player on both sides; colours are not swapped there anyway")
+			return settingErrorf("%v: selfplay has one player on both sides; colours are not swapped there anyway", SettingFixedColours)
 		}
 	case RoundRobin, Gauntlet:
 		if len(c.Players) < 2 {
-			return fmt.Errorf("--players: %s needs at least two players, got %d", c.Format, len(c.Players))
+			return settingErrorf("%v: %s needs at least two players, got %d", SettingPlayers, c.Format, len(c.Players))
 		}
 	default:
-		return fmt.Errorf("--format %q: expected round-robin or gauntlet", c.Format)
+		return settingErrorf("%v %q: expected round-robin or gauntlet", SettingFormat, c.Format)
 	}
 	seen := map[string]bool{}
 	c.specs = make(map[string]players.Spec, len(c.Players))
@@ -125,37 +121,37 @@ func (c *Config) Validate() error {
 		}
 		c.specs[spec] = s
 		if seen[spec] && c.Format != SelfPlay {
-			return fmt.Errorf("--players: %q is listed twice", spec)
+			return settingErrorf("%v: %q is listed twice", SettingPlayers, spec)
 		}
 		seen[spec] = true
 	}
 	if c.Games < 1 {
-		return fmt.Errorf("--games %d: must be at least 1", c.Games)
+		return settingErrorf("%v %d: must be at least 1", SettingGames, c.Games)
 	}
 	if _, _, err := parseOpeningSpec(c.Openings); err != nil {
 		return err
 	}
 	if c.Rules.MaxPlies < 1 || c.Rules.MaxPlies > stats.MaxCountedPlies {
-		return fmt.Errorf("--max-plies %d: must be between 1 and %d", c.Rules.MaxPlies, stats.MaxCountedPlies)
+		return settingErrorf("%v %d: must be between 1 and %d", SettingMaxPlies, c.Rules.MaxPlies, stats.MaxCountedPlies)
 	}
 	if c.Rules.PaikaLimit < 0 {
-		return fmt.Errorf("--paika-limit %d: must be 0 (off) or more", c.Rules.PaikaLimit)
+		return settingErrorf("%v %d: must be 0 (off) or more", SettingPaikaLimit, c.Rules.PaikaLimit)
 	}
 	if c.Games > maxGames/len(c.Pairings()) {
-		return fmt.Errorf("--games %d: at most %d per pairing with %d pairings", c.Games, maxGames/len(c.Pairings()), len(c.Pairings()))
+		return settingErrorf("%v %d: at most %d per pairing with %d pairings", SettingGames, c.Games, maxGames/len(c.Pairings()), len(c.Pairings()))
 	}
 	if c.Concurrency < 0 {
-		return fmt.Errorf("--workers %d: must be 1 or more (0 = all cores)", c.Concurrency)
+		return settingErrorf("%v %d: must be 1 or more (0 = all cores)", SettingWorkers, c.Concurrency)
 	}
 	if c.Shards < 0 || c.Shard < 0 || (c.Shards > 0 && c.Shard >= c.Shards) {
-		return fmt.Errorf("--shard %d/%d: need 0 <= i < n", c.Shard, c.Shards)
+		return settingErrorf("%v %d/%d: need 0 <= i < n", SettingShard, c.Shard, c.Shards)
 	}
 	if c.Shards > 1 && c.Shard >= c.TotalGames() {
-		return fmt.Errorf("--shard %d/%d: the run has %d games, so shard %d would play none", c.Shard, c.Shards, c.TotalGames(), c.Shard)
+		return settingErrorf("%v %d/%d: the run has %d games, so shard %d would play none", SettingShard, c.Shard, c.Shards, c.TotalGames(), c.Shard)
 	}
 	if c.RunID != "" {
-		if err := CheckRunID(c.RunID); err != nil {
-			return fmt.Errorf("--run-id: %v", err)
+		if err := record.CheckRunID(c.RunID); err != nil {
+			return settingErrorf("%v: %v", SettingRunID, err)
 		}
 	}
 	return nil
@@ -177,7 +173,7 @@ func ParseShard(s string) (int, int, error) {
 	i, err1 := strconv.Atoi(a)
 	n, err2 := strconv.Atoi(b)
 	if !ok || err1 != nil || err2 != nil || n < 1 || i < 0 || i >= n {
-		return 0, 0, fmt.Errorf("--shard %q: expected i/n with 0 <= i < n, e.g. 0/4", s)
+		return 0, 0, settingErrorf("%v %q: expected i/n with 0 <= i < n, e.g. 0/4", SettingShard, s)
 	}
 	return i, n, nil
 }
@@ -231,7 +227,7 @@ func (c *Config) Game(i int) GameSpec {
 	k := i % c.Games
 	white, black := c.Players[pg.A], c.Players[pg.B]
 	if c.FixedColours {
-		return GameSpec{Index: i, Pair: i, OpeningIndex: k, White: white, Black: black, Seed: mix(c.Seed, uint64(i)), Unpaired: true}
+		return GameSpec{Index: i, Pair: i, OpeningIndex: k, White: white, Black: black, Seed: record.MixSeed(c.Seed, uint64(i)), Unpaired: true}
 	}
 	if k%2 == 1 {
 		white, black = black, white
@@ -247,7 +243,7 @@ func (c *Config) Game(i int) GameSpec {
 		OpeningIndex: opening,
 		White:        white,
 		Black:        black,
-		Seed:         mix(c.Seed, uint64(i)),
+		Seed:         record.MixSeed(c.Seed, uint64(i)),
 	}
 }
 
@@ -296,14 +292,6 @@ func (c *Config) shardIndex(k int) int {
 		return k
 	}
 	return c.Shard + k*c.Shards
-}
-
-// mix derives a well-spread 64-bit value from a seed and a stream number (splitmix64).
-func mix(seed, stream uint64) uint64 {
-	z := seed ^ (stream+1)*0x9e3779b97f4a7c15
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
 }
 
 // sameRun reports whether two configurations describe the same games (their run ids,

@@ -1,9 +1,9 @@
 // Package tournament owns self-play: the schedule of games (self-play, round-robin,
 // gauntlet; colour-swapped pairs per opening), openings (including one balanced opening per
 // pair for deterministic players), playing one game, running many in parallel with resume,
-// sharding and one writer per folder, the games.jsonl records with their identity (run id
-// and index) and checks, and the statistics of a run, accumulated one record at a time
-// with distinct games counted apart.
+// sharding and one writer per folder, merging a run's shards, adjudication by the tables,
+// and extracting positions from records. The records it writes are package record's; the
+// statistics of a run, package summary's.
 //
 // Every game is a pure function of its players' specs, its opening, its seed and the
 // rules, so a run's games do not depend on concurrency, scheduling, interruption or

@@ -7,11 +7,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
-
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/players"
+	"github.com/fanorona/fanorona/tournament/record"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestEvenOpeningsAreTheFirstBalancedInSeedOrder: even:K draws, in the seed's order of the
@@ -33,7 +33,7 @@ func TestEvenOpeningsAreTheFirstBalancedInSeedOrder(t *testing.T) {
 		book := Book(4, r)
 		var want []string
 		rejected := 0
-		for _, i := range rand.New(rand.NewPCG(mix(seed, 1<<41), 0)).Perm(len(book)) {
+		for _, i := range rand.New(rand.NewPCG(record.MixSeed(seed, 1<<41), 0)).Perm(len(book)) {
 			if len(want) == 8 {
 				break
 			}
@@ -64,7 +64,7 @@ func TestEvenOpeningsRefuseTooManyPairs(t *testing.T) {
 	c := testConfig(20000)
 	c.Openings = "even:2"
 	_, err := NewOpenings(&c)
-	assert.ErrorContains(t, err, "--openings even:2: 10000 pairs per pairing need 10000 different openings, but there are")
+	assert.ErrorContains(t, err, "openings even:2: 10000 pairs per pairing need 10000 different openings, but there are")
 	c.Openings = "even:1"
 	c.Games = 2 * len(Book(1, engine.DefaultRules()))
 	_, err = NewOpenings(&c)

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/tournament/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -45,11 +46,11 @@ func handOptions() ExtractOptions {
 func TestExtractHandWrittenGames(t *testing.T) {
 	path := writeLines(t, handGames...)
 	// The hand-written games are legal and end as recorded.
-	recs, bad, err := ReadRecordFiles([]string{path})
+	recs, bad, err := record.ReadRecordFiles([]string{path})
 	require.NoError(t, err)
 	require.Empty(t, bad)
 	for i := range recs {
-		require.NoError(t, Replay(&recs[i]))
+		require.NoError(t, record.Replay(&recs[i]))
 	}
 	// Exactly one qualifying ply in game 0, none in game 1.
 	var cands []engine.Position
@@ -95,7 +96,7 @@ func TestExtractHandWrittenGames(t *testing.T) {
 // ply where the game goes on, the pieces number 8..16 and one side leads by 2 or more;
 // quiet keeps those whose side to move has no capture (captures being compulsory, that is
 // when its first legal turn captures nothing).
-func qualifyingByHand(t *testing.T, r *Record, quiet bool) []engine.Position {
+func qualifyingByHand(t *testing.T, r *record.Record, quiet bool) []engine.Position {
 	p, err := engine.ParseFEN(r.Opening)
 	require.NoError(t, err)
 	rules := engine.DefaultRules()
@@ -128,7 +129,7 @@ func TestExtractFromPlayedGames(t *testing.T) {
 func extractFromPlayedGames(t *testing.T, quiet bool) {
 	dir := t.TempDir()
 	_, err := Run(context.Background(), Config{Format: SelfPlay, Players: []string{"random"}, Games: 40, Openings: "random:2",
-		Seed: 77, Rules: RecordRules(engine.DefaultRules(), 400), Concurrency: 1}, Options{Out: dir})
+		Seed: 77, Rules: record.RulesFrom(engine.DefaultRules(), 400), Concurrency: 1}, Options{Out: dir})
 	require.NoError(t, err)
 	recs := readGames(t, dir)
 	owner := map[string][]int{} // normalised FEN (without ply) -> games that reach it
@@ -236,7 +237,7 @@ func TestExtractIsTheSameInAnotherProcess(t *testing.T) {
 	}
 	dir := t.TempDir()
 	_, err := Run(context.Background(), Config{Format: SelfPlay, Players: []string{"random"}, Games: 30, Openings: "random:2",
-		Seed: 78, Rules: RecordRules(engine.DefaultRules(), 400), Concurrency: 1}, Options{Out: dir})
+		Seed: 78, Rules: record.RulesFrom(engine.DefaultRules(), 400), Concurrency: 1}, Options{Out: dir})
 	require.NoError(t, err)
 	res, err := ExtractPositions([]string{dir}, ExtractOptions{MinPieces: 8, MaxPieces: 16, Lead: 2, Count: 10, Seed: 4, Strong: StrongWhite})
 	require.NoError(t, err)
@@ -255,4 +256,45 @@ func TestExtractIsTheSameInAnotherProcess(t *testing.T) {
 		}
 	}
 	assert.Equal(t, want.String(), got.String())
+}
+
+// TestExtractProgressEveryTwoThousandGames: Progress hears of game 2000, then the total
+// at the end (2001 copies of a hand-written game, each its own index).
+func TestExtractProgressEveryTwoThousandGames(t *testing.T) {
+	lines := make([]string, 2001)
+	for i := range lines {
+		lines[i] = strings.Replace(handGames[0], `"index":0,"pair":0`, fmt.Sprintf(`"index":%d,"pair":%d`, i, i/2), 1)
+	}
+	var calls []int
+	o := handOptions()
+	o.Progress = func(games int) { calls = append(calls, games) }
+	res, err := ExtractPositions([]string{writeLines(t, lines...)}, o)
+	require.NoError(t, err)
+	assert.Equal(t, 2001, res.Games)
+	assert.Equal(t, []int{2000, 2001}, calls)
+}
+
+// TestExtractChecksPiecesUpTo44: the --pieces error names the bound, 2 × 22 pieces.
+func TestExtractChecksPiecesUpTo44(t *testing.T) {
+	o := handOptions()
+	o.MaxPieces = 45
+	err := o.Check()
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "<= 44")
+	o.MaxPieces = 44
+	assert.NoError(t, o.Check())
+}
+
+// TestNormaliseGivesTheLeadToTheStrongSide: with --strong-side black a position where
+// Black already leads stays as it is; where White leads it is colour-flipped.
+func TestNormaliseGivesTheLeadToTheStrongSide(t *testing.T) {
+	blackUp := engine.MustParseFEN("4B4/9/9/9/B3W3B w 6 41") // Black 3, White 1
+	o := ExtractOptions{Strong: StrongBlack, KeepCounter: true}
+	assert.Equal(t, blackUp.FEN(), o.normalise(blackUp).String())
+	whiteUp := blackUp.ColourFlip()
+	assert.Equal(t, 3, whiteUp.Pieces[engine.White].Count())
+	assert.Equal(t, blackUp.FEN(), o.normalise(whiteUp).String())
+	o.Strong = StrongWhite
+	assert.Equal(t, whiteUp.FEN(), o.normalise(whiteUp).String())
+	assert.Equal(t, whiteUp.FEN(), o.normalise(blackUp).String())
 }

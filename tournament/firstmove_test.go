@@ -5,10 +5,12 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/stats"
+	"github.com/fanorona/fanorona/tournament/record"
+	"github.com/fanorona/fanorona/tournament/summary"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/fanorona/fanorona/engine"
 )
 
 // TestFirstMoveOpeningsPlayEachFirstTurnInTurn: in self-play game k starts after White's
@@ -45,7 +47,7 @@ func TestFirstMoveOpeningsPlayEachFirstTurnInTurn(t *testing.T) {
 			if tc.plies == 0 {
 				assert.Equal(t, want[1], r.Opening, "%s game %d", tc.spec, r.Index)
 			}
-			require.NoError(t, Replay(&r), "%s game %d", tc.spec, r.Index)
+			require.NoError(t, record.Replay(&r), "%s game %d", tc.spec, r.Index)
 		}
 	}
 }
@@ -67,11 +69,11 @@ func playSelf(t *testing.T, player, openings string, games int) (Config, string)
 func TestReplayChecksOpeningTurns(t *testing.T) {
 	_, dir := playSelf(t, "random", "firstmove", 2)
 	r := readGames(t, dir)[0]
-	require.NoError(t, Replay(&r))
+	require.NoError(t, record.Replay(&r))
 	r.OpeningTurns = []string{firstTurnFENs[1][0]} // another first turn
-	assert.ErrorContains(t, Replay(&r), "the opening turns reach "+firstTurnFENs[1][1]+", not the opening "+firstTurnFENs[0][1])
+	assert.ErrorContains(t, record.Replay(&r), "the opening turns reach "+firstTurnFENs[1][1]+", not the opening "+firstTurnFENs[0][1])
 	r.OpeningTurns = []string{"a1-a2"}
-	assert.ErrorContains(t, Replay(&r), `opening turn 1 "a1-a2"`)
+	assert.ErrorContains(t, record.Replay(&r), `opening turn 1 "a1-a2"`)
 }
 
 // TestFirstTurnGroupsCountGamesByTheirFirstTurn: the summary's first_turns rows hold, per
@@ -80,7 +82,7 @@ func TestReplayChecksOpeningTurns(t *testing.T) {
 // (firstmove) and from the game's own first turn (start); games from other openings
 // are in no row.
 func TestFirstTurnGroupsCountGamesByTheirFirstTurn(t *testing.T) {
-	var recs []Record
+	var recs []record.Record
 	for _, spec := range []string{"firstmove:1", "start", "random:2"} {
 		c := testConfig(24)
 		c.Format, c.Players, c.Openings = RoundRobin, []string{"random", "greedy"}, spec
@@ -96,7 +98,7 @@ func TestFirstTurnGroupsCountGamesByTheirFirstTurn(t *testing.T) {
 	}
 
 	type key struct{ matchup, turn string }
-	want := map[key]WDL{}
+	want := map[key]stats.WDL{}
 	set := map[key][2]int{} // games with opening turns, games
 	grouped := 0
 	for _, r := range recs {
@@ -110,13 +112,13 @@ func TestFirstTurnGroupsCountGamesByTheirFirstTurn(t *testing.T) {
 			continue
 		}
 		grouped++
-		n := set[key{Matchup(r.White, r.Black), turn}]
+		n := set[key{summary.Matchup(r.White, r.Black), turn}]
 		if len(r.OpeningTurns) > 0 {
 			n[0]++
 		}
 		n[1]++
-		set[key{Matchup(r.White, r.Black), turn}] = n
-		w := want[key{Matchup(r.White, r.Black), turn}]
+		set[key{summary.Matchup(r.White, r.Black), turn}] = n
+		w := want[key{summary.Matchup(r.White, r.Black), turn}]
 		switch r.Result {
 		case "1-0":
 			w.Wins++
@@ -125,19 +127,19 @@ func TestFirstTurnGroupsCountGamesByTheirFirstTurn(t *testing.T) {
 		default:
 			w.Draws++
 		}
-		want[key{Matchup(r.White, r.Black), turn}] = w
+		want[key{summary.Matchup(r.White, r.Black), turn}] = w
 	}
 	require.Equal(t, 24*3, grouped, "firstmove and start games are grouped, random:2 games are not")
-	s := Summarize(recs, nil)
-	got := map[key]WDL{}
+	s := summary.Summarize(recs, nil, deterministic)
+	got := map[key]stats.WDL{}
 	total := 0
 	for _, f := range s.FirstTurns {
 		got[key{f.Matchup, f.FirstTurn}] = f.White
 		total += f.Games
 		n := set[key{f.Matchup, f.FirstTurn}]
-		measures := map[bool]string{true: MeasuresMixed, false: MeasuresFirstMove}[n[0] > 0]
+		measures := map[bool]string{true: summary.MeasuresMixed, false: summary.MeasuresFirstMove}[n[0] > 0]
 		if n[0] == n[1] {
-			measures = MeasuresSetFirstTurn
+			measures = summary.MeasuresSetFirstTurn
 		}
 		assert.Equal(t, measures, f.Measures, "%s %s", f.Matchup, f.FirstTurn)
 	}
@@ -151,23 +153,23 @@ func TestFirstTurnGroupsCountGamesByTheirFirstTurn(t *testing.T) {
 // score when every one began elsewhere with White to move, the other side's with Black to
 // move, and mixed otherwise.
 func TestMeasuresFollowWhereGamesBegan(t *testing.T) {
-	rec := func(opening string, line ...string) Record {
-		return Record{Opening: opening, OpeningTurns: line, White: "x", Black: "x", Result: "1-0", Reason: "no-pieces"}
+	rec := func(opening string, line ...string) record.Record {
+		return record.Record{Opening: opening, OpeningTurns: line, White: "x", Black: "x", Result: "1-0", Reason: "no-pieces"}
 	}
 	after4 := "1B1B1B1BB/2B1B1BBB/BW1W2WBW/2W1WWWWW/1W3WWWW w 0 4"
 	after1 := firstTurnFENs[0][1]
 	for _, tc := range []struct {
-		recs []Record
+		recs []record.Record
 		want string
 	}{
-		{[]Record{rec(engine.StartFEN), rec(engine.StartFEN)}, MeasuresFirstMove},
-		{[]Record{rec(after1, firstTurnFENs[0][0])}, MeasuresSetFirstTurn},
-		{[]Record{rec(engine.StartFEN), rec(after1, firstTurnFENs[0][0])}, MeasuresMixed},
-		{[]Record{rec(after4), rec(after4)}, MeasuresSideToMove},
-		{[]Record{rec(after1)}, MeasuresSideNotToMove},
-		{[]Record{rec(after4), rec(engine.StartFEN)}, MeasuresMixed},
+		{[]record.Record{rec(engine.StartFEN), rec(engine.StartFEN)}, summary.MeasuresFirstMove},
+		{[]record.Record{rec(after1, firstTurnFENs[0][0])}, summary.MeasuresSetFirstTurn},
+		{[]record.Record{rec(engine.StartFEN), rec(after1, firstTurnFENs[0][0])}, summary.MeasuresMixed},
+		{[]record.Record{rec(after4), rec(after4)}, summary.MeasuresSideToMove},
+		{[]record.Record{rec(after1)}, summary.MeasuresSideNotToMove},
+		{[]record.Record{rec(after4), rec(engine.StartFEN)}, summary.MeasuresMixed},
 	} {
-		s := Summarize(tc.recs, nil)
+		s := summary.Summarize(tc.recs, nil, deterministic)
 		require.Len(t, s.FirstMove, 1)
 		assert.Equal(t, tc.want, s.FirstMove[0].Measures)
 	}

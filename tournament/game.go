@@ -9,23 +9,24 @@ import (
 
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/players"
+	"github.com/fanorona/fanorona/tournament/record"
 )
 
 // PlayGame plays one game from opening between two players under rules r, stopping at
 // maxPlies plies (counted from the opening) as a draw with reason max-plies. It returns the
 // record without the schedule fields (index, pair, specs, seed), which the caller fills.
-func PlayGame(ctx context.Context, white, black players.Player, opening engine.Position, r engine.Rules, maxPlies int) (Record, error) {
+func PlayGame(ctx context.Context, white, black players.Player, opening engine.Position, r engine.Rules, maxPlies int) (record.Record, error) {
 	return playGame(ctx, white, black, opening, r, maxPlies, nil)
 }
 
 // playGame is PlayGame that, with adj, ends the game at the first position the tables
 // decide (reason tablebase, the position recorded).
-func playGame(ctx context.Context, white, black players.Player, opening engine.Position, r engine.Rules, maxPlies int, adj *Adjudicator) (Record, error) {
+func playGame(ctx context.Context, white, black players.Player, opening engine.Position, r engine.Rules, maxPlies int, adj *Adjudicator) (record.Record, error) {
 	start := time.Now()
 	rules := r
 	rules.MaxPlies = opening.Ply + maxPlies
 	p := opening
-	rec := Record{Opening: opening.FEN(), Rules: RecordRules(r, maxPlies), Turns: make([]string, 0, 64)}
+	rec := record.Record{Opening: opening.FEN(), Rules: record.RulesFrom(r, maxPlies), Turns: make([]string, 0, 64)}
 	for {
 		st := rules.Status(&p)
 		if st.Over() {
@@ -34,7 +35,7 @@ func playGame(ctx context.Context, white, black players.Player, opening engine.P
 		}
 		if adj != nil {
 			if outcome, ok := adj.Adjudicate(&p, rules); ok {
-				rec.Result, rec.Reason, rec.Adjudicated = outcome.String(), AdjudicatedReason, p.FEN()
+				rec.Result, rec.Reason, rec.Adjudicated = outcome.String(), record.AdjudicatedReason, p.FEN()
 				break
 			}
 		}
@@ -48,10 +49,10 @@ func playGame(ctx context.Context, white, black players.Player, opening engine.P
 			break
 		}
 		if err != nil {
-			return Record{}, fmt.Errorf("ply %d (%s to move): %w", p.Ply-opening.Ply+1, p.Side, err)
+			return record.Record{}, fmt.Errorf("ply %d (%s to move): %w", p.Ply-opening.Ply+1, p.Side, err)
 		}
 		if t.Len == 0 {
-			return Record{}, fmt.Errorf("ply %d: player returned no turn in %s", p.Ply-opening.Ply+1, p.FEN())
+			return record.Record{}, fmt.Errorf("ply %d: player returned no turn in %s", p.Ply-opening.Ply+1, p.FEN())
 		}
 		n := t.Captured.Count()
 		if p.Side == engine.White {
@@ -77,22 +78,22 @@ func newPlayer(c *Config, spec string, seed uint64, opts []players.Option) (play
 }
 
 // playScheduled plays scheduled game g of run c.
-func playScheduled(ctx context.Context, c *Config, o *Openings, g GameSpec, opts []players.Option, adj *Adjudicator) (Record, error) {
-	white, err := newPlayer(c, g.White, mix(g.Seed, 1), opts)
+func playScheduled(ctx context.Context, c *Config, o *Openings, g GameSpec, opts []players.Option, adj *Adjudicator) (record.Record, error) {
+	white, err := newPlayer(c, g.White, record.MixSeed(g.Seed, 1), opts)
 	if err != nil {
-		return Record{}, err
+		return record.Record{}, err
 	}
 	defer closePlayer(white)
-	black, err := newPlayer(c, g.Black, mix(g.Seed, 2), opts)
+	black, err := newPlayer(c, g.Black, record.MixSeed(g.Seed, 2), opts)
 	if err != nil {
-		return Record{}, err
+		return record.Record{}, err
 	}
 	defer closePlayer(black)
 	r := c.EngineRules()
 	opening, line := o.OpeningLine(g.OpeningIndex, c.Seed, r)
 	rec, err := playGame(ctx, white, black, opening, r, c.Rules.MaxPlies, adj)
 	if err != nil {
-		return Record{}, fmt.Errorf("game %d (%s vs %s): %w", g.Index, g.White, g.Black, err)
+		return record.Record{}, fmt.Errorf("game %d (%s vs %s): %w", g.Index, g.White, g.Black, err)
 	}
 	rec.OpeningTurns = line
 	rec.Run, rec.Index, rec.Pair, rec.White, rec.Black, rec.Seed = c.RunID, g.Index, g.Pair, g.White, g.Black, g.Seed

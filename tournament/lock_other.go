@@ -20,7 +20,7 @@ func lockRun(dir string) (release func(), err error) {
 		return nil, inputErrorf("%s: another process is writing this run (%s exists; remove it if none is)", dir, path)
 	}
 	if err != nil {
-		return nil, &InputError{fmt.Errorf("--output %s: %v", dir, err)}
+		return nil, &InputError{settingErrorf("%v %s: %v", SettingOutput, dir, err)}
 	}
 	fmt.Fprintf(f, "%d\n", os.Getpid())
 	f.Close()

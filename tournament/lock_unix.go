@@ -20,12 +20,12 @@ func lockRun(dir string) (release func(), err error) {
 	path := filepath.Join(dir, LockFile)
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
-		return nil, &InputError{fmt.Errorf("--output %s: %v", dir, err)}
+		return nil, &InputError{settingErrorf("%v %s: %v", SettingOutput, dir, err)}
 	}
 	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
 		f.Close()
 		if errors.Is(err, syscall.EWOULDBLOCK) {
-			return nil, inputErrorf("%s: another process is writing this run (it holds %s); wait for it or use another --output", dir, path)
+			return nil, inputErrorf("%s: another process is writing this run (it holds %s); wait for it or use another %v", dir, path, SettingOutput)
 		}
 		return nil, fmt.Errorf("locking %s: %w", path, err)
 	}

@@ -9,12 +9,16 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"github.com/fanorona/fanorona/tournament/record"
+	"github.com/fanorona/fanorona/tournament/summary"
 )
 
 // MergeResult is what Merge did.
 type MergeResult struct {
-	Summary    *Summary
-	Duplicates int // exact duplicate records dropped
+	Summary    *summary.Summary
+	Config     *Config // the run's, from the inputs' run.json (nil when none has one)
+	Duplicates int     // exact duplicate records dropped
 }
 
 // Merge reads the given games files (or folders holding games.jsonl and run.json), checks
@@ -23,14 +27,14 @@ type MergeResult struct {
 // depend on the number of games beyond 8 bytes a game for the duplicate check. Nothing
 // in out is overwritten: it must not hold games already, and on an error no games file
 // is left behind.
-func Merge(inputs []string, out string, sprt *SPRTConfig) (*MergeResult, error) {
+func Merge(inputs []string, out string, sprt *summary.SPRTConfig) (*MergeResult, error) {
 	if len(inputs) == 0 {
 		return nil, inputErrorf("merge: no input files")
 	}
 	var cfg *Config
 	for _, in := range inputs {
-		path := GamesPath(in)
-		runPath := filepath.Join(filepath.Dir(path), RunFile)
+		path := record.GamesPath(in)
+		runPath := filepath.Join(filepath.Dir(path), record.RunFile)
 		raw, err := os.ReadFile(runPath)
 		if err != nil {
 			continue
@@ -48,19 +52,19 @@ func Merge(inputs []string, out string, sprt *SPRTConfig) (*MergeResult, error) 
 	// Every input is checked before the output folder is made, so that a refused merge
 	// leaves nothing behind.
 	for _, in := range inputs {
-		st, err := os.Stat(GamesPath(in))
+		st, err := os.Stat(record.GamesPath(in))
 		switch {
 		case in == "":
 			return nil, inputErrorf("merge: an empty path among the shards")
 		case err != nil:
 			return nil, &InputError{err}
 		case st.IsDir():
-			return nil, inputErrorf("merge: %s: a folder without %s (not a run folder)", in, GamesFile)
+			return nil, inputErrorf("merge: %s: a folder without %s (not a run folder)", in, record.GamesFile)
 		}
 	}
-	gamesPath := filepath.Join(out, GamesFile)
+	gamesPath := filepath.Join(out, record.GamesFile)
 	if _, err := os.Stat(gamesPath); err == nil {
-		return nil, inputErrorf("merge: %s exists; choose an empty --output", gamesPath)
+		return nil, inputErrorf("merge: %s exists; choose an empty %v", gamesPath, SettingOutput)
 	}
 	made := firstMissing(out)
 	if err := os.MkdirAll(out, 0o755); err != nil {
@@ -88,14 +92,14 @@ func Merge(inputs []string, out string, sprt *SPRTConfig) (*MergeResult, error) 
 	if cfg != nil {
 		order = cfg.Players
 	}
-	acc := NewAccumulator(sprt, order)
+	acc := summary.NewAccumulator(sprt, order, deterministic)
 	w := bufio.NewWriterSize(f, 1<<16)
 	enc := json.NewEncoder(w)
 	var runID *string // the run of the records: run.json's, or the first record's
 	if cfg != nil {
 		runID = &cfg.RunID
 	}
-	st, err := ScanRecords(inputs, ScanOptions{Strict: true, LegacyRun: gamesPath}, func(r *Record, at Place) error {
+	st, err := record.ScanRecords(inputs, record.ScanOptions{Strict: true, LegacyRun: gamesPath}, func(r *record.Record, at record.Place) error {
 		if runID == nil {
 			first := r.Run // r is reused for the next line: keep a copy
 			runID = &first
@@ -107,8 +111,8 @@ func Merge(inputs []string, out string, sprt *SPRTConfig) (*MergeResult, error) 
 		acc.Add(r, gamesPath)
 		return enc.Encode(r)
 	})
-	var le *LineError
-	var ce *ConflictError
+	var le *record.LineError
+	var ce *record.ConflictError
 	switch {
 	case errors.As(err, &le), errors.As(err, &ce):
 		return nil, &InputError{fmt.Errorf("merge: %w", err)}
@@ -129,10 +133,10 @@ func Merge(inputs []string, out string, sprt *SPRTConfig) (*MergeResult, error) 
 	os.Remove(tmp)
 	s := acc.Summary()
 	if cfg != nil {
-		if err := writeJSONFile(filepath.Join(out, RunFile), cfg); err != nil {
+		if err := writeJSONFile(filepath.Join(out, record.RunFile), cfg); err != nil {
 			return nil, err
 		}
-		s.Config = cfg
+		s.Run = runJSON(cfg)
 	}
-	return &MergeResult{Summary: s, Duplicates: st.Duplicates}, writeJSONFile(filepath.Join(out, SummaryFile), s)
+	return &MergeResult{Summary: s, Config: cfg, Duplicates: st.Duplicates}, writeJSONFile(filepath.Join(out, record.SummaryFile), s)
 }

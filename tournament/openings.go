@@ -25,6 +25,7 @@ import (
 
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/players"
+	"github.com/fanorona/fanorona/tournament/record"
 )
 
 // OpeningKind is how openings are chosen.
@@ -135,26 +136,26 @@ func parseOpeningSpec(s string) (OpeningKind, int, error) {
 	}
 	if path, ok := strings.CutPrefix(s, string(OpenFile)+":"); ok {
 		if path == "" {
-			return "", 0, fmt.Errorf("--openings %q: file: needs a path (file:PATH, one FEN a line)", s)
+			return "", 0, settingErrorf("%v %q: file: needs a path (file:PATH, one FEN a line)", SettingOpenings, s)
 		}
 		return OpenFile, 0, nil
 	}
 	kind, k, ok := strings.Cut(s, ":")
 	n, err := strconv.Atoi(k)
 	if !ok || err != nil || n < 0 {
-		return "", 0, fmt.Errorf("--openings %q: expected start, random:K, book:K, distinct:K, even:K, firstmove[:K] with K >= 0, or file:PATH", s)
+		return "", 0, settingErrorf("%v %q: expected start, random:K, book:K, distinct:K, even:K, firstmove[:K] with K >= 0, or file:PATH", SettingOpenings, s)
 	}
 	switch OpeningKind(kind) {
 	case OpenRandom, OpenFirstMove:
 		if n > 200 {
-			return "", 0, fmt.Errorf("--openings %q: at most 200 random plies", s)
+			return "", 0, settingErrorf("%v %q: at most 200 random plies", SettingOpenings, s)
 		}
 	case OpenBook, OpenDistinct, OpenEven:
 		if n > maxBookPlies {
-			return "", 0, fmt.Errorf("--openings %q: book depth at most %d", s, maxBookPlies)
+			return "", 0, settingErrorf("%v %q: book depth at most %d", SettingOpenings, s, maxBookPlies)
 		}
 	default:
-		return "", 0, fmt.Errorf("--openings %q: unknown kind %q (start, random, book, distinct, even, firstmove, file)", s, kind)
+		return "", 0, settingErrorf("%v %q: unknown kind %q (start, random, book, distinct, even, firstmove, file)", SettingOpenings, s, kind)
 	}
 	return OpeningKind(kind), n, nil
 }
@@ -168,7 +169,7 @@ func ParseOpenings(s string, r engine.Rules) (*Openings, error) {
 		return nil, err
 	}
 	if isChosen(kind) || kind == OpenFile {
-		return nil, fmt.Errorf("--openings %q: %s openings are chosen for a run (NewOpenings)", s, kind)
+		return nil, settingErrorf("%v %q: %s openings are chosen for a run (NewOpenings)", SettingOpenings, s, kind)
 	}
 	o := &Openings{Kind: kind, Plies: n}
 	switch kind {
@@ -178,8 +179,7 @@ func ParseOpenings(s string, r engine.Rules) (*Openings, error) {
 		o.first = FirstTurns(r)
 	}
 	if (kind == OpenRandom || kind == OpenFirstMove) && n > 0 && !o.randomGamesLast(r) {
-		return nil, fmt.Errorf("--openings %q: fewer than %d of %d random games last %d plies, so drawing openings would not end (fewer plies)",
-			s, minLasting, lastingTries, n)
+		return nil, settingErrorf("%v %q: fewer than %d of %d random games last %d plies, so drawing openings would not end (fewer plies)", SettingOpenings, s, minLasting, lastingTries, n)
 	}
 	return o, nil
 }
@@ -255,19 +255,17 @@ func NewOpeningsContext(ctx context.Context, c *Config) (*Openings, error) {
 	pairs := c.OpeningsNeeded()
 	book := Book(n, r)
 	if pairs > len(book) {
-		return nil, fmt.Errorf("--openings %s: %s need %d different openings, but there are %d positions after %d plies (fewer --games, or a larger K up to %d)",
-			c.Openings, neededWhat(c), pairs, len(book), n, maxBookPlies)
+		return nil, settingErrorf("%v %s: %s need %d different openings, but there are %d positions after %d plies (fewer %v, or a larger K up to %d)", SettingOpenings, c.Openings, neededWhat(c), pairs, len(book), n, SettingGames, maxBookPlies)
 	}
 	j := JudgeOf(kind)
 	spec, margin := j.Spec, j.Margin
-	rng := rand.New(rand.NewPCG(mix(c.Seed, 1<<41), 0))
+	rng := rand.New(rand.NewPCG(record.MixSeed(c.Seed, 1<<41), 0))
 	chosen, judged, err := chooseBalanced(ctx, book, rng.Perm(len(book)), pairs, spec, margin, r)
 	if err != nil {
 		return nil, err
 	}
 	if len(chosen) < pairs {
-		return nil, fmt.Errorf("--openings %s: %s need %d different openings, but only %d of the %d positions after %d plies are balanced (%s within ±%d)",
-			c.Openings, neededWhat(c), pairs, len(chosen), judged, n, spec, margin)
+		return nil, settingErrorf("%v %s: %s need %d different openings, but only %d of the %d positions after %d plies are balanced (%s within ±%d)", SettingOpenings, c.Openings, neededWhat(c), pairs, len(chosen), judged, n, spec, margin)
 	}
 	return &Openings{Kind: kind, Plies: n, book: chosen}, nil
 }
@@ -342,8 +340,7 @@ func fileOpenings(c *Config) (*Openings, error) {
 	}
 	need := c.OpeningsNeeded()
 	if need > len(lines) {
-		return nil, fmt.Errorf("--openings %s: %s need %d positions, but %s holds %d (fewer --games, or more positions)",
-			c.Openings, neededWhat(c), need, path, len(lines))
+		return nil, settingErrorf("%v %s: %s need %d positions, but %s holds %d (fewer %v, or more positions)", SettingOpenings, c.Openings, neededWhat(c), need, path, len(lines), SettingGames)
 	}
 	o := &Openings{Kind: OpenFile, Path: path, SHA256: sum, book: make([]engine.Position, need)}
 	seen := map[string]bool{}
@@ -372,7 +369,7 @@ func (o *Openings) OpeningLine(k int, seed uint64, r engine.Rules) (engine.Posit
 		// Draw K uniform turns; a draw that ends the game early is redrawn from the next
 		// stream, so every opening is a game still in progress.
 		for attempt := uint64(0); ; attempt++ {
-			rng := rand.New(rand.NewPCG(mix(seed, 1<<40+uint64(k)), attempt))
+			rng := rand.New(rand.NewPCG(record.MixSeed(seed, 1<<40+uint64(k)), attempt))
 			if p, _, ok := randomOpening(rng, engine.Start(), o.Plies, r, false); ok {
 				return p, nil
 			}
@@ -382,7 +379,7 @@ func (o *Openings) OpeningLine(k int, seed uint64, r engine.Rules) (engine.Posit
 		first := o.first[k%len(o.first)]
 		after := start.Play(first)
 		for attempt := uint64(0); ; attempt++ {
-			rng := rand.New(rand.NewPCG(mix(seed, 1<<42+uint64(k)), attempt))
+			rng := rand.New(rand.NewPCG(record.MixSeed(seed, 1<<42+uint64(k)), attempt))
 			if p, line, ok := randomOpening(rng, after, o.Plies, r, true); ok {
 				return p, append([]string{first.String()}, line...)
 			}

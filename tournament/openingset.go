@@ -1,77 +1,21 @@
-// openingset.go: the identity of a run's openings (run.json's "opening_set"): the policy
-// and its parameters, the balance judge's version, and a SHA-256 of the positions in the
-// order the games use them, so that a resumed run, a shard or a merge plays the same set
-// whatever the version of the program that chose it.
+// openingset.go: drawing the identity of a run's openings (record.OpeningSet).
 
 package tournament
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-	"fmt"
-	"strings"
-
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/tournament/record"
 )
-
-// OpeningSet is the identity of a run's openings.
-type OpeningSet struct {
-	Policy string `json:"policy"` // start, random, book, distinct, even, firstmove or file
-	Plies  int    `json:"plies"`  // K of policy:K (for firstmove, the random plies after White's first turn)
-	// Judge, JudgeSpec and Margin: the balance judge of distinct and even sets, its
-	// version first (BalanceJudgeVersion, EvenJudgeVersion).
-	Judge     string `json:"judge,omitempty"`
-	JudgeSpec string `json:"judge_spec,omitempty"`
-	Margin    int    `json:"margin,omitempty"`
-	// Positions is how many openings SHA256 covers: those of pairs (games, where each
-	// has its own) 0, 1, … in turn: every opening the run uses, except that random and
-	// firstmove:K openings, drawn for each pair from the seed, are covered up to
-	// MaxHashedOpenings, and the start, a book and firstmove's first turns once each.
-	Positions int `json:"positions"`
-	// SHA256 is the SHA-256 (hex) of the openings' FENs, each followed by "\n".
-	SHA256 string `json:"sha256"`
-}
 
 // MaxHashedOpenings bounds the openings hashed for random and firstmove:K sets, which are
 // drawn anew for each pair from the seed: their first hundred already tell another
 // engine's draws apart, and drawing many more would delay every start and resume.
 const MaxHashedOpenings = 100
 
-// Name returns the set as a short phrase: "distinct:4 (judge balance-v2, 100 positions,
-// sha256 1a2b3c4d…)".
-func (s *OpeningSet) Name() string {
-	spec := s.Policy
-	if s.Policy != string(OpenStart) && s.Policy != string(OpenFile) && !(s.Policy == string(OpenFirstMove) && s.Plies == 0) {
-		spec = fmt.Sprintf("%s:%d", s.Policy, s.Plies)
-	}
-	var parts []string
-	if s.Judge != "" {
-		parts = append(parts, "judge "+s.Judge)
-	}
-	parts = append(parts, fmt.Sprintf("%d position%s", s.Positions, map[bool]string{true: "", false: "s"}[s.Positions == 1]))
-	sum := s.SHA256
-	if len(sum) > 16 {
-		sum = sum[:16] + "…"
-	}
-	parts = append(parts, "sha256 "+sum)
-	return spec + " (" + strings.Join(parts, ", ") + ")"
-}
-
-// HashPositions returns the SHA-256 (hex) of the positions' FENs, each followed by "\n":
-// the hash of an opening set, in the order given.
-func HashPositions(ps []engine.Position) string {
-	h := sha256.New()
-	for i := range ps {
-		h.Write([]byte(ps[i].FEN()))
-		h.Write([]byte{'\n'})
-	}
-	return hex.EncodeToString(h.Sum(nil))
-}
-
 // Identity returns the identity of the openings o of run c. It draws at most
 // MaxHashedOpenings openings: the others are already drawn or judged.
-func (o *Openings) Identity(c *Config) *OpeningSet {
-	set := &OpeningSet{Policy: string(o.Kind), Plies: o.Plies}
+func (o *Openings) Identity(c *Config) *record.OpeningSet {
+	set := &record.OpeningSet{Policy: string(o.Kind), Plies: o.Plies}
 	if isChosen(o.Kind) {
 		j := JudgeOf(o.Kind)
 		set.Judge, set.JudgeSpec, set.Margin = j.Version, j.Spec, j.Margin
@@ -96,6 +40,6 @@ func (o *Openings) Identity(c *Config) *OpeningSet {
 	for k := range ps {
 		ps[k] = o.Opening(k, c.Seed, r)
 	}
-	set.Positions, set.SHA256 = n, HashPositions(ps)
+	set.Positions, set.SHA256 = n, record.HashPositions(ps)
 	return set
 }

@@ -10,11 +10,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
-
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/players"
+	"github.com/fanorona/fanorona/tournament/record"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // firstTurnFENs are the positions after each of White's first turns, as `fanorona moves
@@ -42,7 +42,7 @@ func sha256Lines(lines []string) string {
 // the file set's sum is recomputed here from positions reached by replaying turns.
 func TestOpeningSetIdentityIsTheHashOfItsPositions(t *testing.T) {
 	r := engine.DefaultRules()
-	c := Config{Format: SelfPlay, Players: []string{"random"}, Games: 12, Seed: 3, Rules: RecordRules(r, 300)}
+	c := Config{Format: SelfPlay, Players: []string{"random"}, Games: 12, Seed: 3, Rules: record.RulesFrom(r, 300)}
 
 	// firstmove: White's five first turns, in notation order, each reaching its FEN.
 	var turns, fens []string
@@ -63,14 +63,14 @@ func TestOpeningSetIdentityIsTheHashOfItsPositions(t *testing.T) {
 	o, err := NewOpenings(&c)
 	require.NoError(t, err)
 	set := o.Identity(&c)
-	assert.Equal(t, OpeningSet{Policy: "firstmove", Positions: 5,
+	assert.Equal(t, record.OpeningSet{Policy: "firstmove", Positions: 5,
 		SHA256: "bd471e210fd886320303ee471a9ee08985d2e9ee5b36537c1056bb3bedab8ece"}, *set)
 	assert.Equal(t, sha256Lines(fens), set.SHA256)
 
 	c.Openings = "start"
 	o, err = NewOpenings(&c)
 	require.NoError(t, err)
-	assert.Equal(t, OpeningSet{Policy: "start", Positions: 1,
+	assert.Equal(t, record.OpeningSet{Policy: "start", Positions: 1,
 		SHA256: "8b47550148f5453a400851bb143e3bf38b0e8c198345654bf1a578d4464218bf"}, *o.Identity(&c))
 
 	// file: the positions the run uses (the first 3 of 4, one per game), not the file's bytes.
@@ -94,7 +94,7 @@ func TestOpeningSetIdentityIsTheHashOfItsPositions(t *testing.T) {
 	o, err = NewOpenings(&c)
 	require.NoError(t, err)
 	set = o.Identity(&c)
-	assert.Equal(t, OpeningSet{Policy: "file", Positions: 3, SHA256: sha256Lines(want[:3])}, *set)
+	assert.Equal(t, record.OpeningSet{Policy: "file", Positions: 3, SHA256: sha256Lines(want[:3])}, *set)
 	assert.NotEqual(t, o.SHA256, set.SHA256, "the set's hash is of its positions, the file's of its bytes")
 }
 
@@ -110,7 +110,7 @@ func TestJudgedSetsRecordTheirJudge(t *testing.T) {
 		p := o.Opening(k, c.Seed, c.EngineRules())
 		fens = append(fens, p.FEN())
 	}
-	assert.Equal(t, OpeningSet{Policy: "distinct", Plies: 2, Judge: BalanceJudgeVersion, JudgeSpec: BalanceSpec, Margin: BalanceMargin,
+	assert.Equal(t, record.OpeningSet{Policy: "distinct", Plies: 2, Judge: BalanceJudgeVersion, JudgeSpec: BalanceSpec, Margin: BalanceMargin,
 		Positions: 4, SHA256: sha256Lines(fens)}, *o.Identity(&c))
 	assert.Equal(t, Judge{EvenJudgeVersion, EvenSpec, EvenMargin}, JudgeOf(OpenEven))
 }
@@ -152,7 +152,7 @@ func TestJudgeVersionsKeepTheirVerdicts(t *testing.T) {
 // that does not depend on a judge and refused for one that does.
 func TestResumeAndMergeRefuseAnotherOpeningSet(t *testing.T) {
 	c, dir := playSelf(t, "random", "distinct:2", 4)
-	runPath := filepath.Join(dir, RunFile)
+	runPath := filepath.Join(dir, record.RunFile)
 	var rec Config
 	raw, err := os.ReadFile(runPath)
 	require.NoError(t, err)
@@ -161,7 +161,7 @@ func TestResumeAndMergeRefuseAnotherOpeningSet(t *testing.T) {
 	assert.Equal(t, BalanceJudgeVersion, rec.OpeningSet.Judge)
 
 	edit := func(dir string, f func(*Config)) {
-		path := filepath.Join(dir, RunFile)
+		path := filepath.Join(dir, record.RunFile)
 		var x Config
 		raw, err := os.ReadFile(path)
 		require.NoError(t, err)
@@ -202,7 +202,7 @@ func TestResumeAndMergeRefuseAnotherOpeningSet(t *testing.T) {
 	c.Games = 2
 	_, err = Run(context.Background(), c, Options{Out: dir, Resume: true})
 	require.NoError(t, err)
-	raw, err = os.ReadFile(filepath.Join(dir, RunFile))
+	raw, err = os.ReadFile(filepath.Join(dir, record.RunFile))
 	require.NoError(t, err)
 	assert.NotContains(t, string(raw), "opening_set", "a run from before sets had an identity stays without one")
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/internal/panics"
 	"github.com/fanorona/fanorona/players"
+	"github.com/fanorona/fanorona/tournament/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -23,7 +24,7 @@ func (panickingOracle) Probe(*engine.Position, engine.Rules) (int, int, bool) {
 // *panics.Error (the command's exit 70), not a crash of the process.
 func TestPanicInAGameIsTheRunsError(t *testing.T) {
 	c := Config{Format: SelfPlay, Players: []string{"expert:depth=2"}, Games: 4, Openings: "start",
-		Seed: 1, Rules: RecordRules(engine.DefaultRules(), 300), Concurrency: 2}
+		Seed: 1, Rules: record.RulesFrom(engine.DefaultRules(), 300), Concurrency: 2}
 	_, err := Run(context.Background(), c, Options{Out: t.TempDir(),
 		PlayerOptions: []players.Option{players.WithOracle(panickingOracle{})}})
 	require.Error(t, err)

@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/tournament/record"
 )
 
 // FilePosition is one position of a positions file and the line it is on (1-based).
@@ -79,7 +80,7 @@ type ExtractOptions struct {
 	// not about to change at once (captures are compulsory).
 	Quiet bool
 	// Bad receives each record line skipped as unreadable (may be nil).
-	Bad func(*LineError)
+	Bad func(*record.LineError)
 	// Progress is called every few thousand games read and at the end (may be nil).
 	Progress func(games int)
 }
@@ -100,20 +101,20 @@ func (o *ExtractOptions) qualifies(p *engine.Position) bool {
 	return n >= o.MinPieces && n <= o.MaxPieces && (w-b >= o.Lead || b-w >= o.Lead) && !(o.Quiet && p.CanCapture())
 }
 
-// Check validates the options; errors name the flag.
+// Check validates the options; its errors (a *SettingError) name the setting at fault.
 func (o *ExtractOptions) Check() error {
 	switch {
 	case o.MinPieces < 2 || o.MaxPieces < o.MinPieces || o.MaxPieces > 2*engine.MaxPiecesPerSide:
-		return fmt.Errorf("--pieces %d-%d: need 2 <= min <= max <= %d", o.MinPieces, o.MaxPieces, 2*engine.MaxPiecesPerSide)
+		return settingErrorf("%v %d-%d: need 2 <= min <= max <= %d", SettingPieces, o.MinPieces, o.MaxPieces, 2*engine.MaxPiecesPerSide)
 	case o.Lead < 1:
-		return fmt.Errorf("--lead %d: must be at least 1", o.Lead)
+		return settingErrorf("%v %d: must be at least 1", SettingLead, o.Lead)
 	case o.Count < 1:
-		return fmt.Errorf("--count %d: must be at least 1", o.Count)
+		return settingErrorf("%v %d: must be at least 1", SettingCount, o.Count)
 	}
 	switch o.Strong {
 	case StrongWhite, StrongBlack, StrongAsIs:
 	default:
-		return fmt.Errorf("--strong-side %q: expected white, black or any", o.Strong)
+		return settingErrorf("%v %q: expected white, black or any", SettingStrongSide, o.Strong)
 	}
 	return nil
 }
@@ -148,7 +149,7 @@ func ExtractPositions(paths []string, o ExtractOptions) (*ExtractResult, error) 
 	var chosen []engine.Position
 	seen := map[string]bool{}
 	var candidates []engine.Position
-	st, err := ScanRecords(paths, ScanOptions{Bad: o.Bad}, func(r *Record, at Place) error {
+	st, err := record.ScanRecords(paths, record.ScanOptions{Bad: o.Bad}, func(r *record.Record, at record.Place) error {
 		res.Games++
 		if o.Progress != nil && res.Games%2000 == 0 {
 			o.Progress(res.Games)
@@ -161,7 +162,7 @@ func ExtractPositions(paths []string, o ExtractOptions) (*ExtractResult, error) 
 			return nil
 		}
 		res.Qualifying++
-		rng := rand.New(rand.NewPCG(mix(o.Seed, stableGameHash(r)), 1))
+		rng := rand.New(rand.NewPCG(record.MixSeed(o.Seed, stableGameHash(r)), 1))
 		p := o.normalise(candidates[rng.IntN(len(candidates))])
 		key := fmt.Sprintf("%s %d %d", p.BoardFEN(), p.Side, p.Paika)
 		if !seen[key] {
@@ -179,10 +180,9 @@ func ExtractPositions(paths []string, o ExtractOptions) (*ExtractResult, error) 
 		o.Progress(res.Games)
 	}
 	if len(chosen) < o.Count {
-		return res, fmt.Errorf("only %d distinct positions qualify (from %d of %d games; pieces %d-%d, lead %d), fewer than --count %d",
-			len(chosen), res.Qualifying, res.Games, o.MinPieces, o.MaxPieces, o.Lead, o.Count)
+		return res, settingErrorf("only %d distinct positions qualify (from %d of %d games; pieces %d-%d, lead %d), fewer than %v %d", len(chosen), res.Qualifying, res.Games, o.MinPieces, o.MaxPieces, o.Lead, SettingCount, o.Count)
 	}
-	rng := rand.New(rand.NewPCG(mix(o.Seed, 1<<42), 0))
+	rng := rand.New(rand.NewPCG(record.MixSeed(o.Seed, 1<<42), 0))
 	for _, i := range rng.Perm(len(chosen))[:o.Count] {
 		res.Positions = append(res.Positions, chosen[i])
 	}
@@ -191,7 +191,7 @@ func ExtractPositions(paths []string, o ExtractOptions) (*ExtractResult, error) 
 
 // stableGameHash identifies a game by its players, opening, rules and turns, the same in
 // every process (gameHash is seeded per process, so it cannot seed a reproducible draw).
-func stableGameHash(r *Record) uint64 {
+func stableGameHash(r *record.Record) uint64 {
 	h := fnv.New64a()
 	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%+v", r.White, r.Black, r.Opening, r.Rules)
 	for _, t := range r.Turns {
@@ -203,7 +203,7 @@ func stableGameHash(r *Record) uint64 {
 
 // qualifyingPlies replays r and appends to out every position after a ply that
 // qualifies under o, checking each turn against the rules.
-func qualifyingPlies(r *Record, o *ExtractOptions, out *[]engine.Position) error {
+func qualifyingPlies(r *record.Record, o *ExtractOptions, out *[]engine.Position) error {
 	p, err := engine.ParseFEN(r.Opening)
 	if err != nil {
 		return fmt.Errorf("opening: %v", err)
@@ -211,11 +211,11 @@ func qualifyingPlies(r *Record, o *ExtractOptions, out *[]engine.Position) error
 	rules := r.Rules.Engine(p.Ply)
 	for i, s := range r.Turns {
 		if rules.Status(&p).Over() {
-			return &ReplayError{Ply: i + 1, Turn: s, Err: fmt.Errorf("the game was already over")}
+			return &record.ReplayError{Ply: i + 1, Turn: s, Err: fmt.Errorf("the game was already over")}
 		}
 		t, err := p.ParseTurn(rules, s)
 		if err != nil {
-			return &ReplayError{Ply: i + 1, Turn: s, Err: err}
+			return &record.ReplayError{Ply: i + 1, Turn: s, Err: err}
 		}
 		p = p.Play(t)
 		if o.qualifies(&p) && !rules.Status(&p).Over() {

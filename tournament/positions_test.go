@@ -12,6 +12,8 @@ import (
 
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/stats"
+	"github.com/fanorona/fanorona/tournament/record"
+	"github.com/fanorona/fanorona/tournament/summary"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -34,7 +36,7 @@ func writePositions(t *testing.T, lines ...string) string {
 
 func fileConfig(path string, games int) Config {
 	return Config{Format: Gauntlet, Players: []string{"greedy", "random"}, Games: games, Openings: "file:" + path,
-		Seed: 5, Rules: RecordRules(engine.DefaultRules(), 300), Concurrency: 1}
+		Seed: 5, Rules: record.RulesFrom(engine.DefaultRules(), 300), Concurrency: 1}
 }
 
 // canonical is the FEN as records write it (all four fields).
@@ -93,7 +95,7 @@ func TestFileOpeningsGoToPairsInFileOrder(t *testing.T) {
 	assert.Equal(t, 3, s.DistinctOpenings)
 
 	var cfg Config
-	j, err := os.ReadFile(filepath.Join(out, RunFile))
+	j, err := os.ReadFile(filepath.Join(out, record.RunFile))
 	require.NoError(t, err)
 	require.NoError(t, json.Unmarshal(j, &cfg))
 	assert.Equal(t, "file:"+path, cfg.Openings)
@@ -110,7 +112,7 @@ func TestFileOpeningsGoToPairsInFileOrder(t *testing.T) {
 
 	// In self-play every game takes the next line.
 	sp := Config{Format: SelfPlay, Players: []string{"random"}, Games: 5, Openings: "file:" + path,
-		Seed: 5, Rules: RecordRules(engine.DefaultRules(), 300), Concurrency: 1}
+		Seed: 5, Rules: record.RulesFrom(engine.DefaultRules(), 300), Concurrency: 1}
 	spOut := t.TempDir()
 	_, err = Run(context.Background(), sp, Options{Out: spOut})
 	require.NoError(t, err)
@@ -132,7 +134,7 @@ func TestFileOpeningsShardsAndResume(t *testing.T) {
 		assert.Equal(t, canonical(t, fileLines[(r.Index%8)/2]), r.Opening, "game %d", r.Index)
 	}
 
-	runID, err := NewRunID()
+	runID, err := record.NewRunID()
 	require.NoError(t, err)
 	var shards []string
 	for i := 0; i < 3; i++ {
@@ -183,12 +185,12 @@ func TestFixedColours(t *testing.T) {
 	c := fileConfig(path, 5)
 	c.FixedColours = true
 	out := t.TempDir()
-	sprt := &SPRTConfig{Elo0: 0, Elo1: 100, Alpha: 0.05, Beta: 0.05}
+	sprt := &summary.SPRTConfig{Elo0: 0, Elo1: 100, Alpha: 0.05, Beta: 0.05}
 	s, err := Run(context.Background(), c, Options{Out: out, SPRT: sprt})
 	require.NoError(t, err)
 	recs := readGames(t, out)
 	require.Len(t, recs, 5)
-	var greedy WDL // counted by hand from the records
+	var greedy stats.WDL // counted by hand from the records
 	for _, r := range recs {
 		assert.Equal(t, "greedy", r.White, "game %d: the first-listed player has White", r.Index)
 		assert.Equal(t, "random", r.Black)
@@ -211,14 +213,14 @@ func TestFixedColours(t *testing.T) {
 	assert.Equal(t, [5]int{}, p.Pentanomial, "no fake pairs")
 	assert.Equal(t, 5, p.UnpairedGames)
 	require.NotNil(t, p.SPRT)
-	assert.Equal(t, SPRTTrinomial, p.SPRT.Model)
+	assert.Equal(t, summary.SPRTTrinomial, p.SPRT.Model)
 	want := stats.SPRTWDL(stats.WDL{Wins: greedy.Wins, Draws: greedy.Draws, Losses: greedy.Losses}, 0, 100, 0.05, 0.05)
 	assert.InDelta(t, want.LLR, float64(p.SPRT.LLR), 1e-12)
 	assert.Equal(t, 5, s.DistinctOpenings)
 	assert.Equal(t, greedy, s.FirstMove[0].White, "White's results are greedy's")
 
 	var cfg Config
-	j, err := os.ReadFile(filepath.Join(out, RunFile))
+	j, err := os.ReadFile(filepath.Join(out, record.RunFile))
 	require.NoError(t, err)
 	require.NoError(t, json.Unmarshal(j, &cfg))
 	assert.True(t, cfg.FixedColours)
@@ -227,14 +229,14 @@ func TestFixedColours(t *testing.T) {
 	line, err := json.Marshal(&recs[3])
 	require.NoError(t, err)
 	broken := strings.Replace(string(line), `"pair":3`, `"pair":1`, 1)
-	_, bad, err := ReadRecords(strings.NewReader(broken+"\n"), "x.jsonl")
+	_, bad, err := record.ReadRecords(strings.NewReader(broken+"\n"), "x.jsonl")
 	require.NoError(t, err)
 	require.Len(t, bad, 1)
 	assert.Contains(t, bad[0].Error(), "x.jsonl:1: unpaired game 3 with pair 1")
 
 	// Fixed colours with random openings: every game its own opening, White as listed.
 	c2 := Config{Format: Gauntlet, Players: []string{"random", "greedy"}, Games: 4, Openings: "random:3", FixedColours: true,
-		Seed: 9, Rules: RecordRules(engine.DefaultRules(), 300), Concurrency: 1}
+		Seed: 9, Rules: record.RulesFrom(engine.DefaultRules(), 300), Concurrency: 1}
 	out2 := t.TempDir()
 	_, err = Run(context.Background(), c2, Options{Out: out2})
 	require.NoError(t, err)
@@ -248,12 +250,12 @@ func TestFixedColours(t *testing.T) {
 	// Paired games keep the pentanomial SPRT.
 	s, err = Run(context.Background(), fileConfig(path, 4), Options{Out: t.TempDir(), SPRT: sprt})
 	require.NoError(t, err)
-	assert.Equal(t, SPRTPentanomial, s.Pairs[0].SPRT.Model)
+	assert.Equal(t, summary.SPRTPentanomial, s.Pairs[0].SPRT.Model)
 	assert.Equal(t, 2, s.Pairs[0].Pentanomial[0]+s.Pairs[0].Pentanomial[1]+s.Pairs[0].Pentanomial[2]+s.Pairs[0].Pentanomial[3]+s.Pairs[0].Pentanomial[4])
 	assert.Zero(t, s.Pairs[0].UnpairedGames)
 
 	// Self-play refuses fixed colours.
 	selfplay := Config{Format: SelfPlay, Players: []string{"random"}, Games: 2, Openings: "start", FixedColours: true,
-		Seed: 1, Rules: RecordRules(engine.DefaultRules(), 300)}
-	assert.ErrorContains(t, selfplay.Validate(), "--fixed-colours")
+		Seed: 1, Rules: record.RulesFrom(engine.DefaultRules(), 300)}
+	assert.ErrorContains(t, selfplay.Validate(), "fixed_colours")
 }

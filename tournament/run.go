@@ -19,16 +19,14 @@ import (
 
 	"github.com/fanorona/fanorona/internal/panics"
 	"github.com/fanorona/fanorona/players"
+	"github.com/fanorona/fanorona/tournament/record"
+	"github.com/fanorona/fanorona/tournament/summary"
 	"golang.org/x/sync/errgroup"
 )
 
-// File names inside a run's output folder.
-const (
-	GamesFile   = "games.jsonl"
-	RunFile     = "run.json"
-	SummaryFile = "summary.json"
-	LockFile    = "run.lock" // held (flock) by the one process writing the folder
-)
+// LockFile is the file inside a run's output folder held (flock) by the one process
+// writing the folder (the others: record.GamesFile, RunFile, SummaryFile).
+const LockFile = "run.lock"
 
 // InputError is a problem with what the user asked for (flags, files): the command
 // exits with status 2 and nothing already written is touched.
@@ -38,7 +36,7 @@ func (e *InputError) Error() string { return e.Err.Error() }
 func (e *InputError) Unwrap() error { return e.Err }
 
 func inputErrorf(format string, args ...any) error {
-	return &InputError{fmt.Errorf(format, args...)}
+	return &InputError{settingErrorf(format, args...)}
 }
 
 // ErrInterrupted is returned (wrapped) when the context ends a run early; the finished
@@ -53,13 +51,13 @@ type Options struct {
 	StartOrResume bool                             // with Resume: start the run when Out holds none (a task that may be restarted)
 	Progress      func(done, total int)            // called after each finished game (one goroutine)
 	PlayerOptions []players.Option                 // e.g. a tablebase oracle for expert
-	SPRT          *SPRTConfig                      // sequential test on each pair of players
+	SPRT          *summary.SPRTConfig              // sequential test on each pair of players
 	StopOnSPRT    bool                             // stop when every pair's SPRT has decided
 	Log           func(format string, args ...any) // notes for the user (stderr), may be nil
 	// StartEngines, when set, starts the external engines the players name and returns
 	// their records (Config.Engines). Run calls it once its checks pass and it holds the
 	// folder's lock; when it fails, Run removes the folder if it made it.
-	StartEngines func() ([]EngineRecord, error)
+	StartEngines func() ([]record.Engine, error)
 	// Adjudicator, when set, ends each game at the first position its tables decide
 	// (reason tablebase); run.json records the pieces it covers (adjudicate_pieces).
 	Adjudicator *Adjudicator
@@ -75,7 +73,7 @@ type Options struct {
 // index, and the statistics are accumulated as games finish (8 bytes a distinct game).
 // Resuming costs one bit and 8 bytes (the duplicate check) a game already on disk.
 // One process at a time writes a folder: Run holds Out/run.lock until it returns.
-func Run(ctx context.Context, c Config, o Options) (*Summary, error) {
+func Run(ctx context.Context, c Config, o Options) (*summary.Summary, error) {
 	if err := c.Validate(); err != nil {
 		return nil, &InputError{err}
 	}
@@ -94,7 +92,7 @@ func Run(ctx context.Context, c Config, o Options) (*Summary, error) {
 	c.OpeningSet = openings.Identity(&c)
 	if o.Adjudicator != nil {
 		if o.Adjudicator.limit != c.Rules.PaikaLimit {
-			return nil, inputErrorf("--adjudicate: the tables are of paika limit %d, the run's is %d", o.Adjudicator.limit, c.Rules.PaikaLimit)
+			return nil, inputErrorf("%v: the tables are of paika limit %d, the run's is %d", SettingAdjudicate, o.Adjudicator.limit, c.Rules.PaikaLimit)
 		}
 		c.AdjudicatePieces = o.Adjudicator.Pieces()
 	}
@@ -103,7 +101,7 @@ func Run(ctx context.Context, c Config, o Options) (*Summary, error) {
 	}
 	made := firstMissing(o.Out)
 	if err := os.MkdirAll(o.Out, 0o755); err != nil {
-		return nil, &InputError{fmt.Errorf("--output %s: %v", o.Out, err)}
+		return nil, &InputError{settingErrorf("%v %s: %v", SettingOutput, o.Out, err)}
 	}
 	release, err := lockRun(o.Out)
 	if err != nil {
@@ -118,18 +116,18 @@ func Run(ctx context.Context, c Config, o Options) (*Summary, error) {
 			return nil, err
 		}
 	}
-	acc := NewAccumulator(o.SPRT, c.Players)
+	acc := summary.NewAccumulator(o.SPRT, c.Players, deterministic)
 	done, prior, err := prepareOutput(&c, &o, acc)
 	if err != nil {
 		return nil, err
 	}
 	shardTotal := c.ShardGames()
 	if prior > 0 {
-		o.Log("resuming: %d of %d games already in %s", prior, shardTotal, filepath.Join(o.Out, GamesFile))
+		o.Log("resuming: %d of %d games already in %s", prior, shardTotal, filepath.Join(o.Out, record.GamesFile))
 	}
 	warned := logOpenings(&c, openings, &o)
 
-	gamesPath := filepath.Join(o.Out, GamesFile)
+	gamesPath := filepath.Join(o.Out, record.GamesFile)
 	onDisk, err := fileSize(gamesPath)
 	if err != nil {
 		return nil, err
@@ -190,9 +188,9 @@ func Run(ctx context.Context, c Config, o Options) (*Summary, error) {
 	stopFlusher()
 	writeErr := col.finish()
 	summary := acc.Summary()
-	summary.Config = &c
+	summary.Run = runJSON(&c)
 	if writeErr == nil {
-		writeErr = writeJSONFile(filepath.Join(o.Out, SummaryFile), summary)
+		writeErr = writeJSONFile(filepath.Join(o.Out, record.SummaryFile), summary)
 	}
 	if writeErr != nil {
 		// No tables of a run that could not be written: the one error line says what
@@ -201,7 +199,7 @@ func Run(ctx context.Context, c Config, o Options) (*Summary, error) {
 		if o.Progress != nil {
 			o.Progress(games, shardTotal)
 		}
-		return nil, fmt.Errorf("%w; %d of %d games on disk in %s; rerun with --resume to finish", writeErr, games, shardTotal, gamesPath)
+		return nil, settingErrorf("%w; %d of %d games on disk in %s; rerun with %v to finish", writeErr, games, shardTotal, gamesPath, SettingResume)
 	}
 	if summary.DistinctGames < summary.Games && !warned {
 		o.Log("warning: %d games but %d distinct games (identical turns from the same opening); intervals and tests count the distinct games%s",
@@ -211,7 +209,7 @@ func Run(ctx context.Context, c Config, o Options) (*Summary, error) {
 	case runErr != nil:
 		return summary, runErr
 	case ctx.Err() != nil:
-		return summary, fmt.Errorf("%w: %d of %d games on disk in %s; rerun with --resume to finish", ErrInterrupted, acc.Games(), shardTotal, o.Out)
+		return summary, settingErrorf("%w: %d of %d games on disk in %s; rerun with %v to finish", ErrInterrupted, acc.Games(), shardTotal, o.Out, SettingResume)
 	}
 	return summary, nil
 }
@@ -345,7 +343,7 @@ type collector struct {
 	ends      []int  // where each of them ends in buf
 	path      string
 	lastFlush time.Time
-	acc       *Accumulator
+	acc       *summary.Accumulator
 	total     int
 	opts      *Options
 	cancel    context.CancelFunc
@@ -356,7 +354,7 @@ type collector struct {
 
 // add records one finished game. The buffer is written at once unless it was written
 // less than 20 ms ago, so a game reaches the file within the flusher's period at worst.
-func (c *collector) add(rec *Record, line []byte) {
+func (c *collector) add(rec *record.Record, line []byte) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.err != nil {
@@ -394,7 +392,7 @@ func (c *collector) flushLocked() {
 		c.err = fmt.Errorf("writing %s: %w", c.path, pathless(err))
 		if n > written {
 			if terr := c.out.Truncate(c.onDisk); terr != nil {
-				c.err = fmt.Errorf("%w (a torn last line stays; --resume drops it)", c.err)
+				c.err = settingErrorf("%w (a torn last line stays; %v drops it)", c.err, SettingResume)
 			}
 		}
 		c.cancel()
@@ -403,7 +401,7 @@ func (c *collector) flushLocked() {
 }
 
 // count adds one game on disk to the statistics and the progress, and checks the SPRT.
-func (c *collector) count(rec *Record) {
+func (c *collector) count(rec *record.Record) {
 	c.acc.Add(rec, c.path)
 	n := c.acc.Games()
 	if c.opts.Progress != nil {
@@ -427,17 +425,17 @@ func (c *collector) count(rec *Record) {
 // names no file written). Lines that do not read (a torn last one the collector could
 // not cut) are not counted.
 func recount(c *Config, o *Options, gamesPath string) int {
-	acc := NewAccumulator(o.SPRT, c.Players)
-	st, err := ScanRecords([]string{gamesPath}, ScanOptions{}, func(r *Record, _ Place) error {
+	acc := summary.NewAccumulator(o.SPRT, c.Players, deterministic)
+	st, err := record.ScanRecords([]string{gamesPath}, record.ScanOptions{}, func(r *record.Record, _ record.Place) error {
 		acc.Add(r, gamesPath)
 		return nil
 	})
 	if err != nil {
 		return st.Records
 	}
-	summary := acc.Summary()
-	summary.Config = c
-	_ = writeJSONFile(filepath.Join(o.Out, SummaryFile), summary)
+	s := acc.Summary()
+	s.Run = runJSON(c)
+	_ = writeJSONFile(filepath.Join(o.Out, record.SummaryFile), s)
 	return acc.Games()
 }
 
@@ -490,20 +488,20 @@ func (c *collector) finish() error {
 // the games file and whether run.json names the run to resume. Run calls it before making the folder or taking its lock, so that a
 // refused run changes nothing, and again under the lock.
 func checkOutput(c *Config, o *Options) (size int64, resumed bool, err error) {
-	gamesPath := filepath.Join(o.Out, GamesFile)
-	runPath := filepath.Join(o.Out, RunFile)
+	gamesPath := filepath.Join(o.Out, record.GamesFile)
+	runPath := filepath.Join(o.Out, record.RunFile)
 	if size, err = fileSize(gamesPath); err != nil {
 		return 0, false, err
 	}
 	if size > 0 && !o.Resume {
-		return 0, false, inputErrorf("%s already holds games: use --resume to continue that run, or another --output", gamesPath)
+		return 0, false, inputErrorf("%s already holds games: use %v to continue that run, or another %v", gamesPath, SettingResume, SettingOutput)
 	}
 	var prev Config
 	raw, rerr := os.ReadFile(runPath)
 	switch {
 	case o.Resume && rerr == nil:
 		if err := json.Unmarshal(raw, &prev); err != nil {
-			return 0, false, inputErrorf("--resume: %s: %v", runPath, err)
+			return 0, false, inputErrorf("%v: %s: %v", SettingResume, runPath, err)
 		}
 		cmp := *c
 		if o.StartEngines != nil && c.Engines == nil {
@@ -514,25 +512,25 @@ func checkOutput(c *Config, o *Options) (size int64, resumed bool, err error) {
 			// another judge, so it cannot be continued; the others are pure functions of
 			// the spec and the seed, and the run stays without one.
 			if c.OpeningSet.Judge != "" {
-				return 0, false, inputErrorf("--resume: %s names no opening set (written before sets had an identity), and %s's set depends on the version of its judge: start a new run", runPath, c.Openings)
+				return 0, false, inputErrorf("%v: %s names no opening set (written before sets had an identity), and %s's set depends on the version of its judge: start a new run", SettingResume, runPath, c.Openings)
 			}
 			c.OpeningSet, cmp.OpeningSet = nil, nil
 		}
 		if !sameRun(&prev, &cmp) {
-			return 0, false, inputErrorf("--resume: %s holds a different run: %s", o.Out, runDifference(&prev, c))
+			return 0, false, inputErrorf("%v: %s holds a different run: %s", SettingResume, o.Out, runDifference(&prev, c))
 		}
 		if c.RunID != "" && prev.RunID != c.RunID {
-			return 0, false, inputErrorf("--resume: %s is run %q, not --run-id %q", o.Out, prev.RunID, c.RunID)
+			return 0, false, inputErrorf("%v: %s is run %q, not %v %q", SettingResume, o.Out, prev.RunID, SettingRunID, c.RunID)
 		}
 		c.RunID = prev.RunID // "" for a run from before run ids: its records stay keyed by the file
 		return size, true, nil
 	case o.Resume && size > 0:
-		return 0, false, inputErrorf("--resume: %v (it describes the run to continue)", rerr)
+		return 0, false, inputErrorf("%v: %v (it describes the run to continue)", SettingResume, rerr)
 	case o.Resume && !o.StartOrResume:
-		return 0, false, inputErrorf("--resume: %s holds no run to continue (no %s); start it without --resume, or use --start-or-resume in a task that may be restarted", o.Out, RunFile)
+		return 0, false, inputErrorf("%v: %s holds no run to continue (no %s); start it without %v, or use %v in a task that may be restarted", SettingResume, o.Out, record.RunFile, SettingResume, SettingStartOrResume)
 	}
 	if c.RunID == "" && c.Shards > 1 {
-		return 0, false, inputErrorf("--shard %d/%d: give every shard of the run the same --run-id (32 hex digits, e.g. from: od -An -tx1 -N16 /dev/urandom | tr -d ' \\n')", c.Shard, c.Shards)
+		return 0, false, inputErrorf("%v %d/%d: give every shard of the run the same %v (32 hex digits, e.g. from: od -An -tx1 -N16 /dev/urandom | tr -d ' \\n')", SettingShard, c.Shard, c.Shards, SettingRunID)
 	}
 	return size, false, nil
 }
@@ -542,15 +540,15 @@ func checkOutput(c *Config, o *Options) (size int64, resumed bool, err error) {
 // already played to acc, returns them as a set of indices with their number, and cuts a
 // last line left incomplete by a crash. The set holds positions in the shard
 // (Config.shardPosition).
-func prepareOutput(c *Config, o *Options, acc *Accumulator) (bitset, int, error) {
-	gamesPath := filepath.Join(o.Out, GamesFile)
-	runPath := filepath.Join(o.Out, RunFile)
+func prepareOutput(c *Config, o *Options, acc *summary.Accumulator) (bitset, int, error) {
+	gamesPath := filepath.Join(o.Out, record.GamesFile)
+	runPath := filepath.Join(o.Out, record.RunFile)
 	size, resumed, err := checkOutput(c, o)
 	if err != nil {
 		return nil, 0, err
 	}
 	if c.RunID == "" && !resumed {
-		if c.RunID, err = NewRunID(); err != nil {
+		if c.RunID, err = record.NewRunID(); err != nil {
 			return nil, 0, err
 		}
 	}
@@ -564,24 +562,24 @@ func prepareOutput(c *Config, o *Options, acc *Accumulator) (bitset, int, error)
 		return nil, 0, err
 	}
 	var done bitset
-	st, err := ScanRecords([]string{gamesPath}, ScanOptions{Strict: true}, func(r *Record, at Place) error {
+	st, err := record.ScanRecords([]string{gamesPath}, record.ScanOptions{Strict: true}, func(r *record.Record, at record.Place) error {
 		switch {
 		case r.Run != c.RunID:
-			return inputErrorf("--resume: %s: game %d belongs to run %q, not to this run %q", at, r.Index, r.Run, c.RunID)
+			return inputErrorf("%v: %s: game %d belongs to run %q, not to this run %q", SettingResume, at, r.Index, r.Run, c.RunID)
 		case r.Index >= c.TotalGames() || !c.InShard(r.Index):
-			return inputErrorf("--resume: %s: game %d is not in this run's shard", at, r.Index)
+			return inputErrorf("%v: %s: game %d is not in this run's shard", SettingResume, at, r.Index)
 		}
 		done.set(c.shardPosition(r.Index))
 		acc.Add(r, gamesPath)
 		return nil
 	})
-	var le *LineError
-	var ce *ConflictError
+	var le *record.LineError
+	var ce *record.ConflictError
 	switch {
 	case errors.As(err, &le):
-		return nil, 0, &InputError{fmt.Errorf("--resume: %v (repair or remove that line)", le)}
+		return nil, 0, &InputError{settingErrorf("%v: %v (repair or remove that line)", SettingResume, le)}
 	case errors.As(err, &ce):
-		return nil, 0, &InputError{fmt.Errorf("--resume: %v", ce)}
+		return nil, 0, &InputError{settingErrorf("%v: %v", SettingResume, ce)}
 	case err != nil:
 		return nil, 0, err
 	}
@@ -654,15 +652,13 @@ func writeJSONFile(path string, v any) error {
 	return nil
 }
 
-// WriteRecords writes records as JSON Lines.
-func WriteRecords(w io.Writer, recs []Record) error {
-	enc := json.NewEncoder(w)
-	for i := range recs {
-		if err := enc.Encode(&recs[i]); err != nil {
-			return err
-		}
+// runJSON is the configuration as run.json holds it, for the summary of the run.
+func runJSON(c *Config) json.RawMessage {
+	j, err := json.Marshal(c)
+	if err != nil {
+		panic(err) // a Config always marshals: plain fields only
 	}
-	return nil
+	return j
 }
 
 // firstMissing returns the outermost folder of path that does not exist yet (what
@@ -679,3 +675,8 @@ func firstMissing(path string) string {
 		}
 	}
 }
+
+// Deterministic reports whether a player spec always chooses the same turn in the same
+// position whatever its seed (as deterministic): what summary.NewAccumulator needs to
+// count a repeated game between two such players once.
+func Deterministic(spec string) bool { return deterministic(spec) }

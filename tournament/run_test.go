@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/tournament/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -19,20 +20,20 @@ import (
 func testConfig(games int) Config {
 	return Config{
 		Format: RoundRobin, Players: []string{"random", "greedy", "easy"}, Games: games,
-		Openings: "random:4", Seed: 42, Rules: RecordRules(engine.DefaultRules(), 300), Concurrency: 1,
+		Openings: "random:4", Seed: 42, Rules: record.RulesFrom(engine.DefaultRules(), 300), Concurrency: 1,
 	}
 }
 
 // readGames returns a run's records sorted by index with the wall time zeroed, the form in
 // which two runs of the same games must be equal.
-func readGames(t *testing.T, dir string) []Record {
+func readGames(t *testing.T, dir string) []record.Record {
 	t.Helper()
-	recs, bad, err := ReadRecordFiles([]string{filepath.Join(dir, GamesFile)})
+	recs, bad, err := record.ReadRecordFiles([]string{filepath.Join(dir, record.GamesFile)})
 	require.NoError(t, err)
 	require.Empty(t, bad)
 	for i := range recs {
 		recs[i].Seconds = 0
-		require.NoError(t, CheckRunID(recs[i].Run))
+		require.NoError(t, record.CheckRunID(recs[i].Run))
 		recs[i].Run = "" // each run draws its own id
 	}
 	sort.Slice(recs, func(i, j int) bool { return recs[i].Index < recs[j].Index })
@@ -59,7 +60,7 @@ func TestRunIsIndependentOfConcurrency(t *testing.T) {
 
 // replayRecord checks a record against the rules: every turn legal, the recorded result,
 // reason, plies and captures those of the replayed game.
-func replayRecord(t *testing.T, r Record) {
+func replayRecord(t *testing.T, r record.Record) {
 	t.Helper()
 	p, err := engine.ParseFEN(r.Opening)
 	require.NoError(t, err)
@@ -77,7 +78,7 @@ func replayRecord(t *testing.T, r Record) {
 	assert.Equal(t, st.Outcome.String(), r.Result)
 	assert.Equal(t, st.Reason.String(), r.Reason)
 	assert.Equal(t, len(r.Turns), r.Plies)
-	assert.Equal(t, Captured{captured[engine.White], captured[engine.Black]}, r.Captured)
+	assert.Equal(t, record.Captured{White: captured[engine.White], Black: captured[engine.Black]}, r.Captured)
 }
 
 func TestScheduleColourSwappedPairs(t *testing.T) {
@@ -114,19 +115,19 @@ func TestInterruptAndResume(t *testing.T) {
 	require.Less(t, len(partial), 24)
 
 	// A crash can leave half a line: resume cuts it.
-	f, err := os.OpenFile(filepath.Join(dir, GamesFile), os.O_APPEND|os.O_WRONLY, 0)
+	f, err := os.OpenFile(filepath.Join(dir, record.GamesFile), os.O_APPEND|os.O_WRONLY, 0)
 	require.NoError(t, err)
 	_, err = f.WriteString(`{"index": 23, "pair"`)
 	require.NoError(t, err)
 	require.NoError(t, f.Close())
 
 	// Without --resume nothing is overwritten.
-	before, err := os.ReadFile(filepath.Join(dir, GamesFile))
+	before, err := os.ReadFile(filepath.Join(dir, record.GamesFile))
 	require.NoError(t, err)
 	_, err = Run(context.Background(), c, Options{Out: dir})
 	var ie *InputError
 	require.ErrorAs(t, err, &ie)
-	after, err := os.ReadFile(filepath.Join(dir, GamesFile))
+	after, err := os.ReadFile(filepath.Join(dir, record.GamesFile))
 	require.NoError(t, err)
 	assert.Equal(t, before, after)
 
@@ -150,7 +151,7 @@ func TestShardAndMerge(t *testing.T) {
 	require.NoError(t, err)
 
 	var shardDirs []string
-	runID, err := NewRunID()
+	runID, err := record.NewRunID()
 	require.NoError(t, err)
 	for i := 0; i < 3; i++ {
 		sc := c
@@ -167,7 +168,10 @@ func TestShardAndMerge(t *testing.T) {
 	assert.Equal(t, 0, res.Duplicates)
 	assert.Equal(t, readGames(t, full), readGames(t, out))
 	// Statistics of the merged run equal the single-machine run's (but the run's id).
-	want.Config.RunID = runID
+	var wantRun Config
+	require.NoError(t, json.Unmarshal(want.Run, &wantRun))
+	wantRun.RunID = runID
+	want.Run = runJSON(&wantRun)
 	wantJSON, _ := json.Marshal(want)
 	gotJSON, _ := json.Marshal(res.Summary)
 	assert.JSONEq(t, string(wantJSON), string(gotJSON))
@@ -181,7 +185,7 @@ func TestShardAndMerge(t *testing.T) {
 func TestReadRecordsReportsBadLines(t *testing.T) {
 	good := `{"index":0,"pair":0,"opening":"` + engine.StartFEN + `","white":"random","black":"random","seed":1,"rules":{"paika_limit":50,"no_moves_draw":false,"first_turn_no_chain":false,"max_plies":1000},"result":"1-0","reason":"no-pieces","plies":3,"captured":{"white":22,"black":0},"turns":["a","b","c"],"seconds":0.1}`
 	data := good + "\n" + "not json\n" + strings.Replace(good, `"1-0"`, `"2-0"`, 1) + "\n" + good[:40]
-	recs, bad, err := ReadRecords(bytes.NewReader([]byte(data)), "g.jsonl")
+	recs, bad, err := record.ReadRecords(bytes.NewReader([]byte(data)), "g.jsonl")
 	require.NoError(t, err)
 	assert.Len(t, recs, 1)
 	require.Len(t, bad, 3)
@@ -224,9 +228,9 @@ func TestValidateErrors(t *testing.T) {
 	}{
 		{func(c *Config) { c.Players = []string{"random"} }, "at least two players"},
 		{func(c *Config) { c.Players = []string{"random", "wizard"} }, `unknown player "wizard"`},
-		{func(c *Config) { c.Games = 0 }, "--games 0"},
-		{func(c *Config) { c.Openings = "book:x" }, "--openings"},
-		{func(c *Config) { c.Rules.MaxPlies = 0 }, "--max-plies 0"},
+		{func(c *Config) { c.Games = 0 }, "games_per_pairing 0"},
+		{func(c *Config) { c.Openings = "book:x" }, "openings"},
+		{func(c *Config) { c.Rules.MaxPlies = 0 }, "max_plies 0"},
 		{func(c *Config) { c.Players = []string{"random", "random"} }, "listed twice"},
 	} {
 		cfg := testConfig(2)
@@ -242,4 +246,13 @@ func TestValidateErrors(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, [2]int{1, 4}, [2]int{i, n})
 	assert.False(t, errors.Is(err, ErrInterrupted))
+}
+
+func TestDeterministicSpecs(t *testing.T) {
+	for spec, want := range map[string]bool{"expert": true, "expert:depth=3": true, "expert:depth=3,vary=0,threads=1": true,
+		"expert:time=1s": false, "expert:tc=1+0.1": false, "expert:vary=5": false, "expert:threads=2": false,
+		"hard": false, "greedy": false, "random": false,
+		"expert:v=1,nodes=2000": true, "expert:null=true,vary=5": false} { // options since removed
+		assert.Equal(t, want, Deterministic(spec), spec)
+	}
 }

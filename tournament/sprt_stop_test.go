@@ -9,17 +9,18 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fanorona/fanorona/stats"
+	"github.com/fanorona/fanorona/tournament/record"
+	"github.com/fanorona/fanorona/tournament/summary"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/fanorona/fanorona/stats"
 )
 
 // TestRunStoppedBySPRTStatesItFully: the line that says the run stopped names the
 // accepted hypothesis and the LLR with its bounds, and summary.json marks the test as
 // stopped with the estimate corrected for the stop, computed from the pair's counts.
 func TestRunStoppedBySPRTStatesItFully(t *testing.T) {
-	sprt := &SPRTConfig{Elo0: 0, Elo1: 400, Alpha: 0.2, Beta: 0.2}
+	sprt := &summary.SPRTConfig{Elo0: 0, Elo1: 400, Alpha: 0.2, Beta: 0.2}
 	c := smallRun()
 	c.Games, c.FixedColours = 40, true // unpaired: the trinomial test, and its corrected estimate
 	out := t.TempDir()
@@ -28,9 +29,9 @@ func TestRunStoppedBySPRTStatesItFully(t *testing.T) {
 		Log: func(f string, a ...any) { logs = append(logs, fmt.Sprintf(f, a...)) }})
 	require.NoError(t, err)
 
-	data, err := os.ReadFile(filepath.Join(out, SummaryFile))
+	data, err := os.ReadFile(filepath.Join(out, record.SummaryFile))
 	require.NoError(t, err)
-	var s Summary
+	var s summary.Summary
 	require.NoError(t, json.Unmarshal(data, &s))
 	require.Len(t, s.Pairs, 1)
 	p := s.Pairs[0]
@@ -49,17 +50,17 @@ func TestRunStoppedBySPRTStatesItFully(t *testing.T) {
 
 	assert.True(t, p.SPRT.Stopped)
 	require.NotNil(t, p.SPRT.Corrected)
-	assert.Equal(t, MethodStoppedBrownian, p.SPRT.Corrected.Method)
-	want, ok := stats.SPRTWDLStopped(p.WDL.stats(), sprt.Elo0, sprt.Elo1, sprt.Alpha, sprt.Beta, Confidence)
+	assert.Equal(t, summary.MethodStoppedBrownian, p.SPRT.Corrected.Method)
+	want, ok := stats.SPRTWDLStopped(p.WDL, sprt.Elo0, sprt.Elo1, sprt.Alpha, sprt.Beta, summary.Confidence)
 	require.True(t, ok)
 	assert.InDelta(t, want.Score.Value, float64(p.SPRT.Corrected.Score.Value), 1e-7)
 	assert.InDelta(t, want.Score.Lo, float64(p.SPRT.Corrected.Score.Lo), 1e-7)
 	assert.InDelta(t, want.Score.Hi, float64(p.SPRT.Corrected.Score.Hi), 1e-7)
 
 	// The same games summarized without the stop (stats over the file): no correction.
-	recs, _, err := ReadRecordFiles([]string{filepath.Join(out, GamesFile)})
+	recs, _, err := record.ReadRecordFiles([]string{filepath.Join(out, record.GamesFile)})
 	require.NoError(t, err)
-	again := Summarize(recs, sprt).Pairs[0].SPRT
+	again := summary.Summarize(recs, sprt, deterministic).Pairs[0].SPRT
 	assert.False(t, again.Stopped)
 	assert.Nil(t, again.Corrected)
 }

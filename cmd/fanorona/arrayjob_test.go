@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/fanorona/fanorona/engine"
-	"github.com/fanorona/fanorona/tournament"
+	"github.com/fanorona/fanorona/tournament/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -89,20 +89,20 @@ func TestArrayJobIndexVariablesRefusedWhenWrong(t *testing.T) {
 // different one) and returns the file.
 func lengthsFile(t *testing.T, run string, lengths ...int) string {
 	t.Helper()
-	var recs []tournament.Record
+	var recs []record.Record
 	for i, n := range lengths {
 		turns := make([]string, n)
 		for j := range turns {
 			turns[j] = fmt.Sprintf("t%d.%d", i, j)
 		}
-		recs = append(recs, tournament.Record{Run: run, Index: i, Pair: i / 2, Opening: engine.StartFEN,
-			White: "random", Black: "random", Rules: tournament.RecordRules(engine.DefaultRules(), 1000),
+		recs = append(recs, record.Record{Run: run, Index: i, Pair: i / 2, Opening: engine.StartFEN,
+			White: "random", Black: "random", Rules: record.RulesFrom(engine.DefaultRules(), 1000),
 			Result: "1-0", Reason: "no-pieces", Plies: n, Turns: turns})
 	}
 	path := filepath.Join(t.TempDir(), "games.jsonl")
 	f, err := os.Create(path)
 	require.NoError(t, err)
-	require.NoError(t, tournament.WriteRecords(f, recs))
+	require.NoError(t, record.WriteRecords(f, recs))
 	require.NoError(t, f.Close())
 	return path
 }

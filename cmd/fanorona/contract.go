@@ -89,7 +89,7 @@ func run(ctx context.Context, args []string, s *streams) (code int) {
 	case code == exitInterrupted:
 		fmt.Fprintln(s.err, "fanorona:", oneLine(interruptMessage(err)))
 	default:
-		fmt.Fprintln(s.err, "fanorona:", oneLine(err.Error()))
+		fmt.Fprintln(s.err, "fanorona:", oneLine(errorText(err)))
 	}
 	return code
 }
@@ -141,7 +141,7 @@ func isCobraUsageError(err error) bool {
 
 // interruptMessage says the run was interrupted and how to go on.
 func interruptMessage(err error) string {
-	msg := err.Error()
+	msg := errorText(err)
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		msg = strings.ReplaceAll(msg, context.Canceled.Error(), "interrupted")
 		msg = strings.ReplaceAll(msg, context.DeadlineExceeded.Error(), "interrupted")

@@ -10,7 +10,7 @@ import (
 
 	"github.com/fanorona/fanorona/players"
 	"github.com/fanorona/fanorona/players/uci"
-	"github.com/fanorona/fanorona/tournament"
+	"github.com/fanorona/fanorona/tournament/record"
 	"github.com/spf13/cobra"
 )
 
@@ -100,7 +100,7 @@ func (f *engineFlags) bind(c *cobra.Command) {
 // start declares the engines, starts each once (a bad command is bad input) and returns
 // them with their records; the caller closes them. Their stderr goes to logDir (a run's
 // folder) or, when logDir is "", to stderr. It returns nil when no engine is declared.
-func (f *engineFlags) start(logDir string, stderr io.Writer) (*uci.Engines, []tournament.EngineRecord, error) {
+func (f *engineFlags) start(logDir string, stderr io.Writer) (*uci.Engines, []record.Engine, error) {
 	engines, err := f.declare(logDir, stderr)
 	if engines == nil || err != nil {
 		return nil, nil, err
@@ -147,7 +147,7 @@ func (f *engineFlags) declare(logDir string, stderr io.Writer) (*uci.Engines, er
 
 // startEngines starts every declared engine once (an engine that fails its handshake is
 // bad input) and returns their records.
-func startEngines(engines *uci.Engines, logDir string) ([]tournament.EngineRecord, error) {
+func startEngines(engines *uci.Engines, logDir string) ([]record.Engine, error) {
 	recs, err := engines.Start()
 	if err != nil {
 		where := ""
@@ -156,9 +156,9 @@ func startEngines(engines *uci.Engines, logDir string) ([]tournament.EngineRecor
 		}
 		return nil, badInputf("%v%s", err, where)
 	}
-	out := make([]tournament.EngineRecord, len(recs))
+	out := make([]record.Engine, len(recs))
 	for i, r := range recs {
-		out[i] = tournament.EngineRecord(r)
+		out[i] = record.Engine(r)
 	}
 	return out, nil
 }

@@ -9,8 +9,8 @@ import (
 	"io"
 	"os"
 
-	"github.com/fanorona/fanorona/tournament"
 	"github.com/fanorona/fanorona/tournament/pgn"
+	"github.com/fanorona/fanorona/tournament/record"
 	"github.com/spf13/cobra"
 )
 
@@ -43,17 +43,17 @@ tournament/pgn reads the text back to the same records.`,
 			}
 			dates := map[string]string{}
 			for _, a := range args {
-				st, err := os.Stat(tournament.GamesPath(a))
+				st, err := os.Stat(record.GamesPath(a))
 				if err != nil {
 					return badInput(err)
 				}
-				dates[tournament.GamesPath(a)] = st.ModTime().UTC().Format("2006.01.02")
+				dates[record.GamesPath(a)] = st.ModTime().UTC().Format("2006.01.02")
 			}
 			// A first pass finds what would refuse the input (a conflict, a file that is no
 			// records), so that nothing is written for bad input however long the output.
-			st, err := tournament.ScanRecords(args, tournament.ScanOptions{Bad: func(e *tournament.LineError) {
+			st, err := record.ScanRecords(args, record.ScanOptions{Bad: func(e *record.LineError) {
 				fmt.Fprintf(s.err, "fanorona: warning: skipped %v\n", e)
-			}}, func(*tournament.Record, tournament.Place) error { return nil })
+			}}, func(*record.Record, record.Place) error { return nil })
 			if err != nil {
 				return badInput(err)
 			}
@@ -66,7 +66,7 @@ tournament/pgn reads the text back to the same records.`,
 				return err
 			}
 			pw := pgn.NewWriter(w)
-			_, err = tournament.ScanRecords(args, tournament.ScanOptions{}, func(r *tournament.Record, at tournament.Place) error {
+			_, err = record.ScanRecords(args, record.ScanOptions{}, func(r *record.Record, at record.Place) error {
 				pw.Date = dates[at.File]
 				return pw.Write(r)
 			})

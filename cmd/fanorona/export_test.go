@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/fanorona/fanorona/tournament"
 	"github.com/fanorona/fanorona/tournament/pgn"
+	"github.com/fanorona/fanorona/tournament/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -27,7 +27,7 @@ func TestExportedRunReadsBackToItsGames(t *testing.T) {
 		"--players", "random,crash:depth=1,greedy", "--format", "gauntlet", "--games", "4",
 		"--openings", "distinct:2", "--seed", "5", "--workers", "2", "--tablebases", "none", "-o", run)
 	require.Equal(t, 0, code, errs)
-	want, badLines, err := tournament.ReadRecordFiles([]string{run})
+	want, badLines, err := record.ReadRecordFiles([]string{run})
 	require.NoError(t, err)
 	require.Empty(t, badLines)
 	require.Len(t, want, 8)
@@ -56,7 +56,7 @@ func TestExportedRunReadsBackToItsGames(t *testing.T) {
 	assert.Equal(t, 8, strings.Count(string(text), `[SetUp "1"]`))
 
 	// To stdout the same text; an existing -o file is refused and kept.
-	code, stdout, _ = runCmd(t, "", "export", filepath.Join(run, tournament.GamesFile))
+	code, stdout, _ = runCmd(t, "", "export", filepath.Join(run, record.GamesFile))
 	require.Equal(t, 0, code)
 	assert.Equal(t, string(text), stdout)
 	code, stdout, errs = runCmd(t, "", "export", run, "-o", file)

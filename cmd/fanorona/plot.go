@@ -9,6 +9,7 @@ import (
 	"github.com/fanorona/fanorona/stats/chart"
 	"github.com/fanorona/fanorona/tournament"
 	"github.com/fanorona/fanorona/tournament/report"
+	"github.com/fanorona/fanorona/tournament/summary"
 	"github.com/spf13/cobra"
 )
 
@@ -57,7 +58,7 @@ func newPlotCmd(s *streams) *cobra.Command {
 		c.Flags().StringVar(&o.chart.By, "by", report.ByMatchup, `group games by "matchup" (the two specs, either colour), "player" (every game of a spec) or "opening"`)
 	}
 	conf := func(c *cobra.Command, o *plotOptions) {
-		c.Flags().Float64Var(&o.chart.Conf, "conf", tournament.Confidence, "confidence level of the intervals, strictly between 0 and 1")
+		c.Flags().Float64Var(&o.chart.Conf, "conf", summary.Confidence, "confidence level of the intervals, strictly between 0 and 1")
 	}
 	sub(report.Lengths, "Histogram of game lengths in plies per group, or its cumulative form with --cdf",
 		func(c *cobra.Command, o *plotOptions) {
@@ -106,7 +107,7 @@ func runPlot(s *streams, kind string, files []string, o *plotOptions) error {
 // dropped duplicates are warnings on stderr, a file that cannot be read (or holds no good
 // record, or two different records of one game) is bad input.
 func loadReporting(s *streams, paths []string) (*report.Input, error) {
-	in, err := report.Load(paths)
+	in, err := report.Load(paths, tournament.Deterministic)
 	if err != nil {
 		return nil, badInput(err)
 	}

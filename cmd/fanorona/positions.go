@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/fanorona/fanorona/tournament"
+	"github.com/fanorona/fanorona/tournament/record"
 	"github.com/spf13/cobra"
 )
 
@@ -57,7 +58,7 @@ line, on stdout or into -o FILE (never overwritten). Fewer qualifying positions 
 					return badInputf("--output %s exists; choose a new file", out)
 				}
 			}
-			o.Bad = func(e *tournament.LineError) { fmt.Fprintf(s.err, "fanorona: warning: skipped %v\n", e) }
+			o.Bad = func(e *record.LineError) { fmt.Fprintf(s.err, "fanorona: warning: skipped %v\n", e) }
 			o.Progress = func(games int) {
 				if games%20000 == 0 {
 					fmt.Fprintf(s.err, "fanorona: positions: %d games read\n", games)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/tournament"
+	"github.com/fanorona/fanorona/tournament/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -75,7 +76,7 @@ func TestTournamentFixedColoursFromAPositionsFile(t *testing.T) {
 	assert.Contains(t, out, "+ 4 unpaired")
 	assert.Contains(t, out, "games with fixed colours")
 	assert.Contains(t, errs, "fixed colours: the first-listed player has White in every game")
-	recs, _, err := tournament.ReadRecordFiles([]string{dir})
+	recs, _, err := record.ReadRecordFiles([]string{dir})
 	require.NoError(t, err)
 	require.Len(t, recs, 4)
 	for _, r := range recs {

@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/fanorona/fanorona/tournament"
+	"github.com/fanorona/fanorona/tournament/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -57,7 +57,7 @@ func TestRunRecordsTheTableFilesItChecked(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "run")
 	code, _, stderr := runCmd(t, "", "selfplay", "--player", "expert:depth=1", "--games", "2", "--tablebases", dir, "-o", out)
 	require.Equal(t, 0, code, stderr)
-	raw, err := os.ReadFile(filepath.Join(out, tournament.RunFile))
+	raw, err := os.ReadFile(filepath.Join(out, record.RunFile))
 	require.NoError(t, err)
 	var run struct {
 		Files []struct {

@@ -16,7 +16,9 @@ import (
 	"github.com/fanorona/fanorona/players"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/fanorona/fanorona/tournament"
+	"github.com/fanorona/fanorona/tournament/record"
 	"github.com/fanorona/fanorona/tournament/report"
+	"github.com/fanorona/fanorona/tournament/summary"
 	"github.com/spf13/cobra"
 )
 
@@ -91,7 +93,7 @@ func (f *runFlags) config(format tournament.Format, specs []string, command stri
 	}
 	c := tournament.Config{
 		Format: format, Players: specs, Games: f.games, Openings: f.openings, Seed: f.seed,
-		Rules: tournament.RecordRules(r, f.maxPlies), Concurrency: f.concurrency, RunID: f.runID,
+		Rules: record.RulesFrom(r, f.maxPlies), Concurrency: f.concurrency, RunID: f.runID,
 	}
 	if err := f.shardFlags(&c); err != nil {
 		return c, tournament.Options{}, err
@@ -116,7 +118,7 @@ func (f *runFlags) config(format tournament.Format, specs []string, command stri
 		return c, o, badInputf("--sprt-stop needs --sprt elo0,elo1")
 	}
 	if c.RunID != "" {
-		if err := tournament.CheckRunID(c.RunID); err != nil {
+		if err := record.CheckRunID(c.RunID); err != nil {
 			return c, o, badInputf("--run-id: %v", err)
 		}
 	}
@@ -203,7 +205,7 @@ func (f *runFlags) shardFlags(c *tournament.Config) error {
 	return nil
 }
 
-func parseSPRT(s string) (*tournament.SPRTConfig, error) {
+func parseSPRT(s string) (*summary.SPRTConfig, error) {
 	parts := strings.Split(s, ",")
 	if len(parts) != 2 && len(parts) != 4 {
 		return nil, badInputf("--sprt %q: expected elo0,elo1 or elo0,elo1,alpha,beta", s)
@@ -220,7 +222,7 @@ func parseSPRT(s string) (*tournament.SPRTConfig, error) {
 	if v[1] <= v[0] || v[2] <= 0 || v[2] >= 0.5 || v[3] <= 0 || v[3] >= 0.5 {
 		return nil, badInputf("--sprt %q: need elo0 < elo1 and 0 < alpha, beta < 0.5", s)
 	}
-	return &tournament.SPRTConfig{Elo0: v[0], Elo1: v[1], Alpha: v[2], Beta: v[3]}, nil
+	return &summary.SPRTConfig{Elo0: v[0], Elo1: v[1], Alpha: v[2], Beta: v[3]}, nil
 }
 
 // runAndReport runs a configured tournament, then prints its tables.
@@ -243,18 +245,18 @@ func runAndReport(ctx context.Context, s *streams, f *runFlags, c tournament.Con
 		defer engines.Close()
 		// Started by the run once its checks pass and it holds the folder's lock, so
 		// that a refused run leaves no engine log behind.
-		o.StartEngines = func() ([]tournament.EngineRecord, error) { return startEngines(engines, o.Out) }
+		o.StartEngines = func() ([]record.Engine, error) { return startEngines(engines, o.Out) }
 	}
-	summary, err := tournament.Run(ctx, c, o)
+	sum, err := tournament.Run(ctx, c, o)
 	bar.finish()
-	if summary != nil {
-		if werr := report.WriteText(s.out, summary); werr != nil && err == nil {
+	if sum != nil {
+		if werr := report.WriteText(s.out, sum); werr != nil && err == nil {
 			err = werr
 		}
-		fmt.Fprintf(s.err, "fanorona: games in %s/%s, summary in %s/%s\n", o.Out, tournament.GamesFile, o.Out, tournament.SummaryFile)
+		fmt.Fprintf(s.err, "fanorona: games in %s/%s, summary in %s/%s\n", o.Out, record.GamesFile, o.Out, record.SummaryFile)
 	}
 	if err == nil {
-		paths, perr := report.WriteRunFiles(o.Out, f.plots, f.report)
+		paths, perr := report.WriteRunFiles(o.Out, f.plots, f.report, tournament.Deterministic)
 		for _, p := range paths {
 			fmt.Fprintf(s.err, "fanorona: wrote %s\n", p)
 		}
@@ -365,7 +367,7 @@ Kolmogorov–Smirnov test (stats A1 A2 --compare -- B1 B2).`,
 			case compare:
 				setA, setB = args[:dash], args[dash:]
 			}
-			var cfg *tournament.SPRTConfig
+			var cfg *summary.SPRTConfig
 			if sprt != "" {
 				var err error
 				if cfg, err = parseSPRT(sprt); err != nil {
@@ -376,31 +378,31 @@ Kolmogorov–Smirnov test (stats A1 A2 --compare -- B1 B2).`,
 			if err != nil {
 				return err
 			}
-			var b *tournament.Accumulator
+			var b *summary.Accumulator
 			if setB != nil {
 				if b, err = accumulateFiles(s, setB, nil, replay); err != nil {
 					return err
 				}
 			}
-			summary := a.Summary()
-			if cfg != nil && len(summary.Pairs) == 0 {
+			sum := a.Summary()
+			if cfg != nil && len(sum.Pairs) == 0 {
 				fmt.Fprintf(s.err, "fanorona: warning: --sprt: no games between two different players, so no test\n")
 			}
 			if asJSON {
-				out := map[string]any{"summary": summary}
+				out := map[string]any{"summary": sum}
 				if b != nil {
-					ks := tournament.CompareLengths(a, b)
-					out["length_ks"] = map[string]any{"d": tournament.Num(ks.D), "p_value": tournament.Num(ks.PValue), "exact": ks.Exact, "n": ks.N, "m": ks.M, "method": ks.Method}
+					ks := summary.CompareLengths(a, b)
+					out["length_ks"] = map[string]any{"d": summary.Num(ks.D), "p_value": summary.Num(ks.PValue), "exact": ks.Exact, "n": ks.N, "m": ks.M, "method": ks.Method}
 				}
 				enc := json.NewEncoder(s.out)
 				enc.SetIndent("", "  ")
 				return enc.Encode(out)
 			}
-			if err := report.WriteText(s.out, summary); err != nil {
+			if err := report.WriteText(s.out, sum); err != nil {
 				return err
 			}
 			if b != nil {
-				ks := tournament.CompareLengths(a, b)
+				ks := summary.CompareLengths(a, b)
 				p := "asymptotic"
 				if ks.Exact {
 					p = "exact"
@@ -432,19 +434,19 @@ func boundHeap() {
 // accumulateFiles streams record files into an accumulator. Bad lines are skipped with a
 // warning naming file:line, exact duplicates dropped with one warning; a conflict, an
 // unreadable file, no valid record or (with replay) an illegal game is bad input.
-func accumulateFiles(s *streams, paths []string, sprt *tournament.SPRTConfig, replay bool) (*tournament.Accumulator, error) {
+func accumulateFiles(s *streams, paths []string, sprt *summary.SPRTConfig, replay bool) (*summary.Accumulator, error) {
 	boundHeap()
 	// What stats keeps is a few large pointer-free tables (8 bytes a record, 8 a distinct
 	// game), cheap to collect; a low GC target keeps the heap close to them.
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(25)
 	}
-	acc := tournament.NewAccumulator(sprt, nil)
-	st, err := tournament.ScanRecords(paths, tournament.ScanOptions{Bad: func(e *tournament.LineError) {
+	acc := summary.NewAccumulator(sprt, nil, tournament.Deterministic)
+	st, err := record.ScanRecords(paths, record.ScanOptions{Bad: func(e *record.LineError) {
 		fmt.Fprintf(s.err, "fanorona: warning: skipped %v\n", e)
-	}}, func(r *tournament.Record, at tournament.Place) error {
+	}}, func(r *record.Record, at record.Place) error {
 		if replay {
-			if err := tournament.Replay(r); err != nil {
+			if err := record.Replay(r); err != nil {
 				return fmt.Errorf("%s: game %d: %w", at, r.Index, err)
 			}
 		}
@@ -482,11 +484,10 @@ func newMergeCmd(s *streams) *cobra.Command {
 				return err
 			}
 			warnDuplicates(s, res.Duplicates)
-			summary := res.Summary
-			if summary.Config != nil && summary.Games < summary.Config.TotalGames() {
-				fmt.Fprintf(s.err, "fanorona: merged %d of the run's %d games (shards missing or unfinished)\n", summary.Games, summary.Config.TotalGames())
+			if res.Config != nil && res.Summary.Games < res.Config.TotalGames() {
+				fmt.Fprintf(s.err, "fanorona: merged %d of the run's %d games (shards missing or unfinished)\n", res.Summary.Games, res.Config.TotalGames())
 			}
-			return report.WriteText(s.out, summary)
+			return report.WriteText(s.out, res.Summary)
 		},
 	}
 	c.Flags().StringVarP(&out, "output", "o", "", "folder for the merged games.jsonl, run.json and summary.json")

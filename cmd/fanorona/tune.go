@@ -15,7 +15,7 @@ import (
 	"github.com/fanorona/fanorona/players"
 	"github.com/fanorona/fanorona/players/tune"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
-	"github.com/fanorona/fanorona/tournament"
+	"github.com/fanorona/fanorona/tournament/record"
 	"github.com/spf13/cobra"
 )
 
@@ -180,7 +180,7 @@ func runTune(ctx context.Context, s *streams, o *tuneOptions) error {
 // the position, and what the data set is (for the report). A game lost by a forfeit is
 // left out: its result is not the board's.
 func recordedSamples(runs []string, tablebases string) ([]tune.Sample, map[string]any, error) {
-	recs, bad, dups, err := tournament.ReadRecordFilesDedup(runs)
+	recs, bad, dups, err := record.ReadRecordFilesDedup(runs)
 	if err != nil {
 		return nil, nil, badInputf("--games-from: %v", err)
 	}
@@ -201,7 +201,7 @@ func recordedSamples(runs []string, tablebases string) ([]tune.Sample, map[strin
 	forfeits := 0
 	for i := range recs {
 		rec := &recs[i]
-		if tournament.IsForfeitReason(rec.Reason) {
+		if record.IsForfeitReason(rec.Reason) {
 			forfeits++
 			continue
 		}

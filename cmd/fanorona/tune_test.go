@@ -7,11 +7,10 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/tournament/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/fanorona/fanorona/engine"
-	"github.com/fanorona/fanorona/tournament"
 )
 
 // TestTuneFromRecordedGames fits on the sandbox's two runs: the games and samples it
@@ -20,7 +19,7 @@ import (
 func TestTuneFromRecordedGames(t *testing.T) {
 	sb := newCLISandbox(t)
 	runs := []string{filepath.Join(sb.work, "run"), filepath.Join(sb.work, "tour")}
-	recs, bad, err := tournament.ReadRecordFiles(runs)
+	recs, bad, err := record.ReadRecordFiles(runs)
 	require.NoError(t, err)
 	require.Empty(t, bad)
 	type label struct {

@@ -18,6 +18,7 @@ import (
 
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/players"
+	"github.com/fanorona/fanorona/tournament/record"
 )
 
 // EngineConfig declares one external engine: declared once, named in player specs.
@@ -278,20 +279,11 @@ func (e *Engines) Declare(c EngineConfig) error {
 	return nil
 }
 
-// Record is what run.json keeps of an engine.
-type Record struct {
-	Name    string            `json:"name"`
-	Command []string          `json:"command"`
-	Dir     string            `json:"dir,omitempty"`
-	Options map[string]string `json:"options,omitempty"`
-	ID      string            `json:"id_name"`
-}
-
 // Start starts every declared engine once (uci, options, isready) and keeps it for the
 // first game, so that a wrong command or an engine that does not speak the protocol is
 // found before the run. It returns the engines' records.
-func (e *Engines) Start() ([]Record, error) {
-	var recs []Record
+func (e *Engines) Start() ([]record.Engine, error) {
+	var recs []record.Engine
 	for _, name := range e.order {
 		p, err := e.checkout(name)
 		if err != nil {
@@ -299,7 +291,7 @@ func (e *Engines) Start() ([]Record, error) {
 		}
 		e.checkin(p)
 		c := e.decl[name]
-		recs = append(recs, Record{Name: name, Command: c.Command, Dir: c.Dir, Options: c.Options, ID: p.id})
+		recs = append(recs, record.Engine{Name: name, Command: c.Command, Dir: c.Dir, Options: c.Options, ID: p.id})
 	}
 	return recs, nil
 }
@@ -523,7 +515,7 @@ func (pl *enginePlayer) Analyze(ctx context.Context, p *engine.Position, r engin
 			if errors.As(err, &fe) {
 				return players.Analysis{}, fe
 			}
-			return players.Analysis{}, &ForfeitError{pl.cfg.Name, ReasonCrash, "start: " + err.Error()}
+			return players.Analysis{}, &ForfeitError{pl.cfg.Name, record.ForfeitCrash, "start: " + err.Error()}
 		}
 		pl.proc = proc
 		if err := proc.newGame(pl.cfg, pl.seed, r); err != nil {
@@ -550,7 +542,7 @@ func (pl *enginePlayer) Analyze(ctx context.Context, p *engine.Position, r engin
 	}
 	if ans.late || (limit > 0 && ans.elapsed > limit+margin) {
 		pl.proc.broken = true
-		return players.Analysis{}, &ForfeitError{pl.cfg.Name, ReasonTimeForfeit,
+		return players.Analysis{}, &ForfeitError{pl.cfg.Name, record.ForfeitTime,
 			fmt.Sprintf("bestmove %s after %s (%s allowed, margin %s)", ans.move, ans.elapsed.Round(time.Millisecond), limit, margin)}
 	}
 	if pl.limits.clock {
@@ -559,7 +551,7 @@ func (pl *enginePlayer) Analyze(ctx context.Context, p *engine.Position, r engin
 	t, err := p.ParseTurn(r, ans.move)
 	if err != nil {
 		pl.proc.broken = true
-		return players.Analysis{}, &ForfeitError{pl.cfg.Name, ReasonIllegalMove, fmt.Sprintf("bestmove %q in %s: %v", ans.move, p.FEN(), err)}
+		return players.Analysis{}, &ForfeitError{pl.cfg.Name, record.ForfeitIllegalMove, fmt.Sprintf("bestmove %q in %s: %v", ans.move, p.FEN(), err)}
 	}
 	pl.moves = append(pl.moves, FormatTurn(t, Compact))
 	pl.last, pl.hasLast = p.Play(t), true

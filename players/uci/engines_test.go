@@ -16,6 +16,7 @@ import (
 	"github.com/fanorona/fanorona/players"
 	"github.com/fanorona/fanorona/players/uci"
 	"github.com/fanorona/fanorona/tournament"
+	"github.com/fanorona/fanorona/tournament/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -62,7 +63,7 @@ func TestMain(m *testing.M) {
 }
 
 // runGames plays a tournament with the engines declared and returns its records by index.
-func runGames(t *testing.T, cfgs []uci.EngineConfig, c tournament.Config) ([]tournament.Record, *uci.Engines, string) {
+func runGames(t *testing.T, cfgs []uci.EngineConfig, c tournament.Config) ([]record.Record, *uci.Engines, string) {
 	t.Helper()
 	out := t.TempDir()
 	e := uci.NewEngines(out, nil)
@@ -72,22 +73,22 @@ func runGames(t *testing.T, cfgs []uci.EngineConfig, c tournament.Config) ([]tou
 	recs, err := e.Start()
 	require.NoError(t, err)
 	for _, r := range recs {
-		c.Engines = append(c.Engines, tournament.EngineRecord(r))
+		c.Engines = append(c.Engines, record.Engine(r))
 	}
 	defer e.Close()
-	if c.Rules == (tournament.RulesRecord{}) {
-		c.Rules = tournament.RecordRules(engine.DefaultRules(), tournament.DefaultMaxPlies)
+	if c.Rules == (record.Rules{}) {
+		c.Rules = record.RulesFrom(engine.DefaultRules(), tournament.DefaultMaxPlies)
 	}
 	_, err = tournament.Run(context.Background(), c, tournament.Options{Out: out})
 	require.NoError(t, err)
-	games, bad, err := tournament.ReadRecordFiles([]string{filepath.Join(out, tournament.GamesFile)})
+	games, bad, err := record.ReadRecordFiles([]string{filepath.Join(out, record.GamesFile)})
 	require.NoError(t, err)
 	require.Empty(t, bad)
 	sort.Slice(games, func(i, j int) bool { return games[i].Index < games[j].Index })
 	return games, e, out
 }
 
-func turnsOf(recs []tournament.Record) [][]string {
+func turnsOf(recs []record.Record) [][]string {
 	out := make([][]string, len(recs))
 	for i, r := range recs {
 		out[i] = r.Turns
@@ -144,7 +145,7 @@ func TestMisbehavingEnginesLoseWithTheirReason(t *testing.T) {
 			mode, badSide = strings.Split(r.White, ":")[0], "0-1"
 		}
 		if mode == "noisy" {
-			assert.NotContains(t, tournament.ForfeitReasons, r.Reason, "stray lines are no failure: %+v", r)
+			assert.NotContains(t, record.ForfeitReasons, r.Reason, "stray lines are no failure: %+v", r)
 			continue
 		}
 		assert.Equal(t, want[mode], r.Reason, "game %d (%s)", r.Index, mode)
@@ -212,7 +213,7 @@ func TestPythonExampleEngine(t *testing.T) {
 	require.Len(t, first, 6)
 	for _, r := range first {
 		assert.Empty(t, r.Forfeit, "game %d", r.Index)
-		assert.NotContains(t, tournament.ForfeitReasons, r.Reason)
+		assert.NotContains(t, record.ForfeitReasons, r.Reason)
 	}
 	assert.Equal(t, turnsOf(first), turnsOf(again), "same seed, same games")
 	c.Seed = 4
@@ -230,7 +231,7 @@ func TestCancelledRunEndsEngines(t *testing.T) {
 	_, err := e.Start()
 	require.NoError(t, err)
 	c := tournament.Config{Format: tournament.Gauntlet, Games: 4, Openings: "start", Seed: 1, Concurrency: 2,
-		Players: []string{"random", "cancel-silent:depth=1"}, Rules: tournament.RecordRules(engine.DefaultRules(), 100)}
+		Players: []string{"random", "cancel-silent:depth=1"}, Rules: record.RulesFrom(engine.DefaultRules(), 100)}
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
 	start := time.Now()
@@ -240,7 +241,7 @@ func TestCancelledRunEndsEngines(t *testing.T) {
 	assert.Zero(t, e.Live(), "a process stopped mid-search is ended with its game")
 	e.Close()
 	assert.Zero(t, e.Live())
-	games, _, err := tournament.ReadRecordFiles([]string{filepath.Join(out, tournament.GamesFile)})
+	games, _, err := record.ReadRecordFiles([]string{filepath.Join(out, record.GamesFile)})
 	require.NoError(t, err)
 	assert.Empty(t, games)
 }

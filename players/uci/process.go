@@ -19,14 +19,7 @@ import (
 
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/players"
-)
-
-// The reasons a game is lost by an engine (the record's reason).
-const (
-	ReasonIllegalMove = "illegal-move" // a bestmove that is not a legal turn, or not a turn at all
-	ReasonTimeForfeit = "time-forfeit" // answered after its time (or clock) plus the margin
-	ReasonCrash       = "crash"        // the process ended, or could not be started
-	ReasonNoAnswer    = "no-answer"    // no bestmove at all, even after stop
+	"github.com/fanorona/fanorona/tournament/record"
 )
 
 // ForfeitError is an engine losing the game: why (a Reason* value) and the offending text.
@@ -208,12 +201,12 @@ func (p *Process) readUntil(deadline time.Time, done <-chan struct{}, want func(
 func (p *Process) forfeit(err error, what string) *ForfeitError {
 	p.broken = true
 	if errors.Is(err, errEnded) {
-		return &ForfeitError{p.name, ReasonCrash, fmt.Sprintf("%s: the engine ended (%s)%s", what, p.t.ended(), p.lastLine())}
+		return &ForfeitError{p.name, record.ForfeitCrash, fmt.Sprintf("%s: the engine ended (%s)%s", what, p.t.ended(), p.lastLine())}
 	}
 	if errors.Is(err, errTimeout) {
-		return &ForfeitError{p.name, ReasonNoAnswer, what + ": no answer" + p.lastLine()}
+		return &ForfeitError{p.name, record.ForfeitNoAnswer, what + ": no answer" + p.lastLine()}
 	}
-	return &ForfeitError{p.name, ReasonCrash, fmt.Sprintf("%s: %v", what, err)}
+	return &ForfeitError{p.name, record.ForfeitCrash, fmt.Sprintf("%s: %v", what, err)}
 }
 
 func (p *Process) lastLine() string {

@@ -17,6 +17,7 @@ import (
 
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/players"
+	"github.com/fanorona/fanorona/tournament/record"
 )
 
 // ServerConfig is what Serve starts with; the GUI may change most of it with setoption.
@@ -517,7 +518,7 @@ func (s *server) playerFor(spec string) (players.Player, error) {
 			s.tbOpts = opts
 		}
 	}
-	pl, err := players.NewFromString(spec, mixSeed(s.cfg.Seed, s.games), s.tbOpts...)
+	pl, err := players.NewFromString(spec, record.MixSeed(s.cfg.Seed, s.games), s.tbOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -596,12 +597,4 @@ func (s *server) waitSearch() {
 	}
 	<-s.search.done
 	s.search = nil
-}
-
-// mixSeed derives a game's seed from the session's seed and the game number (splitmix64).
-func mixSeed(seed, game uint64) uint64 {
-	z := seed ^ (game+1)*0x9e3779b97f4a7c15
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
 }

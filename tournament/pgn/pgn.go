@@ -1,4 +1,4 @@
-// Package pgn owns the PGN-style text of game records: writing tournament.Record games
+// Package pgn owns the PGN-style text of game records: writing record.Record games
 // as tag pairs and numbered movetext in the project's turn notation, one game after
 // another as chess tools expect of PGN, and reading that text back to the same records
 // (docs/FORMATS.md, "PGN-style export").
@@ -13,7 +13,7 @@ import (
 	"strings"
 
 	"github.com/fanorona/fanorona/engine"
-	"github.com/fanorona/fanorona/tournament"
+	"github.com/fanorona/fanorona/tournament/record"
 )
 
 // lineWidth is the longest movetext line written, as PGN's export format asks.
@@ -39,7 +39,7 @@ func NewWriter(w io.Writer) *Writer { return &Writer{w: bufio.NewWriter(w)} }
 
 // Write writes one game: its tag pairs, a blank line, its movetext ending with the
 // result, and a blank line.
-func (w *Writer) Write(r *tournament.Record) error {
+func (w *Writer) Write(r *record.Record) error {
 	if w.err != nil {
 		return w.err
 	}
@@ -153,11 +153,11 @@ type Error struct {
 func (e *Error) Error() string { return fmt.Sprintf("%s:%d: %v", e.Name, e.Line, e.Err) }
 
 // Read reads the games of r (named name in errors) one at a time and calls fn with
-// each, checked as a games.jsonl line is (tournament.Record.Validate); the record is
+// each, checked as a games.jsonl line is (record.Record.Validate); the record is
 // only valid during the call. The first malformed game is an *Error naming its line.
 // Tags the records do not hold (Event, Site, Date, Round, SetUp, PlyCount and any other
 // tool's) are read and dropped; the record fields' tags are required.
-func Read(r io.Reader, name string, fn func(*tournament.Record) error) error {
+func Read(r io.Reader, name string, fn func(*record.Record) error) error {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), 16<<20)
 	g := gameReader{name: name}
@@ -177,9 +177,9 @@ func Read(r io.Reader, name string, fn func(*tournament.Record) error) error {
 }
 
 // ReadAll reads every game of r into a slice.
-func ReadAll(r io.Reader, name string) ([]tournament.Record, error) {
-	var out []tournament.Record
-	err := Read(r, name, func(rec *tournament.Record) error {
+func ReadAll(r io.Reader, name string) ([]record.Record, error) {
+	var out []record.Record
+	err := Read(r, name, func(rec *record.Record) error {
 		out = append(out, *rec)
 		return nil
 	})
@@ -197,13 +197,13 @@ type gameReader struct {
 	turns     []string
 	side      engine.Color
 	move      int
-	rec       tournament.Record
+	rec       record.Record
 }
 
 func (g *gameReader) fail(line int, err error) error { return &Error{g.name, line, err} }
 
 // feed reads one line.
-func (g *gameReader) feed(text string, fn func(*tournament.Record) error) error {
+func (g *gameReader) feed(text string, fn func(*record.Record) error) error {
 	trimmed := strings.TrimSpace(text)
 	switch {
 	case g.inComment:
@@ -282,7 +282,7 @@ func (g *gameReader) begin() error {
 		}
 		return b
 	}
-	r := tournament.Record{Run: str("Run", false), White: str("White", true), Black: str("Black", true),
+	r := record.Record{Run: str("Run", false), White: str("White", true), Black: str("Black", true),
 		Result: str("Result", true), Reason: str("Termination", true), Forfeit: str("Forfeit", false),
 		Adjudicated: str("Adjudicated", false), Opening: startFEN, Index: num("Index"), Pair: num("Pair"),
 		Unpaired: flag("Unpaired", false)}
@@ -295,9 +295,9 @@ func (g *gameReader) begin() error {
 			errs = append(errs, fmt.Sprintf("Seed %q is not an unsigned whole number", v))
 		}
 	}
-	r.Rules = tournament.RulesRecord{PaikaLimit: num("PaikaLimit"), NoMovesDraw: flag("NoMovesDraw", true),
+	r.Rules = record.Rules{PaikaLimit: num("PaikaLimit"), NoMovesDraw: flag("NoMovesDraw", true),
 		FirstTurnNoChain: flag("FirstTurnNoChain", true), MaxPlies: num("MaxPlies")}
-	r.Captured = tournament.Captured{White: num("WhiteCaptured"), Black: num("BlackCaptured")}
+	r.Captured = record.Captured{White: num("WhiteCaptured"), Black: num("BlackCaptured")}
 	if v := str("Seconds", true); v != "" {
 		var err error
 		if r.Seconds, err = strconv.ParseFloat(v, 64); err != nil {

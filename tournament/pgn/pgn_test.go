@@ -9,6 +9,7 @@ import (
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/players"
 	"github.com/fanorona/fanorona/tournament"
+	"github.com/fanorona/fanorona/tournament/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -16,7 +17,7 @@ import (
 const testRun = "0123456789abcdef0123456789abcdef"
 
 // play plays random against random from opening under r, capped at maxPlies.
-func play(t *testing.T, seed uint64, opening engine.Position, r engine.Rules, maxPlies int) tournament.Record {
+func play(t *testing.T, seed uint64, opening engine.Position, r engine.Rules, maxPlies int) record.Record {
 	t.Helper()
 	w, err := players.NewFromString("random", seed)
 	require.NoError(t, err)
@@ -29,7 +30,7 @@ func play(t *testing.T, seed uint64, opening engine.Position, r engine.Rules, ma
 }
 
 // find plays seeded games until one satisfies ok.
-func find(t *testing.T, opening engine.Position, r engine.Rules, maxPlies int, ok func(*tournament.Record) bool) tournament.Record {
+func find(t *testing.T, opening engine.Position, r engine.Rules, maxPlies int, ok func(*record.Record) bool) record.Record {
 	t.Helper()
 	for seed := uint64(1); seed < 2000; seed++ {
 		if rec := play(t, seed, opening, r, maxPlies); ok(&rec) {
@@ -37,16 +38,16 @@ func find(t *testing.T, opening engine.Position, r engine.Rules, maxPlies int, o
 		}
 	}
 	t.Fatal("no seeded game of the shape wanted")
-	return tournament.Record{}
+	return record.Record{}
 }
 
 // truncate ends rec after its first n turns with reason and result: a forfeit or a
 // tablebase adjudication at that point of a real game.
-func truncate(t *testing.T, rec tournament.Record, n int, reason, text string) tournament.Record {
+func truncate(t *testing.T, rec record.Record, n int, reason, text string) record.Record {
 	t.Helper()
 	p := engine.MustParseFEN(rec.Opening)
 	rules := rec.Rules.Engine(p.Ply)
-	rec.Captured = tournament.Captured{}
+	rec.Captured = record.Captured{}
 	for _, s := range rec.Turns[:n] {
 		turn, err := p.ParseTurn(rules, s)
 		require.NoError(t, err)
@@ -58,7 +59,7 @@ func truncate(t *testing.T, rec tournament.Record, n int, reason, text string) t
 		p = p.Play(turn)
 	}
 	rec.Turns, rec.Plies, rec.Reason = append([]string(nil), rec.Turns[:n]...), n, reason
-	if reason == tournament.AdjudicatedReason {
+	if reason == record.AdjudicatedReason {
 		rec.Result, rec.Adjudicated = engine.Draw.String(), p.FEN()
 	} else {
 		rec.Result, rec.Forfeit = engine.WinFor(p.Side.Other()).String(), text
@@ -67,25 +68,25 @@ func truncate(t *testing.T, rec tournament.Record, n int, reason, text string) t
 }
 
 // shapes returns real records of every shape a run writes, each checked by replaying it.
-func shapes(t *testing.T) []tournament.Record {
+func shapes(t *testing.T) []record.Record {
 	start := engine.Start()
 	rules := engine.DefaultRules()
-	var recs []tournament.Record
-	add := func(r tournament.Record) { recs = append(recs, r) }
-	whiteWins := find(t, start, rules, 1000, func(r *tournament.Record) bool { return r.Result == "1-0" && r.Reason == "no-pieces" })
+	var recs []record.Record
+	add := func(r record.Record) { recs = append(recs, r) }
+	whiteWins := find(t, start, rules, 1000, func(r *record.Record) bool { return r.Result == "1-0" && r.Reason == "no-pieces" })
 	add(whiteWins)
-	add(find(t, start, rules, 1000, func(r *tournament.Record) bool { return r.Result == "0-1" }))
-	add(find(t, start, engine.Rules{PaikaLimit: 3}, 1000, func(r *tournament.Record) bool { return r.Reason == "paika-limit" }))
-	add(find(t, start, rules, 7, func(r *tournament.Record) bool { return r.Reason == "max-plies" }))
-	for i, reason := range tournament.ForfeitReasons {
+	add(find(t, start, rules, 1000, func(r *record.Record) bool { return r.Result == "0-1" }))
+	add(find(t, start, engine.Rules{PaikaLimit: 3}, 1000, func(r *record.Record) bool { return r.Reason == "paika-limit" }))
+	add(find(t, start, rules, 7, func(r *record.Record) bool { return r.Reason == "max-plies" }))
+	for i, reason := range record.ForfeitReasons {
 		add(truncate(t, whiteWins, 3+i, reason, `bestmove "xyzzy!" in `+start.FEN()+": not a turn\\ (exit status 3)"))
 	}
 	add(truncate(t, whiteWins, 0, "crash", "the engine ended (exit status 1)"))
-	add(truncate(t, whiteWins, 9, tournament.AdjudicatedReason, ""))
+	add(truncate(t, whiteWins, 9, record.AdjudicatedReason, ""))
 	// A non-standard start: Black to move after three plies, a paika counter above 0.
 	opening := engine.MustParseFEN("BBBBBB1BB/BBBBB1BBB/BW1WWBWBW/WWWBWWWWW/WWWW1WWWW b 2 3")
-	add(find(t, opening, rules, 1000, func(r *tournament.Record) bool { return r.Result == "0-1" }))
-	unpaired := find(t, opening, engine.Rules{PaikaLimit: 20, NoMovesDraw: true, FirstTurnNoChain: true}, 1000, func(*tournament.Record) bool { return true })
+	add(find(t, opening, rules, 1000, func(r *record.Record) bool { return r.Result == "0-1" }))
+	unpaired := find(t, opening, engine.Rules{PaikaLimit: 20, NoMovesDraw: true, FirstTurnNoChain: true}, 1000, func(*record.Record) bool { return true })
 	unpaired.Unpaired, unpaired.Index, unpaired.Pair, unpaired.Run = true, 17, 17, ""
 	add(unpaired)
 	for i := range recs {
@@ -94,7 +95,7 @@ func shapes(t *testing.T) []tournament.Record {
 		}
 		recs[i].Seconds = float64(i) / 3
 		require.NoError(t, recs[i].Validate(), "record %d", i)
-		require.NoError(t, tournament.Replay(&recs[i]), "record %d", i)
+		require.NoError(t, record.Replay(&recs[i]), "record %d", i)
 	}
 	return recs
 }
@@ -131,13 +132,13 @@ func boolInt(b bool) int {
 // The text of two short games, written by hand from PGN's conventions: the seven tags
 // first, move numbers from the opening's ply, "n..." when Black moves first.
 func TestTextWrittenByHand(t *testing.T) {
-	rules := tournament.RulesRecord{PaikaLimit: 50, MaxPlies: 1000}
-	recs := []tournament.Record{
+	rules := record.Rules{PaikaLimit: 50, MaxPlies: 1000}
+	recs := []record.Record{
 		{Run: testRun, Index: 4, Pair: 2, Opening: startFEN, White: "expert:nodes=100", Black: "uci:x",
-			Seed: 99, Rules: rules, Result: "1-0", Reason: "crash", Plies: 3, Captured: tournament.Captured{White: 3, Black: 2},
+			Seed: 99, Rules: rules, Result: "1-0", Reason: "crash", Plies: 3, Captured: record.Captured{White: 3, Black: 2},
 			Turns: []string{"d2-e3A", "c3-d2A", "b2-c3A"}, Seconds: 0.25, Forfeit: `said "bye"`},
 		{Index: 5, Pair: 2, Opening: "BBBBBB1BB/BBBBB1BBB/BWBWWBWBW/WWW1WWWWW/WWWWWWWWW b 0 1", White: "uci:x", Black: "expert:nodes=100",
-			Seed: 100, Rules: rules, Result: "1/2-1/2", Reason: "tablebase", Plies: 2, Captured: tournament.Captured{White: 1, Black: 2},
+			Seed: 100, Rules: rules, Result: "1/2-1/2", Reason: "tablebase", Plies: 2, Captured: record.Captured{White: 1, Black: 2},
 			Turns: []string{"c3-d2A", "b2-c3A"}, Seconds: 1e-7, Adjudicated: "BBBBBB1BB/BBBBB1BBB/BW1WWBWBW/WWWBWWWWW/WWWW1WWWW w 0 3"},
 	}
 	want := `[Event "fanorona run 0123456789abcdef0123456789abcdef"]

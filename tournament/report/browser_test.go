@@ -16,7 +16,7 @@ import (
 	"time"
 
 	"github.com/fanorona/fanorona/engine"
-	"github.com/fanorona/fanorona/tournament"
+	"github.com/fanorona/fanorona/tournament/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -234,9 +234,9 @@ func checkViewerInBrowser(t *testing.T, bin, dir, page string, r *Report) {
 	require.NoError(t, json.Unmarshal([]byte(html.UnescapeString(raw)), &games))
 	require.Len(t, games, 2)
 
-	records := map[string]tournament.Record{}
+	records := map[string]record.Record{}
 	for _, f := range r.Files {
-		recs, bad, err := tournament.ReadRecordFiles([]string{f})
+		recs, bad, err := record.ReadRecordFiles([]string{f})
 		require.NoError(t, err)
 		require.Empty(t, bad)
 		for _, rec := range recs {

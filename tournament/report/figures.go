@@ -10,7 +10,8 @@ import (
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/stats"
 	"github.com/fanorona/fanorona/stats/chart"
-	"github.com/fanorona/fanorona/tournament"
+	"github.com/fanorona/fanorona/tournament/record"
+	"github.com/fanorona/fanorona/tournament/summary"
 )
 
 // Chart kinds.
@@ -29,8 +30,8 @@ type ChartOptions struct {
 }
 
 // DefaultChartOptions are the options of --plots and the report: by matchup, intervals
-// at [tournament.Confidence].
-var DefaultChartOptions = ChartOptions{By: ByMatchup, Conf: tournament.Confidence}
+// at [summary.Confidence].
+var DefaultChartOptions = ChartOptions{By: ByMatchup, Conf: summary.Confidence}
 
 // Check checks the options: a known grouping, a level strictly between 0 and 1.
 func (o ChartOptions) Check() error {
@@ -45,7 +46,7 @@ func (o ChartOptions) Check() error {
 
 // Figure builds the chart of kind from recs. Errors are about the input (a bad option,
 // ratings or a matrix without games between two different specs).
-func Figure(kind string, recs []tournament.Record, o ChartOptions) (*chart.Figure, error) {
+func Figure(kind string, recs []record.Record, o ChartOptions) (*chart.Figure, error) {
 	if err := o.Check(); err != nil {
 		return nil, err
 	}
@@ -89,7 +90,7 @@ func Figure(kind string, recs []tournament.Record, o ChartOptions) (*chart.Figur
 // LengthLabel is the length charts' axis label for recs: a record counts the plies
 // played from its opening, so games from openings after the start (random:K, book:K,
 // distinct:K, even:K, a positions file) say that the opening's plies are not counted.
-func LengthLabel(recs []tournament.Record) string {
+func LengthLabel(recs []record.Record) string {
 	plies := -1
 	for i := range recs {
 		k := openingPly(recs[i].Opening)
@@ -120,7 +121,7 @@ func errNoPairs(what string) error {
 	return fmt.Errorf("%s needs games between two different player specs (self-play only)", what)
 }
 
-func ratingsFigure(recs []tournament.Record, conf float64) (*chart.Figure, error) {
+func ratingsFigure(recs []record.Record, conf float64) (*chart.Figure, error) {
 	names, games := RatingGames(recs)
 	if len(games) == 0 {
 		return nil, errNoPairs("ratings")
@@ -150,7 +151,7 @@ type Named struct {
 // summary's level: the length charts from the records (they count every game), the
 // first-move chart, ratings and matrix from the summary s of the same records, so that
 // each chart counts and estimates what its table does.
-func Figures(s *tournament.Summary, recs []tournament.Record) ([]Named, error) {
+func Figures(s *summary.Summary, recs []record.Record) ([]Named, error) {
 	if len(recs) == 0 {
 		return nil, errors.New("no game records")
 	}
@@ -192,7 +193,7 @@ func Figures(s *tournament.Summary, recs []tournament.Record) ([]Named, error) {
 }
 
 // summaryFirstMove draws the first-move chart of the summary's matchups ("all" left out).
-func summaryFirstMove(s *tournament.Summary) (*chart.Figure, error) {
+func summaryFirstMove(s *summary.Summary) (*chart.Figure, error) {
 	var rows []chart.FirstMoveRow
 	for _, f := range s.FirstMove {
 		if f.Matchup == "all" && len(s.FirstMove) > 1 {
@@ -201,7 +202,7 @@ func summaryFirstMove(s *tournament.Summary) (*chart.Figure, error) {
 		w := wdlOf(f.White, f.DistinctWhite, f.Method)
 		rows = append(rows, chart.FirstMoveRow{Name: f.Matchup, White: stats.WDL{Wins: w.Wins, Draws: w.Draws, Losses: w.Losses}})
 	}
-	d, err := chart.BuildFirstMove(rows, tournament.Confidence)
+	d, err := chart.BuildFirstMove(rows, summary.Confidence)
 	if err != nil {
 		return nil, err
 	}
@@ -209,8 +210,8 @@ func summaryFirstMove(s *tournament.Summary) (*chart.Figure, error) {
 }
 
 // summaryRatings draws the summary's fitted ratings, the very numbers of its table.
-func summaryRatings(s *tournament.Summary) (*chart.Figure, error) {
-	estimate := func(e tournament.Est) stats.Estimate {
+func summaryRatings(s *summary.Summary) (*chart.Figure, error) {
+	estimate := func(e summary.Est) stats.Estimate {
 		return stats.Estimate{Value: float64(e.Value), Interval: stats.Interval{Lo: float64(e.Lo), Hi: float64(e.Hi)}}
 	}
 	rows := make([]chart.RatingRow, len(s.Ratings.Players))
@@ -219,14 +220,14 @@ func summaryRatings(s *tournament.Summary) (*chart.Figure, error) {
 	}
 	games := 0
 	for _, p := range s.Pairs {
-		if s.Ratings.Method == tournament.MethodDistinct {
+		if s.Ratings.Method == summary.MethodDistinct {
 			games += p.DistinctGames
 		} else {
 			games += p.Games
 		}
 	}
 	fm := estimate(s.Ratings.FirstMove)
-	d, err := chart.BuildRatings(rows, tournament.Confidence, games, &fm)
+	d, err := chart.BuildRatings(rows, summary.Confidence, games, &fm)
 	if err != nil {
 		return nil, err
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/tournament"
+	"github.com/fanorona/fanorona/tournament/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -20,11 +21,11 @@ func TestLengthChartsSayOpeningPliesAreNotCounted(t *testing.T) {
 		{"start", "game length (plies)"},
 	} {
 		cfg := tournament.Config{Format: tournament.SelfPlay, Players: []string{"random"}, Games: 4, Openings: c.openings,
-			Seed: 8, Rules: tournament.RecordRules(engine.DefaultRules(), 300), Concurrency: 1}
+			Seed: 8, Rules: record.RulesFrom(engine.DefaultRules(), 300), Concurrency: 1}
 		dir := t.TempDir()
 		_, err := tournament.Run(context.Background(), cfg, tournament.Options{Out: dir})
 		require.NoError(t, err)
-		recs, _, err := tournament.ReadRecordFiles([]string{dir})
+		recs, _, err := record.ReadRecordFiles([]string{dir})
 		require.NoError(t, err)
 		for _, r := range recs {
 			// The label's claim: the turns replayed from the opening end at its ply

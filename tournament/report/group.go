@@ -10,7 +10,8 @@ import (
 
 	"github.com/fanorona/fanorona/stats"
 	"github.com/fanorona/fanorona/stats/chart"
-	"github.com/fanorona/fanorona/tournament"
+	"github.com/fanorona/fanorona/tournament/record"
+	"github.com/fanorona/fanorona/tournament/summary"
 )
 
 // Groupings of games.
@@ -30,7 +31,7 @@ func CheckBy(by string) error {
 }
 
 // groupNames returns the groups a record belongs to.
-func groupNames(r *tournament.Record, by string) []string {
+func groupNames(r *record.Record, by string) []string {
 	switch by {
 	case ByPlayer:
 		if r.White == r.Black {
@@ -40,12 +41,12 @@ func groupNames(r *tournament.Record, by string) []string {
 	case ByOpening:
 		return []string{r.Opening}
 	}
-	return []string{tournament.Matchup(r.White, r.Black)}
+	return []string{summary.Matchup(r.White, r.Black)}
 }
 
 // Group returns the names of the groups of recs (sorted) and the indices of each
 // group's records, in the records' order.
-func Group(recs []tournament.Record, by string) (names []string, idx map[string][]int) {
+func Group(recs []record.Record, by string) (names []string, idx map[string][]int) {
 	idx = map[string][]int{}
 	for i := range recs {
 		for _, g := range groupNames(&recs[i], by) {
@@ -60,7 +61,7 @@ func Group(recs []tournament.Record, by string) (names []string, idx map[string]
 }
 
 // LengthSeries returns the game lengths of each group.
-func LengthSeries(recs []tournament.Record, by string) []chart.LengthSeries {
+func LengthSeries(recs []record.Record, by string) []chart.LengthSeries {
 	names, idx := Group(recs, by)
 	out := make([]chart.LengthSeries, len(names))
 	for k, n := range names {
@@ -75,7 +76,7 @@ func LengthSeries(recs []tournament.Record, by string) []chart.LengthSeries {
 }
 
 // FirstMoveRows returns each group's results seen from White.
-func FirstMoveRows(recs []tournament.Record, by string) []chart.FirstMoveRow {
+func FirstMoveRows(recs []record.Record, by string) []chart.FirstMoveRow {
 	names, idx := Group(recs, by)
 	out := make([]chart.FirstMoveRow, len(names))
 	for k, n := range names {
@@ -99,7 +100,7 @@ func resultWDL(score float64) stats.WDL {
 
 // RatingGames returns the players (sorted specs) of the games between two different
 // specs, and those games; self-play games carry no rating information and are left out.
-func RatingGames(recs []tournament.Record) ([]string, []stats.Game) {
+func RatingGames(recs []record.Record) ([]string, []stats.Game) {
 	var names []string
 	for _, r := range recs {
 		if r.White != r.Black {
@@ -121,7 +122,7 @@ func RatingGames(recs []tournament.Record) ([]string, []stats.Game) {
 
 // PairResults returns the players ordered by their total score against the others (best
 // first, ties by name) and wdl[i][j], player i's results against player j.
-func PairResults(recs []tournament.Record) ([]string, [][]stats.WDL) {
+func PairResults(recs []record.Record) ([]string, [][]stats.WDL) {
 	names, games := RatingGames(recs)
 	wdl := squareWDL(len(names))
 	for _, g := range games {
@@ -134,7 +135,7 @@ func PairResults(recs []tournament.Record) ([]string, [][]stats.WDL) {
 
 // SummaryPairResults is [PairResults] from a summary's head-to-head rows, so that the
 // matrix counts what the head-to-head table counts.
-func SummaryPairResults(pairs []tournament.PairStats) ([]string, [][]stats.WDL) {
+func SummaryPairResults(pairs []summary.PairStats) ([]string, [][]stats.WDL) {
 	var names []string
 	for _, p := range pairs {
 		names = append(names, p.A, p.B)
@@ -153,7 +154,7 @@ func SummaryPairResults(pairs []tournament.PairStats) ([]string, [][]stats.WDL) 
 }
 
 // counted is the results a head-to-head row's estimates count.
-func counted(p tournament.PairStats) stats.WDL {
+func counted(p summary.PairStats) stats.WDL {
 	w := wdlOf(p.WDL, p.DistinctWDL, p.Method)
 	return stats.WDL{Wins: w.Wins, Draws: w.Draws, Losses: w.Losses}
 }

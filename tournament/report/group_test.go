@@ -7,6 +7,8 @@ import (
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/stats"
 	"github.com/fanorona/fanorona/tournament"
+	"github.com/fanorona/fanorona/tournament/record"
+	"github.com/fanorona/fanorona/tournament/summary"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -21,9 +23,9 @@ var (
 	corruptFile    = filepath.Join("..", "..", "testdata", "charts", "corrupt.jsonl")
 )
 
-func readTestRecords(t *testing.T, files ...string) []tournament.Record {
+func readTestRecords(t *testing.T, files ...string) []record.Record {
 	t.Helper()
-	recs, bad, err := tournament.ReadRecordFiles(files)
+	recs, bad, err := record.ReadRecordFiles(files)
 	require.NoError(t, err)
 	require.Empty(t, bad)
 	return recs
@@ -67,7 +69,7 @@ func TestGroupByPlayer(t *testing.T) {
 func TestGroupByOpening(t *testing.T) {
 	start := engine.StartFEN
 	other := "WWWWWWWWW/WWWWWWWWW/BWBW1BWBW/BBBBBBBBB/BBBBBBBBB w"
-	recs := []tournament.Record{
+	recs := []record.Record{
 		{Opening: start, White: "a", Black: "b", Result: "1-0", Plies: 10},
 		{Opening: other, White: "b", Black: "a", Result: "0-1", Plies: 20},
 		{Opening: start, White: "b", Black: "a", Result: "1/2-1/2", Plies: 30},
@@ -111,11 +113,11 @@ func TestFiguresThatApply(t *testing.T) {
 		return out
 	}
 	self := readTestRecords(t, selfplayFile)
-	figs, err := Figures(tournament.Summarize(self, nil), self)
+	figs, err := Figures(summary.Summarize(self, nil, tournament.Deterministic), self)
 	require.NoError(t, err)
 	assert.Equal(t, []string{Lengths, LengthsCDF, FirstMove}, kinds(figs), "self-play: no ratings, no matrix")
 	both := readTestRecords(t, selfplayFile, tournamentFile)
-	s := tournament.Summarize(both, nil)
+	s := summary.Summarize(both, nil, tournament.Deterministic)
 	figs, err = Figures(s, both)
 	require.NoError(t, err)
 	assert.Equal(t, []string{Lengths, LengthsCDF, FirstMove, Ratings, Matrix}, kinds(figs))

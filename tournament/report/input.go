@@ -12,45 +12,48 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/fanorona/fanorona/tournament"
+	"github.com/fanorona/fanorona/tournament/record"
+	"github.com/fanorona/fanorona/tournament/summary"
 )
 
 // Input is the records of one or more files, with what reading them found.
 type Input struct {
-	Files      []string                // the games files read, in order
-	Records    []tournament.Record     // every good record but exact duplicates, without its turns
-	Dropped    []*tournament.LineError // lines skipped: they did not decode or validate
-	Duplicates int                     // exact duplicates of a record already read, dropped
-	Runs       []Run                   // run.json files found next to the games files
-	Summary    *tournament.Summary     // the statistics of the records (package tournament)
-	notable    notable                 // the games the viewer shows, with their turns
+	Files      []string            // the games files read, in order
+	Records    []record.Record     // every good record but exact duplicates, without its turns
+	Dropped    []*record.LineError // lines skipped: they did not decode or validate
+	Duplicates int                 // exact duplicates of a record already read, dropped
+	Runs       []Run               // run.json files found next to the games files
+	Summary    *summary.Summary    // the statistics of the records (package summary)
+	notable    notable             // the games the viewer shows, with their turns
 }
 
 // Run is one run's configuration, as its run.json holds it.
 type Run struct {
-	Path   string            // the run.json read
-	Config tournament.Config // what it says
+	Path   string         // the run.json read
+	Config record.RunInfo // what it says
+	raw    []byte         // the file, for the summary of the one run read
 }
 
-// Load reads the games files or run folders paths. Bad lines are kept in Dropped and
+// Load reads the games files or run folders paths; deterministic tells the player specs
+// whose repeated games count once (as for summary.NewAccumulator). Bad lines are kept in Dropped and
 // skipped; a file that cannot be read, a damaged run.json, or no good record at all is
 // an error naming the file.
-func Load(paths []string) (*Input, error) {
+func Load(paths []string, deterministic func(spec string) bool) (*Input, error) {
 	if len(paths) == 0 {
 		return nil, errors.New("no games files or run folders given")
 	}
 	in := &Input{}
 	seenRun := map[string]bool{}
 	for _, p := range paths {
-		file := tournament.GamesPath(p) // a run folder stands for its games.jsonl
+		file := record.GamesPath(p) // a run folder stands for its games.jsonl
 		if _, err := os.Stat(file); err != nil {
 			if errors.Is(err, fs.ErrNotExist) && file != p {
-				return nil, fmt.Errorf("%s: a folder without %s (not a run folder)", p, tournament.GamesFile)
+				return nil, fmt.Errorf("%s: a folder without %s (not a run folder)", p, record.GamesFile)
 			}
 			return nil, err
 		}
 		in.Files = append(in.Files, file)
-		runPath := filepath.Join(filepath.Dir(file), tournament.RunFile)
+		runPath := filepath.Join(filepath.Dir(file), record.RunFile)
 		if seenRun[runPath] {
 			continue
 		}
@@ -61,22 +64,22 @@ func Load(paths []string) (*Input, error) {
 		if err != nil {
 			return nil, err
 		}
-		var c tournament.Config
+		var c record.RunInfo
 		if err := json.Unmarshal(raw, &c); err != nil {
 			return nil, fmt.Errorf("%s: %v", runPath, err)
 		}
 		seenRun[runPath] = true
-		in.Runs = append(in.Runs, Run{Path: runPath, Config: c})
+		in.Runs = append(in.Runs, Run{Path: runPath, Config: c, raw: raw})
 	}
 	var order []string
 	if len(in.Runs) > 0 {
 		order = in.Runs[0].Config.Players
 		in.notable.seed = in.Runs[0].Config.Seed // the viewer's sample is drawn by the run's seed
 	}
-	acc := tournament.NewAccumulator(nil, order)
-	st, err := tournament.ScanRecords(in.Files, tournament.ScanOptions{Bad: func(e *tournament.LineError) {
+	acc := summary.NewAccumulator(nil, order, deterministic)
+	st, err := record.ScanRecords(in.Files, record.ScanOptions{Bad: func(e *record.LineError) {
 		in.Dropped = append(in.Dropped, e)
-	}}, func(rec *tournament.Record, at tournament.Place) error {
+	}}, func(rec *record.Record, at record.Place) error {
 		acc.Add(rec, at.File)
 		in.notable.add(rec)
 		r := *rec
@@ -94,7 +97,7 @@ func Load(paths []string) (*Input, error) {
 	in.Summary = acc.Summary()
 	sprtFromRun(in)
 	if len(in.Runs) == 1 {
-		in.Summary.Config = &in.Runs[0].Config // the tables name its openings
+		in.Summary.Run = in.Runs[0].raw // the tables name its openings
 	}
 	return in, nil
 }
@@ -107,11 +110,11 @@ func sprtFromRun(in *Input) {
 	if len(in.Runs) != 1 || len(in.Files) != 1 {
 		return
 	}
-	raw, err := os.ReadFile(filepath.Join(filepath.Dir(in.Runs[0].Path), tournament.SummaryFile))
+	raw, err := os.ReadFile(filepath.Join(filepath.Dir(in.Runs[0].Path), record.SummaryFile))
 	if err != nil {
 		return
 	}
-	var run tournament.Summary
+	var run summary.Summary
 	if json.Unmarshal(raw, &run) != nil || run.Games != in.Summary.Games {
 		return
 	}

@@ -8,11 +8,12 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
-
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/tournament"
+	"github.com/fanorona/fanorona/tournament/record"
+	"github.com/fanorona/fanorona/tournament/summary"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestWhiteScoreTableSaysWhatItMeasures: the table of White's results is titled by what
@@ -33,19 +34,19 @@ func TestWhiteScoreTableSaysWhatItMeasures(t *testing.T) {
 		note     string
 		byTurn   bool
 	}{
-		{tournament.SelfPlay, []string{"random"}, "start", "First-move advantage (White's results), 95% intervals", tournament.MeasuresFirstMove, "", true},
+		{tournament.SelfPlay, []string{"random"}, "start", "First-move advantage (White's results), 95% intervals", summary.MeasuresFirstMove, "", true},
 		{tournament.SelfPlay, []string{"random"}, "firstmove",
 			"First-move advantage with White's first turn set by the openings (White's results; each first turn as often as the openings play it), 95% intervals",
-			tournament.MeasuresSetFirstTurn, "", true},
-		{tournament.SelfPlay, []string{"random"}, "distinct:2", sideToMove, tournament.MeasuresSideToMove, "", false},
+			summary.MeasuresSetFirstTurn, "", true},
+		{tournament.SelfPlay, []string{"random"}, "distinct:2", sideToMove, summary.MeasuresSideToMove, "", false},
 		{tournament.SelfPlay, []string{"random"}, "random:3",
 			"Score of the side not to move on random:3 (White's results; Black is to move in every opening, so this is not the first-move advantage), 95% intervals",
-			tournament.MeasuresSideNotToMove, "", false},
-		{tournament.RoundRobin, []string{"random", "greedy"}, "distinct:2", sideToMove, tournament.MeasuresSideToMove, noteColourSwapped, false},
-		{tournament.RoundRobin, []string{"random", "greedy"}, "start", "First-move advantage (White's results), 95% intervals", tournament.MeasuresFirstMove, "", true},
+			summary.MeasuresSideNotToMove, "", false},
+		{tournament.RoundRobin, []string{"random", "greedy"}, "distinct:2", sideToMove, summary.MeasuresSideToMove, noteColourSwapped, false},
+		{tournament.RoundRobin, []string{"random", "greedy"}, "start", "First-move advantage (White's results), 95% intervals", summary.MeasuresFirstMove, "", true},
 	} {
 		c := tournament.Config{Format: tc.format, Players: tc.players, Games: 10, Openings: tc.openings, Seed: 5,
-			Rules: tournament.RecordRules(engine.DefaultRules(), 300), Concurrency: 1}
+			Rules: record.RulesFrom(engine.DefaultRules(), 300), Concurrency: 1}
 		dir := filepath.Join(t.TempDir(), "run")
 		s, err := tournament.Run(context.Background(), c, tournament.Options{Out: dir})
 		require.NoError(t, err, tc.openings)
@@ -71,9 +72,9 @@ func TestWhiteScoreTableSaysWhatItMeasures(t *testing.T) {
 		}
 		assert.Equal(t, tc.byTurn, ft != nil, "%s %s: a table by first turn", tc.format, tc.openings)
 
-		raw, err := os.ReadFile(filepath.Join(dir, tournament.SummaryFile))
+		raw, err := os.ReadFile(filepath.Join(dir, record.SummaryFile))
 		require.NoError(t, err)
-		var onDisk tournament.Summary
+		var onDisk summary.Summary
 		require.NoError(t, json.Unmarshal(raw, &onDisk))
 		for _, f := range onDisk.FirstMove {
 			assert.Equal(t, tc.measures, f.Measures, "summary.json, %s %s, %s", tc.format, tc.openings, f.Matchup)
@@ -81,7 +82,7 @@ func TestWhiteScoreTableSaysWhatItMeasures(t *testing.T) {
 		var buf bytes.Buffer
 		require.NoError(t, WriteText(&buf, s))
 		assert.Contains(t, buf.String(), "\n"+tc.title+"\n")
-		if tc.measures != tournament.MeasuresFirstMove && tc.measures != tournament.MeasuresSetFirstTurn {
+		if tc.measures != summary.MeasuresFirstMove && tc.measures != summary.MeasuresSetFirstTurn {
 			assert.NotContains(t, buf.String(), "First-move advantage (White's results)")
 		}
 	}
@@ -90,15 +91,15 @@ func TestWhiteScoreTableSaysWhatItMeasures(t *testing.T) {
 // TestWhiteScoreTableMarksMixedRows: rows that measure different things make the title
 // neutral and add a column saying what each row measures.
 func TestWhiteScoreTableMarksMixedRows(t *testing.T) {
-	s := &tournament.Summary{FirstMove: []tournament.FirstMoveStats{
-		{Matchup: "a", Measures: tournament.MeasuresFirstMove}, {Matchup: "b", Measures: tournament.MeasuresSideToMove}}}
+	s := &summary.Summary{FirstMove: []summary.FirstMoveStats{
+		{Matchup: "a", Measures: summary.MeasuresFirstMove}, {Matchup: "b", Measures: summary.MeasuresSideToMove}}}
 	title, mixed := whiteScoreTitle(s)
 	assert.True(t, mixed)
 	assert.Equal(t, "White's results by matchup (each row says what they measure)", title)
 	for _, tb := range Tables(s) {
 		if tb.ID == "first-move" {
 			assert.Equal(t, "measures", tb.Columns[len(tb.Columns)-1])
-			assert.Equal(t, tournament.MeasuresSideToMove, tb.Rows[1][len(tb.Columns)-1])
+			assert.Equal(t, summary.MeasuresSideToMove, tb.Rows[1][len(tb.Columns)-1])
 		}
 	}
 }

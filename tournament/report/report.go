@@ -28,7 +28,7 @@ type Report struct {
 	Viewer   *Viewer // nil: no game replays
 }
 
-// Build makes the report of in: the summary of its records (package tournament), the
+// Build makes the report of in: the summary of its records (package summary), the
 // tables, the warnings and every chart that applies.
 func Build(in *Input) (*Report, error) {
 	s := in.Summary
@@ -178,11 +178,12 @@ const ReportFile = "report.html"
 // applies, as KIND.png) and its HTML report (html: report.html), replacing older ones,
 // and returns the paths written: what selfplay and tournament --plots and --report call.
 // The records are read once; everything is rendered before any file is written.
-func WriteRunFiles(dir string, plots, html bool) ([]string, error) {
+// deterministic is as for Load.
+func WriteRunFiles(dir string, plots, html bool, deterministic func(spec string) bool) ([]string, error) {
 	if !plots && !html {
 		return nil, nil
 	}
-	in, err := Load([]string{dir})
+	in, err := Load([]string{dir}, deterministic)
 	if err != nil {
 		return nil, err
 	}

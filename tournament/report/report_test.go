@@ -11,6 +11,7 @@ import (
 
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/tournament"
+	"github.com/fanorona/fanorona/tournament/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -20,7 +21,7 @@ func smallRun(t *testing.T) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "run")
 	c := tournament.Config{Format: tournament.RoundRobin, Players: []string{"random", "greedy", "easy"}, Games: 4,
-		Openings: "random:2", Seed: 7, Rules: tournament.RecordRules(engine.DefaultRules(), 300), Concurrency: 2}
+		Openings: "random:2", Seed: 7, Rules: record.RulesFrom(engine.DefaultRules(), 300), Concurrency: 2}
 	_, err := tournament.Run(context.Background(), c, tournament.Options{Out: dir})
 	require.NoError(t, err)
 	return dir
@@ -28,7 +29,7 @@ func smallRun(t *testing.T) string {
 
 func buildHTML(t *testing.T, paths ...string) (*Report, string) {
 	t.Helper()
-	in, err := Load(paths)
+	in, err := Load(paths, tournament.Deterministic)
 	require.NoError(t, err)
 	r, err := Build(in)
 	require.NoError(t, err)
@@ -87,7 +88,7 @@ func TestReportIsSelfContained(t *testing.T) {
 func TestReportEscapesNames(t *testing.T) {
 	dir := smallRun(t)
 	evil := `<script>alert(1)</script>`
-	for _, name := range []string{tournament.GamesFile, tournament.RunFile} {
+	for _, name := range []string{record.GamesFile, record.RunFile} {
 		path := filepath.Join(dir, name)
 		data, err := os.ReadFile(path)
 		require.NoError(t, err)
@@ -97,12 +98,12 @@ func TestReportEscapesNames(t *testing.T) {
 		require.NoError(t, os.WriteFile(path, data, 0o644))
 	}
 	// An engine entry in run.json, as --engine records it, with markup in every field.
-	runPath := filepath.Join(dir, tournament.RunFile)
+	runPath := filepath.Join(dir, record.RunFile)
 	var cfg tournament.Config
 	raw, err := os.ReadFile(runPath)
 	require.NoError(t, err)
 	require.NoError(t, json.Unmarshal(raw, &cfg))
-	cfg.Engines = []tournament.EngineRecord{{Name: evil, Command: []string{evil, "--x"}, ID: evil}}
+	cfg.Engines = []record.Engine{{Name: evil, Command: []string{evil, "--x"}, ID: evil}}
 	raw, err = json.Marshal(cfg)
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(runPath, raw, 0o644))
@@ -122,7 +123,7 @@ func TestReportEscapesNames(t *testing.T) {
 
 func TestWriteRunFiles(t *testing.T) {
 	dir := smallRun(t)
-	paths, err := WriteRunFiles(dir, true, true)
+	paths, err := WriteRunFiles(dir, true, true, tournament.Deterministic)
 	require.NoError(t, err)
 	var names []string
 	for _, p := range paths {
@@ -133,31 +134,31 @@ func TestWriteRunFiles(t *testing.T) {
 	left, err := filepath.Glob(filepath.Join(dir, ".*.tmp"))
 	require.NoError(t, err)
 	assert.Empty(t, left, "no temporary file left")
-	paths, err = WriteRunFiles(dir, false, false)
+	paths, err = WriteRunFiles(dir, false, false, tournament.Deterministic)
 	assert.NoError(t, err)
 	assert.Empty(t, paths)
-	_, err = WriteRunFiles(filepath.Join(dir, "missing"), false, true)
+	_, err = WriteRunFiles(filepath.Join(dir, "missing"), false, true, tournament.Deterministic)
 	assert.Error(t, err)
 }
 
 func TestLoadFolders(t *testing.T) {
 	dir := smallRun(t)
-	in, err := Load([]string{dir})
+	in, err := Load([]string{dir}, tournament.Deterministic)
 	require.NoError(t, err)
-	assert.Equal(t, []string{filepath.Join(dir, tournament.GamesFile)}, in.Files)
+	assert.Equal(t, []string{filepath.Join(dir, record.GamesFile)}, in.Files)
 	require.Len(t, in.Runs, 1)
 	assert.Equal(t, uint64(7), in.Runs[0].Config.Seed)
-	_, err = Load([]string{t.TempDir()})
+	_, err = Load([]string{t.TempDir()}, tournament.Deterministic)
 	assert.ErrorContains(t, err, "not a run folder")
-	_, err = Load(nil)
+	_, err = Load(nil, tournament.Deterministic)
 	assert.Error(t, err)
 	empty := filepath.Join(t.TempDir(), "empty.jsonl")
 	require.NoError(t, os.WriteFile(empty, nil, 0o644))
-	_, err = Load([]string{empty})
+	_, err = Load([]string{empty}, tournament.Deterministic)
 	assert.ErrorContains(t, err, "no valid game records")
-	require.NoError(t, os.WriteFile(filepath.Join(dir, tournament.RunFile), []byte("{"), 0o644))
-	_, err = Load([]string{dir})
-	assert.ErrorContains(t, err, tournament.RunFile)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, record.RunFile), []byte("{"), 0o644))
+	_, err = Load([]string{dir}, tournament.Deterministic)
+	assert.ErrorContains(t, err, record.RunFile)
 }
 
 func TestCheckOutput(t *testing.T) {

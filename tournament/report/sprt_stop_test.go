@@ -9,6 +9,8 @@ import (
 
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/tournament"
+	"github.com/fanorona/fanorona/tournament/record"
+	"github.com/fanorona/fanorona/tournament/summary"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -17,16 +19,16 @@ import (
 // are marked naive and the SPRT cell carries the estimate corrected for the stop; a
 // test that did not stop the run changes nothing.
 func TestHeadToHeadMarksAStoppedSPRT(t *testing.T) {
-	pair := func(stopped bool) *tournament.Summary {
-		p := tournament.PairStats{A: "a", B: "b", Games: 40, DistinctGames: 40, Method: tournament.MethodAll,
-			Score: tournament.Est{Value: 0.85, Lo: 0.7, Hi: 0.93}, Elo: tournament.Est{Value: 301, Lo: 147, Hi: 449},
-			PairElo: tournament.Est{Value: 301, Lo: 150, Hi: 440},
-			SPRT:    &tournament.SPRTStat{LLR: 3.07, Lower: -2.94, Upper: 2.94, Decision: "H1", Stopped: stopped}}
+	pair := func(stopped bool) *summary.Summary {
+		p := summary.PairStats{A: "a", B: "b", Games: 40, DistinctGames: 40, Method: summary.MethodAll,
+			Score: summary.Est{Value: 0.85, Lo: 0.7, Hi: 0.93}, Elo: summary.Est{Value: 301, Lo: 147, Hi: 449},
+			PairElo: summary.Est{Value: 301, Lo: 150, Hi: 440},
+			SPRT:    &summary.SPRTStat{LLR: 3.07, Lower: -2.94, Upper: 2.94, Decision: "H1", Stopped: stopped}}
 		if stopped {
-			p.SPRT.Corrected = &tournament.SPRTCorrected{Method: tournament.MethodStoppedBrownian,
-				Score: tournament.Est{Value: 0.8, Lo: 0.6, Hi: 0.9}, Elo: tournament.Est{Value: 241, Lo: 70, Hi: 382}}
+			p.SPRT.Corrected = &summary.SPRTCorrected{Method: summary.MethodStoppedBrownian,
+				Score: summary.Est{Value: 0.8, Lo: 0.6, Hi: 0.9}, Elo: summary.Est{Value: 241, Lo: 70, Hi: 382}}
 		}
-		return &tournament.Summary{Pairs: []tournament.PairStats{p}}
+		return &summary.Summary{Pairs: []summary.PairStats{p}}
 	}
 	h2h := Tables(pair(true))[0]
 	row := h2h.Rows[0]
@@ -48,8 +50,8 @@ func TestHeadToHeadMarksAStoppedSPRT(t *testing.T) {
 func TestReportOfAStoppedRunShowsItsSPRT(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "run")
 	c := tournament.Config{Format: tournament.RoundRobin, Players: []string{"greedy", "random"}, Games: 40,
-		Openings: "start", Seed: 3, Rules: tournament.RecordRules(engine.DefaultRules(), 300), Concurrency: 1, FixedColours: true}
-	sprt := &tournament.SPRTConfig{Elo0: 0, Elo1: 400, Alpha: 0.2, Beta: 0.2}
+		Openings: "start", Seed: 3, Rules: record.RulesFrom(engine.DefaultRules(), 300), Concurrency: 1, FixedColours: true}
+	sprt := &summary.SPRTConfig{Elo0: 0, Elo1: 400, Alpha: 0.2, Beta: 0.2}
 	_, err := tournament.Run(context.Background(), c, tournament.Options{Out: dir, SPRT: sprt, StopOnSPRT: true})
 	require.NoError(t, err)
 
@@ -60,7 +62,7 @@ func TestReportOfAStoppedRunShowsItsSPRT(t *testing.T) {
 
 	// The same games next to another copy of them: not the run's summary, no test.
 	other := filepath.Join(t.TempDir(), "copy.jsonl")
-	data, err := os.ReadFile(filepath.Join(dir, tournament.GamesFile))
+	data, err := os.ReadFile(filepath.Join(dir, record.GamesFile))
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(other, data, 0o644))
 	_, page = buildHTML(t, dir, other)

@@ -5,6 +5,7 @@
 package report
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"math"
@@ -12,7 +13,9 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/fanorona/fanorona/tournament"
+	"github.com/fanorona/fanorona/stats"
+	"github.com/fanorona/fanorona/tournament/record"
+	"github.com/fanorona/fanorona/tournament/summary"
 )
 
 // Table is one table of a report: rows of cells already formatted as text.
@@ -55,7 +58,7 @@ const (
 	methodLOS       = "LOS: likelihood of superiority, normal approximation to wins against losses (draws carry no information)"
 	methodPent      = "pentanomial: A's score over colour-swapped pairs (0, ½, 1, 1½, 2); pair Elo: likelihood-ratio interval of the pentanomial model, the pair as the unit"
 	methodSPRT      = "SPRT: Wald's test on the exact generalized log-likelihood ratio over the pentanomial counts"
-	methodSPRTStop  = "SPRT stop: the run stopped when the tests decided, so the fixed-sample score, Elo and pair Elo of a stopped pair are conditional on the stop (marked naive: an early stop comes when the data look extreme); \"corrected\" is the estimate corrected for the stop, " + tournament.MethodStoppedBrownian + ", with its interval"
+	methodSPRTStop  = "SPRT stop: the run stopped when the tests decided, so the fixed-sample score, Elo and pair Elo of a stopped pair are conditional on the stop (marked naive: an early stop comes when the data look extreme); \"corrected\" is the estimate corrected for the stop, " + summary.MethodStoppedBrownian + ", with its interval"
 	methodUnpaired  = "unpaired games (fixed colours, no colour swap): counted in W/D/L, score, Elo and LOS but in no pentanomial count (no fake pairs); where a pair has any, its SPRT is over the win/draw/loss counts of single games (trinomial)"
 	methodRatings   = "ratings: Bradley–Terry with BayesElo's draw model, maximum a posteriori (2 virtual draws a player); normal intervals from the inverse Hessian; mean 0 over the rated players"
 	methodWinRates  = "White win, draw and Black win shares: Clopper–Pearson exact binomial intervals"
@@ -74,10 +77,11 @@ const noteColourSwapped = "between different players each opening is played with
 // whiteScoreTitle names what White's results in the first-move table measure (the
 // rows' Measures, with the run's openings named when the summary has its run), and
 // reports whether the rows measure different things (then each row says what).
-func whiteScoreTitle(s *tournament.Summary) (string, bool) {
+func whiteScoreTitle(s *summary.Summary) (string, bool) {
 	set := "the set"
-	if s.Config != nil && s.Config.Openings != "" {
-		set = s.Config.Openings
+	var run record.RunInfo
+	if len(s.Run) > 0 && json.Unmarshal(s.Run, &run) == nil && run.Openings != "" {
+		set = run.Openings
 	}
 	var measures string
 	for i, f := range s.FirstMove {
@@ -87,13 +91,13 @@ func whiteScoreTitle(s *tournament.Summary) (string, bool) {
 		measures = f.Measures
 	}
 	switch measures {
-	case tournament.MeasuresSetFirstTurn:
+	case summary.MeasuresSetFirstTurn:
 		return "First-move advantage with White's first turn set by the openings (White's results; each first turn as often as the openings play it)", false
-	case tournament.MeasuresSideToMove:
+	case summary.MeasuresSideToMove:
 		return "Side to move's score on " + set + " (White's results; White is to move in every opening, so this is not the first-move advantage)", false
-	case tournament.MeasuresSideNotToMove:
+	case summary.MeasuresSideNotToMove:
 		return "Score of the side not to move on " + set + " (White's results; Black is to move in every opening, so this is not the first-move advantage)", false
-	case tournament.MeasuresMixed:
+	case summary.MeasuresMixed:
 		return "White's results on openings with either side to move (not the first-move advantage)", false
 	}
 	return "First-move advantage (White's results)", false
@@ -101,10 +105,10 @@ func whiteScoreTitle(s *tournament.Summary) (string, bool) {
 
 // onSet reports whether any row of White's results is over games from a set of openings
 // rather than from the start.
-func onSet(s *tournament.Summary) bool {
+func onSet(s *summary.Summary) bool {
 	for _, f := range s.FirstMove {
 		switch f.Measures {
-		case tournament.MeasuresSideToMove, tournament.MeasuresSideNotToMove, tournament.MeasuresMixed:
+		case summary.MeasuresSideToMove, summary.MeasuresSideNotToMove, summary.MeasuresMixed:
 			return true
 		}
 	}
@@ -115,7 +119,7 @@ func onSet(s *tournament.Summary) bool {
 // players: a pairing's White score hides the edge where one player wins throughout
 // (each wins its games with either colour), so the note gives White's score over every
 // game and the ratings' fitted advantage, which allows for the players' strength.
-func crossLevelFirstMove(s *tournament.Summary) string {
+func crossLevelFirstMove(s *summary.Summary) string {
 	note := "Between different players each pairing's colour-swapped pairs give both players White equally often, so a pairing's White score shows the first-move edge only where the weaker player wins some games: one a player wins throughout reads 0.500 whatever the edge."
 	for _, f := range s.FirstMove {
 		if f.Matchup == "all" || len(s.FirstMove) == 1 {
@@ -137,7 +141,7 @@ func crossLevelFirstMove(s *tournament.Summary) string {
 }
 
 // hasUnpaired reports whether any pair of s has games without a colour-swapped partner.
-func hasUnpaired(s *tournament.Summary) bool {
+func hasUnpaired(s *summary.Summary) bool {
 	for _, p := range s.Pairs {
 		if p.UnpairedGames > 0 {
 			return true
@@ -146,7 +150,7 @@ func hasUnpaired(s *tournament.Summary) bool {
 	return false
 }
 
-func fnum(n tournament.Num, prec int) string {
+func fnum(n summary.Num, prec int) string {
 	f := float64(n)
 	switch {
 	case math.IsNaN(f):
@@ -159,22 +163,22 @@ func fnum(n tournament.Num, prec int) string {
 	return fmt.Sprintf("%.*f", prec, f)
 }
 
-func fest(e tournament.Est, prec int) string {
+func fest(e summary.Est, prec int) string {
 	return fmt.Sprintf("%s [%s, %s]", fnum(e.Value, prec), fnum(e.Lo, prec), fnum(e.Hi, prec))
 }
 
-func fwdl(w tournament.WDL) string { return fmt.Sprintf("+%d =%d -%d", w.Wins, w.Draws, w.Losses) }
+func fwdl(w stats.WDL) string { return fmt.Sprintf("+%d =%d -%d", w.Wins, w.Draws, w.Losses) }
 
 // firstMoveRow names the ratings table's last row, the fitted advantage of White.
 const firstMoveRow = "first-move advantage"
 
 // Endings are the reasons a game ends, in the order tables list them: the rules' endings,
 // the cap, a tablebase adjudication, then the forfeits.
-var endings = append([]string{"no-pieces", "no-moves", "paika-limit", "max-plies", tournament.AdjudicatedReason}, tournament.ForfeitReasons...)
+var endings = append([]string{"no-pieces", "no-moves", "paika-limit", "max-plies", record.AdjudicatedReason}, record.ForfeitReasons...)
 
 // wdlOf is the results a row's estimates count: every game's, or its distinct games'.
-func wdlOf(all, distinct tournament.WDL, method string) tournament.WDL {
-	if method == tournament.MethodDistinct {
+func wdlOf(all, distinct stats.WDL, method string) stats.WDL {
+	if method == summary.MethodDistinct {
 		return distinct
 	}
 	return all
@@ -182,9 +186,9 @@ func wdlOf(all, distinct tournament.WDL, method string) tournament.WDL {
 
 // Tables returns the tables of s, in report order. Each row shows its games, its distinct
 // games, and what its estimates count (every game, or each distinct game once when
-// games repeat), as package tournament decided.
-func Tables(s *tournament.Summary) []Table {
-	conf := fmt.Sprintf("%.0f%%", tournament.Confidence*100)
+// games repeat), as package summary decided.
+func Tables(s *summary.Summary) []Table {
+	conf := fmt.Sprintf("%.0f%%", summary.Confidence*100)
 	var out []Table
 	if len(s.Players) > 0 {
 		t := Table{ID: "standings", Title: "Standings (self-play games excluded), " + conf + " intervals",
@@ -219,7 +223,7 @@ func Tables(s *tournament.Summary) []Table {
 				}
 			}
 			pent := p.Pentanomial
-			if p.Method == tournament.MethodDistinct {
+			if p.Method == summary.MethodDistinct {
 				pent = p.DistinctPentanomial
 			}
 			pentCell := fmt.Sprint(pent)
@@ -302,9 +306,9 @@ func Tables(s *tournament.Summary) []Table {
 
 // WriteText prints the summary's tables for a terminal: a header line with the counts,
 // then each table with its title, columns aligned, and the methods of its intervals.
-func WriteText(w io.Writer, s *tournament.Summary) error {
+func WriteText(w io.Writer, s *summary.Summary) error {
 	fmt.Fprintf(w, "%d games, %d distinct games, %d distinct openings, %d run%s; intervals are %.0f%%.\n",
-		s.Games, s.DistinctGames, s.DistinctOpenings, s.Runs, plural(s.Runs), tournament.Confidence*100)
+		s.Games, s.DistinctGames, s.DistinctOpenings, s.Runs, plural(s.Runs), summary.Confidence*100)
 	return writeTables(w, Tables(s))
 }
 

@@ -6,24 +6,25 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/fanorona/fanorona/tournament"
+	"github.com/fanorona/fanorona/stats"
+	"github.com/fanorona/fanorona/tournament/summary"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 func TestTablesFormatEveryCell(t *testing.T) {
-	nan, inf := tournament.Num(math.NaN()), tournament.Num(math.Inf(1))
-	s := &tournament.Summary{
+	nan, inf := summary.Num(math.NaN()), summary.Num(math.Inf(1))
+	s := &summary.Summary{
 		Games: 4,
-		Players: []tournament.PlayerStats{{Player: "a", Games: 4, DistinctGames: 3, Method: tournament.MethodDistinct,
-			WDL: tournament.WDL{Wins: 3, Draws: 1}, DistinctWDL: tournament.WDL{Wins: 2, Draws: 1},
-			Score: tournament.Est{Value: 0.875, Lo: 0.7, Hi: 1}, Elo: tournament.Est{Value: 338, Lo: 147, Hi: inf}}},
-		Pairs: []tournament.PairStats{{A: "a", B: "b", Games: 4, DistinctGames: 4, Method: tournament.MethodAll, Pentanomial: [5]int{0, 1, 0, 1, 0}, PairElo: tournament.Est{Value: nan, Lo: nan, Hi: nan},
-			SPRT: &tournament.SPRTStat{LLR: 1.234, Lower: -2.94, Upper: 2.94, Decision: "continue"}}},
-		Ratings: &tournament.RatingStats{Error: "singular"},
-		FirstMove: []tournament.FirstMoveStats{{Matchup: "a vs b", Games: 4, DistinctGames: 3, Method: tournament.MethodDistinct,
-			White: tournament.WDL{Wins: 2, Losses: 2}, DistinctWhite: tournament.WDL{Wins: 2, Losses: 1}, PValue: 0.25}},
-		Lengths: []tournament.LengthRow{{Matchup: "a vs b", Games: 4, DistinctGames: 3, All: tournament.LengthSummary{Count: 4}, Capped: 1, Reasons: map[string]int{"max-plies": 1, "no-pieces": 3}}},
+		Players: []summary.PlayerStats{{Player: "a", Games: 4, DistinctGames: 3, Method: summary.MethodDistinct,
+			WDL: stats.WDL{Wins: 3, Draws: 1}, DistinctWDL: stats.WDL{Wins: 2, Draws: 1},
+			Score: summary.Est{Value: 0.875, Lo: 0.7, Hi: 1}, Elo: summary.Est{Value: 338, Lo: 147, Hi: inf}}},
+		Pairs: []summary.PairStats{{A: "a", B: "b", Games: 4, DistinctGames: 4, Method: summary.MethodAll, Pentanomial: [5]int{0, 1, 0, 1, 0}, PairElo: summary.Est{Value: nan, Lo: nan, Hi: nan},
+			SPRT: &summary.SPRTStat{LLR: 1.234, Lower: -2.94, Upper: 2.94, Decision: "continue"}}},
+		Ratings: &summary.RatingStats{Error: "singular"},
+		FirstMove: []summary.FirstMoveStats{{Matchup: "a vs b", Games: 4, DistinctGames: 3, Method: summary.MethodDistinct,
+			White: stats.WDL{Wins: 2, Losses: 2}, DistinctWhite: stats.WDL{Wins: 2, Losses: 1}, PValue: 0.25}},
+		Lengths: []summary.LengthRow{{Matchup: "a vs b", Games: 4, DistinctGames: 3, All: summary.LengthSummary{Count: 4}, Capped: 1, Reasons: map[string]int{"max-plies": 1, "no-pieces": 3}}},
 	}
 	tables := Tables(s)
 	var ids []string
@@ -66,12 +67,12 @@ func TestTablesFormatEveryCell(t *testing.T) {
 // and the ratings' advantage with its verdict; one player winning throughout a pairing
 // reads 0.500, and the note says why.
 func TestFirstMoveNoteBetweenDifferentPlayers(t *testing.T) {
-	s := &tournament.Summary{
-		Pairs:   []tournament.PairStats{{A: "easy", B: "random", Games: 40}},
-		Ratings: &tournament.RatingStats{Players: []string{"easy", "random"}, Elo: make([]tournament.Est, 2), FirstMove: tournament.Est{Value: 60, Lo: 12, Hi: 110}},
-		FirstMove: []tournament.FirstMoveStats{
-			{Matchup: "easy vs random", Games: 40, Score: tournament.Est{Value: 0.5, Lo: 0.349, Hi: 0.651}},
-			{Matchup: "all", Games: 40, Score: tournament.Est{Value: 0.5, Lo: 0.349, Hi: 0.651}}},
+	s := &summary.Summary{
+		Pairs:   []summary.PairStats{{A: "easy", B: "random", Games: 40}},
+		Ratings: &summary.RatingStats{Players: []string{"easy", "random"}, Elo: make([]summary.Est, 2), FirstMove: summary.Est{Value: 60, Lo: 12, Hi: 110}},
+		FirstMove: []summary.FirstMoveStats{
+			{Matchup: "easy vs random", Games: 40, Score: summary.Est{Value: 0.5, Lo: 0.349, Hi: 0.651}},
+			{Matchup: "all", Games: 40, Score: summary.Est{Value: 0.5, Lo: 0.349, Hi: 0.651}}},
 	}
 	firstMove := func() Table {
 		for _, tb := range Tables(s) {
@@ -86,9 +87,9 @@ func TestFirstMoveNoteBetweenDifferentPlayers(t *testing.T) {
 	assert.Contains(t, fm.Note, "reads 0.500 whatever the edge")
 	assert.Contains(t, fm.Note, "Over all 40 games White scores 0.500 [0.349, 0.651].")
 	assert.Contains(t, fm.Note, "White's advantage at 60 [12, 110] Elo: moving first is an advantage.")
-	s.Ratings.FirstMove = tournament.Est{Value: -5, Lo: -40, Hi: 30}
+	s.Ratings.FirstMove = summary.Est{Value: -5, Lo: -40, Hi: 30}
 	assert.Contains(t, firstMove().Note, "no first-move advantage is shown (the interval holds 0)")
-	s.Ratings.FirstMove = tournament.Est{Value: -50, Lo: -90, Hi: -10}
+	s.Ratings.FirstMove = summary.Est{Value: -50, Lo: -90, Hi: -10}
 	assert.Contains(t, firstMove().Note, "moving first is a disadvantage")
 	// Self-play has no pair of different players: no such note.
 	s.Pairs, s.Ratings = nil, nil

@@ -5,22 +5,23 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
-
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/tournament"
+	"github.com/fanorona/fanorona/tournament/record"
+	"github.com/fanorona/fanorona/tournament/summary"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // handRecord is one hand-written game between named players.
-func handRecord(index, pair int, white, black, result string, turns ...string) tournament.Record {
+func handRecord(index, pair int, white, black, result string, turns ...string) record.Record {
 	reason := "no-pieces"
 	if result == "1/2-1/2" {
 		reason = "paika-limit"
 	}
-	return tournament.Record{Run: "0123456789abcdef0123456789abcdef", Index: index, Pair: pair,
+	return record.Record{Run: "0123456789abcdef0123456789abcdef", Index: index, Pair: pair,
 		Opening: engine.StartFEN, White: white, Black: black, Seed: uint64(index),
-		Rules: tournament.RecordRules(engine.DefaultRules(), 1000), Result: result, Reason: reason,
+		Rules: record.RulesFrom(engine.DefaultRules(), 1000), Result: result, Reason: reason,
 		Plies: len(turns), Turns: turns, Seconds: 0.5}
 }
 
@@ -32,7 +33,7 @@ func handRecord(index, pair int, white, black, result string, turns ...string) t
 //	C against A, pair 3 (g6 draw with A White, g7 C wins with White): C 1½ of 2, so C's
 //	pentanomial is [0 0 0 1 0]; with g12a (unpaired draw) C's games against A: +1 =2 −0.
 func TestTextShowsTheCountedTables(t *testing.T) {
-	recs := []tournament.Record{
+	recs := []record.Record{
 		handRecord(0, 0, "A", "B", "1-0", "g0"),
 		handRecord(1, 0, "B", "A", "1/2-1/2", "g1"),
 		handRecord(2, 1, "A", "B", "0-1", "g2"),
@@ -47,7 +48,7 @@ func TestTextShowsTheCountedTables(t *testing.T) {
 		handRecord(11, 5, "C", "B", "1/2-1/2", "g11"),
 		handRecord(12, 6, "A", "C", "1/2-1/2", "g12a"),
 	}
-	acc := tournament.NewAccumulator(nil, []string{"C", "A", "B"})
+	acc := summary.NewAccumulator(nil, []string{"C", "A", "B"}, tournament.Deterministic)
 	for i := range recs {
 		acc.Add(&recs[i], "")
 	}

@@ -12,7 +12,7 @@ import (
 	"strings"
 
 	"github.com/fanorona/fanorona/engine"
-	"github.com/fanorona/fanorona/tournament"
+	"github.com/fanorona/fanorona/tournament/record"
 	"github.com/fanorona/fanorona/tournament/report/board"
 )
 
@@ -30,12 +30,12 @@ const (
 
 // ViewerGame is one game of the viewer: its record and every position of it.
 type ViewerGame struct {
-	Labels []string          `json:"labels"` // why it is shown (longest, shortest, forfeit, sampled)
-	Title  string            `json:"title"`  // game number, players, result
-	Run    string            `json:"run"`    // the record's run id
-	Index  int               `json:"index"`  // the record's index in its run
-	Plies  []ViewerPly       `json:"plies"`  // the opening, then the position after each turn
-	Record tournament.Record `json:"-"`
+	Labels []string      `json:"labels"` // why it is shown (longest, shortest, forfeit, sampled)
+	Title  string        `json:"title"`  // game number, players, result
+	Run    string        `json:"run"`    // the record's run id
+	Index  int           `json:"index"`  // the record's index in its run
+	Plies  []ViewerPly   `json:"plies"`  // the opening, then the position after each turn
+	Record record.Record `json:"-"`
 }
 
 // ViewerPly is the board after a ply: Board holds the 45 points a1, b1, …, i5 as W, B or
@@ -63,25 +63,25 @@ type Viewer struct {
 // games of smallest seeded key (two spare in case the longest or shortest is among them).
 type notable struct {
 	seed              uint64
-	longest, shortest *tournament.Record
-	forfeits          []tournament.Record
+	longest, shortest *record.Record
+	forfeits          []record.Record
 	sample            []keyed
 }
 
 type keyed struct {
 	key uint64
-	rec tournament.Record
+	rec record.Record
 }
 
 // sampleKey is a game's place in the seeded draw: a PCG stream of the seed, chosen by the
 // game's run and index, so the draw is the same whatever the order of the files.
-func sampleKey(seed uint64, rec *tournament.Record) uint64 {
+func sampleKey(seed uint64, rec *record.Record) uint64 {
 	h := fnv.New64a()
 	fmt.Fprintf(h, "%s/%d", rec.Run, rec.Index)
 	return rand.New(rand.NewPCG(seed, h.Sum64())).Uint64()
 }
 
-func (n *notable) add(rec *tournament.Record) {
+func (n *notable) add(rec *record.Record) {
 	if n.longest == nil || rec.Plies > n.longest.Plies {
 		r := *rec
 		n.longest = &r
@@ -90,7 +90,7 @@ func (n *notable) add(rec *tournament.Record) {
 		r := *rec
 		n.shortest = &r
 	}
-	if tournament.IsForfeitReason(rec.Reason) {
+	if record.IsForfeitReason(rec.Reason) {
 		n.forfeits = append(n.forfeits, *rec)
 		return
 	}
@@ -112,7 +112,7 @@ func (n *notable) add(rec *tournament.Record) {
 func (n *notable) games() []ViewerGame {
 	var out []ViewerGame
 	at := map[string]int{}
-	push := func(rec *tournament.Record, label string) bool {
+	push := func(rec *record.Record, label string) bool {
 		id := fmt.Sprintf("%s/%d", rec.Run, rec.Index)
 		if i, ok := at[id]; ok {
 			out[i].Labels = append(out[i].Labels, label)

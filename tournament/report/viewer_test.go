@@ -7,15 +7,15 @@ import (
 	"testing"
 
 	"github.com/fanorona/fanorona/engine"
-	"github.com/fanorona/fanorona/tournament"
+	"github.com/fanorona/fanorona/tournament/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 // lengthRecords are 20 games whose lengths are their index + 3 but for game 7 (the
 // longest, 40 plies) and game 12 (the shortest, 1 ply); games 5 and 15 are forfeits.
-func lengthRecords() []tournament.Record {
-	var recs []tournament.Record
+func lengthRecords() []record.Record {
+	var recs []record.Record
 	for i := 0; i < 20; i++ {
 		n := i + 3
 		switch i {
@@ -33,7 +33,7 @@ func lengthRecords() []tournament.Record {
 	return recs
 }
 
-func chosen(seed uint64, recs []tournament.Record) map[int][]string {
+func chosen(seed uint64, recs []record.Record) map[int][]string {
 	n := notable{seed: seed}
 	for i := range recs {
 		n.add(&recs[i])
@@ -63,13 +63,13 @@ func TestViewerPicksNotableGames(t *testing.T) {
 	assert.Len(t, got, 4+SampledGames)
 
 	// The draw depends on the games and the seed, not on the order the records come in.
-	shuffled := append([]tournament.Record(nil), recs...)
+	shuffled := append([]record.Record(nil), recs...)
 	rand.New(rand.NewPCG(3, 4)).Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
 	assert.Equal(t, got, chosen(1, shuffled))
 	assert.NotEqual(t, got, chosen(2, recs), "another seed, another sample")
 
 	// A game that is both the longest and the shortest is shown once with both labels.
-	one := []tournament.Record{handRecord(0, 0, "A", "B", "1-0", "x")}
+	one := []record.Record{handRecord(0, 0, "A", "B", "1-0", "x")}
 	assert.Equal(t, map[int][]string{0: {LabelLongest, LabelShortest}}, chosen(1, one))
 	// Fewer games than the sample: every game, none twice.
 	few := lengthRecords()[:4]
@@ -84,8 +84,8 @@ func TestViewerPliesReplayTheRecord(t *testing.T) {
 	r, _ := buildHTML(t, dir)
 	require.NotNil(t, r.Viewer)
 	assert.Equal(t, uint64(7), r.Viewer.Seed, "the run's seed")
-	records := map[int]tournament.Record{}
-	for _, rec := range readTestRecords(t, tournament.GamesPath(dir)) {
+	records := map[int]record.Record{}
+	for _, rec := range readTestRecords(t, record.GamesPath(dir)) {
 		records[rec.Index] = rec
 	}
 	require.Len(t, records, 12)

@@ -32,7 +32,6 @@ func Warnings(in *Input) []string {
 	}
 	for i := 1; i < len(in.Runs); i++ {
 		a, b := in.Runs[0].Config, in.Runs[i].Config
-		a.Concurrency, b.Concurrency = 0, 0
 		if !reflect.DeepEqual(a, b) {
 			w = append(w, fmt.Sprintf("%s and %s describe different runs: their games are pooled.", in.Runs[0].Path, in.Runs[i].Path))
 		}

@@ -3,7 +3,7 @@
 // (and pair and opening) to tell repeats, and the first game of each pair until its
 // second arrives. A run, stats and merge feed it as games finish or lines are read.
 
-package tournament
+package summary
 
 import (
 	"fmt"
@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/fanorona/fanorona/stats"
+	"github.com/fanorona/fanorona/tournament/record"
 )
 
 // Matchup names the two specs of a game without regard to colour: "X" for self-play,
@@ -36,44 +37,51 @@ type Accumulator struct {
 	order       []string // player order of the run, when known
 
 	games    int
-	distinct hashSet // game hashes
-	pairSet  hashSet // hashes of complete distinct pairs
-	openings hashSet // opening FENs
+	distinct record.HashSet // game hashes
+	pairSet  record.HashSet // hashes of complete distinct pairs
+	openings record.HashSet // opening FENs
 	runs     map[string]bool
 
 	groups  map[string]*groupAcc // per matchup
 	all     groupAcc
 	players map[string]*playerAcc
-	pairs   map[[2]string]*pairAcc // key: the two specs, alphabetical
-	fit     map[[2]string]*[2]WDL  // White spec, Black spec → White's results: every game, distinct games
+	pairs   map[[2]string]*pairAcc      // key: the two specs, alphabetical
+	fit     map[[2]string]*[2]stats.WDL // White spec, Black spec → White's results: every game, distinct games
 	// byFirstTurn: per matchup and White's first turn from the start, the games that
 	// have one (Record.FirstTurn).
 	byFirstTurn map[[2]string]*groupAcc
 
-	fixed map[string]bool // spec → deterministic (cached)
+	deterministic func(spec string) bool // whether a player spec always plays the same game
+	fixed         map[string]bool        // spec → deterministic (cached)
 }
 
 // NewAccumulator returns an empty accumulator. sprt, if not nil, is applied to every
 // pair of players; order, if not nil, is the order players are listed in (otherwise
-// alphabetical).
-func NewAccumulator(sprt *SPRTConfig, order []string) *Accumulator {
-	return &Accumulator{sprt: sprt, order: order, runs: map[string]bool{},
+// alphabetical). deterministic tells the player specs that choose the same turn in the
+// same position whatever their seed (package tournament's Deterministic, which knows
+// the players): games between two of them count once however often they repeat. With
+// nil, no spec is deterministic and every game counts.
+func NewAccumulator(sprt *SPRTConfig, order []string, deterministic func(spec string) bool) *Accumulator {
+	if deterministic == nil {
+		deterministic = func(string) bool { return false }
+	}
+	return &Accumulator{sprt: sprt, order: order, deterministic: deterministic, runs: map[string]bool{},
 		groups: map[string]*groupAcc{}, byFirstTurn: map[[2]string]*groupAcc{}, players: map[string]*playerAcc{},
-		pairs: map[[2]string]*pairAcc{}, fit: map[[2]string]*[2]WDL{}, fixed: map[string]bool{}}
+		pairs: map[[2]string]*pairAcc{}, fit: map[[2]string]*[2]stats.WDL{}, fixed: map[string]bool{}}
 }
 
 // repeatable reports whether a game of r's players can only repeat by being the same
 // game again: both players deterministic and the game not lost by an engine's failure.
 // Between players that choose at random, identical games are independent draws and
 // each counts.
-func (a *Accumulator) repeatable(r *Record) bool {
-	if IsForfeitReason(r.Reason) {
+func (a *Accumulator) repeatable(r *record.Record) bool {
+	if record.IsForfeitReason(r.Reason) {
 		return false
 	}
 	for _, spec := range [2]string{r.White, r.Black} {
 		d, ok := a.fixed[spec]
 		if !ok {
-			d = deterministic(spec)
+			d = a.deterministic(spec)
 			a.fixed[spec] = d
 		}
 		if !d {
@@ -85,7 +93,7 @@ func (a *Accumulator) repeatable(r *Record) bool {
 
 type groupAcc struct {
 	games, distinct   int
-	white, dWhite     WDL
+	white, dWhite     stats.WDL
 	lengths, dLengths stats.LengthCounts
 	reasons           map[string]int
 	capped            int
@@ -115,7 +123,7 @@ func (g *groupAcc) measures() string {
 	return MeasuresMixed
 }
 
-func (g *groupAcc) add(r *Record, isNew bool) {
+func (g *groupAcc) add(r *record.Record, isNew bool) {
 	switch {
 	case r.FromStart():
 		g.fromStart++
@@ -129,11 +137,11 @@ func (g *groupAcc) add(r *Record, isNew bool) {
 	}
 	g.games++
 	sc := r.WhiteScore()
-	g.white.add(sc)
+	addScore(&g.white, sc)
 	g.lengths.Add(r.Plies, r.Capped())
 	if isNew {
 		g.distinct++
-		g.dWhite.add(sc)
+		addScore(&g.dWhite, sc)
 		g.dLengths.Add(r.Plies, r.Capped())
 	}
 	if g.reasons == nil {
@@ -147,16 +155,16 @@ func (g *groupAcc) add(r *Record, isNew bool) {
 
 type playerAcc struct {
 	games, distinct  int
-	wdl, dWDL        WDL
-	asWhite, asBlack WDL
+	wdl, dWDL        stats.WDL
+	asWhite, asBlack stats.WDL
 }
 
 func (p *playerAcc) add(score float64, isNew bool) {
 	p.games++
-	p.wdl.add(score)
+	addScore(&p.wdl, score)
 	if isNew {
 		p.distinct++
-		p.dWDL.add(score)
+		addScore(&p.dWDL, score)
 	}
 }
 
@@ -175,7 +183,7 @@ type halfPair struct {
 
 type pairAcc struct {
 	games, distinct int
-	wdl, dWDL       WDL // the alphabetically first player's results
+	wdl, dWDL       stats.WDL // the alphabetically first player's results
 	pent, dPent     stats.Pentanomial
 	open            map[pairID]halfPair
 	unpaired        int // games without a colour-swapped partner (fixed colours)
@@ -185,31 +193,31 @@ type pairAcc struct {
 // over the pentanomial counts of colour-swapped pairs, or, when any of the pair's games
 // is unpaired (fixed colours), over the win/draw/loss counts of single games, since
 // pairs would be fake there.
-func (p *pairAcc) sprt(c *SPRTConfig, wdl WDL, pent stats.Pentanomial) stats.SPRTResult {
+func (p *pairAcc) sprt(c *SPRTConfig, wdl stats.WDL, pent stats.Pentanomial) stats.SPRTResult {
 	if p.unpaired > 0 {
-		return stats.SPRTWDL(wdl.stats(), c.Elo0, c.Elo1, c.Alpha, c.Beta)
+		return stats.SPRTWDL(wdl, c.Elo0, c.Elo1, c.Alpha, c.Beta)
 	}
 	return stats.SPRT(pent, c.Elo0, c.Elo1, c.Alpha, c.Beta)
 }
 
 // sprtCorrected is the pair's decided test's estimate corrected for the stop, over the
 // same counts as sprt.
-func (p *pairAcc) sprtCorrected(c *SPRTConfig, wdl WDL, pent stats.Pentanomial) (stats.StoppedEstimate, bool) {
+func (p *pairAcc) sprtCorrected(c *SPRTConfig, wdl stats.WDL, pent stats.Pentanomial) (stats.StoppedEstimate, bool) {
 	if p.unpaired > 0 {
-		return stats.SPRTWDLStopped(wdl.stats(), c.Elo0, c.Elo1, c.Alpha, c.Beta, Confidence)
+		return stats.SPRTWDLStopped(wdl, c.Elo0, c.Elo1, c.Alpha, c.Beta, Confidence)
 	}
 	return stats.SPRTStopped(pent, c.Elo0, c.Elo1, c.Alpha, c.Beta, Confidence)
 }
 
 // Add adds one record read from file (which names the run of records without a run id).
-func (a *Accumulator) Add(r *Record, file string) {
+func (a *Accumulator) Add(r *record.Record, file string) {
 	a.games++
-	gh := gameHash(r)
+	gh := record.GameHash(r)
 	// A game counts as new unless it repeats one already seen between deterministic
 	// players; other games are never added to the set (it stays small for random levels).
-	isNew := !a.repeatable(r) || a.distinct.add(gh)
-	a.openings.add(nonZero(stringHash(r.Opening)))
-	run := runKey(r, file)
+	isNew := !a.repeatable(r) || a.distinct.Add(gh)
+	a.openings.Add(record.OpeningHash(r.Opening))
+	run := record.RunKey(r, file)
 	a.runs[run] = true
 
 	m := Matchup(r.White, r.Black)
@@ -236,17 +244,17 @@ func (a *Accumulator) Add(r *Record, file string) {
 	sc := r.WhiteScore()
 	w, b := a.player(r.White), a.player(r.Black)
 	w.add(sc, isNew)
-	w.asWhite.add(sc)
+	addScore(&w.asWhite, sc)
 	b.add(1-sc, isNew)
-	b.asBlack.add(1 - sc)
+	addScore(&b.asBlack, 1-sc)
 	cell := a.fit[[2]string{r.White, r.Black}]
 	if cell == nil {
-		cell = &[2]WDL{}
+		cell = &[2]stats.WDL{}
 		a.fit[[2]string{r.White, r.Black}] = cell
 	}
-	cell[0].add(sc)
+	addScore(&cell[0], sc)
 	if isNew {
-		cell[1].add(sc)
+		addScore(&cell[1], sc)
 	}
 
 	key := [2]string{r.White, r.Black}
@@ -261,10 +269,10 @@ func (a *Accumulator) Add(r *Record, file string) {
 		a.pairs[key] = p
 	}
 	p.games++
-	p.wdl.add(first)
+	addScore(&p.wdl, first)
 	if isNew {
 		p.distinct++
-		p.dWDL.add(first)
+		addScore(&p.dWDL, first)
 	}
 	if r.Unpaired {
 		p.unpaired++ // no partner: its score counts alone, in the trinomial counts
@@ -278,11 +286,11 @@ func (a *Accumulator) Add(r *Record, file string) {
 	}
 	delete(p.open, id)
 	p.pent.AddPair(h.score, first)
-	ph := mix2(h.hash, gh)
+	ph := record.PairHash(h.hash, gh)
 	if r.Index < h.index {
-		ph = mix2(gh, h.hash)
+		ph = record.PairHash(gh, h.hash)
 	}
-	if a.pairSet.add(ph) {
+	if a.pairSet.Add(ph) {
 		p.dPent.AddPair(h.score, first)
 	}
 }
@@ -302,12 +310,6 @@ func openingSide(fen string) byte {
 		return fen[i+1]
 	}
 	return 'w'
-}
-
-func stringHash(s string) uint64 {
-	var r Record
-	r.Opening = s
-	return gameHash(&r)
 }
 
 // Games returns the number of records added.
@@ -374,13 +376,10 @@ func (a *Accumulator) sprtResults() []pairSPRT {
 	}
 	var out []pairSPRT
 	for k, p := range a.pairs {
-		pent, wdl := p.pent, p.wdl
-		if p.distinct < p.games {
-			pent, wdl = p.dPent, p.dWDL
-		}
+		pent, wdl := counted(p.games, p.distinct, p.pent, p.dPent), counted(p.games, p.distinct, p.wdl, p.dWDL)
 		first, second := orient(k, rank)
 		if first != k[0] {
-			pent, wdl = reversePent(pent), wdl.swap()
+			pent, wdl = reversePent(pent), wdl.Swap()
 		}
 		out = append(out, pairSPRT{first, second, p.sprt(a.sprt, wdl, pent)})
 	}
@@ -424,7 +423,7 @@ func (a *Accumulator) MarkSPRTStopped() { a.sprtStopped = true }
 
 // Summary returns the statistics of everything added so far.
 func (a *Accumulator) Summary() *Summary {
-	s := &Summary{Games: a.games, DistinctGames: a.all.distinct, DistinctOpenings: a.openings.len(), Runs: len(a.runs),
+	s := &Summary{Games: a.games, DistinctGames: a.all.distinct, DistinctOpenings: a.openings.Len(), Runs: len(a.runs),
 		Players: []PlayerStats{}, Pairs: []PairStats{}, FirstMove: []FirstMoveStats{}, Lengths: []LengthRow{}}
 	names := a.names()
 	rank := map[string]int{}
@@ -438,11 +437,7 @@ func (a *Accumulator) Summary() *Summary {
 		if p == nil {
 			continue
 		}
-		w := p.wdl
-		if p.distinct < p.games {
-			w = p.dWDL
-		}
-		sw := w.stats()
+		sw := counted(p.games, p.distinct, p.wdl, p.dWDL)
 		s.Players = append(s.Players, PlayerStats{Player: n, Games: p.games, DistinctGames: p.distinct,
 			Method: method(p.games, p.distinct), WDL: p.wdl, DistinctWDL: p.dWDL,
 			Score: est(stats.Estimate{Value: sw.Score(), Interval: sw.ScoreInterval(Confidence)}),
@@ -516,16 +511,13 @@ func (a *Accumulator) pairStats(k [2]string, rank map[string]int) PairStats {
 	wdl, dWDL, pent, dPent := p.wdl, p.dWDL, p.pent, p.dPent
 	first, second := orient(k, rank)
 	if first != k[0] {
-		wdl, dWDL = wdl.swap(), dWDL.swap()
+		wdl, dWDL = wdl.Swap(), dWDL.Swap()
 		pent, dPent = reversePent(pent), reversePent(dPent)
 	}
 	ps := PairStats{A: first, B: second, Games: p.games, DistinctGames: p.distinct, Method: method(p.games, p.distinct),
 		WDL: wdl, DistinctWDL: dWDL, Pentanomial: pent, DistinctPentanomial: dPent, UnpairedGames: p.unpaired}
-	usedWDL, usedPent := wdl, pent
-	if p.distinct < p.games {
-		usedWDL, usedPent = dWDL, dPent
-	}
-	w := usedWDL.stats()
+	usedWDL, usedPent := counted(p.games, p.distinct, wdl, dWDL), counted(p.games, p.distinct, pent, dPent)
+	w := usedWDL
 	ps.Score = est(stats.Estimate{Value: w.Score(), Interval: w.ScoreInterval(Confidence)})
 	ps.Elo = est(w.Elo(Confidence))
 	ps.LOS = Num(w.LOS())
@@ -557,13 +549,10 @@ func (a *Accumulator) pairStats(k [2]string, rank map[string]int) PairStats {
 func (a *Accumulator) ratings(names []string, rank map[string]int) *RatingStats {
 	games, distinct := 0, 0
 	for _, c := range a.fit {
-		games += c[0].stats().Games()
-		distinct += c[1].stats().Games()
+		games += c[0].Games()
+		distinct += c[1].Games()
 	}
-	use := 0
-	if distinct < games {
-		use = 1
-	}
+	use := counted(games, distinct, 0, 1)
 	var fitGames []stats.CountedGame
 	keys := make([][2]string, 0, len(a.fit))
 	for k := range a.fit {
@@ -603,11 +592,7 @@ func (a *Accumulator) ratings(names []string, rank map[string]int) *RatingStats 
 }
 
 func firstMoveStats(m string, g *groupAcc) FirstMoveStats {
-	w := g.white
-	if g.distinct < g.games {
-		w = g.dWhite
-	}
-	fm := stats.FirstMove(w.stats(), Confidence)
+	fm := stats.FirstMove(counted(g.games, g.distinct, g.white, g.dWhite), Confidence)
 	return FirstMoveStats{Matchup: m, Measures: g.measures(), Games: g.games, DistinctGames: g.distinct, Method: method(g.games, g.distinct),
 		White: g.white, DistinctWhite: g.dWhite, Score: est(fm.Score), Elo: est(fm.Elo),
 		WinRate: est(fm.Win), Draw: est(fm.Draw), Loss: est(fm.Loss), PValue: Num(fm.PValue)}
@@ -665,8 +650,9 @@ func CompareLengths(a, b *Accumulator) LengthComparison {
 // Summarize computes the statistics of recs (a convenience over a slice; runs and
 // commands stream through an Accumulator). sprt, if not nil, is applied to every pair.
 // Records without a run id count as one run.
-func Summarize(recs []Record, sprt *SPRTConfig) *Summary {
-	a := NewAccumulator(sprt, nil)
+// deterministic is as for NewAccumulator.
+func Summarize(recs []record.Record, sprt *SPRTConfig, deterministic func(spec string) bool) *Summary {
+	a := NewAccumulator(sprt, nil, deterministic)
 	for i := range recs {
 		a.Add(&recs[i], "")
 	}

@@ -2,7 +2,7 @@
 // what makes two games the same game (their players, opening, rules and turns), and the
 // compact sets that remember both in a few bytes a game.
 
-package tournament
+package record
 
 import (
 	"crypto/rand"
@@ -10,7 +10,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"hash/maphash"
-	"math"
 	"path/filepath"
 )
 
@@ -40,9 +39,9 @@ func CheckRunID(s string) error {
 	return nil
 }
 
-// runKey names the run a record belongs to: its run id, or for records written before
+// RunKey names the run a record belongs to: its run id, or for records written before
 // run ids existed, the file that holds them (the file is the run).
-func runKey(rec *Record, file string) string {
+func RunKey(rec *Record, file string) string {
 	if rec.Run != "" {
 		return rec.Run
 	}
@@ -55,10 +54,10 @@ func runKey(rec *Record, file string) string {
 // hashSeed is fixed for the process: hashes are only compared within one process.
 var hashSeed = maphash.MakeSeed()
 
-// gameHash identifies a game by the players with their colours, the opening, the rules,
+// GameHash identifies a game by the players with their colours, the opening, the rules,
 // the turns and how it ended (a forfeit can end the same turns differently). Two records
 // with the same hash are the same game played twice.
-func gameHash(r *Record) uint64 {
+func GameHash(r *Record) uint64 {
 	var h maphash.Hash
 	h.SetSeed(hashSeed)
 	str := func(s string) {
@@ -117,18 +116,37 @@ func nonZero(h uint64) uint64 {
 	return h
 }
 
-// mix2 combines two hashes (order matters).
-func mix2(a, b uint64) uint64 { return nonZero(mix(a, b)) }
+// PairHash identifies a colour-swapped pair by the GameHash of its two games, the
+// lower-indexed first (order matters).
+func PairHash(first, second uint64) uint64 { return nonZero(MixSeed(first, second)) }
 
-// hashSet is an open-addressing set of non-zero 64-bit hashes: 8 bytes a slot, at most
+// OpeningHash identifies an opening position (its FEN), as GameHash does a game.
+func OpeningHash(fen string) uint64 {
+	var h maphash.Hash
+	h.SetSeed(hashSeed)
+	h.WriteString(fen)
+	return nonZero(h.Sum64())
+}
+
+// MixSeed derives a well-spread 64-bit value from a seed and a stream number: the
+// (stream+1)-th output of SplitMix64 started at seed. Every seed of a run (a game's, a
+// player's, an opening draw's) is derived with it, and so is a UCI session's game seed.
+func MixSeed(seed, stream uint64) uint64 {
+	z := seed ^ (stream+1)*0x9e3779b97f4a7c15
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
+
+// HashSet is an open-addressing set of non-zero 64-bit hashes: 8 bytes a slot, at most
 // 3/4 full, no allocation per element. It counts distinct games in bounded memory.
-type hashSet struct {
+type HashSet struct {
 	slots []uint64
 	n     int
 }
 
-// add inserts h (non-zero) and reports whether it was new.
-func (s *hashSet) add(h uint64) bool {
+// Add inserts h (non-zero) and reports whether it was new.
+func (s *HashSet) Add(h uint64) bool {
 	if (s.n+1)*4 > len(s.slots)*3 {
 		s.grow()
 	}
@@ -145,7 +163,7 @@ func (s *hashSet) add(h uint64) bool {
 	}
 }
 
-func (s *hashSet) grow() {
+func (s *HashSet) grow() {
 	old := s.slots
 	size := 1024
 	if len(old) > 0 {
@@ -155,13 +173,13 @@ func (s *hashSet) grow() {
 	s.n = 0
 	for _, h := range old {
 		if h != 0 {
-			s.add(h)
+			s.Add(h)
 		}
 	}
 }
 
-// len returns the number of hashes in the set.
-func (s *hashSet) len() int { return s.n }
+// Len returns the number of hashes in the set.
+func (s *HashSet) Len() int { return s.n }
 
 // indexChunk is how many consecutive game indices share one block of an indexTable.
 const indexChunk = 4096
@@ -223,19 +241,3 @@ func (d *dedup) check(run string, index int, content uint64) int {
 	}
 	return recordConflict
 }
-
-// bitset is a growable set of small non-negative integers (the games of a run already
-// on disk when it resumes).
-type bitset []uint64
-
-func (b *bitset) set(i int) {
-	for i/64 >= len(*b) {
-		*b = append(*b, 0)
-	}
-	(*b)[i/64] |= 1 << (i % 64)
-}
-
-func (b bitset) has(i int) bool { return i/64 < len(b) && b[i/64]&(1<<(i%64)) != 0 }
-
-// maxGames bounds a run's number of games so that indices fit an int with room to spare.
-const maxGames = math.MaxInt64 / 4

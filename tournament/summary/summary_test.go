@@ -1,17 +1,63 @@
-package tournament
+package summary
 
 import (
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
-	"strings"
+	"sort"
 	"testing"
 
 	"github.com/fanorona/fanorona/stats"
+	"github.com/fanorona/fanorona/tournament/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
+
+// TestRatingsFitInListingOrder: the joint fit is FitRatingsCounted over one entry per
+// (White, Black, outcome), listed by White's place, then Black's, then wins, draws and
+// losses; a floating-point fit depends on that order, and the order must not depend on
+// map iteration, so every summary of the same games gives the same bits.
+func TestRatingsFitInListingOrder(t *testing.T) {
+	recs := threePlayers()
+	num := map[string]int{"A": 0, "B": 1, "C": 2}
+	type key struct{ w, b int }
+	counts := map[key]*[3]int{}
+	for _, r := range recs {
+		k := key{num[r.White], num[r.Black]}
+		if counts[k] == nil {
+			counts[k] = &[3]int{}
+		}
+		counts[k][map[string]int{"1-0": 0, "1/2-1/2": 1, "0-1": 2}[r.Result]]++
+	}
+	var keys []key
+	for k := range counts {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if keys[i].w != keys[j].w {
+			return keys[i].w < keys[j].w
+		}
+		return keys[i].b < keys[j].b
+	})
+	var games []stats.CountedGame
+	for _, k := range keys {
+		for o, score := range []float64{1, 0.5, 0} {
+			if n := counts[k][o]; n > 0 {
+				games = append(games, stats.CountedGame{Game: stats.Game{White: k.w, Black: k.b, Score: score}, Count: n})
+			}
+		}
+	}
+	want, err := stats.FitRatingsCounted(3, games, Confidence)
+	require.NoError(t, err)
+	for range 20 {
+		s := Summarize(recs, nil, deterministic)
+		require.NotNil(t, s.Ratings)
+		for i := range 3 {
+			assert.Equal(t, est(want.Elo[i]), s.Ratings.Elo[i])
+		}
+		assert.Equal(t, est(want.FirstMove), s.Ratings.FirstMove)
+		assert.Equal(t, Num(want.DrawElo), s.Ratings.DrawElo)
+	}
+}
 
 // eloOf is the logistic Elo of a score, written out here rather than taken from package
 // stats: −400·log10(1/s − 1).
@@ -20,8 +66,8 @@ func eloOf(s float64) float64 { return -400 * math.Log10(1/s-1) }
 // threePlayers is thirteen hand-written games among A, B and C in six colour-swapped
 // pairs and one unpaired game, every game different (distinct turns). The comments give
 // each game from White's side and the pair's points for the first-named player.
-func threePlayers() []Record {
-	return []Record{
+func threePlayers() []record.Record {
+	return []record.Record{
 		rec(runA, 0, 0, "A", "B", "1-0", "g0"),        // A wins with White
 		rec(runA, 1, 0, "B", "A", "1/2-1/2", "g1"),    // draw: pair 0, A 1½
 		rec(runA, 2, 1, "A", "B", "0-1", "g2"),        // A loses with White
@@ -38,8 +84,8 @@ func threePlayers() []Record {
 	}
 }
 
-func accumulate(recs []Record, sprt *SPRTConfig, order []string) *Summary {
-	a := NewAccumulator(sprt, order)
+func accumulate(recs []record.Record, sprt *SPRTConfig, order []string) *Summary {
+	a := NewAccumulator(sprt, order, deterministic)
 	for i := range recs {
 		a.Add(&recs[i], "")
 	}
@@ -59,12 +105,12 @@ func accumulate(recs []Record, sprt *SPRTConfig, order []string) *Summary {
 //	   with Black g6 D, g8 L, g10 W, g12a D                  → +1 =2 −1
 func TestStandingsCountedByHand(t *testing.T) {
 	want := map[string]struct {
-		wdl, white, black WDL
+		wdl, white, black stats.WDL
 		score             float64
 	}{
-		"A": {WDL{4, 3, 2}, WDL{2, 2, 1}, WDL{2, 1, 1}, 5.5 / 9},
-		"B": {WDL{2, 2, 6}, WDL{1, 1, 3}, WDL{1, 1, 3}, 3.0 / 10},
-		"C": {WDL{3, 3, 1}, WDL{2, 1, 0}, WDL{1, 2, 1}, 4.5 / 7},
+		"A": {stats.WDL{Wins: 4, Draws: 3, Losses: 2}, stats.WDL{Wins: 2, Draws: 2, Losses: 1}, stats.WDL{Wins: 2, Draws: 1, Losses: 1}, 5.5 / 9},
+		"B": {stats.WDL{Wins: 2, Draws: 2, Losses: 6}, stats.WDL{Wins: 1, Draws: 1, Losses: 3}, stats.WDL{Wins: 1, Draws: 1, Losses: 3}, 3.0 / 10},
+		"C": {stats.WDL{Wins: 3, Draws: 3, Losses: 1}, stats.WDL{Wins: 2, Draws: 1, Losses: 0}, stats.WDL{Wins: 1, Draws: 2, Losses: 1}, 4.5 / 7},
 	}
 	for _, order := range [][]string{nil, {"C", "A", "B"}} {
 		s := accumulate(threePlayers(), nil, order)
@@ -104,7 +150,7 @@ func TestStandingsCountedByHand(t *testing.T) {
 func TestHeadToHeadFromTheListedSide(t *testing.T) {
 	type row struct {
 		a, b   string
-		wdl    WDL
+		wdl    stats.WDL
 		pent   [5]int
 		score  float64 // from the WDL
 		pscore float64 // per game, from the pentanomial
@@ -131,17 +177,17 @@ func TestHeadToHeadFromTheListedSide(t *testing.T) {
 	// pair 3 gives A ½ → [0 1 0 0 0], ¼ (g12a has no partner). B vs C: g8 W, g9 L, g10 L,
 	// g11 D → +1 =1 −2; pairs 1, ½ → [0 1 1 0 0], (½ + ¼)/2 = 3/8.
 	check(nil, []row{
-		{"A", "B", WDL{4, 1, 1}, [5]int{0, 0, 1, 1, 1}, 4.5 / 6, 0.75},
-		{"A", "C", WDL{0, 2, 1}, [5]int{0, 1, 0, 0, 0}, 1.0 / 3, 0.25},
-		{"B", "C", WDL{1, 1, 2}, [5]int{0, 1, 1, 0, 0}, 1.5 / 4, 0.375},
+		{"A", "B", stats.WDL{Wins: 4, Draws: 1, Losses: 1}, [5]int{0, 0, 1, 1, 1}, 4.5 / 6, 0.75},
+		{"A", "C", stats.WDL{Wins: 0, Draws: 2, Losses: 1}, [5]int{0, 1, 0, 0, 0}, 1.0 / 3, 0.25},
+		{"B", "C", stats.WDL{Wins: 1, Draws: 1, Losses: 2}, [5]int{0, 1, 1, 0, 0}, 1.5 / 4, 0.375},
 	})
 	// In the run order C, A, B the rows are C vs A, C vs B, A vs B, each from its first
 	// player's side: C vs A +1 =2 −0, pair 3 gives C 1½ → [0 0 0 1 0]; C vs B +2 =1 −1,
 	// pairs 1, 1½ → [0 0 1 1 0], (½ + ¾)/2 = 5/8.
 	check([]string{"C", "A", "B"}, []row{
-		{"C", "A", WDL{1, 2, 0}, [5]int{0, 0, 0, 1, 0}, 2.0 / 3, 0.75},
-		{"C", "B", WDL{2, 1, 1}, [5]int{0, 0, 1, 1, 0}, 2.5 / 4, 0.625},
-		{"A", "B", WDL{4, 1, 1}, [5]int{0, 0, 1, 1, 1}, 4.5 / 6, 0.75},
+		{"C", "A", stats.WDL{Wins: 1, Draws: 2, Losses: 0}, [5]int{0, 0, 0, 1, 0}, 2.0 / 3, 0.75},
+		{"C", "B", stats.WDL{Wins: 2, Draws: 1, Losses: 1}, [5]int{0, 0, 1, 1, 0}, 2.5 / 4, 0.625},
+		{"A", "B", stats.WDL{Wins: 4, Draws: 1, Losses: 1}, [5]int{0, 0, 1, 1, 1}, 4.5 / 6, 0.75},
 	})
 }
 
@@ -154,12 +200,12 @@ func TestFirstMoveCountedByHand(t *testing.T) {
 	}
 	require.Len(t, got, 4)
 	// A vs B: g0 1-0, g1 ½, g2 0-1, g3 0-1, g4 1-0, g5 0-1 → White +2 =1 −3.
-	assert.Equal(t, WDL{2, 1, 3}, got["A vs B"].White)
+	assert.Equal(t, stats.WDL{Wins: 2, Draws: 1, Losses: 3}, got["A vs B"].White)
 	// A vs C: g6 ½, g7 1-0, g12a ½ → +1 =2 −0. B vs C: g8 1-0, g9 1-0, g10 0-1, g11 ½.
-	assert.Equal(t, WDL{1, 2, 0}, got["A vs C"].White)
-	assert.Equal(t, WDL{2, 1, 1}, got["B vs C"].White)
+	assert.Equal(t, stats.WDL{Wins: 1, Draws: 2, Losses: 0}, got["A vs C"].White)
+	assert.Equal(t, stats.WDL{Wins: 2, Draws: 1, Losses: 1}, got["B vs C"].White)
 	all := got["all"]
-	assert.Equal(t, WDL{5, 4, 4}, all.White)
+	assert.Equal(t, stats.WDL{Wins: 5, Draws: 4, Losses: 4}, all.White)
 	assert.Equal(t, 13, all.Games)
 	assert.InDelta(t, 7.0/13, float64(all.Score.Value), 1e-12) // (5 + 4/2)/13
 	assert.InDelta(t, 5.0/13, float64(all.WinRate.Value), 1e-12)
@@ -174,8 +220,8 @@ func TestFirstMoveCountedByHand(t *testing.T) {
 // W·ln(s1/s0) + L·ln((1−s1)/(1−s0)) = W·0.246962 − L·0.328685 (s1 = 0.640065) against
 // bounds ±ln 19 = ±2.944439 (package stats' tests derive the same by hand).
 func TestSPRTDecisionsInTheSummary(t *testing.T) {
-	pairs := func(aWins, aLoses int) []Record {
-		var recs []Record
+	pairs := func(aWins, aLoses int) []record.Record {
+		var recs []record.Record
 		for k := 0; k < aWins+aLoses; k++ {
 			r1, r2 := "1-0", "0-1" // A wins with White, then with Black
 			if k >= aWins {
@@ -214,7 +260,7 @@ func TestSPRTDecisionsInTheSummary(t *testing.T) {
 		assert.Equal(t, [4]float64{0, 100, 0.05, 0.05}, [4]float64{p.SPRT.Elo0, p.SPRT.Elo1, p.SPRT.Alpha, p.SPRT.Beta})
 		// The accumulator stops a run once every pair has decided, by the same test as
 		// the summary's (of the first-listed player).
-		acc := NewAccumulator(sprt, c.order)
+		acc := NewAccumulator(sprt, c.order, deterministic)
 		for _, r := range pairs(c.won, c.lost) {
 			acc.Add(&r, "")
 		}
@@ -223,7 +269,7 @@ func TestSPRTDecisionsInTheSummary(t *testing.T) {
 	// No test without a configuration.
 	s := accumulate(pairs(12, 0), nil, nil)
 	assert.Nil(t, s.Pairs[0].SPRT)
-	assert.False(t, NewAccumulator(nil, nil).SPRTDecided())
+	assert.False(t, NewAccumulator(nil, nil, deterministic).SPRTDecided())
 }
 
 // TestCompareLengthsComparesTheTwoSets: lengths 1, 1, 2 against 3, 3, 3, 4 plies. The
@@ -232,7 +278,7 @@ func TestSPRTDecisionsInTheSummary(t *testing.T) {
 // separate the sets completely, 2/35.
 func TestCompareLengthsComparesTheTwoSets(t *testing.T) {
 	set := func(run string, lengths ...int) *Accumulator {
-		acc := NewAccumulator(nil, nil)
+		acc := NewAccumulator(nil, nil, deterministic)
 		for i, n := range lengths {
 			turns := make([]string, n)
 			for j := range turns {
@@ -258,122 +304,6 @@ func TestCompareLengthsComparesTheTwoSets(t *testing.T) {
 	// at 3 1 and ⅔: D = ⅓.
 	ks = CompareLengths(set(runA, 1, 2, 3), set(runB, 2, 3, 4))
 	assert.InDelta(t, 1.0/3, ks.D, 1e-12)
-}
-
-// TestMergeRefusesTwoDifferentCopiesOfOneGame: two shards of one run both hold game 1,
-// with different results. Merge names both places and writes no games file.
-func TestMergeRefusesTwoDifferentCopiesOfOneGame(t *testing.T) {
-	g0, g1 := rec(runA, 0, 0, "A", "B", "1-0", "x"), rec(runA, 1, 0, "B", "A", "0-1", "y")
-	other := g1
-	other.Result, other.Reason = "1/2-1/2", "paika-limit"
-	first, second := writeFile(t, g0, g1), writeFile(t, other)
-	out := filepath.Join(t.TempDir(), "merged")
-	_, err := Merge([]string{first, second}, out, nil)
-	var ie *InputError
-	require.ErrorAs(t, err, &ie)
-	var ce *ConflictError
-	require.ErrorAs(t, err, &ce)
-	assert.Equal(t, Place{first, 2}, ce.First)
-	assert.Equal(t, Place{second, 1}, ce.Again)
-	_, statErr := os.Stat(filepath.Join(out, GamesFile))
-	assert.True(t, os.IsNotExist(statErr), "no games file after a refused merge")
-	_, statErr = os.Stat(filepath.Join(out, GamesFile+".tmp"))
-	assert.True(t, os.IsNotExist(statErr), "no temporary file either")
-
-	// Identical copies (a run and one of its shards) merge, each game once.
-	res, err := Merge([]string{first, writeFile(t, g1)}, filepath.Join(t.TempDir(), "ok"), nil)
-	require.NoError(t, err)
-	assert.Equal(t, 1, res.Duplicates)
-	assert.Equal(t, 2, res.Summary.Games)
-}
-
-// TestMergeRefusesBadLines: merge is strict where stats skips; each input the docs list
-// as refused stops it with file:line and leaves no games file.
-func TestMergeRefusesBadLines(t *testing.T) {
-	good := rec(runA, 0, 0, "A", "B", "1-0", "x", "y")
-	for _, c := range []struct {
-		edit func(string) string
-		want string
-	}{
-		{func(s string) string { return strings.Replace(s, `"index"`, `"colour":1,"index"`, 1) }, `unknown field "colour"`},
-		{func(s string) string { return strings.Replace(s, `"max_plies":1000`, `"max_plies":1000,"komi":0`, 1) }, `unknown field "komi"`},
-		{func(s string) string { return strings.Replace(s, `"plies":2`, `"plies":-2`, 1) }, "must not be negative"},
-		{func(s string) string { return strings.Replace(s, `"plies":2`, `"plies":3`, 1) }, "plies 3 but 2 turns"},
-		{func(s string) string { return strings.Replace(s, `"pair":0`, `"pair":-1`, 1) }, "must not be negative"},
-		{func(s string) string { return strings.Replace(s, `"paika_limit":`, `"paika_limit":-`, 1) }, "paika_limit"},
-		{func(s string) string { return strings.Replace(s, `"max_plies":1000`, `"max_plies":0`, 1) }, "max_plies 0"},
-		{func(s string) string { return strings.Replace(s, `"result":"1-0"`, `"result":"2-0"`, 1) }, `result "2-0"`},
-		{func(s string) string { return strings.Replace(s, `"max_plies":1000`, `"max_plies":1048577`, 1) }, "max_plies 1048577 above"},
-		{func(s string) string { return strings.Replace(s, `"captured":{"white":0`, `"captured":{"white":23`, 1) }, "a side has 22 pieces"},
-		{func(s string) string {
-			return strings.Replace(s, `"run":"`+runA+`"`, `"run":"`+strings.ToUpper(runA)+`"`, 1)
-		}, "run id"},
-		{func(s string) string { return strings.Replace(s, `"opening":"`, `"opening":"x`, 1) }, "opening"},
-	} {
-		path := writeFile(t, good)
-		data, err := os.ReadFile(path)
-		require.NoError(t, err)
-		edited := c.edit(string(data))
-		require.NotEqual(t, string(data), edited, c.want)
-		require.NoError(t, os.WriteFile(path, []byte(edited), 0o644))
-		out := filepath.Join(t.TempDir(), "merged")
-		_, err = Merge([]string{path}, out, nil)
-		var ie *InputError
-		if assert.ErrorAs(t, err, &ie, c.want) {
-			assert.Contains(t, err.Error(), path+":1: ", c.want)
-			assert.Contains(t, err.Error(), c.want)
-		}
-		_, statErr := os.Stat(filepath.Join(out, GamesFile))
-		assert.True(t, os.IsNotExist(statErr), c.want)
-
-		// The non-strict readers skip the line and say where.
-		recs, bad, err := ReadRecordFiles([]string{path})
-		require.NoError(t, err)
-		assert.Empty(t, recs, c.want)
-		if assert.Len(t, bad, 1, c.want) {
-			assert.Equal(t, 1, bad[0].Line)
-		}
-	}
-}
-
-// TestMergeRefusesShardsOfDifferentRuns: shards whose run.json differ (another seed, or
-// the same configuration under another run id), or a record whose run is not the run.json
-// one, are refused, and nothing is written.
-func TestMergeRefusesShardsOfDifferentRuns(t *testing.T) {
-	shard := func(c Config, recs ...Record) string {
-		path := writeFile(t, recs...)
-		require.NoError(t, writeJSONFile(filepath.Join(filepath.Dir(path), RunFile), &c))
-		return filepath.Dir(path)
-	}
-	c := testConfig(2)
-	c.RunID = runA
-	g0, g1 := rec(runA, 0, 0, "A", "B", "1-0", "x"), rec(runA, 1, 0, "B", "A", "0-1", "y")
-	seed := c
-	seed.Seed++
-	id := c
-	id.RunID = runB
-	for _, tc := range []struct {
-		name    string
-		second  string
-		message string
-	}{
-		{"another seed", shard(seed, g1), "different run"},
-		{"another run id", shard(id, rec(runB, 1, 0, "B", "A", "0-1", "y")), "different run"},
-		{"a record of another run", shard(c, rec(runB, 1, 0, "B", "A", "0-1", "y")), "belongs to run"},
-	} {
-		out := filepath.Join(t.TempDir(), "merged")
-		_, err := Merge([]string{shard(c, g0), tc.second}, out, nil)
-		var ie *InputError
-		if assert.ErrorAs(t, err, &ie, tc.name) {
-			assert.Contains(t, err.Error(), tc.message, tc.name)
-		}
-		_, statErr := os.Stat(filepath.Join(out, GamesFile))
-		assert.True(t, os.IsNotExist(statErr), tc.name)
-	}
-	// The two halves of one run merge into one pair.
-	res, err := Merge([]string{shard(c, g0), shard(c, g1)}, filepath.Join(t.TempDir(), "ok"), nil)
-	require.NoError(t, err)
-	assert.Equal(t, [5]int{0, 0, 0, 0, 1}, res.Summary.Pairs[0].Pentanomial)
 }
 
 // TestRatingsAndRowOrderByHand: the ratings row is package stats' fit of the games listed
@@ -428,7 +358,7 @@ func TestRatingsAndRowOrderByHand(t *testing.T) {
 		assert.InDelta(t, want.DrawElo, float64(s.Ratings.DrawElo), 1e-6)
 	}
 	// One player: no ratings row, one matchup and no "all" row.
-	one := accumulate([]Record{rec(runA, 0, 0, "A", "A", "1-0", "x")}, nil, nil)
+	one := accumulate([]record.Record{rec(runA, 0, 0, "A", "A", "1-0", "x")}, nil, nil)
 	assert.Nil(t, one.Ratings)
 	require.Len(t, one.FirstMove, 1)
 	assert.Equal(t, "A", one.FirstMove[0].Matchup)
@@ -444,7 +374,7 @@ func TestRatingsAndRowOrderByHand(t *testing.T) {
 	assert.Equal(t, []string{"A vs C", "B vs C", "A", "A vs B", "all"}, fm)
 
 	// A pair with no complete colour-swapped pair has no pair Elo (null in JSON).
-	lone := accumulate([]Record{rec(runA, 0, 0, "A", "B", "1-0", "x")}, nil, nil)
+	lone := accumulate([]record.Record{rec(runA, 0, 0, "A", "B", "1-0", "x")}, nil, nil)
 	pe := lone.Pairs[0].PairElo
 	assert.True(t, math.IsNaN(float64(pe.Value)) && math.IsNaN(float64(pe.Lo)) && math.IsNaN(float64(pe.Hi)), "%+v", pe)
 }
@@ -459,7 +389,7 @@ const fixedA, fixedB = "expert:depth=1", "expert:depth=2"
 // p won, q lost, r won, s won → +4 −2; pairs 1, 1, 2 points → [0 0 2 0 1]. Distinct
 // games p, q, r, s → +3 −1; distinct pairs 1 and 2 points → [0 0 1 0 1].
 func TestRepeatedPairCountsOnce(t *testing.T) {
-	recs := []Record{
+	recs := []record.Record{
 		rec(runA, 0, 0, fixedA, fixedB, "1-0", "p"),
 		rec(runA, 1, 0, fixedB, fixedA, "1-0", "q"),
 		rec(runA, 2, 1, fixedA, fixedB, "1-0", "p"), // the same game as 0
@@ -474,8 +404,8 @@ func TestRepeatedPairCountsOnce(t *testing.T) {
 	assert.Equal(t, 6, p.Games)
 	assert.Equal(t, 4, p.DistinctGames)
 	assert.Equal(t, MethodDistinct, p.Method)
-	assert.Equal(t, WDL{4, 0, 2}, p.WDL)
-	assert.Equal(t, WDL{3, 0, 1}, p.DistinctWDL)
+	assert.Equal(t, stats.WDL{Wins: 4, Draws: 0, Losses: 2}, p.WDL)
+	assert.Equal(t, stats.WDL{Wins: 3, Draws: 0, Losses: 1}, p.DistinctWDL)
 	assert.Equal(t, [5]int{0, 0, 2, 0, 1}, p.Pentanomial)
 	assert.Equal(t, [5]int{0, 0, 1, 0, 1}, p.DistinctPentanomial)
 	// The estimates count the distinct games: score 3/4, pair Elo from (½ + 1)/2 = ¾, the
@@ -495,7 +425,7 @@ func TestRepeatedPairCountsOnce(t *testing.T) {
 	assert.InDelta(t, want.FirstMove.Value, float64(s.Ratings.FirstMove.Value), 1e-6)
 	f := s.FirstMove[0]
 	assert.Equal(t, MethodDistinct, f.Method)
-	assert.Equal(t, WDL{3, 0, 1}, f.DistinctWhite) // p, q, r White wins; s Black wins
+	assert.Equal(t, stats.WDL{Wins: 3, Draws: 0, Losses: 1}, f.DistinctWhite) // p, q, r White wins; s Black wins
 	assert.InDelta(t, 0.75, float64(f.Score.Value), 1e-12)
 }
 
@@ -504,7 +434,7 @@ func TestRepeatedPairCountsOnce(t *testing.T) {
 // times it would be 2.9635 and stop the run.
 func TestSPRTStopCountsDistinctPairs(t *testing.T) {
 	sprt := &SPRTConfig{Elo0: 0, Elo1: 100, Alpha: 0.05, Beta: 0.05}
-	acc := NewAccumulator(sprt, nil)
+	acc := NewAccumulator(sprt, nil, deterministic)
 	for k := 0; k < 12; k++ {
 		w, b := rec(runA, 2*k, k, fixedA, fixedB, "1-0", "same-w"), rec(runA, 2*k+1, k, fixedB, fixedA, "0-1", "same-b")
 		acc.Add(&w, "")

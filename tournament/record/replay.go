@@ -1,6 +1,6 @@
 // replay.go: checking a record against the rules by playing its turns again.
 
-package tournament
+package record
 
 import (
 	"fmt"

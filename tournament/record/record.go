@@ -1,6 +1,10 @@
-// record.go: one finished game as a line of games.jsonl, and reading such files back.
-
-package tournament
+// Package record owns the game-record format: one finished game as a line of
+// games.jsonl (docs/FORMATS.md), reading and writing such files, what makes a record one
+// game of one run and two records the same game, replaying a record against the rules,
+// the reasons a game can end with, the external engines a run records, and the one
+// seed-mixing function every seeded choice derives from. It imports only package engine,
+// so that everything that only reads records links neither the runner nor the players.
+package record
 
 import (
 	"bufio"
@@ -13,11 +17,24 @@ import (
 	"path/filepath"
 
 	"github.com/fanorona/fanorona/engine"
-	"github.com/fanorona/fanorona/stats"
 )
 
-// RulesRecord is the rules a game was played under, as recorded.
-type RulesRecord struct {
+// File names inside a run's output folder.
+const (
+	GamesFile   = "games.jsonl"
+	RunFile     = "run.json"
+	SummaryFile = "summary.json"
+)
+
+// AdjudicatedReason is the reason of a game ended by the tablebases.
+const AdjudicatedReason = "tablebase"
+
+// MaxPlies bounds a record's ply cap (rules.max_plies): the longest game whose length
+// the statistics count (package stats' MaxCountedPlies).
+const MaxPlies = 1 << 20
+
+// Rules is the rules a game was played under, as recorded.
+type Rules struct {
 	PaikaLimit       int  `json:"paika_limit"`
 	NoMovesDraw      bool `json:"no_moves_draw"`
 	FirstTurnNoChain bool `json:"first_turn_no_chain"`
@@ -26,9 +43,15 @@ type RulesRecord struct {
 
 // Engine returns the rules of a game recorded with these, whose opening is at ply
 // openingPly: the ply cap counts from the opening.
-func (r RulesRecord) Engine(openingPly int) engine.Rules {
+func (r Rules) Engine(openingPly int) engine.Rules {
 	return engine.Rules{PaikaLimit: r.PaikaLimit, NoMovesDraw: r.NoMovesDraw,
 		FirstTurnNoChain: r.FirstTurnNoChain, MaxPlies: openingPly + r.MaxPlies}
+}
+
+// RulesFrom converts engine rules and a ply cap (counted from the opening) to their
+// record form.
+func RulesFrom(r engine.Rules, maxPlies int) Rules {
+	return Rules{PaikaLimit: r.PaikaLimit, NoMovesDraw: r.NoMovesDraw, FirstTurnNoChain: r.FirstTurnNoChain, MaxPlies: maxPlies}
 }
 
 // Captured counts the pieces each side took during the game.
@@ -39,22 +62,22 @@ type Captured struct {
 
 // Record is one finished game: one JSON object a line in games.jsonl (docs/FORMATS.md).
 type Record struct {
-	Run      string      `json:"run,omitempty"`      // the run's id (run.json); absent in records older than run ids
-	Index    int         `json:"index"`              // game number in the run, 0-based; the order of the run
-	Pair     int         `json:"pair"`               // colour-swapped pair number: games 2k and 2k+1 (an unpaired game's own index)
-	Unpaired bool        `json:"unpaired,omitempty"` // no colour-swapped partner (fixed colours): counted alone
-	Opening  string      `json:"opening"`            // FEN the game started from
-	White    string      `json:"white"`              // player spec with White
-	Black    string      `json:"black"`              // player spec with Black
-	Seed     uint64      `json:"seed"`               // the game's own seed, derived from the run seed
-	Rules    RulesRecord `json:"rules"`              // rules in force
-	Result   string      `json:"result"`             // "1-0", "0-1" or "1/2-1/2"
-	Reason   string      `json:"reason"`             // "no-pieces", "no-moves", "paika-limit", "max-plies", "tablebase" or a forfeit reason
-	Plies    int         `json:"plies"`              // turns played in this game (opening plies excluded)
-	Captured Captured    `json:"captured"`           // pieces taken by each side
-	Turns    []string    `json:"turns"`              // the game's turns in canonical notation
-	Seconds  float64     `json:"seconds"`            // wall time of the game
-	Forfeit  string      `json:"forfeit,omitempty"`  // a lost-by-failure game: what the engine did
+	Run      string   `json:"run,omitempty"`      // the run's id (run.json); absent in records older than run ids
+	Index    int      `json:"index"`              // game number in the run, 0-based; the order of the run
+	Pair     int      `json:"pair"`               // colour-swapped pair number: games 2k and 2k+1 (an unpaired game's own index)
+	Unpaired bool     `json:"unpaired,omitempty"` // no colour-swapped partner (fixed colours): counted alone
+	Opening  string   `json:"opening"`            // FEN the game started from
+	White    string   `json:"white"`              // player spec with White
+	Black    string   `json:"black"`              // player spec with Black
+	Seed     uint64   `json:"seed"`               // the game's own seed, derived from the run seed
+	Rules    Rules    `json:"rules"`              // rules in force
+	Result   string   `json:"result"`             // "1-0", "0-1" or "1/2-1/2"
+	Reason   string   `json:"reason"`             // "no-pieces", "no-moves", "paika-limit", "max-plies", "tablebase" or a forfeit reason
+	Plies    int      `json:"plies"`              // turns played in this game (opening plies excluded)
+	Captured Captured `json:"captured"`           // pieces taken by each side
+	Turns    []string `json:"turns"`              // the game's turns in canonical notation
+	Seconds  float64  `json:"seconds"`            // wall time of the game
+	Forfeit  string   `json:"forfeit,omitempty"`  // a lost-by-failure game: what the engine did
 	// Adjudicated is the position (FEN) at which the tables ended the game, with reason
 	// "tablebase": the position after the last turn, whose value under the rules is the
 	// result.
@@ -145,8 +168,8 @@ func (r *Record) Validate() error {
 	if r.Rules.MaxPlies < 1 || r.Rules.PaikaLimit < 0 {
 		return fmt.Errorf("rules: max_plies %d must be at least 1 and paika_limit %d not negative", r.Rules.MaxPlies, r.Rules.PaikaLimit)
 	}
-	if r.Rules.MaxPlies > stats.MaxCountedPlies {
-		return fmt.Errorf("rules: max_plies %d above %d", r.Rules.MaxPlies, stats.MaxCountedPlies)
+	if r.Rules.MaxPlies > MaxPlies {
+		return fmt.Errorf("rules: max_plies %d above %d", r.Rules.MaxPlies, MaxPlies)
 	}
 	if r.Plies > r.Rules.MaxPlies {
 		return fmt.Errorf("plies %d above the cap max_plies %d", r.Plies, r.Rules.MaxPlies)
@@ -249,8 +272,8 @@ func ScanRecords(paths []string, opts ScanOptions, fn func(rec *Record, at Place
 		if opts.LegacyRun != "" {
 			file = opts.LegacyRun
 		}
-		key := runKey(rec, file)
-		switch seen.check(key, rec.Index, contentHash(rec, gameHash(rec))) {
+		key := RunKey(rec, file)
+		switch seen.check(key, rec.Index, contentHash(rec, GameHash(rec))) {
 		case recordDuplicate:
 			st.Duplicates++
 			if !opts.KeepDuplicates {
@@ -281,7 +304,7 @@ func firstPlace(paths []string, run string, index int, legacy string) Place {
 		if legacy != "" {
 			file = legacy
 		}
-		if rec.Index == index && runKey(rec, file) == run {
+		if rec.Index == index && RunKey(rec, file) == run {
 			found = at
 			return stop
 		}
@@ -412,4 +435,15 @@ func ReadRecordFilesDedup(paths []string) ([]Record, []*LineError, int, error) {
 		return nil, nil, 0, err
 	}
 	return all, bad, st.Duplicates, nil
+}
+
+// WriteRecords writes records as JSON Lines.
+func WriteRecords(w io.Writer, recs []Record) error {
+	enc := json.NewEncoder(w)
+	for i := range recs {
+		if err := enc.Encode(&recs[i]); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -3,7 +3,11 @@
 // pentanomial counts and SPRT, ratings with a fitted first-move advantage, first-move
 // advantage per matchup, and game lengths. All maths is package stats'.
 
-package tournament
+// Package summary owns the statistics of a set of game records: the Accumulator, which
+// takes records one at a time in constant memory, and the Summary it produces (what
+// summary.json holds). It reads records (package record) and does its maths with package
+// stats; it knows nothing of how the games were played.
+package summary
 
 import (
 	"encoding/json"
@@ -68,12 +72,18 @@ const (
 	MethodDistinct = "distinct games"
 )
 
-func method(games, distinct int) string {
+// counted returns what a set of games' estimates count: all, the value over every game,
+// or, when some games repeat (fewer distinct than games), dist, the value over the
+// distinct games.
+func counted[T any](games, distinct int, all, dist T) T {
 	if distinct < games {
-		return MethodDistinct
+		return dist
 	}
-	return MethodAll
+	return all
 }
+
+// method names what counted chose.
+func method(games, distinct int) string { return counted(games, distinct, MethodAll, MethodDistinct) }
 
 // Est is an estimate with its interval.
 type Est struct {
@@ -84,16 +94,8 @@ type Est struct {
 
 func est(e stats.Estimate) Est { return Est{Num(e.Value), Num(e.Lo), Num(e.Hi)} }
 
-// WDL counts wins, draws and losses.
-type WDL struct {
-	Wins   int `json:"wins"`
-	Draws  int `json:"draws"`
-	Losses int `json:"losses"`
-}
-
-func (w WDL) stats() stats.WDL { return stats.WDL{Wins: w.Wins, Draws: w.Draws, Losses: w.Losses} }
-
-func (w *WDL) add(score float64) {
+// addScore counts one game of score 1, ½ or 0 into w.
+func addScore(w *stats.WDL, score float64) {
 	switch score {
 	case 1:
 		w.Wins++
@@ -106,31 +108,31 @@ func (w *WDL) add(score float64) {
 
 // PlayerStats is one player's results against other players (self-play games excluded).
 type PlayerStats struct {
-	Player        string `json:"player"`
-	Games         int    `json:"games"`
-	DistinctGames int    `json:"distinct_games"`
-	Method        string `json:"method"` // what Score and Elo count: MethodAll or MethodDistinct
-	WDL           WDL    `json:"wdl"`
-	DistinctWDL   WDL    `json:"distinct_wdl"`
-	Score         Est    `json:"score"`    // mean score with its interval (package stats' WDL.ScoreInterval)
-	Elo           Est    `json:"elo"`      // logistic Elo of the score against the field
-	AsWhite       WDL    `json:"as_white"` // results with White
-	AsBlack       WDL    `json:"as_black"` // results with Black
+	Player        string    `json:"player"`
+	Games         int       `json:"games"`
+	DistinctGames int       `json:"distinct_games"`
+	Method        string    `json:"method"` // what Score and Elo count: MethodAll or MethodDistinct
+	WDL           stats.WDL `json:"wdl"`
+	DistinctWDL   stats.WDL `json:"distinct_wdl"`
+	Score         Est       `json:"score"`    // mean score with its interval (package stats' WDL.ScoreInterval)
+	Elo           Est       `json:"elo"`      // logistic Elo of the score against the field
+	AsWhite       stats.WDL `json:"as_white"` // results with White
+	AsBlack       stats.WDL `json:"as_black"` // results with Black
 }
 
 // PairStats is the head-to-head result of A against B.
 type PairStats struct {
-	A             string `json:"a"`
-	B             string `json:"b"`
-	Games         int    `json:"games"`
-	DistinctGames int    `json:"distinct_games"`
-	Method        string `json:"method"` // what the estimates, LOS, pair Elo and SPRT count
-	WDL           WDL    `json:"wdl"`    // from A's side, every game
-	DistinctWDL   WDL    `json:"distinct_wdl"`
-	Score         Est    `json:"score"`
-	Elo           Est    `json:"elo"`
-	LOS           Num    `json:"los"`         // likelihood that A is stronger
-	Pentanomial   [5]int `json:"pentanomial"` // A's score over complete colour-swapped pairs: 0, ½, 1, 1½, 2
+	A             string    `json:"a"`
+	B             string    `json:"b"`
+	Games         int       `json:"games"`
+	DistinctGames int       `json:"distinct_games"`
+	Method        string    `json:"method"` // what the estimates, LOS, pair Elo and SPRT count
+	WDL           stats.WDL `json:"wdl"`    // from A's side, every game
+	DistinctWDL   stats.WDL `json:"distinct_wdl"`
+	Score         Est       `json:"score"`
+	Elo           Est       `json:"elo"`
+	LOS           Num       `json:"los"`         // likelihood that A is stronger
+	Pentanomial   [5]int    `json:"pentanomial"` // A's score over complete colour-swapped pairs: 0, ½, 1, 1½, 2
 	// DistinctPentanomial counts each distinct pair (both games the same) once.
 	DistinctPentanomial [5]int    `json:"distinct_pentanomial"`
 	PairElo             Est       `json:"pair_elo"` // Elo from the pentanomial (the method's counts)
@@ -215,18 +217,18 @@ const (
 
 // FirstMoveStats is White's results in one matchup (or "all").
 type FirstMoveStats struct {
-	Matchup       string `json:"matchup"`
-	Games         int    `json:"games"`
-	DistinctGames int    `json:"distinct_games"`
-	Method        string `json:"method"` // what the estimates and p count
-	White         WDL    `json:"white"`  // every game
-	DistinctWhite WDL    `json:"distinct_white"`
-	Score         Est    `json:"score"`     // White's score, trinomial normal interval
-	Elo           Est    `json:"elo"`       // the same as Elo
-	WinRate       Est    `json:"win_rate"`  // Clopper–Pearson
-	Draw          Est    `json:"draw_rate"` // Clopper–Pearson
-	Loss          Est    `json:"loss_rate"` // Clopper–Pearson
-	PValue        Num    `json:"p_value"`   // exact sign test of White wins vs Black wins (draws excluded)
+	Matchup       string    `json:"matchup"`
+	Games         int       `json:"games"`
+	DistinctGames int       `json:"distinct_games"`
+	Method        string    `json:"method"` // what the estimates and p count
+	White         stats.WDL `json:"white"`  // every game
+	DistinctWhite stats.WDL `json:"distinct_white"`
+	Score         Est       `json:"score"`     // White's score, trinomial normal interval
+	Elo           Est       `json:"elo"`       // the same as Elo
+	WinRate       Est       `json:"win_rate"`  // Clopper–Pearson
+	Draw          Est       `json:"draw_rate"` // Clopper–Pearson
+	Loss          Est       `json:"loss_rate"` // Clopper–Pearson
+	PValue        Num       `json:"p_value"`   // exact sign test of White wins vs Black wins (draws excluded)
 
 	// Measures says what White's score here measures: MeasuresFirstMove,
 	// MeasuresSetFirstTurn, MeasuresSideToMove, MeasuresSideNotToMove or MeasuresMixed.
@@ -279,7 +281,9 @@ type Histogram struct {
 
 // Summary is what summary.json holds.
 type Summary struct {
-	Config           *Config          `json:"run,omitempty"`
+	// Run is the run's configuration as its run.json holds it, when the summary is of
+	// one run (record.RunInfo reads the fields a reader needs).
+	Run              json.RawMessage  `json:"run,omitempty"`
 	Games            int              `json:"games"`
 	DistinctGames    int              `json:"distinct_games"`    // games counted once per identical turn sequence
 	DistinctOpenings int              `json:"distinct_openings"` // different opening positions among the games
@@ -294,8 +298,6 @@ type Summary struct {
 	// start position (absent when none).
 	FirstTurns []FirstTurnStats `json:"first_turns,omitempty"`
 }
-
-func (w WDL) swap() WDL { return WDL{Wins: w.Losses, Draws: w.Draws, Losses: w.Wins} }
 
 func nan() float64 { return math.NaN() }
 

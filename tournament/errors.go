@@ -1,0 +1,102 @@
+// errors.go: errors that name the settings at fault (a configuration field, an option)
+// with their values, so that a command can show each setting by its own name (its flag).
+
+package tournament
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Setting names a setting of a run or of a call (a Config or Options field, an option of
+// ExtractPositions). Library errors name settings by these values; a command shows its
+// own names for them (SettingError.Text).
+type Setting string
+
+// The settings errors name.
+const (
+	SettingFormat        Setting = "format"
+	SettingPlayers       Setting = "players"
+	SettingGames         Setting = "games_per_pairing"
+	SettingOpenings      Setting = "openings"
+	SettingFixedColours  Setting = "fixed_colours"
+	SettingMaxPlies      Setting = "max_plies"
+	SettingPaikaLimit    Setting = "paika_limit"
+	SettingWorkers       Setting = "workers"
+	SettingShard         Setting = "shard"
+	SettingRunID         Setting = "run_id"
+	SettingOutput        Setting = "output"
+	SettingResume        Setting = "resume"
+	SettingStartOrResume Setting = "start_or_resume"
+	SettingAdjudicate    Setting = "adjudicate"
+	SettingPieces        Setting = "pieces"
+	SettingLead          Setting = "lead"
+	SettingCount         Setting = "count"
+	SettingStrongSide    Setting = "strong_side"
+)
+
+// SettingError is an error whose text names settings and their values. Error names the
+// settings as this package does; Text as the caller does.
+type SettingError struct {
+	format string
+	args   []any // Setting values are named by Text; a *SettingError is rendered by it
+}
+
+// settingErrorf formats an error as fmt.Errorf does (%w included), with Setting arguments
+// named by the reader of the error.
+func settingErrorf(format string, args ...any) *SettingError {
+	return &SettingError{format: format, args: args}
+}
+
+// Error names the settings by their Setting values.
+func (e *SettingError) Error() string {
+	return e.Text(func(s Setting) string { return string(s) })
+}
+
+// Text is the error with each setting named by name, in this error and in the setting
+// errors it holds.
+func (e *SettingError) Text(name func(Setting) string) string {
+	args := make([]any, len(e.args))
+	for i, a := range e.args {
+		var inner *SettingError
+		switch v := a.(type) {
+		case Setting:
+			args[i] = name(v)
+		case error:
+			if errors.As(v, &inner) {
+				args[i] = strings.Replace(v.Error(), inner.Error(), inner.Text(name), 1)
+			} else {
+				args[i] = v
+			}
+		default:
+			args[i] = a
+		}
+	}
+	return fmt.Sprintf(strings.ReplaceAll(e.format, "%w", "%v"), args...)
+}
+
+// Unwrap returns the errors the format wraps (its %w verbs' arguments).
+func (e *SettingError) Unwrap() []error {
+	var out []error
+	arg := 0
+	for i := 0; i < len(e.format); i++ {
+		if e.format[i] != '%' {
+			continue
+		}
+		i++
+		for i < len(e.format) && strings.IndexByte("+-# 0123456789.", e.format[i]) >= 0 {
+			i++
+		}
+		if i >= len(e.format) || e.format[i] == '%' {
+			continue
+		}
+		if e.format[i] == 'w' && arg < len(e.args) {
+			if err, ok := e.args[arg].(error); ok {
+				out = append(out, err)
+			}
+		}
+		arg++
+	}
+	return out
+}
