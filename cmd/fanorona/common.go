@@ -73,7 +73,7 @@ func tablebaseFolder(flag string) (string, error) {
 		return "", badInputf("--tablebases %s: %w", dir, err)
 	}
 	for _, id := range tables { // every file: the theoretic ones and those of each paika limit
-		if _, err := tablebase.ReadRuleInfo(dir, id.Class, id.PaikaLimit); err != nil {
+		if _, err := tablebase.ReadInfo(dir, id.Class, id.Rule); err != nil {
 			return "", badInputf("--tablebases %s: %w", dir, err)
 		}
 	}

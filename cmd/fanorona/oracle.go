@@ -22,7 +22,7 @@ const anyPaikaLimit = -1
 // once here (docs/PERFORMANCE.md gives the cost).
 func checkedTablebases(dir string, limit int) ([]players.Option, []tablebase.FileSum, error) {
 	set := tablebase.Open(dir)
-	o := players.NewTablebaseOracle(set)
+	o := tablebase.NewOracle(set)
 	if o == nil {
 		return nil, nil, nil
 	}
@@ -32,7 +32,7 @@ func checkedTablebases(dir string, limit int) ([]players.Option, []tablebase.Fil
 	}
 	var used []tablebase.TableID
 	for _, id := range tables {
-		if limit == anyPaikaLimit || id.PaikaLimit == limit {
+		if limit == anyPaikaLimit || id.Rule.PaikaLimit == limit {
 			used = append(used, id)
 		}
 	}

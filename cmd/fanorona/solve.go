@@ -104,7 +104,7 @@ func noTablesNote(s *streams, set *tablebase.Set, dir string, limit int) {
 	case dir == "none":
 		where = "--tablebases none"
 	case set != nil:
-		if cs, err := set.RuleClasses(limit); err != nil || len(cs) > 0 {
+		if cs, err := set.Classes(tablebase.PaikaRule(limit)); err != nil || len(cs) > 0 {
 			return
 		}
 		where = set.Dir() + " holds no theoretic tables"
@@ -152,7 +152,7 @@ func solveTablebases(dir string, limit int, p *engine.Position) (*tablebase.Set,
 		return nil, err
 	}
 	for _, id := range ids {
-		if _, err := tablebase.ReadRuleInfo(d, id.Class, id.PaikaLimit); err != nil {
+		if _, err := tablebase.ReadInfo(d, id.Class, id.Rule); err != nil {
 			return nil, badInput(err)
 		}
 	}

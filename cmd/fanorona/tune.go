@@ -196,7 +196,7 @@ func recordedSamples(runs []string, tablebases string) ([]tune.Sample, map[strin
 		return nil, nil, err
 	}
 	if dir != "" {
-		if o := players.NewTablebaseOracle(tablebase.Open(dir)); o != nil {
+		if o := tablebase.NewOracle(tablebase.Open(dir)); o != nil {
 			oracle = o
 		}
 	}

@@ -23,19 +23,50 @@ var ErrNotBuilt = errors.New("class not built")
 // maxSide bounds the pieces of one side in the lookup arrays.
 const maxSide = engine.MaxPiecesPerSide
 
-// TableID names one file of a directory: a class and the rule of its values (PaikaLimit 0
-// for the theoretic values).
-type TableID struct {
-	Class      Class
+// Rule is the rule a table's values hold under: the zero Rule (Theoretic) for the
+// theoretic values (no paika limit, distances to the end of the game), a paika limit L
+// (1 to MaxPaikaLimit) for the rule-aware values (at the position's paika counter,
+// distances to the turn that decides the game under the limit).
+type Rule struct {
 	PaikaLimit int
+}
+
+// Theoretic is the rule of the theoretic values: no paika limit.
+var Theoretic = Rule{}
+
+// PaikaRule returns the rule of paika limit limit (0: Theoretic).
+func PaikaRule(limit int) Rule { return Rule{PaikaLimit: limit} }
+
+// RuleOf returns the tables' rule for games under r: its paika limit. Whether tables can
+// answer under r at all is CheckRules'.
+func RuleOf(r engine.Rules) Rule { return Rule{PaikaLimit: r.PaikaLimit} }
+
+// IsTheoretic reports whether r is the theoretic rule (no paika limit).
+func (r Rule) IsTheoretic() bool { return r.PaikaLimit == 0 }
+
+// String returns "theoretic" or "paika limit 50".
+func (r Rule) String() string {
+	if r.PaikaLimit == 0 {
+		return "theoretic"
+	}
+	return fmt.Sprintf("paika limit %d", r.PaikaLimit)
+}
+
+// check refuses paika limits a table cannot hold.
+func (r Rule) check() error { return checkLimit(r.PaikaLimit) }
+
+// TableID names one file of a directory: a class and the rule of its values.
+type TableID struct {
+	Class Class
+	Rule  Rule
 }
 
 // String returns "3v5" or "3v5 (paika limit 50)".
 func (id TableID) String() string {
-	if id.PaikaLimit == 0 {
+	if id.Rule.IsTheoretic() {
 		return id.Class.String()
 	}
-	return fmt.Sprintf("%v (paika limit %d)", id.Class, id.PaikaLimit)
+	return fmt.Sprintf("%v (%v)", id.Class, id.Rule)
 }
 
 // CacheBlocks is how many decompressed blocks a Set keeps for probes (8 MiB).
@@ -55,6 +86,8 @@ type Set struct {
 	cache  *blockCache
 	// wholeSlots: probes load tables of at most this many slots whole (0: none).
 	wholeSlots uint64
+	sumsMu     sync.Mutex // guards sums, apart from mu: hashing a file blocks no probe
+	sums       map[TableID]string
 }
 
 // LoadWhole makes probes load every table of at most slots slots whole into memory on
@@ -78,7 +111,7 @@ func (s *Set) KeepBlocks(n int) {
 // Open returns the set of tables in dir. Nothing is read until a class is needed.
 func Open(dir string) *Set {
 	s := &Set{dir: dir, files: map[TableID]*tableFile{}, failed: map[TableID]error{},
-		cache: newBlockCache(CacheBlocks)}
+		cache: newBlockCache(CacheBlocks), sums: map[TableID]string{}}
 	s.tables.Store(&map[TableID]*Table{})
 	return s
 }
@@ -120,7 +153,7 @@ func (s *Set) checkID(id TableID) error {
 	if id.Class.Own > maxSide || id.Class.Enemy > maxSide {
 		return fmt.Errorf("tablebase: class %v: more than %d pieces a side", id.Class, maxSide)
 	}
-	return checkLimit(id.PaikaLimit)
+	return id.Rule.check()
 }
 
 // checkLimit refuses paika limits a table cannot hold.
@@ -139,14 +172,11 @@ func (s *Set) notBuilt(id TableID, err error) error {
 	return err
 }
 
-// Table returns a class's theoretic table, loading and checking its file on first use. A
-// class without a file gives an error wrapping ErrNotBuilt; a damaged file, ErrDamaged.
-func (s *Set) Table(c Class) (*Table, error) { return s.RuleTable(c, 0) }
-
-// RuleTable returns a class's table for paika limit limit (0 = theoretic), whole in
-// memory, loading it on first use.
-func (s *Set) RuleTable(c Class, limit int) (*Table, error) {
-	id := TableID{c, limit}
+// Table returns a class's table of rule r, whole in memory, loading and checking its file
+// on first use. A class without a file gives an error wrapping ErrNotBuilt; a damaged
+// file, ErrDamaged.
+func (s *Set) Table(c Class, r Rule) (*Table, error) {
+	id := TableID{c, r}
 	if err := s.checkID(id); err != nil {
 		return nil, err
 	}
@@ -161,7 +191,7 @@ func (s *Set) RuleTable(c Class, limit int) (*Table, error) {
 	if err := s.failed[id]; err != nil {
 		return nil, err
 	}
-	t, err := LoadRuleTable(s.dir, c, limit)
+	t, err := LoadTable(s.dir, c, r)
 	if err != nil {
 		err = s.notBuilt(id, err)
 		s.failed[id] = err
@@ -175,7 +205,7 @@ func (s *Set) RuleTable(c Class, limit int) (*Table, error) {
 func (s *Set) add(t *Table) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	id := TableID{t.Class(), t.PaikaLimit()}
+	id := TableID{t.Class(), t.Rule()}
 	s.keepLocked(id, t)
 	delete(s.failed, id)
 }
@@ -199,8 +229,8 @@ func (s *Set) code(id TableID, own, enemy engine.Bitboard) (byte, error) {
 	}
 	tf := s.files[id]
 	if tf == nil && s.wholeSlots > 0 {
-		if info, err := ReadRuleInfo(s.dir, id.Class, id.PaikaLimit); err == nil && info.Slots <= s.wholeSlots {
-			t, err := LoadRuleTable(s.dir, id.Class, id.PaikaLimit)
+		if info, err := ReadInfo(s.dir, id.Class, id.Rule); err == nil && info.Slots <= s.wholeSlots {
+			t, err := LoadTable(s.dir, id.Class, id.Rule)
 			if err != nil {
 				s.failed[id] = err
 				return 0, err
@@ -211,7 +241,7 @@ func (s *Set) code(id TableID, own, enemy engine.Bitboard) (byte, error) {
 	}
 	if tf == nil {
 		var err error
-		tf, err = openTableFile(filepath.Join(s.dir, RuleFileName(id.Class, id.PaikaLimit)), id.Class, id.PaikaLimit)
+		tf, err = openTableFile(filepath.Join(s.dir, FileName(id.Class, id.Rule)), id.Class, id.Rule.PaikaLimit)
 		if err != nil {
 			err = s.notBuilt(id, err)
 			s.failed[id] = err
@@ -228,12 +258,9 @@ func (s *Set) code(id TableID, own, enemy engine.Bitboard) (byte, error) {
 	return data[slot-block*tf.perBlock], nil
 }
 
-// Has reports whether the class's theoretic file exists (its header is not checked).
-func (s *Set) Has(c Class) bool { return s.HasRule(c, 0) }
-
-// HasRule reports whether the class's file for paika limit limit exists.
-func (s *Set) HasRule(c Class, limit int) bool {
-	id := TableID{c, limit}
+// Has reports whether the class's file of rule r exists (its header is not checked).
+func (s *Set) Has(c Class, r Rule) bool {
+	id := TableID{c, r}
 	if s.checkID(id) != nil {
 		return false
 	}
@@ -243,19 +270,16 @@ func (s *Set) HasRule(c Class, limit int) bool {
 	if loaded {
 		return true
 	}
-	_, err := os.Stat(filepath.Join(s.dir, RuleFileName(c, limit)))
+	_, err := os.Stat(filepath.Join(s.dir, FileName(c, r)))
 	return err == nil
 }
 
-// Classes lists the classes with a theoretic file in the directory, by pieces then class.
-func (s *Set) Classes() ([]Class, error) { return s.RuleClasses(0) }
-
-// RuleClasses lists the classes with a file for paika limit limit, by pieces then class.
-func (s *Set) RuleClasses(limit int) ([]Class, error) {
+// Classes lists the classes with a file of rule r in the directory, by pieces then class.
+func (s *Set) Classes(r Rule) ([]Class, error) {
 	ids, err := s.Tables()
 	var cs []Class
 	for _, id := range ids {
-		if id.PaikaLimit == limit {
+		if id.Rule == r {
 			cs = append(cs, id.Class)
 		}
 	}
@@ -300,7 +324,7 @@ func (s *Set) Tables() ([]TableID, error) {
 		cs := byLimit[l]
 		sortClasses(cs)
 		for _, c := range cs {
-			ids = append(ids, TableID{c, l})
+			ids = append(ids, TableID{c, Rule{l}})
 		}
 	}
 	return ids, nil
@@ -325,34 +349,26 @@ func ClassOf(p *engine.Position) (Class, bool) {
 	return c, c.Own > 0 && c.Enemy > 0
 }
 
-// Probe returns the theoretic value of p for its side to move (its paika and ply
-// counters are ignored). A side to move without pieces has lost in 0. A position whose
-// side not to move has no pieces is no game position and gives an error, as does a class
-// not built.
-func (s *Set) Probe(p *engine.Position) (Value, error) { return s.probe(p, 0) }
-
-// ProbeRule returns the value of p under paika limit limit at p's paika counter: win or
-// loss with the plies to the turn that decides it (the winner's fastest way to a winning
-// capture, the loser's slowest), or a draw when the rule draws it first. A counter above
-// the limit is refused.
-func (s *Set) ProbeRule(p *engine.Position, limit int) (Value, error) {
-	if limit < 1 {
-		return Value{}, fmt.Errorf("tablebase: paika limit %d: a rule-aware probe needs a limit of 1 or more", limit)
+// Probe returns the value of p for its side to move under rule r. Theoretic: the
+// game-theoretic value, p's paika and ply counters ignored. Under a paika limit: the
+// value at p's paika counter, win or loss with the plies to the turn that decides it (the
+// winner's fastest way to a winning capture, the loser's slowest), or a draw when the
+// rule draws it first; a counter above the limit is refused. A side to move without
+// pieces has lost in 0. A position whose side not to move has no pieces is no game
+// position and gives an error, as does a class not built.
+func (s *Set) Probe(p *engine.Position, r Rule) (Value, error) {
+	if r.IsTheoretic() {
+		return s.probe(p, 0)
 	}
+	if err := r.check(); err != nil {
+		return Value{}, err
+	}
+	limit := r.PaikaLimit
 	if p.Paika < 0 || p.Paika > limit {
 		return Value{}, fmt.Errorf("tablebase: %s: paika counter %d is above the limit %d (the game was drawn when it reached %d)", p.FEN(), p.Paika, limit, limit)
 	}
 	v, err := s.probe(p, limit)
 	return v.AtCounter(limit, p.Paika), err
-}
-
-// ProbeUnder returns the value of p under paika limit limit: ProbeRule's, or with limit 0
-// (no limit) Probe's; the one probe for callers that hold the game's rules.
-func (s *Set) ProbeUnder(p *engine.Position, limit int) (Value, error) {
-	if limit == 0 {
-		return s.Probe(p)
-	}
-	return s.ProbeRule(p, limit)
 }
 
 // probe returns the stored value of p's board in the table of the rule limit.
@@ -364,30 +380,21 @@ func (s *Set) probe(p *engine.Position, limit int) (Value, error) {
 	if enemy == 0 {
 		return Value{}, fmt.Errorf("tablebase: %s: the side not to move has no pieces; the game ended before this position", p.BoardFEN())
 	}
-	b, err := s.code(TableID{Class{own.Count(), enemy.Count()}, limit}, own, enemy)
+	b, err := s.code(TableID{Class{own.Count(), enemy.Count()}, Rule{limit}}, own, enemy)
 	if err != nil {
 		return Value{}, err
 	}
 	return decodeAs(limit, b), nil
 }
 
-// BestTurns returns the theoretic value of p and every legal turn that keeps it: for a
-// win, the turns that win as fast; for a draw, the turns that hold the draw; for a loss,
-// the turns that lose as slowly. Turns producing the same board are listed once.
-func (s *Set) BestTurns(p *engine.Position) (Value, []engine.Turn, error) {
-	return s.BestRuleTurns(p, 0)
-}
-
-// BestRuleTurns is BestTurns under paika limit limit at p's counter (0: the theoretic
-// values): for a win, the turns that reach the winning capture as fast; for a loss, those
-// that delay the deciding capture longest; for a draw, those that keep the draw.
-func (s *Set) BestRuleTurns(p *engine.Position, limit int) (Value, []engine.Turn, error) {
-	probe := func(q *engine.Position) (Value, error) {
-		if limit == 0 {
-			return s.Probe(q)
-		}
-		return s.ProbeRule(q, limit)
-	}
+// BestTurns returns the value of p under rule r (Probe's) and every legal turn that keeps
+// it: for a win, the turns that win as fast (under a paika limit: that reach the winning
+// capture as fast); for a draw, the turns that hold the draw; for a loss, the turns that
+// lose as slowly (under a limit: that delay the deciding capture longest). Turns producing
+// the same board are listed once.
+func (s *Set) BestTurns(p *engine.Position, r Rule) (Value, []engine.Turn, error) {
+	limit := r.PaikaLimit
+	probe := func(q *engine.Position) (Value, error) { return s.Probe(q, r) }
 	v, err := probe(p)
 	if err != nil {
 		return Value{}, nil, err
@@ -417,21 +424,16 @@ func (s *Set) BestRuleTurns(p *engine.Position, limit int) (Value, []engine.Turn
 	return v, best, nil
 }
 
-// BestLine follows best theoretic turns from p to the end of the game (or for at most
-// maxPlies plies in a draw), taking the first best turn each time, and returns the turns
-// with the value of every position along the line, p first.
-func (s *Set) BestLine(p engine.Position, maxPlies int) ([]engine.Turn, []Value, error) {
-	return s.BestRuleLine(p, 0, maxPlies)
-}
-
-// BestRuleLine is BestLine under paika limit limit (0: theoretic), the counter carried
-// along the line; it stops when the rule ends the game.
-func (s *Set) BestRuleLine(p engine.Position, limit, maxPlies int) ([]engine.Turn, []Value, error) {
+// BestLine follows best turns under rule r from p to the end of the game (or for at most
+// maxPlies plies in a draw), taking the first best turn each time, the paika counter
+// carried along the line, and returns the turns with the value of every position along
+// the line, p first. It stops when the rule ends the game.
+func (s *Set) BestLine(p engine.Position, r Rule, maxPlies int) ([]engine.Turn, []Value, error) {
 	var line []engine.Turn
 	var values []Value
-	rules := engine.Rules{PaikaLimit: limit}
+	rules := engine.Rules{PaikaLimit: r.PaikaLimit}
 	for len(line) <= maxPlies {
-		v, best, err := s.BestRuleTurns(&p, limit)
+		v, best, err := s.BestTurns(&p, r)
 		if err != nil {
 			return nil, nil, err
 		}
