@@ -45,11 +45,10 @@ func (s *Set) check(id TableID) (FileSum, error) {
 	if err := s.checkID(id); err != nil {
 		return FileSum{}, err
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if err := s.failed[id]; err != nil {
+	if err := s.failedErr(id); err != nil {
 		return FileSum{}, err
 	}
+	// Read through without a lock that probes take; only a refusal is recorded.
 	name := FileName(id.Class, id.Rule)
 	tf, err := openTableFile(filepath.Join(s.dir, name), id.Class, id.Rule.PaikaLimit)
 	if err == nil {
@@ -60,7 +59,9 @@ func (s *Set) check(id TableID) (FileSum, error) {
 	}
 	if err != nil {
 		err = s.notBuilt(id, err)
+		s.mu.Lock()
 		s.failed[id] = err
+		s.mu.Unlock()
 		return FileSum{}, err
 	}
 	return FileSum{File: name, Bytes: tf.size,

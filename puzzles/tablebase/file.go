@@ -211,6 +211,7 @@ func damaged(path, format string, args ...any) error {
 type tableFile struct {
 	path      string
 	f         *os.File
+	blocks    io.ReaderAt // where readBlock reads: f (a test may stand in a slow disk)
 	info      Info
 	ix        *indexer
 	perBlock  uint64
@@ -254,7 +255,7 @@ func openTableFile(path string, c Class, limit int) (tf *tableFile, err error) {
 	case h[88] != RuleOptions:
 		return nil, damaged(path, "rule options %d, this program reads %d", h[88], RuleOptions)
 	}
-	tf = &tableFile{path: path, f: f, ix: newIndexer(c), perBlock: uint64(le.Uint32(h[80:])),
+	tf = &tableFile{path: path, f: f, blocks: f, ix: newIndexer(c), perBlock: uint64(le.Uint32(h[80:])),
 		valuesCRC: le.Uint32(h[116:]), headerCRC: le.Uint32(h[124:])}
 	tf.info = Info{
 		Class: c, PaikaLimit: limit, Slots: le.Uint64(h[16:]), Positions: le.Uint64(h[24:]),
@@ -310,7 +311,7 @@ func (tf *tableFile) readBlock(i uint64, dst, buf []byte) ([]byte, error) {
 		buf = make([]byte, n)
 	}
 	buf = buf[:n]
-	if _, err := tf.f.ReadAt(buf, int64(tf.offsets[i])); err != nil {
+	if _, err := tf.blocks.ReadAt(buf, int64(tf.offsets[i])); err != nil {
 		return buf, damaged(tf.path, "reading block %d: %v", i, err)
 	}
 	if crc32.Checksum(buf, castagnoli) != tf.crcs[i] {

@@ -132,10 +132,20 @@ func TestBlockCacheKeepsItsCapacityOfBlocks(t *testing.T) {
 	// nor fewer, and every block it hands out is the table's own bytes.
 	cache := newBlockCache(2)
 	for _, b := range []uint64{0, 1, 2, 0, blocks - 1, 1} {
-		data, err := cache.get(tf, b)
-		require.NoError(t, err)
+		n := tf.blockLen(b)
+		if _, ok := cache.value(tf, b, 0); !ok {
+			data := cache.spare(n)
+			_, err := tf.readBlock(b, data, nil)
+			require.NoError(t, err)
+			cache.insert(tf, b, data)
+		}
 		lo := b * tf.perBlock
-		assert.Equal(t, whole.bytes[lo:lo+tf.blockLen(b)], data, "block %d", b)
+		for _, i := range []uint64{0, n / 3, n - 1} {
+			got, ok := cache.value(tf, b, i)
+			require.True(t, ok, "block %d kept", b)
+			assert.Equal(t, whole.bytes[lo+i], got, "block %d byte %d", b, i)
+		}
+		assert.LessOrEqual(t, len(cache.entries), 2)
 	}
 	assert.Len(t, cache.entries, 2)
 }

@@ -75,12 +75,22 @@ const CacheBlocks = 256
 // Set is a directory of tablebase files. Probes read one compressed block of a file at a
 // time and keep the last CacheBlocks blocks; tables that builds and verification need
 // whole load on first use and stay in memory. A Set is safe for concurrent use.
+//
+// No probe that finds its answer in memory waits for a disk read: a table held whole is
+// read without a lock; a block kept in the cache under the cache's own short lock, which
+// no read or decompression holds. Opening a file or loading a table whole is serialised
+// by loadMu, which only probes of tables not yet opened take.
 type Set struct {
 	dir string
 	// tables holds the tables whole in memory, copied on write under mu: a probe of one
-	// reads it without a lock, so it never waits for another probe's disk read.
+	// reads it without a lock.
 	tables atomic.Pointer[map[TableID]*Table]
-	mu     sync.Mutex // guards what follows, and the writing of tables
+	// loadMu serialises opening files and loading tables whole (held across the reads).
+	loadMu sync.Mutex
+	// ioMu: block reads hold it shared, Close exclusively, so that no read meets a file
+	// Close has closed.
+	ioMu   sync.RWMutex
+	mu     sync.Mutex // guards what follows, and the writing of tables; never held across I/O
 	files  map[TableID]*tableFile
 	failed map[TableID]error
 	cache  *blockCache
@@ -102,11 +112,7 @@ func (s *Set) LoadWhole(slots uint64) {
 // KeepBlocks makes probes keep the last n decompressed blocks (64 KiB each) instead of
 // CacheBlocks, dropping those kept so far. A search probing tables read block by block
 // comes back to the same blocks across its iterations.
-func (s *Set) KeepBlocks(n int) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.cache = newBlockCache(max(1, n))
-}
+func (s *Set) KeepBlocks(n int) { s.cache.reset(max(1, n)) }
 
 // Open returns the set of tables in dir. Nothing is read until a class is needed.
 func Open(dir string) *Set {
@@ -136,13 +142,17 @@ func (s *Set) Dir() string { return s.dir }
 
 // Close closes the files opened for probes.
 func (s *Set) Close() error {
+	s.loadMu.Lock()
+	defer s.loadMu.Unlock()
+	s.ioMu.Lock()
+	defer s.ioMu.Unlock()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for id, tf := range s.files {
 		tf.f.Close()
 		delete(s.files, id)
 	}
-	s.cache = newBlockCache(s.cache.capacity) // empty, at the capacity KeepBlocks set
+	s.cache.reset(s.cache.size()) // empty, at the capacity KeepBlocks set
 	return nil
 }
 
@@ -183,15 +193,17 @@ func (s *Set) Table(c Class, r Rule) (*Table, error) {
 	if t := s.whole(id); t != nil {
 		return t, nil
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if t := s.whole(id); t != nil {
+	s.loadMu.Lock()
+	defer s.loadMu.Unlock()
+	if t := s.whole(id); t != nil { // loaded while this call waited
 		return t, nil
 	}
-	if err := s.failed[id]; err != nil {
+	if err := s.failedErr(id); err != nil {
 		return nil, err
 	}
-	t, err := LoadTable(s.dir, c, r)
+	t, err := LoadTable(s.dir, c, r) // no lock that probes of memory take
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	if err != nil {
 		err = s.notBuilt(id, err)
 		s.failed[id] = err
@@ -199,6 +211,13 @@ func (s *Set) Table(c Class, r Rule) (*Table, error) {
 	}
 	s.keepLocked(id, t)
 	return t, nil
+}
+
+// failedErr returns the error that refused table id before, if any.
+func (s *Set) failedErr(id TableID) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.failed[id]
 }
 
 // add makes a freshly built table available without reading it back.
@@ -220,42 +239,80 @@ func (s *Set) code(id TableID, own, enemy engine.Bitboard) (byte, error) {
 		return t.lookup(own, enemy), nil
 	}
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	if t := s.whole(id); t != nil { // loaded while this probe waited
-		return t.lookup(own, enemy), nil
-	}
-	if err := s.failed[id]; err != nil {
-		return 0, err
-	}
-	tf := s.files[id]
-	if tf == nil && s.wholeSlots > 0 {
-		if info, err := ReadInfo(s.dir, id.Class, id.Rule); err == nil && info.Slots <= s.wholeSlots {
-			t, err := LoadTable(s.dir, id.Class, id.Rule)
-			if err != nil {
-				s.failed[id] = err
-				return 0, err
-			}
-			s.keepLocked(id, t)
-			return t.lookup(own, enemy), nil
-		}
-	}
-	if tf == nil {
-		var err error
-		tf, err = openTableFile(filepath.Join(s.dir, FileName(id.Class, id.Rule)), id.Class, id.Rule.PaikaLimit)
-		if err != nil {
-			err = s.notBuilt(id, err)
-			s.failed[id] = err
-			return 0, err
-		}
-		s.files[id] = tf
-	}
-	slot := tf.ix.index(own, enemy)
-	block := slot / tf.perBlock
-	data, err := s.cache.get(tf, block)
+	tf, err := s.files[id], s.failed[id]
+	s.mu.Unlock()
 	if err != nil {
 		return 0, err
 	}
-	return data[slot-block*tf.perBlock], nil
+	if tf == nil {
+		t, opened, err := s.openForProbes(id)
+		if err != nil {
+			return 0, err
+		}
+		if t != nil {
+			return t.lookup(own, enemy), nil
+		}
+		tf = opened
+	}
+	slot := tf.ix.index(own, enemy)
+	block := slot / tf.perBlock
+	if b, ok := s.cache.value(tf, block, slot-block*tf.perBlock); ok {
+		return b, nil
+	}
+	// A miss: read and decompress without any lock that probes of memory take, then
+	// keep the block.
+	data := s.cache.spare(tf.blockLen(block))
+	scratch := compressedBufs.Get().(*[]byte)
+	s.ioMu.RLock()
+	*scratch, err = tf.readBlock(block, data, *scratch)
+	s.ioMu.RUnlock()
+	compressedBufs.Put(scratch)
+	if err != nil {
+		return 0, err
+	}
+	b := data[slot-block*tf.perBlock]
+	s.cache.insert(tf, block, data)
+	return b, nil
+}
+
+// openForProbes opens table id for probes on its first use: whole into memory when the
+// Set loads tables of its size whole (t), else its file for block reads (tf). A file that
+// is missing or damaged is remembered as failed.
+func (s *Set) openForProbes(id TableID) (t *Table, tf *tableFile, err error) {
+	s.loadMu.Lock()
+	defer s.loadMu.Unlock()
+	if t := s.whole(id); t != nil {
+		return t, nil, nil
+	}
+	s.mu.Lock()
+	tf, err, wholeSlots := s.files[id], s.failed[id], s.wholeSlots
+	s.mu.Unlock()
+	if err != nil || tf != nil { // opened, or refused, while this probe waited
+		return nil, tf, err
+	}
+	if wholeSlots > 0 {
+		if info, err := ReadInfo(s.dir, id.Class, id.Rule); err == nil && info.Slots <= wholeSlots {
+			t, err := LoadTable(s.dir, id.Class, id.Rule)
+			s.mu.Lock()
+			defer s.mu.Unlock()
+			if err != nil {
+				s.failed[id] = err
+				return nil, nil, err
+			}
+			s.keepLocked(id, t)
+			return t, nil, nil
+		}
+	}
+	tf, err = openTableFile(filepath.Join(s.dir, FileName(id.Class, id.Rule)), id.Class, id.Rule.PaikaLimit)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err != nil {
+		err = s.notBuilt(id, err)
+		s.failed[id] = err
+		return nil, nil, err
+	}
+	s.files[id] = tf
+	return nil, tf, nil
 }
 
 // Has reports whether the class's file of rule r exists (its header is not checked).
@@ -482,69 +539,4 @@ func DefaultDir() string {
 		return filepath.Join(d, "fanorona", "tablebases")
 	}
 	return filepath.Join(os.TempDir(), "fanorona-tablebases")
-}
-
-// blockCache keeps the most recently used decompressed blocks of probed files.
-type blockCache struct {
-	capacity int
-	entries  map[cacheKey]*cacheEntry
-	head     cacheEntry // sentinel of the use order: head.next is the most recent
-	buf      []byte     // compressed bytes of the block being read
-}
-
-type cacheKey struct {
-	file  *tableFile
-	block uint64
-}
-
-type cacheEntry struct {
-	key        cacheKey
-	data       []byte
-	prev, next *cacheEntry
-}
-
-func newBlockCache(capacity int) *blockCache {
-	c := &blockCache{capacity: capacity, entries: map[cacheKey]*cacheEntry{}}
-	c.head.prev, c.head.next = &c.head, &c.head
-	return c
-}
-
-func (c *blockCache) unlink(e *cacheEntry) { e.prev.next, e.next.prev = e.next, e.prev }
-
-func (c *blockCache) pushFront(e *cacheEntry) {
-	e.prev, e.next = &c.head, c.head.next
-	c.head.next.prev = e
-	c.head.next = e
-}
-
-// get returns block of tf, decompressing it on a miss (and evicting the least recently
-// used block when full).
-func (c *blockCache) get(tf *tableFile, block uint64) ([]byte, error) {
-	k := cacheKey{tf, block}
-	if e := c.entries[k]; e != nil {
-		c.unlink(e)
-		c.pushFront(e)
-		return e.data, nil
-	}
-	var e *cacheEntry
-	if len(c.entries) >= c.capacity {
-		e = c.head.prev
-		c.unlink(e)
-		delete(c.entries, e.key)
-	} else {
-		e = &cacheEntry{}
-	}
-	n := tf.blockLen(block)
-	if uint64(cap(e.data)) < n {
-		e.data = make([]byte, n)
-	}
-	e.data = e.data[:n]
-	var err error
-	if c.buf, err = tf.readBlock(block, e.data, c.buf); err != nil {
-		return nil, err
-	}
-	e.key = k
-	c.entries[k] = e
-	c.pushFront(e)
-	return e.data, nil
 }

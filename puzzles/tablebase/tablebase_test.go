@@ -2,6 +2,7 @@ package tablebase
 
 import (
 	"context"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -364,4 +365,71 @@ func TestProbeByRule(t *testing.T) {
 	assert.Equal(t, PaikaRule(50), RuleOf(engine.Rules{PaikaLimit: 50}))
 	assert.Equal(t, Theoretic, RuleOf(engine.TheoreticRules()))
 	assert.True(t, PaikaRule(0).IsTheoretic())
+}
+
+// stalledDisk is a file whose reads wait until release is closed, announcing each on
+// entered: a disk that hangs.
+type stalledDisk struct {
+	io.ReaderAt
+	entered chan struct{}
+	release chan struct{}
+}
+
+func (d stalledDisk) ReadAt(b []byte, off int64) (int, error) {
+	d.entered <- struct{}{}
+	<-d.release
+	return d.ReaderAt.ReadAt(b, off)
+}
+
+// TestProbeOfAKeptBlockDoesNotWaitForADiskRead: while one probe is stuck reading a block
+// of 2v2 from disk, probes of a block already kept, of the same file and of another,
+// answer (and answer right); the stuck probe answers once the disk does.
+func TestProbeOfAKeptBlockDoesNotWaitForADiskRead(t *testing.T) {
+	dir := smallTables(t)
+	set := Open(dir)
+	defer set.Close()
+	c := Class{2, 2}
+	whole, err := LoadTable(dir, c, Theoretic)
+	require.NoError(t, err)
+	at := func(slot uint64) engine.Position { return whole.Position(slot) }
+	kept, far := at(blockSlots/2), at(3*blockSlots+5) // blocks 0 and 3
+	other := engine.MustParseFEN("9/9/9/9/4W2B1 w")   // 1v1, another file
+	want := map[string]Value{}
+	for _, p := range []engine.Position{kept, other} {
+		v, err := set.Probe(&p, Theoretic)
+		require.NoError(t, err)
+		want[p.FEN()] = v
+	}
+	require.Equal(t, whole.Value(blockSlots/2), want[kept.FEN()])
+	set.mu.Lock()
+	tf := set.files[TableID{c, Theoretic}]
+	set.mu.Unlock()
+	require.NotNil(t, tf)
+	disk := stalledDisk{tf.blocks, make(chan struct{}), make(chan struct{})}
+	tf.blocks = disk
+
+	stuck := make(chan Value, 1)
+	go func() {
+		v, err := set.Probe(&far, Theoretic)
+		assert.NoError(t, err)
+		stuck <- v
+	}()
+	<-disk.entered // the far probe is in its read
+	answered := make(chan struct{})
+	go func() {
+		defer close(answered)
+		for _, p := range []engine.Position{kept, other} {
+			v, err := set.Probe(&p, Theoretic)
+			assert.NoError(t, err)
+			assert.Equal(t, want[p.FEN()], v, p.FEN())
+		}
+	}()
+	select {
+	case <-answered:
+	case <-time.After(5 * time.Second):
+		t.Error("a probe of a kept block waited for another probe's disk read")
+	}
+	close(disk.release)
+	assert.Equal(t, whole.Value(3*blockSlots+5), <-stuck)
+	<-answered
 }
