@@ -39,32 +39,6 @@ func tablebasesFlag(c *cobra.Command, dir *string) {
 	_ = c.Flags().MarkHidden("dir")
 }
 
-// tablebasesDir resolves a tablebase folder flag for a command that needs tables: ""
-// is the default folder; a folder that does not exist is bad input unless the command
-// creates it (build).
-func tablebasesDir(dir string, create bool) (string, error) {
-	switch dir {
-	case "none":
-		return "", badInputf("--tablebases none: this command needs a tablebase folder")
-	case "":
-		dir = defaultTablebaseDir()
-	}
-	st, err := os.Stat(dir)
-	if create {
-		if err == nil && !st.IsDir() {
-			return "", badInputf("--tablebases %s: not a folder", dir)
-		}
-		return dir, nil
-	}
-	switch {
-	case err != nil:
-		return "", badInputf("--tablebases %s: no such folder (build tables with: fanorona tablebase build --tablebases %s)", dir, dir)
-	case !st.IsDir():
-		return "", badInputf("--tablebases %s: not a folder", dir)
-	}
-	return dir, nil
-}
-
 // paikaLimitFlag binds --paika-limit with the default rules' limit.
 func paikaLimitFlag(c *cobra.Command, limit *int, usage string) {
 	c.Flags().IntVar(limit, "paika-limit", engine.DefaultRules().PaikaLimit, usage)
@@ -129,7 +103,7 @@ func newTBBuildCmd(s *streams) *cobra.Command {
 }
 
 func runTBBuild(ctx context.Context, s *streams, o *tbBuildOptions) error {
-	dir, err := tablebasesDir(o.dir, true)
+	dir, err := tablebasesFolder(o.dir, tablebase.Create)
 	if err != nil {
 		return err
 	}
@@ -391,7 +365,7 @@ func runTBProbe(s *streams, o *tbProbeOptions) error {
 	if err := checkPaikaLimit(o.paikaLimit); err != nil {
 		return err
 	}
-	dir, err := tablebasesDir(o.dir, false)
+	dir, err := tablebasesFolder(o.dir, tablebase.Required)
 	if err != nil {
 		return err
 	}
@@ -566,7 +540,7 @@ func runTBVerify(ctx context.Context, s *streams, o *tbVerifyOptions, limitGiven
 	if o.workers < 0 {
 		return badInputf("--workers %d: must be 0 (all cores) or more", o.workers)
 	}
-	dir, err := tablebasesDir(o.dir, false)
+	dir, err := tablebasesFolder(o.dir, tablebase.Required)
 	if err != nil {
 		return err
 	}
@@ -672,7 +646,7 @@ type statsRecord struct {
 }
 
 func runTBStats(s *streams, o *tbStatsOptions) error {
-	dir, err := tablebasesDir(o.dir, false)
+	dir, err := tablebasesFolder(o.dir, tablebase.Required)
 	if err != nil {
 		return err
 	}

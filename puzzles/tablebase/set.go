@@ -530,13 +530,3 @@ func capReach(p *engine.Position, limit int) int {
 	}
 	return p.Occupied().Count() * limit
 }
-
-// DefaultDir is where tablebases live unless told otherwise: a folder in the user's cache
-// directory (e.g. ~/.cache/fanorona/tablebases on Linux), so that every command and
-// player finds a build without flags.
-func DefaultDir() string {
-	if d, err := os.UserCacheDir(); err == nil {
-		return filepath.Join(d, "fanorona", "tablebases")
-	}
-	return filepath.Join(os.TempDir(), "fanorona-tablebases")
-}
