@@ -112,13 +112,13 @@ func TestFirstTurnGroupsCountGamesByTheirFirstTurn(t *testing.T) {
 			continue
 		}
 		grouped++
-		n := set[key{summary.Matchup(r.White, r.Black), turn}]
+		n := set[key{summary.MatchupOf(r.White, r.Black).String(), turn}]
 		if len(r.OpeningTurns) > 0 {
 			n[0]++
 		}
 		n[1]++
-		set[key{summary.Matchup(r.White, r.Black), turn}] = n
-		w := want[key{summary.Matchup(r.White, r.Black), turn}]
+		set[key{summary.MatchupOf(r.White, r.Black).String(), turn}] = n
+		w := want[key{summary.MatchupOf(r.White, r.Black).String(), turn}]
 		switch r.Result {
 		case "1-0":
 			w.Wins++
@@ -127,7 +127,7 @@ func TestFirstTurnGroupsCountGamesByTheirFirstTurn(t *testing.T) {
 		default:
 			w.Draws++
 		}
-		want[key{summary.Matchup(r.White, r.Black), turn}] = w
+		want[key{summary.MatchupOf(r.White, r.Black).String(), turn}] = w
 	}
 	require.Equal(t, 24*3, grouped, "firstmove and start games are grouped, random:2 games are not")
 	s := summary.Summarize(recs, nil, deterministic)

@@ -41,7 +41,7 @@ func groupNames(r *record.Record, by string) []string {
 	case ByOpening:
 		return []string{r.Opening}
 	}
-	return []string{summary.Matchup(r.White, r.Black)}
+	return []string{summary.MatchupOf(r.White, r.Black).String()}
 }
 
 // Group returns the names of the groups of recs (sorted) and the indices of each

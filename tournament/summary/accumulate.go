@@ -15,16 +15,41 @@ import (
 	"github.com/fanorona/fanorona/tournament/record"
 )
 
-// Matchup names the two specs of a game without regard to colour: "X" for self-play,
-// otherwise "X vs Y" with X < Y.
-func Matchup(white, black string) string {
-	if white == black {
-		return white
+// Matchup is the two specs of a game without regard to colour: A < B, or in self-play
+// A alone (B empty).
+type Matchup struct{ A, B string }
+
+// MatchupOf returns the matchup of a game between white and black.
+func MatchupOf(white, black string) Matchup {
+	switch {
+	case white == black:
+		return Matchup{A: white}
+	case black < white:
+		return Matchup{black, white}
 	}
-	if black < white {
-		white, black = black, white
+	return Matchup{white, black}
+}
+
+// String names the matchup as the summary's rows do: "X" for self-play, otherwise "X vs Y".
+func (m Matchup) String() string {
+	if m.B == "" {
+		return m.A
 	}
-	return white + " vs " + black
+	return m.A + " vs " + m.B
+}
+
+// Players returns the matchup's specs: one in self-play, else two.
+func (m Matchup) Players() []string {
+	if m.B == "" {
+		return []string{m.A}
+	}
+	return []string{m.A, m.B}
+}
+
+// firstTurnKey names the games of a matchup with one first turn from the start.
+type firstTurnKey struct {
+	m    Matchup
+	turn string
 }
 
 // Accumulator gathers the statistics of records as they come. Its memory does not grow
@@ -42,14 +67,14 @@ type Accumulator struct {
 	openings record.HashSet // opening FENs
 	runs     map[string]bool
 
-	groups  map[string]*groupAcc // per matchup
+	groups  map[Matchup]*groupAcc // per matchup
 	all     groupAcc
 	players map[string]*playerAcc
 	pairs   map[[2]string]*pairAcc      // key: the two specs, alphabetical
 	fit     map[[2]string]*[2]stats.WDL // White spec, Black spec → White's results: every game, distinct games
 	// byFirstTurn: per matchup and White's first turn from the start, the games that
 	// have one (Record.FirstTurn).
-	byFirstTurn map[[2]string]*groupAcc
+	byFirstTurn map[firstTurnKey]*groupAcc
 
 	deterministic func(spec string) bool // whether a player spec always plays the same game
 	fixed         map[string]bool        // spec → deterministic (cached)
@@ -66,7 +91,7 @@ func NewAccumulator(sprt *SPRTConfig, order []string, deterministic func(spec st
 		deterministic = func(string) bool { return false }
 	}
 	return &Accumulator{sprt: sprt, order: order, deterministic: deterministic, runs: map[string]bool{},
-		groups: map[string]*groupAcc{}, byFirstTurn: map[[2]string]*groupAcc{}, players: map[string]*playerAcc{},
+		groups: map[Matchup]*groupAcc{}, byFirstTurn: map[firstTurnKey]*groupAcc{}, players: map[string]*playerAcc{},
 		pairs: map[[2]string]*pairAcc{}, fit: map[[2]string]*[2]stats.WDL{}, fixed: map[string]bool{}}
 }
 
@@ -220,7 +245,7 @@ func (a *Accumulator) Add(r *record.Record, file string) {
 	run := record.RunKey(r, file)
 	a.runs[run] = true
 
-	m := Matchup(r.White, r.Black)
+	m := MatchupOf(r.White, r.Black)
 	g := a.groups[m]
 	if g == nil {
 		g = &groupAcc{}
@@ -229,7 +254,7 @@ func (a *Accumulator) Add(r *record.Record, file string) {
 	g.add(r, isNew)
 	a.all.add(r, isNew)
 	if ft := r.FirstTurn(); ft != "" {
-		k := [2]string{m, ft}
+		k := firstTurnKey{m, ft}
 		t := a.byFirstTurn[k]
 		if t == nil {
 			t = &groupAcc{}
@@ -331,7 +356,7 @@ func (a *Accumulator) names() []string {
 	}
 	var rest []string
 	for m := range a.groups {
-		for _, n := range splitMatchup(m) {
+		for _, n := range m.Players() {
 			if !seen[n] {
 				seen[n] = true
 				rest = append(rest, n)
@@ -344,18 +369,11 @@ func (a *Accumulator) names() []string {
 
 func (a *Accumulator) hasPlayer(n string) bool {
 	for m := range a.groups {
-		if slices.Contains(splitMatchup(m), n) {
+		if slices.Contains(m.Players(), n) {
 			return true
 		}
 	}
 	return false
-}
-
-func splitMatchup(m string) []string {
-	if x, y, ok := cutVs(m); ok {
-		return []string{x, y}
-	}
-	return []string{m}
 }
 
 // pairSPRT is one pair's sequential test, of its first-listed player.
@@ -464,7 +482,7 @@ func (a *Accumulator) Summary() *Summary {
 	}
 
 	// First-move advantage and lengths per matchup, then over all games.
-	var matchups []string
+	var matchups []Matchup
 	for m := range a.groups {
 		matchups = append(matchups, m)
 	}
@@ -474,8 +492,8 @@ func (a *Accumulator) Summary() *Summary {
 	})
 	for _, m := range matchups {
 		g := a.groups[m]
-		s.FirstMove = append(s.FirstMove, firstMoveStats(m, g))
-		s.Lengths = append(s.Lengths, lengthRow(m, g))
+		s.FirstMove = append(s.FirstMove, firstMoveStats(m.String(), g))
+		s.Lengths = append(s.Lengths, lengthRow(m.String(), g))
 	}
 	s.FirstTurns = a.firstTurnStats(matchups)
 	if len(matchups) > 1 {
@@ -493,8 +511,8 @@ func orient(k [2]string, rank map[string]int) (string, string) {
 	return k[0], k[1]
 }
 
-func matchupRank(m string, rank map[string]int) [2]int {
-	ns := splitMatchup(m)
+func matchupRank(m Matchup, rank map[string]int) [2]int {
+	ns := m.Players()
 	r := [2]int{rank[ns[0]], rank[ns[len(ns)-1]]}
 	if r[1] < r[0] {
 		r[0], r[1] = r[1], r[0]
@@ -600,17 +618,17 @@ func firstMoveStats(m string, g *groupAcc) FirstMoveStats {
 
 // firstTurnStats returns White's results per matchup (in the order given) and first
 // turn (in notation order), over the games with a first turn from the start.
-func (a *Accumulator) firstTurnStats(matchups []string) []FirstTurnStats {
-	byMatchup := map[string][]string{}
+func (a *Accumulator) firstTurnStats(matchups []Matchup) []FirstTurnStats {
+	byMatchup := map[Matchup][]string{}
 	for k := range a.byFirstTurn {
-		byMatchup[k[0]] = append(byMatchup[k[0]], k[1])
+		byMatchup[k.m] = append(byMatchup[k.m], k.turn)
 	}
 	var out []FirstTurnStats
 	for _, m := range matchups {
 		turns := byMatchup[m]
 		sort.Strings(turns)
 		for _, t := range turns {
-			out = append(out, FirstTurnStats{FirstTurn: t, FirstMoveStats: firstMoveStats(m, a.byFirstTurn[[2]string{m, t}])})
+			out = append(out, FirstTurnStats{FirstTurn: t, FirstMoveStats: firstMoveStats(m.String(), a.byFirstTurn[firstTurnKey{m, t}])})
 		}
 	}
 	return out

@@ -208,3 +208,18 @@ var rec, writeFile = recordtest.Rec, recordtest.WriteFile
 func TestRecordCapIsCountable(t *testing.T) {
 	assert.Equal(t, stats.MaxCountedPlies, record.MaxPlies)
 }
+
+func TestMatchupIgnoresColour(t *testing.T) {
+	for _, c := range []struct {
+		white, black, name string
+		players            []string
+	}{
+		{"medium", "easy", "easy vs medium", []string{"easy", "medium"}},
+		{"easy", "medium", "easy vs medium", []string{"easy", "medium"}},
+		{"expert:depth=3", "expert:depth=3", "expert:depth=3", []string{"expert:depth=3"}},
+	} {
+		m := MatchupOf(c.white, c.black)
+		assert.Equal(t, c.name, m.String(), "%s against %s", c.white, c.black)
+		assert.Equal(t, c.players, m.Players(), "%s against %s", c.white, c.black)
+	}
+}

@@ -14,7 +14,6 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-	"strings"
 
 	"github.com/fanorona/fanorona/stats"
 )
@@ -300,6 +299,3 @@ type Summary struct {
 }
 
 func nan() float64 { return math.NaN() }
-
-// cutVs splits a matchup "X vs Y" into its two specs.
-func cutVs(m string) (string, string, bool) { return strings.Cut(m, " vs ") }
