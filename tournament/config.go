@@ -78,7 +78,17 @@ type Config struct {
 	Shard       int `json:"-"` // this process plays games with index % Shards == Shard
 	Shards      int `json:"-"`
 
-	specs map[string]players.Spec // the players parsed, by spec as listed (Validate)
+	specs   map[string]players.Spec // the players parsed, by spec as listed (Validate)
+	opening *OpeningSpec            // Openings parsed (Validate)
+}
+
+// openingSpec returns c's openings setting parsed: by Validate, or now if c was not
+// validated.
+func (c *Config) openingSpec() (OpeningSpec, error) {
+	if c.opening != nil {
+		return *c.opening, nil
+	}
+	return ParseOpeningSpec(c.Openings)
 }
 
 // playerSpec returns one of c's players parsed: by Validate, or now if c was not validated.
@@ -128,9 +138,11 @@ func (c *Config) Validate() error {
 	if c.Games < 1 {
 		return settingErrorf("%v %d: must be at least 1", SettingGames, c.Games)
 	}
-	if _, _, err := parseOpeningSpec(c.Openings); err != nil {
+	opening, err := ParseOpeningSpec(c.Openings)
+	if err != nil {
 		return err
 	}
+	c.opening = &opening
 	if c.Rules.MaxPlies < 1 || c.Rules.MaxPlies > stats.MaxCountedPlies {
 		return settingErrorf("%v %d: must be between 1 and %d", SettingMaxPlies, c.Rules.MaxPlies, stats.MaxCountedPlies)
 	}
@@ -253,7 +265,8 @@ func (c *Config) Game(i int) GameSpec {
 // play the same game twice; and every game with fixed colours, where games have no
 // partner.
 func (c *Config) openingPerGame() bool {
-	kind, _, _ := parseOpeningSpec(c.Openings)
+	o, _ := c.openingSpec()
+	kind := o.Kind
 	return c.FixedColours || c.Format == SelfPlay && (isChosen(kind) || kind == OpenFile || kind == OpenFirstMove)
 }
 

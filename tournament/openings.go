@@ -125,9 +125,29 @@ type Openings struct {
 	first        []engine.Turn // OpenFirstMove: White's first turns, in notation order
 }
 
-// parseOpeningSpec reads the syntax "start", "random:K", "book:K", "distinct:K",
+// OpeningSpec is an openings setting read once: its kind, K (the plies of random:K,
+// book:K, distinct:K, even:K, firstmove:K) and a file's path.
+type OpeningSpec struct {
+	Kind  OpeningKind
+	Plies int
+	Path  string
+}
+
+// ParseOpeningSpec reads the syntax "start", "random:K", "book:K", "distinct:K",
 // "even:K", "firstmove", "firstmove:K" or "file:PATH".
-func parseOpeningSpec(s string) (OpeningKind, int, error) {
+func ParseOpeningSpec(s string) (OpeningSpec, error) {
+	kind, n, err := parseOpeningSyntax(s)
+	if err != nil {
+		return OpeningSpec{}, err
+	}
+	o := OpeningSpec{Kind: kind, Plies: n}
+	if kind == OpenFile {
+		o.Path = strings.TrimPrefix(s, string(OpenFile)+":")
+	}
+	return o, nil
+}
+
+func parseOpeningSyntax(s string) (OpeningKind, int, error) {
 	if s == "" || s == "start" {
 		return OpenStart, 0, nil
 	}
@@ -164,10 +184,11 @@ func parseOpeningSpec(s string) (OpeningKind, int, error) {
 // first turns are built under rules r, the run's rules. distinct:K depends on the run:
 // see NewOpenings.
 func ParseOpenings(s string, r engine.Rules) (*Openings, error) {
-	kind, n, err := parseOpeningSpec(s)
+	spec, err := ParseOpeningSpec(s)
 	if err != nil {
 		return nil, err
 	}
+	kind, n := spec.Kind, spec.Plies
 	if isChosen(kind) || kind == OpenFile {
 		return nil, settingErrorf("%v %q: %s openings are chosen for a run (NewOpenings)", SettingOpenings, s, kind)
 	}
@@ -241,12 +262,13 @@ func NewOpenings(c *Config) (*Openings, error) {
 // NewOpeningsContext is NewOpenings that stops judging openings (which takes minutes for
 // even:K) when ctx ends, returning ctx's error.
 func NewOpeningsContext(ctx context.Context, c *Config) (*Openings, error) {
-	kind, n, err := parseOpeningSpec(c.Openings)
+	set, err := c.openingSpec()
 	if err != nil {
 		return nil, err
 	}
+	kind, n := set.Kind, set.Plies
 	if kind == OpenFile {
-		return fileOpenings(c)
+		return fileOpenings(c, set.Path)
 	}
 	if !isChosen(kind) {
 		return ParseOpenings(c.Openings, c.EngineRules())
@@ -326,8 +348,7 @@ func chooseBalanced(ctx context.Context, book []engine.Position, order []int, wa
 // fileOpenings reads the positions of file:PATH for run c: the first OpeningsNeeded in
 // file order. A bad line, a finished game or too few positions is refused (before
 // anything is played), naming the file and line.
-func fileOpenings(c *Config) (*Openings, error) {
-	path := strings.TrimPrefix(c.Openings, string(OpenFile)+":")
+func fileOpenings(c *Config, path string) (*Openings, error) {
 	lines, sum, err := ReadPositionsFile(path)
 	if err != nil {
 		return nil, err

@@ -22,15 +22,36 @@ import (
 // at most 4.
 func TestOpeningSpecBounds(t *testing.T) {
 	for s, want := range map[string]int{"random:0": 0, "random:200": 200, "book:0": 0, "book:4": 4, "distinct:4": 4, "distinct:0": 0, "even:4": 4, "even:0": 0} {
-		_, n, err := parseOpeningSpec(s)
+		_, n, err := parseOpeningSyntax(s)
 		if assert.NoError(t, err, s) {
 			assert.Equal(t, want, n, s)
 		}
 	}
 	for _, s := range []string{"random:-1", "random:201", "book:5", "distinct:5", "book:-1", "even:5", "even:-1", "evens:2"} {
-		_, _, err := parseOpeningSpec(s)
+		_, _, err := parseOpeningSyntax(s)
 		assert.Error(t, err, s)
 	}
+}
+
+// TestOpeningSpecReadsEachKind: the kind, K and a file's path, written out by hand.
+func TestOpeningSpecReadsEachKind(t *testing.T) {
+	for s, want := range map[string]OpeningSpec{
+		"":                {Kind: OpenStart},
+		"start":           {Kind: OpenStart},
+		"firstmove":       {Kind: OpenFirstMove},
+		"firstmove:3":     {Kind: OpenFirstMove, Plies: 3},
+		"random:7":        {Kind: OpenRandom, Plies: 7},
+		"distinct:4":      {Kind: OpenDistinct, Plies: 4},
+		"file:a/b:c.fen":  {Kind: OpenFile, Path: "a/b:c.fen"},
+		"file:/tmp/x.fen": {Kind: OpenFile, Path: "/tmp/x.fen"},
+	} {
+		got, err := ParseOpeningSpec(s)
+		if assert.NoError(t, err, s) {
+			assert.Equal(t, want, got, s)
+		}
+	}
+	_, err := ParseOpeningSpec("file:")
+	assert.Error(t, err)
 }
 
 // TestNeededOpeningsNamed: 5 games a pairing are ⌈5/2⌉ = 3 pairs.

@@ -216,7 +216,7 @@ func Run(ctx context.Context, c Config, o Options) (*summary.Summary, error) {
 
 // openingsHint suggests openings that give deterministic players different games.
 func openingsHint(c *Config) string {
-	if kind, _, _ := parseOpeningSpec(c.Openings); isChosen(kind) {
+	if o, _ := c.openingSpec(); isChosen(o.Kind) {
 		return ""
 	}
 	return "; for different games use a varying level (expert:...,vary=20) or --openings firstmove:K, or distinct:4 (a set: White's score then measures the side to move on it)"
