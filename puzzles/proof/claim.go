@@ -111,3 +111,24 @@ func normalise(p engine.Position, limit int) engine.Position {
 	}
 	return engine.NewPosition(p.Pieces[engine.White], p.Pieces[engine.Black], p.Side, counter, 0)
 }
+
+// RandomPosition returns a position of n pieces (2 or more), at least one a side, with
+// the board and the side to move drawn from rng and both counters 0: the positions of a
+// seeded sample.
+func RandomPosition(rng interface{ IntN(int) int }, n int) engine.Position {
+	white := 1 + rng.IntN(n-1)
+	var pieces [2]engine.Bitboard
+	for placed := 0; placed < n; {
+		pt := engine.Point(rng.IntN(engine.Points))
+		if (pieces[0] | pieces[1]).Has(pt) {
+			continue
+		}
+		c := engine.White
+		if placed >= white {
+			c = engine.Black
+		}
+		pieces[c] |= engine.Bit(pt)
+		placed++
+	}
+	return engine.NewPosition(pieces[0], pieces[1], engine.Color(rng.IntN(2)), 0, 0)
+}

@@ -10,7 +10,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -45,26 +44,6 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// randomPosition returns a position of n pieces, at least one a side, side to move and
-// board drawn from rng.
-func randomPosition(rng *rand.Rand, n int) engine.Position {
-	white := 1 + rng.IntN(n-1)
-	var pieces [2]engine.Bitboard
-	for placed := 0; placed < n; {
-		pt := engine.Point(rng.IntN(engine.Points))
-		if (pieces[0] | pieces[1]).Has(pt) {
-			continue
-		}
-		c := engine.White
-		if placed >= white {
-			c = engine.Black
-		}
-		pieces[c] |= engine.Bit(pt)
-		placed++
-	}
-	return engine.NewPosition(pieces[0], pieces[1], engine.Color(rng.IntN(2)), 0, 0)
-}
-
 // TestValuesEqualTheTables: on a seeded sample of 4-piece positions, the search given
 // only the tables of at most 3 pieces proves values equal to the 4-piece tables', under
 // the theoretic rules and paika limit 50, and every certificate checks.
@@ -79,7 +58,7 @@ func TestValuesEqualTheTables(t *testing.T) {
 		decided := 0
 		const n = 60
 		for i := 0; i < n; i++ {
-			p := randomPosition(rng, 4)
+			p := RandomPosition(rng, 4)
 			vr, err := pr.Value(context.Background(), p, Budget{Nodes: 300_000}, "test")
 			require.NoError(t, err, p.FEN())
 			want, err := full.ProbeUnder(&p, limit)
