@@ -259,7 +259,8 @@ func (s *Prover) mid(p *engine.Position, k key, h uint64, d int, viaCapture bool
 	f.children = f.children[:0]
 	or := p.Side == s.claim.Side
 	for _, t := range f.turns {
-		c := child{pos: p.Play(t)}
+		f.children = append(f.children, child{pos: p.Play(t)})
+		c := &f.children[len(f.children)-1] // in place: a child on the stack would escape
 		if s.limit == 0 {
 			c.pos.Paika, c.pos.Ply = 0, 0
 		}
@@ -282,7 +283,6 @@ func (s *Prover) mid(p *engine.Position, k key, h uint64, d int, viaCapture bool
 				c.pn, c.dn = m, 1
 			}
 		}
-		f.children = append(f.children, c)
 	}
 	var pn, dn uint32
 	for {
