@@ -314,41 +314,29 @@ func (s *Prover) mid(p *engine.Position, k key, h uint64, d int, viaCapture bool
 }
 
 // combine returns a node's numbers from its children's, the child to search next and
-// the second best of the numbers it is chosen by: at a node of the claim's side the
-// smallest proof number (one proven child proves it), at the defender's the smallest
-// disproof number.
+// the second best of the numbers it is chosen by. At a node of the claim's side one proven
+// child proves it: its proof number is the children's smallest, its disproof number their
+// sum, and the child with the smallest proof number is searched. At the defender's the
+// roles of the two numbers swap.
 func combine(cs []child, or bool) (pn, dn uint32, best int, second uint32) {
-	first, second := infinity+1, infinity
-	if or {
-		pn = infinity
-		for i := range cs {
-			c := &cs[i]
-			dn = addSat(dn, c.dn)
-			switch {
-			case c.fixed && c.pn >= infinity:
-				continue
-			case c.pn < first:
-				second, first, best = first, c.pn, i
-			case c.pn < second:
-				second = c.pn
-			}
-		}
-		pn = min(first, infinity)
-		return pn, dn, best, min(second, infinity)
-	}
-	dn = infinity
+	first, sum := infinity+1, uint32(0)
+	second = infinity
 	for i := range cs {
-		c := &cs[i]
-		pn = addSat(pn, c.pn)
+		chosenBy, summed := cs[i].pn, cs[i].dn
+		if !or {
+			chosenBy, summed = summed, chosenBy
+		}
+		sum = addSat(sum, summed)
 		switch {
-		case c.fixed && c.dn >= infinity:
-			continue
-		case c.dn < first:
-			second, first, best = first, c.dn, i
-		case c.dn < second:
-			second = c.dn
+		case chosenBy < first:
+			second, first, best = first, chosenBy, i
+		case chosenBy < second:
+			second = chosenBy
 		}
 	}
-	dn = min(first, infinity)
-	return pn, dn, best, min(second, infinity)
+	first, second = min(first, infinity), min(second, infinity)
+	if or {
+		return first, sum, best, second
+	}
+	return sum, first, best, second
 }
