@@ -31,7 +31,7 @@ func BenchmarkExpertWithTables(b *testing.B) {
 	if dir == "" {
 		b.Skip("FANORONA_TABLEBASES names no tablebase folder")
 	}
-	oracle := NewTablebaseOracle(tablebase.Open(dir))
+	oracle := tablebase.NewOracle(tablebase.Open(dir))
 	if oracle == nil {
 		b.Fatalf("no tables in %s", dir)
 	}

@@ -95,7 +95,9 @@ func FormatScore(score int) string {
 // tablebase): value +1 win, 0 draw, -1 loss for the side to move, and for wins and losses
 // the plies with best play — to the end of the game without a paika limit, to the turn
 // that decides the game (the capture after which the value holds at counter 0) under one,
-// at p's paika counter. ok is false for positions or rules it does not cover.
+// at p's paika counter. ok is false for positions or rules it does not cover. The endgame
+// tables' oracle is tablebase.NewOracle (package puzzles/tablebase, which players does
+// not import: it matches these interfaces by their methods).
 type Oracle interface {
 	Probe(p *engine.Position, r engine.Rules) (value int, plies int, ok bool)
 }

@@ -13,11 +13,11 @@ import (
 
 func TestTablebaseOracle(t *testing.T) {
 	dir := t.TempDir()
-	assert.Nil(t, NewTablebaseOracle(tablebase.Open(dir)), "an empty folder is no oracle")
+	assert.Nil(t, tablebase.NewOracle(tablebase.Open(dir)), "an empty folder is no oracle")
 	_, err := tablebase.Build(context.Background(), tablebase.BuildOptions{Dir: dir, MaxPieces: 3, Workers: 1})
 	require.NoError(t, err)
 	set := tablebase.Open(dir)
-	o := NewTablebaseOracle(set)
+	o := tablebase.NewOracle(set)
 	require.NotNil(t, o)
 	assert.Equal(t, 3, o.MaxPieces())
 	assert.Equal(t, 3, o.CheapPieces(), "tables of 3 pieces are held whole")
@@ -25,7 +25,7 @@ func TestTablebaseOracle(t *testing.T) {
 	// The tables' values, in the oracle's terms.
 	for _, fen := range []string{"8B/9/9/9/WW7 w", "8B/9/9/9/WW7 b", "8B/9/4W4/9/9 w", "9/9/2BWB4/9/9 w"} {
 		p := engine.MustParseFEN(fen)
-		v, err := set.Probe(&p)
+		v, err := set.Probe(&p, tablebase.Theoretic)
 		require.NoError(t, err, fen)
 		value, plies, ok := o.Probe(&p, engine.TheoreticRules())
 		require.True(t, ok, fen)
@@ -49,7 +49,7 @@ func TestTablebaseOracle(t *testing.T) {
 	// 11 plies, and of White's four turns only a1-b2 keeps the win. A depth-2 expert without
 	// tables plays b1-c1; with the oracle it must find a1-b2.
 	pos := engine.MustParseFEN("9/2B6/9/9/WW7 w")
-	want, keep, err := set.BestTurns(&pos)
+	want, keep, err := set.BestTurns(&pos, tablebase.Theoretic)
 	require.NoError(t, err)
 	require.Equal(t, tablebase.Value{Outcome: tablebase.Win, Plies: 11}, want)
 	require.Len(t, keep, 1)
@@ -71,7 +71,7 @@ func TestOracleLoadsWholeTablesAtOnce(t *testing.T) {
 	dir := t.TempDir()
 	_, err := tablebase.Build(context.Background(), tablebase.BuildOptions{Dir: dir, MaxPieces: 2, Workers: 1})
 	require.NoError(t, err)
-	o := NewTablebaseOracle(tablebase.Open(dir))
+	o := tablebase.NewOracle(tablebase.Open(dir))
 	require.NotNil(t, o)
 	require.NoError(t, os.RemoveAll(dir))
 	p := engine.MustParseFEN("9/9/4B4/9/W8 w")
@@ -79,27 +79,10 @@ func TestOracleLoadsWholeTablesAtOnce(t *testing.T) {
 	assert.True(t, ok, "1v1 known without its file")
 }
 
-// TestCheapPiecesByHand: the most pieces whose every table is held whole.
-func TestCheapPiecesByHand(t *testing.T) {
-	id := func(own, enemy, limit int) tablebase.TableID {
-		return tablebase.TableID{Class: tablebase.Class{Own: own, Enemy: enemy}, PaikaLimit: limit}
-	}
-	tables := []tablebase.TableID{id(1, 1, 50), id(2, 1, 50), id(1, 2, 50), id(3, 2, 50), id(2, 3, 50), id(5, 3, 50)}
-	slots := map[tablebase.TableID]uint64{id(1, 1, 50): 10, id(2, 1, 50): 100, id(1, 2, 50): 100,
-		id(3, 2, 50): 1000, id(2, 3, 50): 1000, id(5, 3, 50): 5000}
-	assert.Equal(t, 8, cheapPieces(tables, slots, 5000), "all whole")
-	assert.Equal(t, 7, cheapPieces(tables, slots, 4999), "5v3 read by blocks")
-	assert.Equal(t, 4, cheapPieces(tables, slots, 999), "and 3v2, 2v3")
-	assert.Equal(t, 2, cheapPieces(tables, slots, 99), "and 2v1, 1v2: only 1v1 is whole")
-	delete(slots, id(2, 3, 50))
-	assert.Equal(t, 4, cheapPieces(tables, slots, 5000), "a table of unknown size counts as large")
-	assert.Equal(t, 0, cheapPieces(nil, nil, 5000), "no table")
-}
-
 // TestOracleRootPlaysABestTurn: at every won board of 2v1 and 1v2 (every 5th slot, 23rd
 // under -short), with
 // the theoretic tables and with those of paika limit 50, the root conversion plays a turn
-// the tables keep as best (tablebase.BestRuleTurns, itself checked against an exhaustive
+// the tables keep as best (Set.BestTurns, itself checked against an exhaustive
 // solution), scores TBWinScore less the root's plies, counts each distinct turn as a node;
 // it declines draws, losses, and boards beyond the oracle's pieces.
 func TestOracleRootPlaysABestTurn(t *testing.T) {
@@ -109,7 +92,7 @@ func TestOracleRootPlaysABestTurn(t *testing.T) {
 		require.NoError(t, err)
 	}
 	set := tablebase.Open(dir)
-	o := NewTablebaseOracle(set)
+	o := tablebase.NewOracle(set)
 	require.NotNil(t, o)
 	stride, least := uint64(5), 1000
 	if testing.Short() {
@@ -123,11 +106,11 @@ func TestOracleRootPlaysABestTurn(t *testing.T) {
 			r = engine.TheoreticRules()
 		}
 		for _, c := range []tablebase.Class{{Own: 2, Enemy: 1}, {Own: 1, Enemy: 2}} {
-			tab, err := set.RuleTable(c, limit)
+			tab, err := set.Table(c, tablebase.PaikaRule(limit))
 			require.NoError(t, err)
 			for slot := uint64(0); slot < tab.Slots(); slot += stride {
 				p := tab.Position(slot)
-				v, best, err := set.BestRuleTurns(&p, limit)
+				v, best, err := set.BestTurns(&p, tablebase.PaikaRule(limit))
 				require.NoError(t, err)
 				s := newSearcher(searchConfig{}, o)
 				s.begin(context.Background(), r, 0, 0)

@@ -129,14 +129,14 @@ var envTables = sync.OnceValue(func() *tablebase.Set {
 // the classes of its turns' results that the set lacks.
 func missingFor(set *tablebase.Set, p *engine.Position) []string {
 	c, _ := tablebase.ClassOf(p)
-	if set.Has(c) {
+	if set.Has(c, tablebase.Theoretic) {
 		return nil
 	}
 	var missing []string
 	var seen engine.ResultSet
 	for _, tn := range p.DistinctTurns(engine.TheoreticRules(), nil, &seen) {
 		q := p.Play(tn)
-		if qc, ok := tablebase.ClassOf(&q); ok && !set.Has(qc) && !slices.Contains(missing, qc.String()) {
+		if qc, ok := tablebase.ClassOf(&q); ok && !set.Has(qc, tablebase.Theoretic) && !slices.Contains(missing, qc.String()) {
 			missing = append(missing, qc.String())
 		}
 	}
@@ -393,7 +393,7 @@ func checkStatedFacts(t *testing.T, set *tablebase.Set, pz Puzzle) {
 	var seen engine.ResultSet
 	for _, tn := range p.DistinctTurns(engine.TheoreticRules(), nil, &seen) {
 		q := p.Play(tn)
-		v, err := set.Probe(&q)
+		v, err := set.Probe(&q, tablebase.Theoretic)
 		require.NoError(t, err, "%s: %s", pz.Name, tn)
 		turns, after = append(turns, tn), append(after, v)
 	}
@@ -420,8 +420,8 @@ func checkStatedFacts(t *testing.T, set *tablebase.Set, pz Puzzle) {
 		value = tablebase.Value{Outcome: tablebase.Loss, Plies: slowest + 1}
 	}
 	assert.Equal(t, value, pz.Value, "%s: the stated value, one ply above its turns' values", pz.Name)
-	if set.Has(c) {
-		probed, err := set.Probe(&p)
+	if set.Has(c, tablebase.Theoretic) {
+		probed, err := set.Probe(&p, tablebase.Theoretic)
 		require.NoError(t, err, pz.Name)
 		assert.Equal(t, probed, pz.Value, "%s: the stated value, probed", pz.Name)
 	}
@@ -463,7 +463,7 @@ func checkStatedFacts(t *testing.T, set *tablebase.Set, pz Puzzle) {
 	case KindLongestWin:
 		assert.Equal(t, "longest-"+c.String(), pz.Name)
 		assert.Equal(t, engine.White, p.Side, pz.Name)
-		tab, err := set.Table(c)
+		tab, err := set.Table(c, tablebase.Theoretic)
 		require.NoError(t, err, pz.Name)
 		longest, first := 0, uint64(0)
 		for slot := range tab.Slots() {
@@ -507,7 +507,7 @@ func winningTurns(t *testing.T, set *tablebase.Set, p engine.Position) int {
 	var seen engine.ResultSet
 	for _, tn := range p.DistinctTurns(engine.TheoreticRules(), nil, &seen) {
 		q := p.Play(tn)
-		v, err := set.Probe(&q)
+		v, err := set.Probe(&q, tablebase.Theoretic)
 		require.NoError(t, err)
 		if v.Outcome == tablebase.Loss {
 			n++
@@ -519,5 +519,5 @@ func winningTurns(t *testing.T, set *tablebase.Set, p engine.Position) int {
 // hasDefaultTables reports whether set holds p's class under the default limit.
 func hasDefaultTables(set *tablebase.Set, p *engine.Position) bool {
 	c, ok := tablebase.ClassOf(p)
-	return ok && set.HasRule(c, defaultLimit)
+	return ok && set.Has(c, tablebase.PaikaRule(defaultLimit))
 }

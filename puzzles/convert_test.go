@@ -32,7 +32,7 @@ func ruleWins(t *testing.T, set *tablebase.Set, classes []tablebase.Class, limit
 		own := randomPoints(r, c.Own, 0)
 		enemy := randomPoints(r, c.Enemy, own)
 		p := engine.NewPosition(own, enemy, engine.White, r.IntN(limit), 10)
-		v, err := set.ProbeRule(&p, limit)
+		v, err := set.Probe(&p, tablebase.PaikaRule(limit))
 		require.NoError(t, err)
 		if v.Outcome == tablebase.Win && v.Plies >= minPlies {
 			out = append(out, p)
@@ -58,7 +58,7 @@ func playOut(t *testing.T, set *tablebase.Set, expert players.Player, p engine.P
 			turn, err = expert.Choose(context.Background(), &p, rules)
 			require.NoError(t, err)
 		} else {
-			_, best, err := set.BestRuleTurns(&p, rules.PaikaLimit)
+			_, best, err := set.BestTurns(&p, tablebase.PaikaRule(rules.PaikaLimit))
 			require.NoError(t, err)
 			require.NotEmpty(t, best, p.FEN())
 			turn = best[0]
@@ -69,7 +69,7 @@ func playOut(t *testing.T, set *tablebase.Set, expert players.Player, p engine.P
 
 // convertAll plays every position out and checks that the side to move wins each.
 func convertAll(t *testing.T, set *tablebase.Set, positions []engine.Position) {
-	o := players.NewTablebaseOracle(set)
+	o := tablebase.NewOracle(set)
 	require.NotNil(t, o)
 	opts := players.DefaultExpertOptions()
 	opts.Depth, opts.HashMB, opts.Oracle = 4, 1, o
@@ -109,7 +109,7 @@ func TestExpertConvertsRuleWins(t *testing.T) {
 	// The oracle answers under the rules it was built for and nothing else: not without a
 	// limit (no theoretic tables here), not for another limit, not when a side without a
 	// turn draws or a ply cap applies.
-	o := players.NewTablebaseOracle(set)
+	o := tablebase.NewOracle(set)
 	p := wins[0]
 	v, _, ok := o.Probe(&p, engine.DefaultRules())
 	assert.True(t, ok)
@@ -147,7 +147,7 @@ func TestExpertConvertsRuleWinsOfSevenPieces(t *testing.T) {
 	for n := 5; n <= maxPieces; n++ {
 		for own := 1; own < n; own++ {
 			c := tablebase.Class{Own: own, Enemy: n - own}
-			if !set.HasRule(c, 50) {
+			if !set.Has(c, tablebase.PaikaRule(50)) {
 				t.Logf("class %v is not built under paika limit 50 in FANORONA_TABLEBASES: not sampled", c)
 				continue
 			}

@@ -52,7 +52,7 @@ func Solve(ctx context.Context, p engine.Position, tb *tablebase.Set, lim Limits
 		counter = p.Paika
 	}
 	p = engine.NewPosition(p.Pieces[engine.White], p.Pieces[engine.Black], p.Side, counter, 0)
-	s := &solver{ctx: ctx, tb: tb, lim: lim, limit: lim.PaikaLimit, tt: map[uint64]ttEntry{}, avail: map[tablebase.Class]bool{}}
+	s := &solver{ctx: ctx, tb: tb, lim: lim, limit: lim.PaikaLimit, rule: tablebase.PaikaRule(lim.PaikaLimit), tt: map[uint64]ttEntry{}, avail: map[tablebase.Class]bool{}}
 	if lim.Time > 0 {
 		s.deadline = time.Now().Add(lim.Time)
 	}
@@ -63,7 +63,7 @@ func Solve(ctx context.Context, p engine.Position, tb *tablebase.Set, lim Limits
 		if s.limit > 0 && v.Outcome != tablebase.Draw {
 			n = maxLine // the distance is to the deciding capture: show the game to its end
 		}
-		line, _, err := tb.BestRuleLine(p, s.limit, n)
+		line, _, err := tb.BestLine(p, s.rule, n)
 		if err != nil {
 			return Result{}, err
 		}
@@ -162,7 +162,8 @@ type solver struct {
 	ctx      context.Context
 	tb       *tablebase.Set
 	lim      Limits
-	limit    int // the paika limit of the values (0: theoretic)
+	limit    int            // the paika limit of the values (0: theoretic)
+	rule     tablebase.Rule // the tables' rule: that limit
 	deadline time.Time
 	tt       map[uint64]ttEntry
 	avail    map[tablebase.Class]bool
@@ -199,16 +200,13 @@ func (s *solver) probe(p *engine.Position) (tablebase.Value, bool, error) {
 	}
 	has, seen := s.avail[c]
 	if !seen {
-		has = s.tb.HasRule(c, s.limit)
+		has = s.tb.Has(c, s.rule)
 		s.avail[c] = has
 	}
 	if !has {
 		return tablebase.Value{}, false, nil
 	}
-	v, err := s.tb.Probe(p)
-	if s.limit > 0 {
-		v, err = s.tb.ProbeRule(p, s.limit)
-	}
+	v, err := s.tb.Probe(p, s.rule)
 	if err != nil {
 		return tablebase.Value{}, false, err
 	}
@@ -316,7 +314,7 @@ func (s *solver) line(p engine.Position) ([]engine.Turn, error) {
 		if v, ok, err := s.probe(&p); err != nil {
 			return nil, err
 		} else if ok {
-			rest, _, err := s.tb.BestRuleLine(p, s.limit, min(lineLength(v), maxLine-len(line)))
+			rest, _, err := s.tb.BestLine(p, s.rule, min(lineLength(v), maxLine-len(line)))
 			return append(line, rest...), err
 		}
 		e, ok := s.tt[s.key(&p)]

@@ -101,13 +101,13 @@ func onlyBelow(t *testing.T, full string) string {
 func TestSearchAgreesWithTablebase(t *testing.T) {
 	full := tablebase.Open(builtTables(t))
 	partial := tablebase.Open(onlyBelow(t, builtTables(t)))
-	tab, err := full.Table(tablebase.Class{Own: 2, Enemy: 2})
+	tab, err := full.Table(tablebase.Class{Own: 2, Enemy: 2}, tablebase.Theoretic)
 	require.NoError(t, err)
 	proven, exact := 0, 0
 	for slot := uint64(0); slot < tab.Slots(); slot += 2003 {
 		p := tab.Position(slot)
 		want := tab.Value(slot)
-		if got, err := full.Probe(&p); err != nil || got != want {
+		if got, err := full.Probe(&p, tablebase.Theoretic); err != nil || got != want {
 			continue // a mirror slot that is not the board's own
 		}
 		res, err := Solve(context.Background(), p, partial, Limits{MaxDepth: 6, Nodes: 200000})

@@ -32,7 +32,7 @@ func TestTeloNohoDimyCaptureBoards(t *testing.T) {
 	if set == nil {
 		t.Skip("set FANORONA_TABLEBASES to a directory with the 7-piece tablebases")
 	}
-	if !set.Has(tablebase.Class{Own: 4, Enemy: 3}) || !set.Has(tablebase.Class{Own: 5, Enemy: 2}) {
+	if !set.Has(tablebase.Class{Own: 4, Enemy: 3}, tablebase.Theoretic) || !set.Has(tablebase.Class{Own: 5, Enemy: 2}, tablebase.Theoretic) {
 		t.Skip("the 7-piece tablebases 4v3 and 5v2 are not built in FANORONA_TABLEBASES")
 	}
 	const n = 20000

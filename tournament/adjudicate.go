@@ -32,7 +32,7 @@ func NewAdjudicator(set *tablebase.Set, limit int) (*Adjudicator, error) {
 	a := &Adjudicator{set: set, limit: limit}
 	for n := 2; n <= 2*engine.MaxPiecesPerSide; n++ {
 		for own := max(1, n-engine.MaxPiecesPerSide); own <= min(n-1, engine.MaxPiecesPerSide); own++ {
-			if !set.HasRule(tablebase.Class{Own: own, Enemy: n - own}, limit) {
+			if !set.Has(tablebase.Class{Own: own, Enemy: n - own}, tablebase.PaikaRule(limit)) {
 				if n == 2 {
 					return nil, a.missing()
 				}
@@ -64,7 +64,7 @@ func (a *Adjudicator) Adjudicate(p *engine.Position, r engine.Rules) (engine.Out
 	if p.Occupied().Count() > a.pieces || p.Own() == 0 || p.Enemy() == 0 || r.PaikaLimit != a.limit || tablebase.CheckRules(r, p) != nil {
 		return engine.Ongoing, false
 	}
-	v, err := a.set.ProbeUnder(p, a.limit)
+	v, err := a.set.Probe(p, tablebase.PaikaRule(a.limit))
 	if err != nil {
 		return engine.Ongoing, false
 	}

@@ -38,7 +38,7 @@ func TestAdjudicatorCoversCompleteClassesOfItsRule(t *testing.T) {
 	assert.Contains(t, err.Error(), "fanorona tablebase build --max-pieces 5 --paika-limit 50 --tablebases "+dir)
 
 	// Without 2v1 the 3-piece classes are not all there: only 2 pieces are adjudicated.
-	require.NoError(t, os.Remove(filepath.Join(dir, tablebase.FileName(tablebase.Class{Own: 2, Enemy: 1}))))
+	require.NoError(t, os.Remove(filepath.Join(dir, tablebase.FileName(tablebase.Class{Own: 2, Enemy: 1}, tablebase.Theoretic))))
 	a, err = NewAdjudicator(tablebase.Open(dir), 0)
 	require.NoError(t, err)
 	assert.Equal(t, 2, a.Pieces())
@@ -77,7 +77,7 @@ func TestAdjudicatedRunAgreesWithThePlayedOutRun(t *testing.T) {
 	}, "\n")+"\n"), 0o644))
 	c := Config{Format: RoundRobin, Players: []string{"expert:depth=3", "expert:depth=2"}, Games: 6,
 		Openings: "file:" + openings, Seed: 3, Rules: RecordRules(engine.DefaultRules(), 400), Concurrency: 2}
-	oracle := players.NewTablebaseOracle(tablebase.Open(dir))
+	oracle := tablebase.NewOracle(tablebase.Open(dir))
 	require.NotNil(t, oracle)
 	opts := []players.Option{players.WithOracle(oracle)}
 	full, judged := t.TempDir(), t.TempDir()

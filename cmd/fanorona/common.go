@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/players"
@@ -46,34 +45,24 @@ func (f *rulesFlags) rules() (engine.Rules, error) {
 	return engine.Rules{PaikaLimit: f.paikaLimit, NoMovesDraw: f.noMovesDraw, FirstTurnNoChain: f.firstTurnNoChain}, nil
 }
 
-// tablebaseFolder resolves a --tablebases flag of docs/CLI.md for the players' probes:
-// "none" is off (""); "" is the default folder when it exists and off when it does not;
-// any other folder must exist. Every table file in the folder used must have a sound
-// header (checkedTablebases then checks the blocks of those the players may probe):
-// otherwise it is bad input.
-func tablebaseFolder(flag string) (string, error) {
-	dir, explicit := flag, true
-	switch flag {
-	case "none":
-		return "", nil
-	case "":
-		dir, explicit = defaultTablebaseDir(), false
-	}
-	st, err := os.Stat(dir)
+// tablebasesFolder is the one reading of a --tablebases value (docs/CLI.md), through
+// tablebase.Resolve for a command of need: "none" is off (refused where tables are
+// needed), "" the default folder (off when missing, for Optional), any other value a
+// folder that must exist (Create: may not yet). A folder whose tables are used as they are
+// (Optional: players, adjudication, solving) has every file's header checked first
+// (tablebase.CheckHeaders; runs and analyses then check the blocks of what they may
+// probe: checkedTablebases). A bad folder is bad input naming it.
+func tablebasesFolder(flag string, need tablebase.Need) (string, error) {
+	dir, err := tablebase.Resolve(flag, need)
+	var fe *tablebase.FolderError
 	switch {
-	case errors.Is(err, fs.ErrNotExist) && !explicit:
-		return "", nil
+	case errors.As(err, &fe) && errors.Is(err, tablebase.ErrNoFolder) && need == tablebase.Required:
+		return "", badInputf("--tablebases %s: no such folder (build tables with: fanorona tablebase build --tablebases %s)", fe.Dir, fe.Dir)
 	case err != nil:
-		return "", badInputf("--tablebases %s: %w", dir, err)
-	case !st.IsDir():
-		return "", badInputf("--tablebases %s: not a folder", dir)
+		return "", badInputf("--tablebases %v", err)
 	}
-	tables, err := tablebase.Open(dir).Tables()
-	if err != nil {
-		return "", badInputf("--tablebases %s: %w", dir, err)
-	}
-	for _, id := range tables { // every file: the theoretic ones and those of each paika limit
-		if _, err := tablebase.ReadRuleInfo(dir, id.Class, id.PaikaLimit); err != nil {
+	if dir != "" && need == tablebase.Optional {
+		if err := tablebase.CheckHeaders(dir); err != nil {
 			return "", badInputf("--tablebases %s: %w", dir, err)
 		}
 	}
@@ -83,12 +72,12 @@ func tablebaseFolder(flag string) (string, error) {
 // tablebasePlayerOptions are the players' options for a --tablebases flag, every table
 // they may probe under paika limit limit checked (checkedTablebases).
 func tablebasePlayerOptions(flag string, limit int) ([]players.Option, error) {
-	dir, err := tablebaseFolder(flag)
+	dir, err := tablebasesFolder(flag, tablebase.Optional)
 	if err != nil || dir == "" {
 		return nil, err
 	}
-	opts, _, err := checkedTablebases(dir, limit)
-	return opts, err
+	o, _, err := checkedTablebases(dir, limit)
+	return oracleOptions(o), err
 }
 
 // positionUnderRules parses --fen and the rule flags together: a paika counter above the

@@ -10,6 +10,7 @@ import (
 
 	"github.com/fanorona/fanorona/players"
 	"github.com/fanorona/fanorona/players/uci"
+	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/fanorona/fanorona/tournament"
 	"github.com/spf13/cobra"
 )
@@ -44,7 +45,7 @@ func newEngineCmd(s *streams) *cobra.Command {
 			default:
 				return badInputf("--notation %q: expected compact or dashed", notation)
 			}
-			folder, err := tablebaseFolder(tb)
+			folder, err := tablebasesFolder(tb, tablebase.Optional)
 			if err != nil {
 				return err
 			}
@@ -52,10 +53,11 @@ func newEngineCmd(s *streams) *cobra.Command {
 			if folder != "" {
 				// Checked before the session starts, so that a damaged table is refused
 				// with exit status 2 rather than in an info string at the first search.
-				checked, _, err := checkedTablebases(folder, anyPaikaLimit)
+				o, _, err := checkedTablebases(folder, anyPaikaLimit)
 				if err != nil {
 					return err
 				}
+				checked := oracleOptions(o)
 				open = func(dir string) ([]players.Option, error) {
 					if dir == folder {
 						return checked, nil

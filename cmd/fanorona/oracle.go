@@ -15,14 +15,15 @@ const anyPaikaLimit = -1
 // is played, every table they may probe under paika limit limit (0: the theoretic
 // tables; anyPaikaLimit: every table): a table used whole or refused, never skipped
 // silently in the middle of a game. A damaged file is bad input naming it. It returns
-// the players' options (nil when dir holds no table) and the files checked.
+// the players' oracle (nil when dir holds no table; its Set is the one to share, e.g.
+// with an adjudicator) and the files checked.
 //
 // The tables the players hold whole (up to 6 pieces) are loaded and checked as the
 // oracle is made; the larger ones, read block by block during play, are read through
 // once here (docs/PERFORMANCE.md gives the cost).
-func checkedTablebases(dir string, limit int) ([]players.Option, []tablebase.FileSum, error) {
+func checkedTablebases(dir string, limit int) (*tablebase.Oracle, []tablebase.FileSum, error) {
 	set := tablebase.Open(dir)
-	o := players.NewTablebaseOracle(set)
+	o := tablebase.NewOracle(set)
 	if o == nil {
 		return nil, nil, nil
 	}
@@ -32,7 +33,7 @@ func checkedTablebases(dir string, limit int) ([]players.Option, []tablebase.Fil
 	}
 	var used []tablebase.TableID
 	for _, id := range tables {
-		if limit == anyPaikaLimit || id.PaikaLimit == limit {
+		if limit == anyPaikaLimit || id.Rule == tablebase.PaikaRule(limit) {
 			used = append(used, id)
 		}
 	}
@@ -40,5 +41,13 @@ func checkedTablebases(dir string, limit int) ([]players.Option, []tablebase.Fil
 	if err != nil {
 		return nil, nil, badInputf("--tablebases %s: %w", dir, err)
 	}
-	return []players.Option{players.WithOracle(o)}, sums, nil
+	return o, sums, nil
+}
+
+// oracleOptions gives the players the oracle o (none when nil).
+func oracleOptions(o *tablebase.Oracle) []players.Option {
+	if o == nil {
+		return nil
+	}
+	return []players.Option{players.WithOracle(o)}
 }

@@ -212,7 +212,7 @@ func runCheck(s *streams, path, dir string) error {
 	var tables proof.Tables
 	var verify proof.VerifyFile
 	if needTables {
-		d, err := tablebasesDir(dir, false)
+		d, err := tablebasesFolder(dir, tablebase.Required)
 		if err != nil {
 			return err
 		}

@@ -111,7 +111,7 @@ func runProveSample(ctx context.Context, s *streams, o *proveSampleOptions) erro
 		}
 		var p = proof.RandomPosition(rng, pieces[i%len(pieces)])
 		c, _ := tablebase.ClassOf(&p)
-		for !refSet.HasRule(c, o.paikaLimit) || (o.quiet && p.CanCapture()) { // a class the reference holds
+		for !refSet.Has(c, tablebase.PaikaRule(o.paikaLimit)) || (o.quiet && p.CanCapture()) { // a class the reference holds
 			p = proof.RandomPosition(rng, pieces[i%len(pieces)])
 			c, _ = tablebase.ClassOf(&p)
 		}
@@ -120,7 +120,7 @@ func runProveSample(ctx context.Context, s *streams, o *proveSampleOptions) erro
 				return err
 			}
 		}
-		want, err := refSet.ProbeUnder(&p, o.paikaLimit)
+		want, err := refSet.Probe(&p, tablebase.PaikaRule(o.paikaLimit))
 		if err != nil {
 			return err
 		}
@@ -172,7 +172,7 @@ func runProveSample(ctx context.Context, s *streams, o *proveSampleOptions) erro
 const engine22 = 22
 
 // tablesDirChecked resolves a folder of tables that must exist.
-func tablesDirChecked(dir string) (string, error) { return tablebasesDir(dir, false) }
+func tablesDirChecked(dir string) (string, error) { return tablebasesFolder(dir, tablebase.Required) }
 
 // claimHolds reports whether a claim ("white-wins") holds for a position of value want for
 // its side to move side.

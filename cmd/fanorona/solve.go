@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 	"time"
 
@@ -115,7 +114,7 @@ func noTablesNote(s *streams, set *tablebase.Set, dir string, limit int) {
 	case dir == "none":
 		where = "--tablebases none"
 	case set != nil:
-		if cs, err := set.RuleClasses(limit); err != nil || len(cs) > 0 {
+		if cs, err := set.Classes(tablebase.PaikaRule(limit)); err != nil || len(cs) > 0 {
 			return
 		}
 		where = set.Dir() + " holds no theoretic tables"
@@ -143,30 +142,11 @@ func solveTablebases(dir string, limit int, p *engine.Position) (*tablebase.Set,
 	if limit > 0 && p.Paika > limit {
 		return nil, badInputf("--fen: paika counter %d is above --paika-limit %d (the game was drawn when it reached %d)", p.Paika, limit, limit)
 	}
-	switch dir {
-	case "none":
-		return nil, nil
-	case "":
-		if st, err := os.Stat(defaultTablebaseDir()); err != nil || !st.IsDir() {
-			return nil, nil
-		}
-	}
-	d, err := tablebasesDir(dir, false)
-	if err != nil {
+	d, err := tablebasesFolder(dir, tablebase.Optional)
+	if err != nil || d == "" {
 		return nil, err
 	}
-	// Every file's header, index and size are checked (cheap): a damaged folder is bad
-	// input even when this position would not read the damaged file.
 	set := tablebase.Open(d)
-	ids, err := set.Tables()
-	if err != nil {
-		return nil, err
-	}
-	for _, id := range ids {
-		if _, err := tablebase.ReadRuleInfo(d, id.Class, id.PaikaLimit); err != nil {
-			return nil, badInput(err)
-		}
-	}
 	return set, nil
 }
 

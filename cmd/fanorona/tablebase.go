@@ -39,32 +39,6 @@ func tablebasesFlag(c *cobra.Command, dir *string) {
 	_ = c.Flags().MarkHidden("dir")
 }
 
-// tablebasesDir resolves a tablebase folder flag for a command that needs tables: ""
-// is the default folder; a folder that does not exist is bad input unless the command
-// creates it (build).
-func tablebasesDir(dir string, create bool) (string, error) {
-	switch dir {
-	case "none":
-		return "", badInputf("--tablebases none: this command needs a tablebase folder")
-	case "":
-		dir = defaultTablebaseDir()
-	}
-	st, err := os.Stat(dir)
-	if create {
-		if err == nil && !st.IsDir() {
-			return "", badInputf("--tablebases %s: not a folder", dir)
-		}
-		return dir, nil
-	}
-	switch {
-	case err != nil:
-		return "", badInputf("--tablebases %s: no such folder (build tables with: fanorona tablebase build --tablebases %s)", dir, dir)
-	case !st.IsDir():
-		return "", badInputf("--tablebases %s: not a folder", dir)
-	}
-	return dir, nil
-}
-
 // paikaLimitFlag binds --paika-limit with the default rules' limit.
 func paikaLimitFlag(c *cobra.Command, limit *int, usage string) {
 	c.Flags().IntVar(limit, "paika-limit", engine.DefaultRules().PaikaLimit, usage)
@@ -129,7 +103,7 @@ func newTBBuildCmd(s *streams) *cobra.Command {
 }
 
 func runTBBuild(ctx context.Context, s *streams, o *tbBuildOptions) error {
-	dir, err := tablebasesDir(o.dir, true)
+	dir, err := tablebasesFolder(o.dir, tablebase.Create)
 	if err != nil {
 		return err
 	}
@@ -391,7 +365,7 @@ func runTBProbe(s *streams, o *tbProbeOptions) error {
 	if err := checkPaikaLimit(o.paikaLimit); err != nil {
 		return err
 	}
-	dir, err := tablebasesDir(o.dir, false)
+	dir, err := tablebasesFolder(o.dir, tablebase.Required)
 	if err != nil {
 		return err
 	}
@@ -484,7 +458,7 @@ func readFENs(s *streams, name string) ([]engine.Position, []string, error) {
 // value when that table is built.
 func probeRecordOf(set *tablebase.Set, p *engine.Position, limit int) (probeRecord, error) {
 	rec := probeRecord{FEN: p.FEN(), PaikaLimit: limit, Counter: p.Paika}
-	v, best, err := set.BestRuleTurns(p, limit)
+	v, best, err := set.BestTurns(p, tablebase.PaikaRule(limit))
 	if err != nil {
 		return rec, err
 	}
@@ -493,7 +467,7 @@ func probeRecordOf(set *tablebase.Set, p *engine.Position, limit int) (probeReco
 	rec.Kind = v.Outcome.String()
 	if limit == 0 {
 		rec.Theoretic = &val
-	} else if theo, err := set.Probe(p); err == nil {
+	} else if theo, err := set.Probe(p, tablebase.Theoretic); err == nil {
 		tv := valueJSON(theo)
 		rec.Theoretic = &tv
 		rec.Kind = tablebase.Kind(theo, v)
@@ -566,7 +540,7 @@ func runTBVerify(ctx context.Context, s *streams, o *tbVerifyOptions, limitGiven
 	if o.workers < 0 {
 		return badInputf("--workers %d: must be 0 (all cores) or more", o.workers)
 	}
-	dir, err := tablebasesDir(o.dir, false)
+	dir, err := tablebasesFolder(o.dir, tablebase.Required)
 	if err != nil {
 		return err
 	}
@@ -585,7 +559,7 @@ func runTBVerify(ctx context.Context, s *streams, o *tbVerifyOptions, limitGiven
 	}
 	var chosen []tablebase.TableID
 	for _, id := range tables {
-		if (want == nil || tablebase.MaterialOf(id.Class) == *want) && (!limitGiven || id.PaikaLimit == o.paikaLimit) {
+		if (want == nil || tablebase.MaterialOf(id.Class) == *want) && (!limitGiven || id.Rule.PaikaLimit == o.paikaLimit) {
 			chosen = append(chosen, id)
 		}
 	}
@@ -594,7 +568,7 @@ func runTBVerify(ctx context.Context, s *streams, o *tbVerifyOptions, limitGiven
 	}
 	// A damaged file is refused before anything is printed.
 	for _, id := range chosen {
-		if _, _, err := tablebase.CheckFile(dir, id.Class, id.PaikaLimit); err != nil {
+		if _, _, err := tablebase.CheckFile(dir, id.Class, id.Rule); err != nil {
 			return badInput(err)
 		}
 	}
@@ -619,7 +593,7 @@ func runTBVerify(ctx context.Context, s *streams, o *tbVerifyOptions, limitGiven
 	}
 	var bad uint64
 	for _, r := range reps {
-		fmt.Fprintf(s.out, "%-22v %d positions checked (one per symmetry class), %d inconsistent\n", tablebase.TableID{Class: r.Class, PaikaLimit: r.PaikaLimit}, r.Checked, r.Bad)
+		fmt.Fprintf(s.out, "%-22v %d positions checked (one per symmetry class), %d inconsistent\n", tablebase.TableID{Class: r.Class, Rule: tablebase.PaikaRule(r.PaikaLimit)}, r.Checked, r.Bad)
 		for _, x := range r.Examples {
 			fmt.Fprintf(s.out, "  %s: stored %v, successors say %v\n", x.FEN, x.Stored, x.Expected)
 		}
@@ -672,7 +646,7 @@ type statsRecord struct {
 }
 
 func runTBStats(s *streams, o *tbStatsOptions) error {
-	dir, err := tablebasesDir(o.dir, false)
+	dir, err := tablebasesFolder(o.dir, tablebase.Required)
 	if err != nil {
 		return err
 	}
@@ -687,12 +661,12 @@ func runTBStats(s *streams, o *tbStatsOptions) error {
 	recs := make([]statsRecord, len(ids))
 	infos := map[tablebase.TableID]tablebase.Info{}
 	for i, id := range ids {
-		in, size, err := tablebase.CheckFile(dir, id.Class, id.PaikaLimit)
+		in, size, err := tablebase.CheckFile(dir, id.Class, id.Rule)
 		if err != nil {
 			return badInput(err)
 		}
 		infos[id] = in
-		rec := statsRecord{Class: id.Class.String(), PaikaLimit: id.PaikaLimit, Slots: in.Slots, FileBytes: size,
+		rec := statsRecord{Class: id.Class.String(), PaikaLimit: id.Rule.PaikaLimit, Slots: in.Slots, FileBytes: size,
 			Positions: in.Positions, Wins: in.Wins, Draws: in.Draws, Losses: in.Losses,
 			LongestWin: in.LongestWin, LongestLoss: in.LongestLoss}
 		if in.Wins > 0 {
@@ -705,7 +679,7 @@ func runTBStats(s *streams, o *tbStatsOptions) error {
 	}
 	for i, id := range ids {
 		theo, ok := infos[tablebase.TableID{Class: id.Class}]
-		if id.PaikaLimit == 0 || !ok {
+		if id.Rule.PaikaLimit == 0 || !ok {
 			continue
 		}
 		// Rule-aware wins and losses are theoretic ones the rule does not draw.

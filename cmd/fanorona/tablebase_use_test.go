@@ -80,3 +80,40 @@ func TestRunRecordsTheTableFilesItChecked(t *testing.T) {
 	// The default paika limit is 50: its tables, not the theoretic ones.
 	assert.ElementsMatch(t, []string{"1v1.p50.fntb", "2v1.p50.fntb", "1v2.p50.fntb"}, names)
 }
+
+// TestEveryUseOfAFolderChecksEveryHeader: a folder with one file whose header is broken,
+// of a rule the command would not probe (limit 50 for runs without a limit), is refused
+// before anything is played or written, by runs as by analyses; and `tune --games-from`
+// checks the blocks of the tables it labels with, as a run does.
+func TestEveryUseOfAFolderChecksEveryHeader(t *testing.T) {
+	good := buildTables(t, "3")
+	dir := t.TempDir()
+	require.NoError(t, os.CopyFS(dir, os.DirFS(good)))
+	p := filepath.Join(dir, "1v2.p50.fntb")
+	b, err := os.ReadFile(p)
+	require.NoError(t, err)
+	copy(b, "NOTATB!!")
+	require.NoError(t, os.WriteFile(p, b, 0o644))
+	line := "fanorona: --tablebases " + dir + ": tablebase: " + p + ": not a tablebase file (bad magic): damaged or mismatched tablebase file\n"
+	out := filepath.Join(t.TempDir(), "run")
+	for _, args := range [][]string{
+		{"selfplay", "--player", "expert:depth=1", "--games", "2", "--paika-limit", "0", "--tablebases", dir, "-o", out},
+		{"tournament", "--players", "expert:depth=1,greedy", "--games", "2", "--paika-limit", "0", "--tablebases", dir, "-o", out},
+		{"analyze", "--player", "expert:depth=1", "--paika-limit", "0", "--tablebases", dir},
+	} {
+		code, stdout, stderr := runCmd(t, "", args...)
+		assert.Equal(t, 2, code, "%v", args)
+		assert.Equal(t, line, stderr, "%v", args)
+		assert.Empty(t, stdout, "%v", args)
+		assert.NoDirExists(t, out, "%v: nothing written", args)
+	}
+
+	code, _, stderr := runCmd(t, "", "selfplay", "--player", "greedy", "--games", "2", "--tablebases", "none", "-o", out)
+	require.Equal(t, 0, code, stderr)
+	blocks, block := damagedLastBlock(t, good, "2v1.fntb")
+	code, stdout, stderr := runCmd(t, "", "tune", "--games-from", out, "--tablebases", blocks)
+	assert.Equal(t, 2, code, stderr)
+	assert.Equal(t, "fanorona: --tablebases "+blocks+": tablebase: "+filepath.Join(blocks, "2v1.fntb")+
+		": block "+strconv.Itoa(block)+" checksum mismatch: damaged or mismatched tablebase file\n", stderr)
+	assert.Empty(t, stdout)
+}

@@ -13,7 +13,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/fanorona/fanorona/players"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/fanorona/fanorona/tournament"
 	"github.com/fanorona/fanorona/tournament/report"
@@ -120,10 +119,11 @@ func (f *runFlags) config(format tournament.Format, specs []string, command stri
 			return c, o, badInputf("--run-id: %v", err)
 		}
 	}
-	dir, opts, sums, err := runTablebases(f.tablebases, r.PaikaLimit)
+	dir, oracle, sums, err := runTablebases(f.tablebases, r.PaikaLimit)
 	if err != nil {
 		return c, o, err
 	}
+	opts := oracleOptions(oracle)
 	o.PlayerOptions = opts
 	if opts != nil {
 		c.Tablebases, c.TablebaseDir, c.TablebaseFiles = true, dir, sums
@@ -132,41 +132,35 @@ func (f *runFlags) config(format tournament.Format, specs []string, command stri
 		if dir == "" {
 			return c, o, badInputf("--adjudicate needs tables: give --tablebases DIR (build them with: fanorona tablebase build --max-pieces 5 --tablebases DIR, about 10 s)")
 		}
-		if o.Adjudicator, err = tournament.NewAdjudicator(tablebase.Open(dir), r.PaikaLimit); err != nil {
+		set := tablebase.Open(dir)
+		if oracle != nil {
+			set = oracle.Set() // the players' tables, not a second copy
+		}
+		if o.Adjudicator, err = tournament.NewAdjudicator(set, r.PaikaLimit); err != nil {
 			return c, o, badInput(err)
 		}
 	}
 	return c, o, nil // tournament.Run validates the rest (an InputError: exit status 2)
 }
 
-// runTablebases reads a run's --tablebases: "none" is off; "" is the default folder when
-// it exists (silently off otherwise); a folder given that is missing or holds no tables
-// is bad input. Every table the run may probe under paika limit limit is checked before
-// the first game (checkedTablebases); the files checked are returned for run.json.
-func runTablebases(dir string, limit int) (string, []players.Option, []tablebase.FileSum, error) {
-	explicit := true
-	switch dir {
-	case "none":
-		return "", nil, nil, nil
-	case "":
-		def := defaultTablebaseDir()
-		if st, err := os.Stat(def); err != nil || !st.IsDir() {
-			return "", nil, nil, nil
-		}
-		dir, explicit = def, false
-	default:
-		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-			return "", nil, nil, badInputf("--tablebases %s: no such folder", dir)
-		}
+// runTablebases reads a run's --tablebases (tablebasesFolder: "none" is off, "" the
+// default folder when it exists, every file's header checked); a folder given that holds
+// no tables is bad input. Every table the run may probe under paika limit limit is
+// checked before the first game (checkedTablebases); the files checked are returned for
+// run.json, with the players' oracle (nil: none).
+func runTablebases(flag string, limit int) (string, *tablebase.Oracle, []tablebase.FileSum, error) {
+	dir, err := tablebasesFolder(flag, tablebase.Optional)
+	if err != nil || dir == "" {
+		return "", nil, nil, err
 	}
-	opts, sums, err := checkedTablebases(dir, limit)
+	o, sums, err := checkedTablebases(dir, limit)
 	switch {
 	case err != nil:
 		return "", nil, nil, err
-	case opts == nil && explicit:
+	case o == nil && flag != "":
 		return "", nil, nil, badInputf("--tablebases %s: no tablebase built there (fanorona tablebase build)", dir)
 	}
-	return dir, opts, sums, nil
+	return dir, o, sums, nil
 }
 
 // shardFlags reads --shard, or the array-job index from the environment.

@@ -191,12 +191,18 @@ func recordedSamples(runs []string, tablebases string) ([]tune.Sample, map[strin
 		return nil, nil, badInputf("--games-from: %v", bad[0])
 	}
 	var oracle players.Oracle
-	dir, err := tablebaseFolder(tablebases)
+	dir, err := tablebasesFolder(tablebases, tablebase.Optional)
 	if err != nil {
 		return nil, nil, err
 	}
 	if dir != "" {
-		if o := players.NewTablebaseOracle(tablebase.Open(dir)); o != nil {
+		// Checked before the first game is labelled, as a run checks its tables: the
+		// records may be under any rule, so every table.
+		o, _, err := checkedTablebases(dir, anyPaikaLimit)
+		if err != nil {
+			return nil, nil, err
+		}
+		if o != nil {
 			oracle = o
 		}
 	}

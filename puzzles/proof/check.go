@@ -305,7 +305,7 @@ func (c *checker) checkTable(p *engine.Position, r *Record, refuse func(string, 
 	if !ok {
 		return refuse("a table leaf without pieces of both sides")
 	}
-	want := tablebase.RuleFileName(cls, c.limit)
+	want := tablebase.FileName(cls, tablebase.PaikaRule(c.limit))
 	if r.File != want {
 		return refuse("a table leaf naming %q; its class and rule are in %q", r.File, want)
 	}

@@ -107,7 +107,7 @@ func (e *extractor) leafRecord(p *engine.Position) (Record, bool, error) {
 		return Record{}, false, fmt.Errorf("proof: %s: the table says %v, against the claim %v", fen, v, e.target)
 	}
 	c, _ := tablebase.ClassOf(p)
-	id := tablebase.TableID{Class: c, PaikaLimit: e.s.limit}
+	id := tablebase.TableID{Class: c, Rule: tablebase.PaikaRule(e.s.limit)}
 	return Record{Type: RecordTable, FEN: fen, Value: v.Outcome.String(), File: baseName(e.s.tables.File(id))}, true, nil
 }
 
@@ -165,7 +165,7 @@ func (e *extractor) visit(p *engine.Position) error {
 	} else if ok {
 		if rec.Type == RecordTable {
 			c, _ := tablebase.ClassOf(p)
-			e.used[tablebase.TableID{Class: c, PaikaLimit: e.s.limit}] = true
+			e.used[tablebase.TableID{Class: c, Rule: tablebase.PaikaRule(e.s.limit)}] = true
 		}
 		e.records = append(e.records, rec)
 		e.state[k] = walkDone

@@ -147,7 +147,7 @@ func (m *Manifest) grow(pr *Prover, p *engine.Position, depth int, index map[str
 		if ok {
 			c, _ := tablebase.ClassOf(p)
 			r := Record{Type: RecordTable, FEN: fen, Value: v.Outcome.String(),
-				File: baseName(pr.tables.File(tablebase.TableID{Class: c, PaikaLimit: pr.limit}))}
+				File: baseName(pr.tables.File(tablebase.TableID{Class: c, Rule: tablebase.PaikaRule(pr.limit)}))}
 			m.Top[i].Leaf, m.Top[i].Outcome = &r, viewOf(v.Outcome, p, pr.claim.Side).String()
 			return i, nil
 		}
@@ -461,7 +461,7 @@ func (m *Manifest) Combine(dir string, tables Tables, toolkit string) (Section, 
 			add(*n.Leaf)
 			if n.Leaf.Type == RecordTable && sums[n.Leaf.File] == "" {
 				c, _ := tablebase.ClassOf(ptr(engine.MustParseFEN(n.FEN)))
-				sum, err := FileSHA256(tables.File(tablebase.TableID{Class: c, PaikaLimit: m.PaikaLimit}))
+				sum, err := FileSHA256(tables.File(tablebase.TableID{Class: c, Rule: tablebase.PaikaRule(m.PaikaLimit)}))
 				if err != nil {
 					return fmt.Errorf("proof: %w", err)
 				}

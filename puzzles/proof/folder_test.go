@@ -25,7 +25,7 @@ func folderProver(t *testing.T, dir string) *Prover {
 func TestFolderProofResumesAndShares(t *testing.T) {
 	tables := builtTables(t)
 	p := engine.MustParseFEN("W7W/9/9/9/B7B w") // 2v2, no capture: a draw (the 4-piece table)
-	want, err := tablebase.Open(tables).ProbeUnder(&p, 50)
+	want, err := tablebase.Open(tables).Probe(&p, tablebase.PaikaRule(50))
 	require.NoError(t, err)
 	require.Equal(t, tablebase.Draw, want.Outcome)
 	claim := Claim{engine.Black, DoesNotLose} // White moves: every turn must be answered

@@ -61,7 +61,7 @@ func TestValuesEqualTheTables(t *testing.T) {
 			p := RandomPosition(rng, 4)
 			vr, err := pr.Value(context.Background(), p, Budget{Nodes: 300_000}, "test")
 			require.NoError(t, err, p.FEN())
-			want, err := full.ProbeUnder(&p, limit)
+			want, err := full.Probe(&p, tablebase.PaikaRule(limit))
 			require.NoError(t, err, p.FEN())
 			for _, r := range vr.Claims {
 				if r.Outcome == Unknown {

@@ -56,14 +56,14 @@ func (t *SetTables) Probe(p *engine.Position, limit int) (tablebase.Value, bool,
 	k := &t.known[r][c.Own][c.Enemy]
 	if *k == 0 {
 		*k = 2
-		if t.set.HasRule(c, limit) {
+		if t.set.Has(c, tablebase.PaikaRule(limit)) {
 			*k = 1
 		}
 	}
 	if *k != 1 {
 		return tablebase.Value{}, false, nil
 	}
-	v, err := t.set.ProbeUnder(p, limit)
+	v, err := t.set.Probe(p, tablebase.PaikaRule(limit))
 	if err != nil {
 		return tablebase.Value{}, false, err
 	}
@@ -72,5 +72,5 @@ func (t *SetTables) Probe(p *engine.Position, limit int) (tablebase.Value, bool,
 
 // File implements Tables.
 func (t *SetTables) File(id tablebase.TableID) string {
-	return filepath.Join(t.set.Dir(), tablebase.RuleFileName(id.Class, id.PaikaLimit))
+	return filepath.Join(t.set.Dir(), tablebase.FileName(id.Class, id.Rule))
 }

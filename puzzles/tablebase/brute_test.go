@@ -162,7 +162,7 @@ func TestBuildMatchesExhaustiveSearch(t *testing.T) {
 			engine.NewPosition(n.white, n.black, engine.White, 0, 0),
 			engine.NewPosition(n.black, n.white, engine.Black, 0, 0),
 		} {
-			got, err := set.Probe(&p)
+			got, err := set.Probe(&p, Theoretic)
 			require.NoError(t, err)
 			if got != want {
 				mismatches++

@@ -222,7 +222,7 @@ func builtMaterial(set *Set, m Material, limit int) (MaterialReport, bool, error
 	existing := 0
 	for _, c := range m.Classes() {
 		// Every block's checksum is read, so that a damaged file is never taken for built.
-		in, size, err := CheckFile(set.dir, c, limit)
+		in, size, err := CheckFile(set.dir, c, PaikaRule(limit))
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
@@ -243,7 +243,7 @@ func buildLocked(ctx context.Context, set *Set, m Material, limit, workers int, 
 	b := &builder{ctx: ctx, workers: workers, progress: progress, material: m, limit: limit}
 	for _, d := range m.Dependencies() {
 		for _, c := range d.Classes() {
-			t, err := set.RuleTable(c, limit)
+			t, err := set.Table(c, PaikaRule(limit))
 			if err != nil {
 				return rep, err
 			}

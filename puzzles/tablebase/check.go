@@ -4,7 +4,11 @@
 package tablebase
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
+	"io"
+	"os"
 	"path/filepath"
 )
 
@@ -41,13 +45,12 @@ func (s *Set) check(id TableID) (FileSum, error) {
 	if err := s.checkID(id); err != nil {
 		return FileSum{}, err
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if err := s.failed[id]; err != nil {
+	if err := s.failedErr(id); err != nil {
 		return FileSum{}, err
 	}
-	name := RuleFileName(id.Class, id.PaikaLimit)
-	tf, err := openTableFile(filepath.Join(s.dir, name), id.Class, id.PaikaLimit)
+	// Read through without a lock that probes take; only a refusal is recorded.
+	name := FileName(id.Class, id.Rule)
+	tf, err := openTableFile(filepath.Join(s.dir, name), id.Class, id.Rule.PaikaLimit)
 	if err == nil {
 		defer tf.f.Close()
 		if s.whole(id) == nil {
@@ -56,9 +59,41 @@ func (s *Set) check(id TableID) (FileSum, error) {
 	}
 	if err != nil {
 		err = s.notBuilt(id, err)
+		s.mu.Lock()
 		s.failed[id] = err
+		s.mu.Unlock()
 		return FileSum{}, err
 	}
 	return FileSum{File: name, Bytes: tf.size,
 		ValuesCRC32C: fmt.Sprintf("%08x", tf.valuesCRC), HeaderCRC32C: fmt.Sprintf("%08x", tf.headerCRC)}, nil
+}
+
+// FileSHA256 returns the path of the file of class c under rule r and the SHA-256 of its
+// bytes (lower-case hex), for a certificate naming the exact tables it rests on. The sum
+// is computed on the first call and kept: later calls return it without reading the file
+// (a file rewritten meanwhile is not noticed). A missing file gives an error wrapping
+// ErrNotBuilt. Hashing holds no lock that probes take.
+func (s *Set) FileSHA256(c Class, r Rule) (path, sum string, err error) {
+	id := TableID{c, r}
+	if err := s.checkID(id); err != nil {
+		return "", "", err
+	}
+	path = filepath.Join(s.dir, FileName(c, r))
+	s.sumsMu.Lock()
+	defer s.sumsMu.Unlock()
+	if sum, ok := s.sums[id]; ok {
+		return path, sum, nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return "", "", s.notBuilt(id, fmt.Errorf("tablebase: %w", err))
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", "", fmt.Errorf("tablebase: %s: %w", path, err)
+	}
+	sum = hex.EncodeToString(h.Sum(nil))
+	s.sums[id] = sum
+	return path, sum, nil
 }

@@ -40,7 +40,7 @@ func TestCheckNamesEveryFileWithItsHeaderSums(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, sums, len(ids))
 	for i, id := range ids {
-		b, err := os.ReadFile(filepath.Join(dir, RuleFileName(id.Class, id.PaikaLimit)))
+		b, err := os.ReadFile(filepath.Join(dir, FileName(id.Class, id.Rule)))
 		require.NoError(t, err)
 		le := binary.LittleEndian
 		assert.Equal(t, FileSum{File: id.Class.String() + ".fntb", Bytes: uint64(len(b)),
@@ -54,14 +54,14 @@ func TestCheckRefusesADamagedBlockThatProbesWouldReadLater(t *testing.T) {
 	dir := damageBlock(t, smallTables(t), "1v3.fntb", 1)
 	set := Open(dir)
 	c13 := Class{1, 3}
-	_, err := set.Check([]TableID{{Class{1, 1}, 0}, {c13, 0}, {Class{2, 2}, 0}})
+	_, err := set.Check([]TableID{{Class{1, 1}, Theoretic}, {c13, Theoretic}, {Class{2, 2}, Theoretic}})
 	require.ErrorIs(t, err, ErrDamaged)
 	assert.EqualError(t, err, "tablebase: "+filepath.Join(dir, "1v3.fntb")+": block 1 checksum mismatch: "+ErrDamaged.Error())
 	p := engine.MustParseFEN("9/9/9/9/4W2B1 w") // 1v1: still probed
-	_, err = set.Probe(&p)
+	_, err = set.Probe(&p, Theoretic)
 	assert.NoError(t, err)
 	q := engine.MustParseFEN("B8/9/9/9/4W1B1B w") // 1v3: refused from now on, whichever block
-	_, err = set.Probe(&q)
+	_, err = set.Probe(&q, Theoretic)
 	assert.ErrorIs(t, err, ErrDamaged)
 }
 
@@ -69,9 +69,9 @@ func TestCheckReportsATableThatFailedToLoadWhole(t *testing.T) {
 	dir := damageBlock(t, smallTables(t), "2v2.fntb", 0)
 	set := Open(dir)
 	set.LoadWhole(1 << 26)
-	_, err := set.RuleTable(Class{2, 2}, 0)
+	_, err := set.Table(Class{2, 2}, Theoretic)
 	require.ErrorIs(t, err, ErrDamaged)
-	_, err = set.Check([]TableID{{Class{2, 2}, 0}})
+	_, err = set.Check([]TableID{{Class{2, 2}, Theoretic}})
 	assert.ErrorIs(t, err, ErrDamaged)
 	assert.Contains(t, err.Error(), "2v2.fntb: block 0 checksum mismatch")
 }
@@ -100,4 +100,35 @@ func BenchmarkCheck(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// TestFileSHA256OfTheFormat2Files: the sums of two files of testdata/format2 as sha256sum
+// prints them, kept after the first call (a copy rewritten afterwards still gives the
+// first sum); a class not built wraps ErrNotBuilt.
+func TestFileSHA256OfTheFormat2Files(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.CopyFS(dir, os.DirFS("testdata/format2")))
+	set := Open(dir)
+	for _, tc := range []struct {
+		c    Class
+		r    Rule
+		name string
+		sum  string // sha256sum testdata/format2/NAME
+	}{
+		{Class{2, 1}, Theoretic, "2v1.fntb", "7afcf5a5de6991ff2601ea20bbece08456b1b8740090db6c754e7484ba7fb451"},
+		{Class{1, 2}, PaikaRule(10), "1v2.p10.fntb", "e5ec28b515842a0c7eae14360ee82ee1523dd76650eb127d69922567a49b8a3b"},
+	} {
+		path, sum, err := set.FileSHA256(tc.c, tc.r)
+		require.NoError(t, err)
+		assert.Equal(t, filepath.Join(dir, tc.name), path)
+		assert.Equal(t, tc.sum, sum, tc.name)
+	}
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "2v1.fntb"), []byte("rewritten"), 0o644))
+	_, sum, err := set.FileSHA256(Class{2, 1}, Theoretic)
+	require.NoError(t, err)
+	assert.Equal(t, "7afcf5a5de6991ff2601ea20bbece08456b1b8740090db6c754e7484ba7fb451", sum, "the first sum is kept")
+	_, _, err = set.FileSHA256(Class{2, 2}, Theoretic)
+	assert.ErrorIs(t, err, ErrNotBuilt)
+	_, _, err = set.FileSHA256(Class{2, 1}, PaikaRule(50))
+	assert.ErrorIs(t, err, ErrNotBuilt)
 }

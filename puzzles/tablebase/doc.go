@@ -15,5 +15,10 @@
 // or mismatched file is refused with ErrDamaged. Builds write each material as soon as it
 // is finished and skip materials already on disk, so an interrupted build continues.
 //
-// The package imports only engine and the standard library.
+// Every table, probe and file is of a Rule: Theoretic, or the rule-aware values of a paika
+// limit (PaikaRule, RuleOf), so that one Probe, Table, Has, Classes, BestTurns and BestLine
+// serve both. Oracle is the tables as the players' search probes them. Resolve reads a
+// tablebase folder option the one way every command does, CheckHeaders checks its files.
+//
+// The package imports only engine, the standard library and zstd.
 package tablebase

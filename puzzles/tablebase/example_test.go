@@ -19,7 +19,7 @@ func Example() {
 	}
 	set := tablebase.Open(dir)
 	p := engine.MustParseFEN("9/9/9/9/4W2B1 w")
-	v, best, _ := set.BestTurns(&p)
+	v, best, _ := set.BestTurns(&p, tablebase.Theoretic)
 	fmt.Println(v, best)
 	// Output: win in 7 [e1-f2]
 }

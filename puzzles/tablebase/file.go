@@ -62,16 +62,13 @@ var ErrDamaged = errors.New("damaged or mismatched tablebase file")
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
-// FileName returns the file name of a class's theoretic values, e.g. "3v5.fntb".
-func FileName(c Class) string { return RuleFileName(c, 0) }
-
-// RuleFileName returns the file name of a class's values under paika limit limit, e.g.
-// "3v5.p50.fntb" (limit 0: the theoretic "3v5.fntb").
-func RuleFileName(c Class, limit int) string {
-	if limit == 0 {
+// FileName returns the file name of a class's values under rule r: "3v5.fntb" for the
+// theoretic values, "3v5.p50.fntb" for those of paika limit 50.
+func FileName(c Class, r Rule) string {
+	if r.IsTheoretic() {
 		return c.String() + fileSuffix
 	}
-	return fmt.Sprintf("%v.p%d%s", c, limit, fileSuffix)
+	return fmt.Sprintf("%v.p%d%s", c, r.PaikaLimit, fileSuffix)
 }
 
 var (
@@ -155,7 +152,7 @@ func (t *Table) compressBlocks(workers int) [][]byte {
 // writeFile stores the table in dir under a temporary name and renames it into place, so
 // an interrupted write never leaves a file that looks finished. It returns the file's size.
 func (t *Table) writeFile(dir string, workers int) (size uint64, err error) {
-	final := filepath.Join(dir, RuleFileName(t.Class(), t.info.PaikaLimit))
+	final := filepath.Join(dir, FileName(t.Class(), t.Rule()))
 	tmp := final + ".tmp"
 	blocks := t.compressBlocks(workers)
 	index := make([]byte, indexEntry*len(blocks))
@@ -214,6 +211,7 @@ func damaged(path, format string, args ...any) error {
 type tableFile struct {
 	path      string
 	f         *os.File
+	blocks    io.ReaderAt // where readBlock reads: f (a test may stand in a slow disk)
 	info      Info
 	ix        *indexer
 	perBlock  uint64
@@ -257,7 +255,7 @@ func openTableFile(path string, c Class, limit int) (tf *tableFile, err error) {
 	case h[88] != RuleOptions:
 		return nil, damaged(path, "rule options %d, this program reads %d", h[88], RuleOptions)
 	}
-	tf = &tableFile{path: path, f: f, ix: newIndexer(c), perBlock: uint64(le.Uint32(h[80:])),
+	tf = &tableFile{path: path, f: f, blocks: f, ix: newIndexer(c), perBlock: uint64(le.Uint32(h[80:])),
 		valuesCRC: le.Uint32(h[116:]), headerCRC: le.Uint32(h[124:])}
 	tf.info = Info{
 		Class: c, PaikaLimit: limit, Slots: le.Uint64(h[16:]), Positions: le.Uint64(h[24:]),
@@ -313,7 +311,7 @@ func (tf *tableFile) readBlock(i uint64, dst, buf []byte) ([]byte, error) {
 		buf = make([]byte, n)
 	}
 	buf = buf[:n]
-	if _, err := tf.f.ReadAt(buf, int64(tf.offsets[i])); err != nil {
+	if _, err := tf.blocks.ReadAt(buf, int64(tf.offsets[i])); err != nil {
 		return buf, damaged(tf.path, "reading block %d: %v", i, err)
 	}
 	if crc32.Checksum(buf, castagnoli) != tf.crcs[i] {
@@ -350,16 +348,13 @@ func (tf *tableFile) checkBlocks() error {
 	return nil
 }
 
-// ReadInfo returns the header of a class's theoretic file, checking header and index
+// ReadInfo returns the header of a class's file of rule r, checking header and index
 // (not the values).
-func ReadInfo(dir string, c Class) (Info, error) { return ReadRuleInfo(dir, c, 0) }
-
-// ReadRuleInfo returns the header of a class's file for paika limit limit (0 = theoretic).
-func ReadRuleInfo(dir string, c Class, limit int) (Info, error) {
+func ReadInfo(dir string, c Class, r Rule) (Info, error) {
 	if err := c.check(); err != nil {
 		return Info{}, err
 	}
-	tf, err := openTableFile(filepath.Join(dir, RuleFileName(c, limit)), c, limit)
+	tf, err := openTableFile(filepath.Join(dir, FileName(c, r)), c, r.PaikaLimit)
 	if err != nil {
 		return Info{}, err
 	}
@@ -367,14 +362,14 @@ func ReadRuleInfo(dir string, c Class, limit int) (Info, error) {
 	return tf.info, nil
 }
 
-// CheckFile reads a class's file for paika limit limit completely: header, index and the
-// checksum of every compressed block (without decompressing), and returns its header and
-// its size in bytes.
-func CheckFile(dir string, c Class, limit int) (Info, uint64, error) {
+// CheckFile reads a class's file of rule r completely: header, index and the checksum of
+// every compressed block (without decompressing), and returns its header and its size in
+// bytes.
+func CheckFile(dir string, c Class, r Rule) (Info, uint64, error) {
 	if err := c.check(); err != nil {
 		return Info{}, 0, err
 	}
-	tf, err := openTableFile(filepath.Join(dir, RuleFileName(c, limit)), c, limit)
+	tf, err := openTableFile(filepath.Join(dir, FileName(c, r)), c, r.PaikaLimit)
 	if err != nil {
 		return Info{}, 0, err
 	}
@@ -382,22 +377,19 @@ func CheckFile(dir string, c Class, limit int) (Info, uint64, error) {
 	return tf.info, tf.size, tf.checkBlocks()
 }
 
-// LoadTable reads and checks a class's theoretic file.
-func LoadTable(dir string, c Class) (*Table, error) { return LoadRuleTable(dir, c, 0) }
-
-// LoadRuleTable reads and checks a class's file for paika limit limit (0 = theoretic),
-// decompressing every block. A missing file gives an error satisfying errors.Is(err,
-// fs.ErrNotExist); a damaged one, ErrDamaged.
-func LoadRuleTable(dir string, c Class, limit int) (*Table, error) {
+// LoadTable reads and checks a class's file of rule r, decompressing every block. A
+// missing file gives an error satisfying errors.Is(err, fs.ErrNotExist); a damaged one,
+// ErrDamaged.
+func LoadTable(dir string, c Class, r Rule) (*Table, error) {
 	if err := c.check(); err != nil {
 		return nil, err
 	}
-	tf, err := openTableFile(filepath.Join(dir, RuleFileName(c, limit)), c, limit)
+	tf, err := openTableFile(filepath.Join(dir, FileName(c, r)), c, r.PaikaLimit)
 	if err != nil {
 		return nil, err
 	}
 	defer tf.f.Close()
-	t := newTable(c, limit)
+	t := newTable(c, r.PaikaLimit)
 	var buf []byte
 	for i := uint64(0); i < uint64(len(tf.offsets)); i++ {
 		lo := i * tf.perBlock

@@ -28,7 +28,7 @@ func TestFilesOfFormat2StillRead(t *testing.T) {
 			engine.NewPosition(n.white, n.black, engine.White, 0, 0),
 			engine.NewPosition(n.black, n.white, engine.Black, 0, 0),
 		} {
-			got, err := set.Probe(&p)
+			got, err := set.Probe(&p, Theoretic)
 			require.NoError(t, err, p.FEN())
 			if !assert.Equal(t, want, got, "theoretic %s", p.FEN()) {
 				return
@@ -36,7 +36,7 @@ func TestFilesOfFormat2StillRead(t *testing.T) {
 			for _, c := range []int{0, 7} {
 				q := engine.NewPosition(p.Pieces[engine.White], p.Pieces[engine.Black], p.Side, c, 100)
 				wv := rule[c][i].value()
-				got, err := set.ProbeRule(&q, 10)
+				got, err := set.Probe(&q, PaikaRule(10))
 				require.NoError(t, err, q.FEN())
 				if !assert.Equal(t, wv, got, "limit 10, counter %d: %s", c, q.FEN()) {
 					return
@@ -49,7 +49,7 @@ func TestFilesOfFormat2StillRead(t *testing.T) {
 }
 
 // TestBestTurnsAgainstExhaustiveValues: for every board of at most 3 pieces, the turns
-// BestTurns and BestRuleTurns keep are exactly those whose resulting board has, in the
+// BestTurns keeps (theoretic and under a limit) are exactly those whose resulting board has, in the
 // exhaustive solutions, the value that gives the parent its own value: theoretic, plies +
 // 1 through any turn; under limit 10, 1 ply through a capture (the deciding capture), the
 // child's plies + 1 through a paika step, at the child's counter (0 after a capture).
@@ -103,13 +103,13 @@ func TestBestTurnsAgainstExhaustiveValues(t *testing.T) {
 			if c < 0 {
 				want = theoretic(i)
 				var v Value
-				v, got, err = set.BestTurns(&p)
+				v, got, err = set.BestTurns(&p, Theoretic)
 				require.NoError(t, err)
 				require.Equal(t, want, v, p.FEN())
 			} else {
 				want = underRule(i, c)
 				var v Value
-				v, got, err = set.BestRuleTurns(&p, limit)
+				v, got, err = set.BestTurns(&p, PaikaRule(limit))
 				require.NoError(t, err)
 				require.Equal(t, want, v, p.FEN())
 			}
@@ -184,7 +184,7 @@ func TestInfoCountsAgainstExhaustiveValues(t *testing.T) {
 	}
 	require.Len(t, want, 3)
 	for c, w := range want {
-		tb, err := LoadTable(dir, c)
+		tb, err := LoadTable(dir, c, Theoretic)
 		require.NoError(t, err)
 		in := tb.Info()
 		assert.Equal(t, *w, counts{in.Positions, in.Wins, in.Draws, in.Losses, in.LongestWin, in.LongestLoss}, "%v", c)
@@ -206,7 +206,7 @@ func TestInfoCountsAgainstExhaustiveValues(t *testing.T) {
 	// Under paika limit 1 distances are short (a loss in 1 is the longest of 1v2): the
 	// longest and their first slots, by a scan of the values.
 	for _, c := range []Class{{1, 1}, {2, 1}, {1, 2}} {
-		tb, err := LoadRuleTable(limitOneTables(t), c, 1)
+		tb, err := LoadTable(limitOneTables(t), c, PaikaRule(1))
 		require.NoError(t, err)
 		in := tb.Info()
 		longest := map[Outcome]int{Win: 0, Loss: 0}

@@ -17,7 +17,7 @@ const lockPoll = 250 * time.Millisecond
 // LockFileName returns the name of the lock file of a material under limit in its
 // folder, e.g. "5v3.lock" or "5v3.p50.lock".
 func LockFileName(m Material, limit int) string {
-	return strings.TrimSuffix(RuleFileName(Class{m.Large, m.Small}, limit), fileSuffix) + ".lock"
+	return strings.TrimSuffix(FileName(Class{m.Large, m.Small}, PaikaRule(limit)), fileSuffix) + ".lock"
 }
 
 // lockMaterial takes the lock of m under limit in dir, calling waiting (once, with the lock

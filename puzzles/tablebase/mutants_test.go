@@ -14,8 +14,8 @@ import (
 
 func TestTableIDString(t *testing.T) {
 	// The doc comment's own examples.
-	assert.Equal(t, "3v5", TableID{Class{3, 5}, 0}.String())
-	assert.Equal(t, "3v5 (paika limit 50)", TableID{Class{3, 5}, 50}.String())
+	assert.Equal(t, "3v5", TableID{Class{3, 5}, Theoretic}.String())
+	assert.Equal(t, "3v5 (paika limit 50)", TableID{Class{3, 5}, PaikaRule(50)}.String())
 }
 
 func TestLimitBoundsAreRefusedBeforeTheFileIsSought(t *testing.T) {
@@ -25,13 +25,13 @@ func TestLimitBoundsAreRefusedBeforeTheFileIsSought(t *testing.T) {
 
 	set := Open(t.TempDir())
 	// A limit no table can hold is refused as such, not reported as a table not built.
-	_, err := set.RuleTable(Class{1, 1}, MaxPaikaLimit+1)
+	_, err := set.Table(Class{1, 1}, PaikaRule(MaxPaikaLimit+1))
 	require.Error(t, err)
 	assert.NotErrorIs(t, err, ErrNotBuilt)
 	assert.Contains(t, err.Error(), "paika limit")
 	// Limit 1 is a valid rule limit: an empty folder answers "not built".
 	p := engine.MustParseFEN("B8/9/9/9/4W4 w")
-	_, err = set.ProbeRule(&p, 1)
+	_, err = set.Probe(&p, PaikaRule(1))
 	assert.ErrorIs(t, err, ErrNotBuilt)
 }
 
@@ -41,7 +41,7 @@ func TestTablesListsByPiecesThenClass(t *testing.T) {
 	dir := t.TempDir()
 	for i := len(want) - 1; i >= 0; i-- { // written backwards: the listing must sort them
 		for _, limit := range []int{0, 1, 7} {
-			require.NoError(t, os.WriteFile(filepath.Join(dir, RuleFileName(want[i], limit)), nil, 0o644))
+			require.NoError(t, os.WriteFile(filepath.Join(dir, FileName(want[i], PaikaRule(limit))), nil, 0o644))
 		}
 	}
 	// Not tables: a limit of 0 or with a leading zero, not a number, another suffix.
@@ -53,7 +53,7 @@ func TestTablesListsByPiecesThenClass(t *testing.T) {
 	var wantIDs []TableID
 	for _, limit := range []int{0, 1, 7} {
 		for _, c := range want {
-			wantIDs = append(wantIDs, TableID{c, limit})
+			wantIDs = append(wantIDs, TableID{c, PaikaRule(limit)})
 		}
 	}
 	assert.Equal(t, wantIDs, ids)
@@ -61,21 +61,21 @@ func TestTablesListsByPiecesThenClass(t *testing.T) {
 
 func TestLoadWholeLoadsOnTheFirstProbeUpToTheSlotCount(t *testing.T) {
 	dir := smallTables(t)
-	id := TableID{Class{2, 2}, 0}
-	info, err := ReadRuleInfo(dir, id.Class, 0)
+	id := TableID{Class{2, 2}, Theoretic}
+	info, err := ReadInfo(dir, id.Class, Theoretic)
 	require.NoError(t, err)
 	p := engine.MustParseFEN("B8/9/2W3B2/9/8W w")
 
 	exact := Open(dir)
 	exact.LoadWhole(info.Slots) // "at most slots slots": a table of exactly that many loads whole
-	_, err = exact.Probe(&p)
+	_, err = exact.Probe(&p, Theoretic)
 	require.NoError(t, err)
 	assert.NotNil(t, exact.whole(id), "loaded whole on the first probe")
 	assert.Nil(t, exact.files[id])
 
 	short := Open(dir)
 	short.LoadWhole(info.Slots - 1)
-	_, err = short.Probe(&p)
+	_, err = short.Probe(&p, Theoretic)
 	require.NoError(t, err)
 	assert.Nil(t, short.whole(id), "one slot too many: read by blocks")
 	assert.NotNil(t, short.files[id])
@@ -88,7 +88,7 @@ func TestBestRuleTurnsAtAndBelowTheLimit(t *testing.T) {
 	// 1v1 far apart, limit 1, counter 0: no capture is possible, and every step reaches the
 	// limit, which draws (docs/RULES.md). So the value is a draw and every turn keeps it.
 	p := engine.MustParseFEN("B8/9/9/9/4W4 w")
-	v, best, err := set.BestRuleTurns(&p, 1)
+	v, best, err := set.BestTurns(&p, PaikaRule(1))
 	require.NoError(t, err)
 	assert.Equal(t, Value{Draw, 0}, v)
 	var seen engine.ResultSet
@@ -100,7 +100,7 @@ func TestBestRuleTurnsAtAndBelowTheLimit(t *testing.T) {
 	// (here W takes f1 by withdrawal, leaving 1v1 far apart).
 	q := engine.MustParseFEN("B8/9/9/9/4WB3 w")
 	q.Paika = 1
-	v, best, err = set.BestRuleTurns(&q, 1)
+	v, best, err = set.BestTurns(&q, PaikaRule(1))
 	require.NoError(t, err)
 	assert.Equal(t, Value{Draw, 0}, v)
 	assert.Empty(t, best)
@@ -109,9 +109,9 @@ func TestBestRuleTurnsAtAndBelowTheLimit(t *testing.T) {
 func TestBestLineOfNoPliesHoldsTheStartValue(t *testing.T) {
 	set := Open(smallTables(t))
 	p := engine.MustParseFEN("9/9/9/9/4W2B1 w")
-	want, err := set.Probe(&p)
+	want, err := set.Probe(&p, Theoretic)
 	require.NoError(t, err)
-	line, values, err := set.BestLine(p, 0)
+	line, values, err := set.BestLine(p, Theoretic, 0)
 	require.NoError(t, err)
 	assert.Empty(t, line)
 	assert.Equal(t, []Value{want}, values, "the value of every position along the line, p first")
@@ -120,9 +120,9 @@ func TestBestLineOfNoPliesHoldsTheStartValue(t *testing.T) {
 func TestBlockCacheKeepsItsCapacityOfBlocks(t *testing.T) {
 	dir := smallTables(t)
 	c := Class{2, 2}
-	whole, err := LoadRuleTable(dir, c, 0)
+	whole, err := LoadTable(dir, c, Theoretic)
 	require.NoError(t, err)
-	tf, err := openTableFile(filepath.Join(dir, RuleFileName(c, 0)), c, 0)
+	tf, err := openTableFile(filepath.Join(dir, FileName(c, Theoretic)), c, 0)
 	require.NoError(t, err)
 	defer tf.f.Close()
 	blocks := (tf.info.Slots + tf.perBlock - 1) / tf.perBlock
@@ -132,10 +132,20 @@ func TestBlockCacheKeepsItsCapacityOfBlocks(t *testing.T) {
 	// nor fewer, and every block it hands out is the table's own bytes.
 	cache := newBlockCache(2)
 	for _, b := range []uint64{0, 1, 2, 0, blocks - 1, 1} {
-		data, err := cache.get(tf, b)
-		require.NoError(t, err)
+		n := tf.blockLen(b)
+		if _, ok := cache.value(tf, b, 0); !ok {
+			data := cache.spare(n)
+			_, err := tf.readBlock(b, data, nil)
+			require.NoError(t, err)
+			cache.insert(tf, b, data)
+		}
 		lo := b * tf.perBlock
-		assert.Equal(t, whole.bytes[lo:lo+tf.blockLen(b)], data, "block %d", b)
+		for _, i := range []uint64{0, n / 3, n - 1} {
+			got, ok := cache.value(tf, b, i)
+			require.True(t, ok, "block %d kept", b)
+			assert.Equal(t, whole.bytes[lo+i], got, "block %d byte %d", b, i)
+		}
+		assert.LessOrEqual(t, len(cache.entries), 2)
 	}
 	assert.Len(t, cache.entries, 2)
 }
@@ -174,7 +184,7 @@ func TestNonCanonicalSlotsStayZero(t *testing.T) {
 		{limitOneTables(t), 1, []Class{{2, 1}, {1, 2}}},
 	} {
 		for _, c := range tc.classes {
-			tb, err := LoadRuleTable(tc.dir, c, tc.limit)
+			tb, err := LoadTable(tc.dir, c, PaikaRule(tc.limit))
 			require.NoError(t, err, "%v", c)
 			others, decided := 0, 0
 			for s := uint64(0); s < tb.Slots(); s++ {
@@ -231,14 +241,14 @@ func TestBlocksCoverTheSlotsExactly(t *testing.T) {
 func TestFailedWriteLeavesNoTemporaryFile(t *testing.T) {
 	dir := t.TempDir()
 	c := Class{Own: 1, Enemy: 1}
-	inTheWay := filepath.Join(dir, RuleFileName(c, 0))
+	inTheWay := filepath.Join(dir, FileName(c, Theoretic))
 	require.NoError(t, os.MkdirAll(filepath.Join(inTheWay, "kept"), 0o755))
 	_, err := newTable(c, 0).writeFile(dir, 1)
 	require.Error(t, err)
 	entries, err := os.ReadDir(dir)
 	require.NoError(t, err)
 	require.Len(t, entries, 1, "only the folder in the way is left")
-	assert.Equal(t, RuleFileName(c, 0), entries[0].Name())
+	assert.Equal(t, FileName(c, Theoretic), entries[0].Name())
 	assert.DirExists(t, filepath.Join(inTheWay, "kept"))
 }
 
@@ -250,12 +260,12 @@ func TestVerifyCountsEverySlotAndEveryBadOne(t *testing.T) {
 	small := smallTables(t)
 	dir := t.TempDir()
 	for _, c := range []Class{{2, 2}, {1, 2}} { // 2v2 and what its turns lead into
-		data, err := os.ReadFile(filepath.Join(small, RuleFileName(c, 0)))
+		data, err := os.ReadFile(filepath.Join(small, FileName(c, Theoretic)))
 		require.NoError(t, err)
-		require.NoError(t, os.WriteFile(filepath.Join(dir, RuleFileName(c, 0)), data, 0o644))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, FileName(c, Theoretic)), data, 0o644))
 	}
 	c := Class{2, 2}
-	tab, err := LoadTable(dir, c)
+	tab, err := LoadTable(dir, c, Theoretic)
 	require.NoError(t, err)
 	canonical := uint64(0)
 	for s := uint64(0); s < tab.Slots(); s++ {
@@ -264,7 +274,7 @@ func TestVerifyCountsEverySlotAndEveryBadOne(t *testing.T) {
 		}
 	}
 	for _, workers := range []int{0, 1} {
-		reps, err := Verify(context.Background(), dir, []TableID{{c, 0}}, workers, nil)
+		reps, err := Verify(context.Background(), dir, []TableID{{c, Theoretic}}, workers, nil)
 		require.NoError(t, err)
 		require.Len(t, reps, 1)
 		assert.Equal(t, canonical, reps[0].Checked, "workers %d", workers)
@@ -286,7 +296,7 @@ func TestVerifyCountsEverySlotAndEveryBadOne(t *testing.T) {
 	}
 	_, err = tab.writeFile(dir, 1)
 	require.NoError(t, err)
-	reps, err := Verify(context.Background(), dir, []TableID{{c, 0}}, 2, nil)
+	reps, err := Verify(context.Background(), dir, []TableID{{c, Theoretic}}, 2, nil)
 	require.NoError(t, err)
 	require.Len(t, reps, 1)
 	// Every corrupted slot, and the few whose turns now lead to one and disagree with it.
@@ -312,7 +322,7 @@ func TestVerifyCountsEverySlotAndEveryBadOne(t *testing.T) {
 func TestKeepBlocksSetsTheCache(t *testing.T) {
 	dir := smallTables(t)
 	c := Class{2, 2}
-	whole, err := LoadRuleTable(dir, c, 0)
+	whole, err := LoadTable(dir, c, Theoretic)
 	require.NoError(t, err)
 	ix := newIndexer(c)
 	require.Greater(t, ix.size, uint64(3*blockSlots), "2v2 spans at least four blocks")
@@ -327,7 +337,7 @@ func TestKeepBlocksSetsTheCache(t *testing.T) {
 			continue
 		}
 		own, enemy := ix.position(slot)
-		code, err := set.code(TableID{c, 0}, own, enemy)
+		code, err := set.code(TableID{c, Theoretic}, own, enemy)
 		require.NoError(t, err)
 		assert.Equal(t, whole.lookup(own, enemy), code, "slot %d", slot)
 		probed++

@@ -57,7 +57,7 @@ func TestMaterialSlotsAreItsClassesSlots(t *testing.T) {
 	for _, m := range []Material{{2, 1}, {2, 2}, {3, 1}} {
 		var want uint64
 		for _, c := range m.Classes() {
-			tb, err := LoadTable(dir, c)
+			tb, err := LoadTable(dir, c, Theoretic)
 			require.NoError(t, err)
 			want += tb.Slots()
 		}
@@ -97,7 +97,7 @@ func TestOnlyBuildsOneMaterialFromCopiedDependencies(t *testing.T) {
 
 	for _, d := range target.Dependencies() {
 		for _, c := range d.Classes() {
-			copyFile(t, filepath.Join(whole, FileName(c)), filepath.Join(alone, FileName(c)))
+			copyFile(t, filepath.Join(whole, FileName(c, Theoretic)), filepath.Join(alone, FileName(c, Theoretic)))
 		}
 	}
 	reps, err := Build(context.Background(), BuildOptions{Dir: alone, Target: &target, Only: true, Workers: 2})
@@ -107,8 +107,8 @@ func TestOnlyBuildsOneMaterialFromCopiedDependencies(t *testing.T) {
 	assert.True(t, reps[0].Built)
 	got, want := readFiles(t, alone), readFiles(t, whole)
 	for _, c := range target.Classes() {
-		require.Contains(t, got, FileName(c))
-		assert.True(t, bytes.Equal(want[FileName(c)], got[FileName(c)]), "%v differs from the one-run build", c)
+		require.Contains(t, got, FileName(c, Theoretic))
+		assert.True(t, bytes.Equal(want[FileName(c, Theoretic)], got[FileName(c, Theoretic)]), "%v differs from the one-run build", c)
 	}
 	// 3v1's two classes beside the copied 2v1 (two classes) and 1v1: nothing else built.
 	assert.ElementsMatch(t, []string{"1v1.fntb", "1v2.fntb", "2v1.fntb", "1v3.fntb", "3v1.fntb"}, slices.Collect(maps.Keys(got)))
@@ -144,7 +144,7 @@ func TestBuilderWaitsForTheMaterialsLock(t *testing.T) {
 		case <-time.After(10 * time.Millisecond):
 		}
 	}
-	_, statErr := os.Stat(filepath.Join(dir, FileName(Class{1, 2})))
+	_, statErr := os.Stat(filepath.Join(dir, FileName(Class{1, 2}, Theoretic)))
 	assert.True(t, errors.Is(statErr, os.ErrNotExist), "2v1 written under another's lock")
 	unlock()
 	require.NoError(t, <-done)

@@ -18,7 +18,7 @@ import (
 
 func benchSet(b *testing.B) *Set {
 	dir := os.Getenv("FANORONA_TABLEBASES")
-	if dir == "" || !Open(dir).HasRule(Class{3, 2}, 50) {
+	if dir == "" || !Open(dir).Has(Class{3, 2}, PaikaRule(50)) {
 		dir = b.TempDir()
 		m := Material{3, 2}
 		if _, err := Build(context.Background(), BuildOptions{Dir: dir, Target: &m, PaikaLimit: 50, Workers: 2}); err != nil {
@@ -52,14 +52,14 @@ func BenchmarkProbeRuleWarm(b *testing.B) {
 	defer set.Close()
 	ps := benchPositions(64) // 64 blocks: all stay in the cache
 	for i := range ps {
-		if _, err := set.ProbeRule(&ps[i], 50); err != nil {
+		if _, err := set.Probe(&ps[i], PaikaRule(50)); err != nil {
 			b.Fatal(err)
 		}
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, err := set.ProbeRule(&ps[i&63], 50); err != nil {
+		if _, err := set.Probe(&ps[i&63], PaikaRule(50)); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -73,7 +73,7 @@ func BenchmarkProbeRuleCold(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, err := set.ProbeRule(&ps[i&1023], 50); err != nil {
+		if _, err := set.Probe(&ps[i&1023], PaikaRule(50)); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -84,7 +84,7 @@ func BenchmarkProbeRuleCold(b *testing.B) {
 func BenchmarkBlockCodec(b *testing.B) {
 	set := benchSet(b)
 	defer set.Close()
-	t, err := set.RuleTable(Class{3, 2}, 50)
+	t, err := set.Table(Class{3, 2}, PaikaRule(50))
 	if err != nil {
 		b.Fatal(err)
 	}

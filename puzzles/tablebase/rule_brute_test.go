@@ -142,7 +142,7 @@ func TestRuleTablesMatchCounterValueIteration(t *testing.T) {
 					engine.NewPosition(n.white, n.black, engine.White, c, 100),
 					engine.NewPosition(n.black, n.white, engine.Black, c, 100),
 				} {
-					got, err := set.ProbeRule(&p, limit)
+					got, err := set.Probe(&p, PaikaRule(limit))
 					require.NoError(t, err)
 					if got != wv {
 						mismatches++
@@ -155,7 +155,7 @@ func TestRuleTablesMatchCounterValueIteration(t *testing.T) {
 		}
 		assert.Zero(t, mismatches, "limit %d", limit)
 		over := engine.NewPosition(nodes[0].white, nodes[0].black, engine.White, limit+1, 100)
-		_, err = set.ProbeRule(&over, limit)
+		_, err = set.Probe(&over, PaikaRule(limit))
 		assert.Error(t, err, "a counter above the limit is refused")
 		// The comparison is not vacuous: wins exist, and at limit 10 some wins of the
 		// theoretic game are drawn by the rule at counter 0.
@@ -164,7 +164,7 @@ func TestRuleTablesMatchCounterValueIteration(t *testing.T) {
 			theo := Open(smallTables(t))
 			for i, n := range nodes {
 				p := engine.NewPosition(n.white, n.black, engine.White, 0, 100)
-				tv, err := theo.Probe(&p)
+				tv, err := theo.Probe(&p, Theoretic)
 				require.NoError(t, err)
 				if tv.Outcome == Win && want[0][i].outcome == Draw {
 					cursed++

@@ -23,19 +23,50 @@ var ErrNotBuilt = errors.New("class not built")
 // maxSide bounds the pieces of one side in the lookup arrays.
 const maxSide = engine.MaxPiecesPerSide
 
-// TableID names one file of a directory: a class and the rule of its values (PaikaLimit 0
-// for the theoretic values).
-type TableID struct {
-	Class      Class
+// Rule is the rule a table's values hold under: the zero Rule (Theoretic) for the
+// theoretic values (no paika limit, distances to the end of the game), a paika limit L
+// (1 to MaxPaikaLimit) for the rule-aware values (at the position's paika counter,
+// distances to the turn that decides the game under the limit).
+type Rule struct {
 	PaikaLimit int
+}
+
+// Theoretic is the rule of the theoretic values: no paika limit.
+var Theoretic = Rule{}
+
+// PaikaRule returns the rule of paika limit limit (0: Theoretic).
+func PaikaRule(limit int) Rule { return Rule{PaikaLimit: limit} }
+
+// RuleOf returns the tables' rule for games under r: its paika limit. Whether tables can
+// answer under r at all is CheckRules'.
+func RuleOf(r engine.Rules) Rule { return Rule{PaikaLimit: r.PaikaLimit} }
+
+// IsTheoretic reports whether r is the theoretic rule (no paika limit).
+func (r Rule) IsTheoretic() bool { return r.PaikaLimit == 0 }
+
+// String returns "theoretic" or "paika limit 50".
+func (r Rule) String() string {
+	if r.PaikaLimit == 0 {
+		return "theoretic"
+	}
+	return fmt.Sprintf("paika limit %d", r.PaikaLimit)
+}
+
+// check refuses paika limits a table cannot hold.
+func (r Rule) check() error { return checkLimit(r.PaikaLimit) }
+
+// TableID names one file of a directory: a class and the rule of its values.
+type TableID struct {
+	Class Class
+	Rule  Rule
 }
 
 // String returns "3v5" or "3v5 (paika limit 50)".
 func (id TableID) String() string {
-	if id.PaikaLimit == 0 {
+	if id.Rule.IsTheoretic() {
 		return id.Class.String()
 	}
-	return fmt.Sprintf("%v (paika limit %d)", id.Class, id.PaikaLimit)
+	return fmt.Sprintf("%v (%v)", id.Class, id.Rule)
 }
 
 // CacheBlocks is how many decompressed blocks a Set keeps for probes (8 MiB).
@@ -44,17 +75,29 @@ const CacheBlocks = 256
 // Set is a directory of tablebase files. Probes read one compressed block of a file at a
 // time and keep the last CacheBlocks blocks; tables that builds and verification need
 // whole load on first use and stay in memory. A Set is safe for concurrent use.
+//
+// No probe that finds its answer in memory waits for a disk read: a table held whole is
+// read without a lock; a block kept in the cache under the cache's own short lock, which
+// no read or decompression holds. Opening a file or loading a table whole is serialised
+// by loadMu, which only probes of tables not yet opened take.
 type Set struct {
 	dir string
 	// tables holds the tables whole in memory, copied on write under mu: a probe of one
-	// reads it without a lock, so it never waits for another probe's disk read.
+	// reads it without a lock.
 	tables atomic.Pointer[map[TableID]*Table]
-	mu     sync.Mutex // guards what follows, and the writing of tables
+	// loadMu serialises opening files and loading tables whole (held across the reads).
+	loadMu sync.Mutex
+	// ioMu: block reads hold it shared, Close exclusively, so that no read meets a file
+	// Close has closed.
+	ioMu   sync.RWMutex
+	mu     sync.Mutex // guards what follows, and the writing of tables; never held across I/O
 	files  map[TableID]*tableFile
 	failed map[TableID]error
 	cache  *blockCache
 	// wholeSlots: probes load tables of at most this many slots whole (0: none).
 	wholeSlots uint64
+	sumsMu     sync.Mutex // guards sums, apart from mu: hashing a file blocks no probe
+	sums       map[TableID]string
 }
 
 // LoadWhole makes probes load every table of at most slots slots whole into memory on
@@ -69,16 +112,12 @@ func (s *Set) LoadWhole(slots uint64) {
 // KeepBlocks makes probes keep the last n decompressed blocks (64 KiB each) instead of
 // CacheBlocks, dropping those kept so far. A search probing tables read block by block
 // comes back to the same blocks across its iterations.
-func (s *Set) KeepBlocks(n int) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.cache = newBlockCache(max(1, n))
-}
+func (s *Set) KeepBlocks(n int) { s.cache.reset(max(1, n)) }
 
 // Open returns the set of tables in dir. Nothing is read until a class is needed.
 func Open(dir string) *Set {
 	s := &Set{dir: dir, files: map[TableID]*tableFile{}, failed: map[TableID]error{},
-		cache: newBlockCache(CacheBlocks)}
+		cache: newBlockCache(CacheBlocks), sums: map[TableID]string{}}
 	s.tables.Store(&map[TableID]*Table{})
 	return s
 }
@@ -103,13 +142,17 @@ func (s *Set) Dir() string { return s.dir }
 
 // Close closes the files opened for probes.
 func (s *Set) Close() error {
+	s.loadMu.Lock()
+	defer s.loadMu.Unlock()
+	s.ioMu.Lock()
+	defer s.ioMu.Unlock()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for id, tf := range s.files {
 		tf.f.Close()
 		delete(s.files, id)
 	}
-	s.cache = newBlockCache(s.cache.capacity) // empty, at the capacity KeepBlocks set
+	s.cache.reset(s.cache.size()) // empty, at the capacity KeepBlocks set
 	return nil
 }
 
@@ -120,7 +163,7 @@ func (s *Set) checkID(id TableID) error {
 	if id.Class.Own > maxSide || id.Class.Enemy > maxSide {
 		return fmt.Errorf("tablebase: class %v: more than %d pieces a side", id.Class, maxSide)
 	}
-	return checkLimit(id.PaikaLimit)
+	return id.Rule.check()
 }
 
 // checkLimit refuses paika limits a table cannot hold.
@@ -139,29 +182,28 @@ func (s *Set) notBuilt(id TableID, err error) error {
 	return err
 }
 
-// Table returns a class's theoretic table, loading and checking its file on first use. A
-// class without a file gives an error wrapping ErrNotBuilt; a damaged file, ErrDamaged.
-func (s *Set) Table(c Class) (*Table, error) { return s.RuleTable(c, 0) }
-
-// RuleTable returns a class's table for paika limit limit (0 = theoretic), whole in
-// memory, loading it on first use.
-func (s *Set) RuleTable(c Class, limit int) (*Table, error) {
-	id := TableID{c, limit}
+// Table returns a class's table of rule r, whole in memory, loading and checking its file
+// on first use. A class without a file gives an error wrapping ErrNotBuilt; a damaged
+// file, ErrDamaged.
+func (s *Set) Table(c Class, r Rule) (*Table, error) {
+	id := TableID{c, r}
 	if err := s.checkID(id); err != nil {
 		return nil, err
 	}
 	if t := s.whole(id); t != nil {
 		return t, nil
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if t := s.whole(id); t != nil {
+	s.loadMu.Lock()
+	defer s.loadMu.Unlock()
+	if t := s.whole(id); t != nil { // loaded while this call waited
 		return t, nil
 	}
-	if err := s.failed[id]; err != nil {
+	if err := s.failedErr(id); err != nil {
 		return nil, err
 	}
-	t, err := LoadRuleTable(s.dir, c, limit)
+	t, err := LoadTable(s.dir, c, r) // no lock that probes of memory take
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	if err != nil {
 		err = s.notBuilt(id, err)
 		s.failed[id] = err
@@ -171,11 +213,18 @@ func (s *Set) RuleTable(c Class, limit int) (*Table, error) {
 	return t, nil
 }
 
+// failedErr returns the error that refused table id before, if any.
+func (s *Set) failedErr(id TableID) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.failed[id]
+}
+
 // add makes a freshly built table available without reading it back.
 func (s *Set) add(t *Table) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	id := TableID{t.Class(), t.PaikaLimit()}
+	id := TableID{t.Class(), t.Rule()}
 	s.keepLocked(id, t)
 	delete(s.failed, id)
 }
@@ -190,50 +239,85 @@ func (s *Set) code(id TableID, own, enemy engine.Bitboard) (byte, error) {
 		return t.lookup(own, enemy), nil
 	}
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	if t := s.whole(id); t != nil { // loaded while this probe waited
-		return t.lookup(own, enemy), nil
-	}
-	if err := s.failed[id]; err != nil {
-		return 0, err
-	}
-	tf := s.files[id]
-	if tf == nil && s.wholeSlots > 0 {
-		if info, err := ReadRuleInfo(s.dir, id.Class, id.PaikaLimit); err == nil && info.Slots <= s.wholeSlots {
-			t, err := LoadRuleTable(s.dir, id.Class, id.PaikaLimit)
-			if err != nil {
-				s.failed[id] = err
-				return 0, err
-			}
-			s.keepLocked(id, t)
-			return t.lookup(own, enemy), nil
-		}
-	}
-	if tf == nil {
-		var err error
-		tf, err = openTableFile(filepath.Join(s.dir, RuleFileName(id.Class, id.PaikaLimit)), id.Class, id.PaikaLimit)
-		if err != nil {
-			err = s.notBuilt(id, err)
-			s.failed[id] = err
-			return 0, err
-		}
-		s.files[id] = tf
-	}
-	slot := tf.ix.index(own, enemy)
-	block := slot / tf.perBlock
-	data, err := s.cache.get(tf, block)
+	tf, err := s.files[id], s.failed[id]
+	s.mu.Unlock()
 	if err != nil {
 		return 0, err
 	}
-	return data[slot-block*tf.perBlock], nil
+	if tf == nil {
+		t, opened, err := s.openForProbes(id)
+		if err != nil {
+			return 0, err
+		}
+		if t != nil {
+			return t.lookup(own, enemy), nil
+		}
+		tf = opened
+	}
+	slot := tf.ix.index(own, enemy)
+	block := slot / tf.perBlock
+	if b, ok := s.cache.value(tf, block, slot-block*tf.perBlock); ok {
+		return b, nil
+	}
+	// A miss: read and decompress without any lock that probes of memory take, then
+	// keep the block.
+	data := s.cache.spare(tf.blockLen(block))
+	scratch := compressedBufs.Get().(*[]byte)
+	s.ioMu.RLock()
+	*scratch, err = tf.readBlock(block, data, *scratch)
+	s.ioMu.RUnlock()
+	compressedBufs.Put(scratch)
+	if err != nil {
+		return 0, err
+	}
+	b := data[slot-block*tf.perBlock]
+	s.cache.insert(tf, block, data)
+	return b, nil
 }
 
-// Has reports whether the class's theoretic file exists (its header is not checked).
-func (s *Set) Has(c Class) bool { return s.HasRule(c, 0) }
+// openForProbes opens table id for probes on its first use: whole into memory when the
+// Set loads tables of its size whole (t), else its file for block reads (tf). A file that
+// is missing or damaged is remembered as failed.
+func (s *Set) openForProbes(id TableID) (t *Table, tf *tableFile, err error) {
+	s.loadMu.Lock()
+	defer s.loadMu.Unlock()
+	if t := s.whole(id); t != nil {
+		return t, nil, nil
+	}
+	s.mu.Lock()
+	tf, err, wholeSlots := s.files[id], s.failed[id], s.wholeSlots
+	s.mu.Unlock()
+	if err != nil || tf != nil { // opened, or refused, while this probe waited
+		return nil, tf, err
+	}
+	if wholeSlots > 0 {
+		if info, err := ReadInfo(s.dir, id.Class, id.Rule); err == nil && info.Slots <= wholeSlots {
+			t, err := LoadTable(s.dir, id.Class, id.Rule)
+			s.mu.Lock()
+			defer s.mu.Unlock()
+			if err != nil {
+				s.failed[id] = err
+				return nil, nil, err
+			}
+			s.keepLocked(id, t)
+			return t, nil, nil
+		}
+	}
+	tf, err = openTableFile(filepath.Join(s.dir, FileName(id.Class, id.Rule)), id.Class, id.Rule.PaikaLimit)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err != nil {
+		err = s.notBuilt(id, err)
+		s.failed[id] = err
+		return nil, nil, err
+	}
+	s.files[id] = tf
+	return nil, tf, nil
+}
 
-// HasRule reports whether the class's file for paika limit limit exists.
-func (s *Set) HasRule(c Class, limit int) bool {
-	id := TableID{c, limit}
+// Has reports whether the class's file of rule r exists (its header is not checked).
+func (s *Set) Has(c Class, r Rule) bool {
+	id := TableID{c, r}
 	if s.checkID(id) != nil {
 		return false
 	}
@@ -243,19 +327,16 @@ func (s *Set) HasRule(c Class, limit int) bool {
 	if loaded {
 		return true
 	}
-	_, err := os.Stat(filepath.Join(s.dir, RuleFileName(c, limit)))
+	_, err := os.Stat(filepath.Join(s.dir, FileName(c, r)))
 	return err == nil
 }
 
-// Classes lists the classes with a theoretic file in the directory, by pieces then class.
-func (s *Set) Classes() ([]Class, error) { return s.RuleClasses(0) }
-
-// RuleClasses lists the classes with a file for paika limit limit, by pieces then class.
-func (s *Set) RuleClasses(limit int) ([]Class, error) {
+// Classes lists the classes with a file of rule r in the directory, by pieces then class.
+func (s *Set) Classes(r Rule) ([]Class, error) {
 	ids, err := s.Tables()
 	var cs []Class
 	for _, id := range ids {
-		if id.PaikaLimit == limit {
+		if id.Rule == r {
 			cs = append(cs, id.Class)
 		}
 	}
@@ -300,7 +381,7 @@ func (s *Set) Tables() ([]TableID, error) {
 		cs := byLimit[l]
 		sortClasses(cs)
 		for _, c := range cs {
-			ids = append(ids, TableID{c, l})
+			ids = append(ids, TableID{c, Rule{l}})
 		}
 	}
 	return ids, nil
@@ -325,34 +406,26 @@ func ClassOf(p *engine.Position) (Class, bool) {
 	return c, c.Own > 0 && c.Enemy > 0
 }
 
-// Probe returns the theoretic value of p for its side to move (its paika and ply
-// counters are ignored). A side to move without pieces has lost in 0. A position whose
-// side not to move has no pieces is no game position and gives an error, as does a class
-// not built.
-func (s *Set) Probe(p *engine.Position) (Value, error) { return s.probe(p, 0) }
-
-// ProbeRule returns the value of p under paika limit limit at p's paika counter: win or
-// loss with the plies to the turn that decides it (the winner's fastest way to a winning
-// capture, the loser's slowest), or a draw when the rule draws it first. A counter above
-// the limit is refused.
-func (s *Set) ProbeRule(p *engine.Position, limit int) (Value, error) {
-	if limit < 1 {
-		return Value{}, fmt.Errorf("tablebase: paika limit %d: a rule-aware probe needs a limit of 1 or more", limit)
+// Probe returns the value of p for its side to move under rule r. Theoretic: the
+// game-theoretic value, p's paika and ply counters ignored. Under a paika limit: the
+// value at p's paika counter, win or loss with the plies to the turn that decides it (the
+// winner's fastest way to a winning capture, the loser's slowest), or a draw when the
+// rule draws it first; a counter above the limit is refused. A side to move without
+// pieces has lost in 0. A position whose side not to move has no pieces is no game
+// position and gives an error, as does a class not built.
+func (s *Set) Probe(p *engine.Position, r Rule) (Value, error) {
+	if r.IsTheoretic() {
+		return s.probe(p, 0)
 	}
+	if err := r.check(); err != nil {
+		return Value{}, err
+	}
+	limit := r.PaikaLimit
 	if p.Paika < 0 || p.Paika > limit {
 		return Value{}, fmt.Errorf("tablebase: %s: paika counter %d is above the limit %d (the game was drawn when it reached %d)", p.FEN(), p.Paika, limit, limit)
 	}
 	v, err := s.probe(p, limit)
 	return v.AtCounter(limit, p.Paika), err
-}
-
-// ProbeUnder returns the value of p under paika limit limit: ProbeRule's, or with limit 0
-// (no limit) Probe's; the one probe for callers that hold the game's rules.
-func (s *Set) ProbeUnder(p *engine.Position, limit int) (Value, error) {
-	if limit == 0 {
-		return s.Probe(p)
-	}
-	return s.ProbeRule(p, limit)
 }
 
 // probe returns the stored value of p's board in the table of the rule limit.
@@ -364,30 +437,21 @@ func (s *Set) probe(p *engine.Position, limit int) (Value, error) {
 	if enemy == 0 {
 		return Value{}, fmt.Errorf("tablebase: %s: the side not to move has no pieces; the game ended before this position", p.BoardFEN())
 	}
-	b, err := s.code(TableID{Class{own.Count(), enemy.Count()}, limit}, own, enemy)
+	b, err := s.code(TableID{Class{own.Count(), enemy.Count()}, Rule{limit}}, own, enemy)
 	if err != nil {
 		return Value{}, err
 	}
 	return decodeAs(limit, b), nil
 }
 
-// BestTurns returns the theoretic value of p and every legal turn that keeps it: for a
-// win, the turns that win as fast; for a draw, the turns that hold the draw; for a loss,
-// the turns that lose as slowly. Turns producing the same board are listed once.
-func (s *Set) BestTurns(p *engine.Position) (Value, []engine.Turn, error) {
-	return s.BestRuleTurns(p, 0)
-}
-
-// BestRuleTurns is BestTurns under paika limit limit at p's counter (0: the theoretic
-// values): for a win, the turns that reach the winning capture as fast; for a loss, those
-// that delay the deciding capture longest; for a draw, those that keep the draw.
-func (s *Set) BestRuleTurns(p *engine.Position, limit int) (Value, []engine.Turn, error) {
-	probe := func(q *engine.Position) (Value, error) {
-		if limit == 0 {
-			return s.Probe(q)
-		}
-		return s.ProbeRule(q, limit)
-	}
+// BestTurns returns the value of p under rule r (Probe's) and every legal turn that keeps
+// it: for a win, the turns that win as fast (under a paika limit: that reach the winning
+// capture as fast); for a draw, the turns that hold the draw; for a loss, the turns that
+// lose as slowly (under a limit: that delay the deciding capture longest). Turns producing
+// the same board are listed once.
+func (s *Set) BestTurns(p *engine.Position, r Rule) (Value, []engine.Turn, error) {
+	limit := r.PaikaLimit
+	probe := func(q *engine.Position) (Value, error) { return s.Probe(q, r) }
 	v, err := probe(p)
 	if err != nil {
 		return Value{}, nil, err
@@ -417,21 +481,16 @@ func (s *Set) BestRuleTurns(p *engine.Position, limit int) (Value, []engine.Turn
 	return v, best, nil
 }
 
-// BestLine follows best theoretic turns from p to the end of the game (or for at most
-// maxPlies plies in a draw), taking the first best turn each time, and returns the turns
-// with the value of every position along the line, p first.
-func (s *Set) BestLine(p engine.Position, maxPlies int) ([]engine.Turn, []Value, error) {
-	return s.BestRuleLine(p, 0, maxPlies)
-}
-
-// BestRuleLine is BestLine under paika limit limit (0: theoretic), the counter carried
-// along the line; it stops when the rule ends the game.
-func (s *Set) BestRuleLine(p engine.Position, limit, maxPlies int) ([]engine.Turn, []Value, error) {
+// BestLine follows best turns under rule r from p to the end of the game (or for at most
+// maxPlies plies in a draw), taking the first best turn each time, the paika counter
+// carried along the line, and returns the turns with the value of every position along
+// the line, p first. It stops when the rule ends the game.
+func (s *Set) BestLine(p engine.Position, r Rule, maxPlies int) ([]engine.Turn, []Value, error) {
 	var line []engine.Turn
 	var values []Value
-	rules := engine.Rules{PaikaLimit: limit}
+	rules := engine.Rules{PaikaLimit: r.PaikaLimit}
 	for len(line) <= maxPlies {
-		v, best, err := s.BestRuleTurns(&p, limit)
+		v, best, err := s.BestTurns(&p, r)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -470,79 +529,4 @@ func capReach(p *engine.Position, limit int) int {
 		return maxPlies
 	}
 	return p.Occupied().Count() * limit
-}
-
-// DefaultDir is where tablebases live unless told otherwise: a folder in the user's cache
-// directory (e.g. ~/.cache/fanorona/tablebases on Linux), so that every command and
-// player finds a build without flags.
-func DefaultDir() string {
-	if d, err := os.UserCacheDir(); err == nil {
-		return filepath.Join(d, "fanorona", "tablebases")
-	}
-	return filepath.Join(os.TempDir(), "fanorona-tablebases")
-}
-
-// blockCache keeps the most recently used decompressed blocks of probed files.
-type blockCache struct {
-	capacity int
-	entries  map[cacheKey]*cacheEntry
-	head     cacheEntry // sentinel of the use order: head.next is the most recent
-	buf      []byte     // compressed bytes of the block being read
-}
-
-type cacheKey struct {
-	file  *tableFile
-	block uint64
-}
-
-type cacheEntry struct {
-	key        cacheKey
-	data       []byte
-	prev, next *cacheEntry
-}
-
-func newBlockCache(capacity int) *blockCache {
-	c := &blockCache{capacity: capacity, entries: map[cacheKey]*cacheEntry{}}
-	c.head.prev, c.head.next = &c.head, &c.head
-	return c
-}
-
-func (c *blockCache) unlink(e *cacheEntry) { e.prev.next, e.next.prev = e.next, e.prev }
-
-func (c *blockCache) pushFront(e *cacheEntry) {
-	e.prev, e.next = &c.head, c.head.next
-	c.head.next.prev = e
-	c.head.next = e
-}
-
-// get returns block of tf, decompressing it on a miss (and evicting the least recently
-// used block when full).
-func (c *blockCache) get(tf *tableFile, block uint64) ([]byte, error) {
-	k := cacheKey{tf, block}
-	if e := c.entries[k]; e != nil {
-		c.unlink(e)
-		c.pushFront(e)
-		return e.data, nil
-	}
-	var e *cacheEntry
-	if len(c.entries) >= c.capacity {
-		e = c.head.prev
-		c.unlink(e)
-		delete(c.entries, e.key)
-	} else {
-		e = &cacheEntry{}
-	}
-	n := tf.blockLen(block)
-	if uint64(cap(e.data)) < n {
-		e.data = make([]byte, n)
-	}
-	e.data = e.data[:n]
-	var err error
-	if c.buf, err = tf.readBlock(block, e.data, c.buf); err != nil {
-		return nil, err
-	}
-	e.key = k
-	c.entries[k] = e
-	c.pushFront(e)
-	return e.data, nil
 }

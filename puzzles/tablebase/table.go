@@ -69,8 +69,8 @@ func (t *Table) Position(slot uint64) engine.Position {
 	return engine.NewPosition(own, enemy, engine.White, 0, 0)
 }
 
-// PaikaLimit returns the rule of the values: 0 for theoretic values, else the limit.
-func (t *Table) PaikaLimit() int { return t.info.PaikaLimit }
+// Rule returns the rule of the values.
+func (t *Table) Rule() Rule { return Rule{t.info.PaikaLimit} }
 
 // Value returns the value of the slot (at counter 0 in a rule-aware table).
 func (t *Table) Value(slot uint64) Value { return decodeAs(t.info.PaikaLimit, t.bytes[slot]) }

@@ -2,6 +2,7 @@ package tablebase
 
 import (
 	"context"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -87,15 +88,15 @@ func TestSymmetricPositionsShareValues(t *testing.T) {
 	set := Open(smallTables(t))
 	for _, fen := range []string{"9/9/9/9/4W2B1 w", "9/1B7/9/4W4/2W6 b", "B8/9/2W3B2/9/8W w"} {
 		p := engine.MustParseFEN(fen)
-		want, err := set.Probe(&p)
+		want, err := set.Probe(&p, Theoretic)
 		require.NoError(t, err)
 		for s := engine.Symmetry(0); s < engine.NumSymmetries; s++ {
 			q := p.Transform(s)
-			got, err := set.Probe(&q)
+			got, err := set.Probe(&q, Theoretic)
 			require.NoError(t, err)
 			assert.Equal(t, want, got, "%s under symmetry %d", fen, s)
 			sw := q.SwapColors()
-			got, err = set.Probe(&sw)
+			got, err = set.Probe(&sw, Theoretic)
 			require.NoError(t, err)
 			assert.Equal(t, want, got, "%s under symmetry %d, colours swapped", fen, s)
 		}
@@ -116,14 +117,14 @@ func TestVerifyFindsAWrongValue(t *testing.T) {
 	dir := t.TempDir()
 	_, err := Build(context.Background(), BuildOptions{Dir: dir, MaxPieces: 3})
 	require.NoError(t, err)
-	tab, err := LoadTable(dir, Class{2, 1})
+	tab, err := LoadTable(dir, Class{2, 1}, Theoretic)
 	require.NoError(t, err)
 	// Rewrite a slot with a wrong value, with valid checksums: only verify can tell.
 	slot := tab.info.WinExample
 	tab.bytes[slot] = encode(Value{Win, 1})
 	_, err = tab.writeFile(dir, 1)
 	require.NoError(t, err)
-	reps, err := Verify(context.Background(), dir, []TableID{{Class{2, 1}, 0}}, 1, nil)
+	reps, err := Verify(context.Background(), dir, []TableID{{Class{2, 1}, Theoretic}}, 1, nil)
 	require.NoError(t, err)
 	require.Len(t, reps, 1)
 	assert.Equal(t, uint64(1), reps[0].Bad)
@@ -134,14 +135,14 @@ func TestVerifyFindsAWrongValue(t *testing.T) {
 func TestBestLinesCountDown(t *testing.T) {
 	set := Open(smallTables(t))
 	for _, c := range []Class{{2, 2}, {3, 1}, {1, 3}} {
-		tab, err := set.Table(c)
+		tab, err := set.Table(c, Theoretic)
 		require.NoError(t, err)
 		for slot := uint64(0); slot < tab.Slots(); slot += 997 {
 			if !tab.ix.canonical(slot) {
 				continue
 			}
 			p := tab.Position(slot)
-			line, values, err := set.BestLine(p, 300)
+			line, values, err := set.BestLine(p, Theoretic, 300)
 			require.NoError(t, err)
 			v := values[0]
 			if v.Outcome == Draw {
@@ -185,12 +186,12 @@ func TestDamagedFilesAreRefused(t *testing.T) {
 			require.NoError(t, os.WriteFile(filepath.Join(dir, tc.file), b, 0o644))
 			c, err := ParseClass(tc.file[:3])
 			require.NoError(t, err)
-			_, err = LoadTable(dir, c)
+			_, err = LoadTable(dir, c, Theoretic)
 			require.Error(t, err)
 			assert.ErrorIs(t, err, ErrDamaged)
 			assert.Contains(t, err.Error(), tc.file)
 			p := engine.MustParseFEN("9/9/9/9/4W2B1 w") // 1v1: another class, unaffected
-			_, err = Open(dir).Probe(&p)
+			_, err = Open(dir).Probe(&p, Theoretic)
 			assert.ErrorIs(t, err, ErrNotBuilt)
 		})
 	}
@@ -233,17 +234,17 @@ func TestParseClass(t *testing.T) {
 func TestProbeEdges(t *testing.T) {
 	set := Open(smallTables(t))
 	p := engine.MustParseFEN("9/9/9/9/4B4 w") // White to move with no pieces: lost
-	v, err := set.Probe(&p)
+	v, err := set.Probe(&p, Theoretic)
 	require.NoError(t, err)
 	assert.Equal(t, Value{Loss, 0}, v)
 	p = engine.MustParseFEN("9/9/9/9/4W4 w") // Black already has nothing
-	_, err = set.Probe(&p)
+	_, err = set.Probe(&p, Theoretic)
 	assert.Error(t, err)
 	p = engine.MustParseFEN("9/9/9/9/WWWB5 w")
-	v, err = set.Probe(&p)
+	v, err = set.Probe(&p, Theoretic)
 	require.NoError(t, err) // 3v1 is built
 	mirrored := engine.MustParseFEN("9/9/9/9/5BWWW w")
-	w, err := set.Probe(&mirrored)
+	w, err := set.Probe(&mirrored, Theoretic)
 	require.NoError(t, err)
 	assert.Equal(t, v, w, "a position and its mirror image have one value")
 }
@@ -254,7 +255,7 @@ func TestRetrogradeLoopsAllocateNothing(t *testing.T) {
 	set := Open(smallTables(t))
 	b := &builder{ctx: context.Background(), workers: 1, material: Material{2, 2}}
 	for _, c := range []Class{{1, 2}, {2, 1}} {
-		tab, err := set.Table(c)
+		tab, err := set.Table(c, Theoretic)
 		require.NoError(t, err)
 		b.deps[c.Own][c.Enemy] = tab
 	}
@@ -266,9 +267,9 @@ func TestRetrogradeLoopsAllocateNothing(t *testing.T) {
 	// Distance 1: wins in 1 (captures of the last pieces) are plentiful among these slots.
 	assert.Zero(t, testing.AllocsPerRun(3, func() { b.levelRange(w, tab, 2, 0, 512) }))
 	p := engine.MustParseFEN("9/9/9/9/4W2B1 w")
-	_, err := set.Probe(&p)
+	_, err := set.Probe(&p, Theoretic)
 	require.NoError(t, err)
-	assert.Zero(t, testing.AllocsPerRun(100, func() { _, _ = set.Probe(&p) }))
+	assert.Zero(t, testing.AllocsPerRun(100, func() { _, _ = set.Probe(&p, Theoretic) }))
 }
 
 // TestRuleFileOfAnotherLimitIsRefused: the limit is part of the header; a file renamed to
@@ -279,7 +280,7 @@ func TestRuleFileOfAnotherLimitIsRefused(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, os.Rename(filepath.Join(dir, "1v1.p50.fntb"), filepath.Join(dir, "1v1.p40.fntb")))
 	p := engine.MustParseFEN("9/9/9/9/4W2B1 w")
-	_, err = Open(dir).ProbeRule(&p, 40)
+	_, err = Open(dir).Probe(&p, PaikaRule(40))
 	require.ErrorIs(t, err, ErrDamaged)
 	assert.Contains(t, err.Error(), "paika limit 50, expected 40")
 	_, err = Build(context.Background(), BuildOptions{Dir: dir, MaxPieces: 2, PaikaLimit: MaxPaikaLimit + 1})
@@ -294,14 +295,14 @@ func TestLoadWholeAgreesWithBlocks(t *testing.T) {
 	whole.LoadWhole(1 << 20)
 	for _, fen := range []string{"9/9/9/9/4W2B1 w", "9/1B7/9/4W4/2W6 b", "B8/9/2W3B2/9/8W w", "9/9/B8/9/3WW3B w"} {
 		p := engine.MustParseFEN(fen)
-		a, err := blocks.Probe(&p)
+		a, err := blocks.Probe(&p, Theoretic)
 		require.NoError(t, err)
-		b, err := whole.Probe(&p)
+		b, err := whole.Probe(&p, Theoretic)
 		require.NoError(t, err)
 		assert.Equal(t, a, b, fen)
 	}
-	assert.NotNil(t, whole.whole(TableID{Class{2, 2}, 0}))
-	assert.Nil(t, blocks.whole(TableID{Class{2, 2}, 0}))
+	assert.NotNil(t, whole.whole(TableID{Class{2, 2}, Theoretic}))
+	assert.Nil(t, blocks.whole(TableID{Class{2, 2}, Theoretic}))
 }
 
 // TestProbeOfAWholeTableDoesNotWaitForTheLock: a probe of a table held whole reads it
@@ -311,12 +312,12 @@ func TestProbeOfAWholeTableDoesNotWaitForTheLock(t *testing.T) {
 	s := Open(smallTables(t))
 	s.LoadWhole(1 << 20)
 	p := engine.MustParseFEN("9/1B7/9/4W4/2W6 b")
-	want, err := s.Probe(&p) // loads the class whole
+	want, err := s.Probe(&p, Theoretic) // loads the class whole
 	require.NoError(t, err)
 	s.mu.Lock()
 	got := make(chan Value, 1)
 	go func() {
-		v, err := s.Probe(&p)
+		v, err := s.Probe(&p, Theoretic)
 		assert.NoError(t, err)
 		got <- v
 	}()
@@ -329,21 +330,106 @@ func TestProbeOfAWholeTableDoesNotWaitForTheLock(t *testing.T) {
 	s.mu.Unlock()
 }
 
-// TestProbeUnderIsProbeOrProbeRule: the probe by rule is the theoretic probe without a
-// limit and the rule-aware one with it, position by position.
-func TestProbeUnderIsProbeOrProbeRule(t *testing.T) {
+// TestProbeByRule: the theoretic probe ignores the counters (the same board at paika
+// counter 1, ply 9 has its value at 0); under paika limit 1 a position at counter 1 has no
+// ply left for a paika step, so by AtCounter's rule it is a draw unless its side to move is
+// lost in 0, and a counter above the limit is refused. The rules print as they are named.
+func TestProbeByRule(t *testing.T) {
 	theoretic, rule := Open(smallTables(t)), Open(limitOneTables(t))
-	for _, fen := range []string{"9/9/9/9/4W2B1 w 1 0", "9/1B7/9/4W4/2W6 b 0 0"} {
-		p := engine.MustParseFEN(fen)
-		want, err := theoretic.Probe(&p)
+	// b1 takes c1 by withdrawal to a1: won in 1 at counter 0 under any rule.
+	won := engine.MustParseFEN("9/9/9/9/1WB6 w")
+	v, err := rule.Probe(&won, PaikaRule(1))
+	require.NoError(t, err)
+	require.Equal(t, Value{Win, 1}, v)
+	for _, fen := range []string{"9/9/9/9/1WB6 w", "9/9/9/9/4W2B1 w", "9/1B7/9/4W4/2W6 b"} {
+		p, q := engine.MustParseFEN(fen+" 0 0"), engine.MustParseFEN(fen+" 1 9")
+		want, err := theoretic.Probe(&p, Theoretic)
 		require.NoError(t, err)
-		got, err := theoretic.ProbeUnder(&p, 0)
+		got, err := theoretic.Probe(&q, Theoretic)
 		require.NoError(t, err)
 		assert.Equal(t, want, got, fen)
-		want, err = rule.ProbeRule(&p, 1)
+		atZero, err := rule.Probe(&p, PaikaRule(1))
 		require.NoError(t, err)
-		got, err = rule.ProbeUnder(&p, 1)
+		atOne, err := rule.Probe(&q, PaikaRule(1))
 		require.NoError(t, err)
-		assert.Equal(t, want, got, fen)
+		assert.Equal(t, atZero.AtCounter(1, 1), atOne, fen)
+		if atOne != (Value{Loss, 0}) {
+			assert.Equal(t, Value{}, atOne, fen)
+		}
+		over := engine.MustParseFEN(fen + " 2 9")
+		_, err = rule.Probe(&over, PaikaRule(1))
+		assert.ErrorContains(t, err, "paika counter 2 is above the limit 1", fen)
 	}
+	assert.Equal(t, "theoretic", Theoretic.String())
+	assert.Equal(t, "paika limit 50", PaikaRule(50).String())
+	assert.Equal(t, PaikaRule(50), RuleOf(engine.Rules{PaikaLimit: 50}))
+	assert.Equal(t, Theoretic, RuleOf(engine.TheoreticRules()))
+	assert.True(t, PaikaRule(0).IsTheoretic())
+}
+
+// stalledDisk is a file whose reads wait until release is closed, announcing each on
+// entered: a disk that hangs.
+type stalledDisk struct {
+	io.ReaderAt
+	entered chan struct{}
+	release chan struct{}
+}
+
+func (d stalledDisk) ReadAt(b []byte, off int64) (int, error) {
+	d.entered <- struct{}{}
+	<-d.release
+	return d.ReaderAt.ReadAt(b, off)
+}
+
+// TestProbeOfAKeptBlockDoesNotWaitForADiskRead: while one probe is stuck reading a block
+// of 2v2 from disk, probes of a block already kept, of the same file and of another,
+// answer (and answer right); the stuck probe answers once the disk does.
+func TestProbeOfAKeptBlockDoesNotWaitForADiskRead(t *testing.T) {
+	dir := smallTables(t)
+	set := Open(dir)
+	defer set.Close()
+	c := Class{2, 2}
+	whole, err := LoadTable(dir, c, Theoretic)
+	require.NoError(t, err)
+	at := func(slot uint64) engine.Position { return whole.Position(slot) }
+	kept, far := at(blockSlots/2), at(3*blockSlots+5) // blocks 0 and 3
+	other := engine.MustParseFEN("9/9/9/9/4W2B1 w")   // 1v1, another file
+	want := map[string]Value{}
+	for _, p := range []engine.Position{kept, other} {
+		v, err := set.Probe(&p, Theoretic)
+		require.NoError(t, err)
+		want[p.FEN()] = v
+	}
+	require.Equal(t, whole.Value(blockSlots/2), want[kept.FEN()])
+	set.mu.Lock()
+	tf := set.files[TableID{c, Theoretic}]
+	set.mu.Unlock()
+	require.NotNil(t, tf)
+	disk := stalledDisk{tf.blocks, make(chan struct{}), make(chan struct{})}
+	tf.blocks = disk
+
+	stuck := make(chan Value, 1)
+	go func() {
+		v, err := set.Probe(&far, Theoretic)
+		assert.NoError(t, err)
+		stuck <- v
+	}()
+	<-disk.entered // the far probe is in its read
+	answered := make(chan struct{})
+	go func() {
+		defer close(answered)
+		for _, p := range []engine.Position{kept, other} {
+			v, err := set.Probe(&p, Theoretic)
+			assert.NoError(t, err)
+			assert.Equal(t, want[p.FEN()], v, p.FEN())
+		}
+	}()
+	select {
+	case <-answered:
+	case <-time.After(5 * time.Second):
+		t.Error("a probe of a kept block waited for another probe's disk read")
+	}
+	close(disk.release)
+	assert.Equal(t, whole.Value(3*blockSlots+5), <-stuck)
+	<-answered
 }

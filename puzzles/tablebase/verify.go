@@ -48,7 +48,7 @@ func Verify(ctx context.Context, dir string, tables []TableID, workers int, prog
 	}
 	var reports []VerifyReport
 	for _, id := range tables {
-		rep, err := verifyClass(ctx, set, id.Class, id.PaikaLimit, workers, progress)
+		rep, err := verifyClass(ctx, set, id.Class, id.Rule.PaikaLimit, workers, progress)
 		if err != nil {
 			return reports, err
 		}
@@ -59,7 +59,7 @@ func Verify(ctx context.Context, dir string, tables []TableID, workers int, prog
 
 func verifyClass(ctx context.Context, set *Set, c Class, limit, workers int, progress func(Progress)) (VerifyReport, error) {
 	rep := VerifyReport{Class: c, PaikaLimit: limit}
-	t, err := set.RuleTable(c, limit)
+	t, err := set.Table(c, PaikaRule(limit))
 	if err != nil {
 		return rep, err
 	}
@@ -70,14 +70,14 @@ func verifyClass(ctx context.Context, set *Set, c Class, limit, workers int, pro
 		needed = append(needed, Class{c.Enemy - k, c.Own})
 	}
 	for _, n := range needed {
-		nt, err := set.RuleTable(n, limit)
+		nt, err := set.Table(n, PaikaRule(limit))
 		if err != nil {
-			return rep, fmt.Errorf("tablebase: verifying %v needs %v: %w", TableID{c, limit}, n, err)
+			return rep, fmt.Errorf("tablebase: verifying %v needs %v: %w", TableID{c, PaikaRule(limit)}, n, err)
 		}
 		b.deps[n.Own][n.Enemy] = nt
 	}
 	var mu sync.Mutex
-	err = b.parallel("verify "+TableID{c, limit}.String(), t.Slots(), func(w *worker, lo, hi uint64) {
+	err = b.parallel("verify "+TableID{c, PaikaRule(limit)}.String(), t.Slots(), func(w *worker, lo, hi uint64) {
 		var checked uint64
 		var bad []Inconsistency
 		var nbad uint64
