@@ -467,6 +467,8 @@ var cheapFlags = map[string][]string{
 	"fanorona selfplay":        {"games", "player", "max-plies"},
 	"fanorona tournament":      {"games", "players", "max-plies"},
 	"fanorona solve":           {"time"},
+	"fanorona prove":           {"time"},
+	"fanorona prove-sample":    {"time", "count"},
 	"fanorona puzzles solve":   {"time"},
 	"fanorona tablebase build": {"max-pieces"},
 }
@@ -486,6 +488,8 @@ func cheapDefault(name string) string {
 		return "60"
 	case "time":
 		return "20ms"
+	case "count":
+		return "1"
 	case "max-pieces":
 		return "2"
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/puzzles"
+	"github.com/fanorona/fanorona/puzzles/proof"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/spf13/cobra"
 )
@@ -32,7 +33,7 @@ func newSolveCmd(s *streams) *cobra.Command {
 	var o solveOptions
 	c := &cobra.Command{
 		Use:   "solve [--fen F] [--paika-limit 50] [--tablebases DIR] [--time T] [--json]",
-		Short: "Prove a position's value under the paika limit at the FEN's counter (tablebases, then search); says unknown when the budget ends",
+		Short: "Prove a position's value under the paika limit at the FEN's counter (tablebases, a bounded search, then df-pn); says unknown when the budget ends",
 		Args:  cobra.NoArgs,
 		RunE:  func(c *cobra.Command, _ []string) error { return runSolve(c.Context(), s, &o) },
 	}
@@ -77,7 +78,17 @@ func runSolve(ctx context.Context, s *streams, o *solveOptions) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	res, err := puzzles.Solve(ctx, p, set, puzzles.Limits{Time: o.time, MaxDepth: o.maxDepth, PaikaLimit: o.paikaLimit})
+	// Beyond the tables the bounded search gets a quarter of the budget (it finds short
+	// wins with their exact distance), the df-pn proof search the rest; --max-depth asks
+	// for the bounded search alone.
+	bounded, proving := o.time, time.Duration(0)
+	if o.maxDepth == 0 {
+		bounded, proving = o.time/4, o.time-o.time/4
+	}
+	res, err := puzzles.Solve(ctx, p, set, puzzles.Limits{Time: bounded, MaxDepth: o.maxDepth, PaikaLimit: o.paikaLimit})
+	if err == nil && !res.Known && proving > 0 && ctx.Err() == nil {
+		res, err = solveByProof(ctx, p, set, o.paikaLimit, proving, res)
+	}
 	if err != nil {
 		if errors.Is(err, tablebase.ErrDamaged) {
 			return badInput(err)
@@ -139,12 +150,45 @@ func solveTablebases(dir string, limit int, p *engine.Position) (*tablebase.Set,
 	return set, nil
 }
 
+// solveProofEntries sizes the proof search's table for solve: 2^20 entries, 32 MiB.
+const solveProofEntries = 1 << 20
+
+// solveByProof runs the df-pn proof search of p's value (package puzzles/proof) after the
+// bounded search res left it unknown: a value it proves has source "proof", no distance,
+// and the prover's first turn as its line.
+func solveByProof(ctx context.Context, p engine.Position, set *tablebase.Set, limit int, budget time.Duration, res puzzles.Result) (puzzles.Result, error) {
+	var tables proof.Tables
+	if set != nil {
+		set.LoadWhole(1 << 24)
+		tables = proof.FromSet(set, 0)
+	}
+	pr, err := proof.NewProver(proof.Options{PaikaLimit: limit, Tables: tables, TTEntries: solveProofEntries})
+	if err != nil {
+		return res, err
+	}
+	vr, err := pr.Value(ctx, p, proof.Budget{Time: budget}, version())
+	if err != nil {
+		return res, err
+	}
+	res.Nodes += vr.Nodes
+	if !vr.Known {
+		return res, nil
+	}
+	res.Known, res.Value, res.Exact, res.Source, res.Line = true, tablebase.Value{Outcome: vr.Value}, false, "proof", nil
+	if sec := vr.Sections[len(vr.Sections)-1]; len(sec.Records) > 0 && sec.Records[0].Type == proof.RecordProve {
+		if t, err := p.ParseTurn(proof.Rules(limit), sec.Records[0].Turn); err == nil {
+			res.Line = []engine.Turn{t}
+		}
+	}
+	return res, nil
+}
+
 func solveRecordOf(p *engine.Position, res puzzles.Result, limit int) solveRecord {
 	rec := solveRecord{FEN: p.FEN(), Value: "unknown", PaikaLimit: limit, Exact: res.Exact, Source: res.Source,
 		Line: []string{}, Depth: res.Depth, Nodes: res.Nodes}
 	if res.Known {
 		rec.Value = res.Value.Outcome.String()
-		if res.Value.Outcome != tablebase.Draw {
+		if res.Value.Outcome != tablebase.Draw && res.Source != "proof" { // a proof gives no distance
 			plies := res.Value.Plies
 			rec.Plies = &plies
 		}

@@ -1,0 +1,112 @@
+// prove_test.go: the prove and check commands, their files and exit statuses.
+
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// tablesUpTo3 copies the tables of at most 3 pieces of full into a new folder.
+func tablesUpTo3(t *testing.T, full string) string {
+	dir := t.TempDir()
+	for _, c := range []string{"1v1", "1v2", "2v1"} {
+		for _, suffix := range []string{".fntb", ".p50.fntb"} {
+			b, err := os.ReadFile(filepath.Join(full, c+suffix))
+			require.NoError(t, err)
+			require.NoError(t, os.WriteFile(filepath.Join(dir, c+suffix), b, 0o644))
+		}
+	}
+	return dir
+}
+
+func TestProveAndCheckCommands(t *testing.T) {
+	full := buildTables(t, "4")
+	small := tablesUpTo3(t, full)
+	const fen = "9/9/2W3W2/9/3B1B3 w"
+	code, out, errs := runCmd(t, "", "tablebase", "probe", "--dir", full, "--fen", fen, "--json")
+	require.Equal(t, 0, code, errs)
+	var probe probeRecord
+	require.NoError(t, json.Unmarshal([]byte(out), &probe))
+
+	cert := filepath.Join(t.TempDir(), "cert.fpc.gz")
+	code, out, errs = runCmd(t, "", "prove", "--fen", fen, "--claim", "value", "--tablebases", small, "--time", "20s", "-o", cert)
+	require.Equal(t, 0, code, errs)
+	assert.Contains(t, out, "value "+probe.Value+" for the side to move", "the 4-piece table's value")
+	assert.Equal(t, 1, strings.Count(out, "\n"))
+
+	code, out, errs = runCmd(t, "", "check", cert, "--tablebases", small)
+	require.Equal(t, 0, code, errs)
+	assert.Contains(t, out, "(value: "+probe.Value+" for the side to move)")
+	assert.Contains(t, out, "nodes checked")
+	assert.Equal(t, 1, strings.Count(out, "\n"))
+
+	// An existing output file is refused before the search, and kept.
+	before, err := os.ReadFile(cert)
+	require.NoError(t, err)
+	code, out, errs = runCmd(t, "", "prove", "--fen", fen, "--tablebases", small, "--time", "1s", "-o", cert)
+	assert.Equal(t, 2, code)
+	assert.Empty(t, out)
+	assert.Equal(t, 1, strings.Count(errs, "\n"), errs)
+	after, err := os.ReadFile(cert)
+	require.NoError(t, err)
+	assert.Equal(t, before, after)
+
+	// A certificate whose position after the prover's first turn lost its record: exit 1, one line naming a position.
+	broken := filepath.Join(t.TempDir(), "broken.fpc.gz")
+	require.NoError(t, os.WriteFile(broken, dropSecondRecord(t, before), 0o644))
+	code, out, errs = runCmd(t, "", "check", broken, "--tablebases", small)
+	assert.Equal(t, 1, code, errs)
+	assert.Empty(t, out)
+	assert.Equal(t, 1, strings.Count(errs, "\n"), errs)
+	assert.Contains(t, errs, "refused: position ")
+
+	// Not a certificate: exit 2.
+	junk := filepath.Join(t.TempDir(), "junk.fpc.gz")
+	require.NoError(t, os.WriteFile(junk, []byte("not gzip"), 0o644))
+	code, _, errs = runCmd(t, "", "check", junk, "--tablebases", small)
+	assert.Equal(t, 2, code, errs)
+	assert.Equal(t, 1, strings.Count(errs, "\n"), errs)
+
+	for _, args := range [][]string{
+		{"prove", "--fen", fen, "--claim", "white-loses"},
+		{"prove", "--claim", "value"},
+		{"prove", "--fen", fen, "--time", "0s"},
+	} {
+		code, _, errs := runCmd(t, "", args...)
+		assert.Equal(t, 2, code, "%v: %s", args, errs)
+		assert.Equal(t, 1, strings.Count(errs, "\n"), "%v: %q", args, errs)
+	}
+}
+
+// dropSecondRecord removes the record after the root's from a certificate's first section
+// (the root's first child, depth first), keeping its count of records consistent.
+func dropSecondRecord(t *testing.T, gz []byte) []byte {
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	require.NoError(t, err)
+	raw, err := io.ReadAll(zr)
+	require.NoError(t, err)
+	lines := strings.Split(strings.TrimSuffix(string(raw), "\n"), "\n")
+	require.Greater(t, len(lines), 3)
+	var h map[string]any
+	require.NoError(t, json.Unmarshal([]byte(lines[0]), &h))
+	h["records"] = h["records"].(float64) - 1
+	head, err := json.Marshal(h)
+	require.NoError(t, err)
+	lines = append([]string{string(head), lines[1]}, lines[3:]...)
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	_, err = zw.Write([]byte(strings.Join(lines, "\n") + "\n"))
+	require.NoError(t, err)
+	require.NoError(t, zw.Close())
+	return buf.Bytes()
+}

@@ -1,0 +1,342 @@
+// dfpn.go: the depth-first proof-number search of one claim.
+
+package proof
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/puzzles/tablebase"
+)
+
+// Outcome is what a search established about its claim.
+type Outcome uint8
+
+// The outcomes.
+const (
+	Unknown   Outcome = iota // the budget ended first
+	Proven                   // the claim holds
+	Disproven                // the claim does not hold: its Opposite holds
+)
+
+// String returns "unknown", "proven" or "disproven".
+func (o Outcome) String() string { return [...]string{"unknown", "proven", "disproven"}[o] }
+
+// Budget bounds a search; zero fields mean no bound (the context still applies).
+type Budget struct {
+	Nodes uint64
+	Time  time.Duration
+}
+
+// Options configure a Prover.
+type Options struct {
+	// PaikaLimit is the rule of every claim (0: theoretic, the counters ignored).
+	PaikaLimit int
+	// Tables are probed at the leaves (nil: none).
+	Tables Tables
+	// TTEntries is the size of the transposition table (32 bytes an entry); 0 means
+	// DefaultTTEntries.
+	TTEntries int
+}
+
+// DefaultTTEntries is the transposition table's default size: 2^22 entries, 128 MiB.
+const DefaultTTEntries = 1 << 22
+
+// maxDepth bounds a line of the search; a node deeper is left open (never decided).
+const maxDepth = 4000
+
+// Prover runs df-pn searches of claims under one rule. It is not safe for concurrent use;
+// one prover per worker.
+type Prover struct {
+	limit  int
+	rules  engine.Rules
+	tables Tables
+	tt     *ttable
+	frames []*frame
+	seen   engine.ResultSet
+	claim  Claim
+
+	ctx      context.Context
+	deadline time.Time
+	maxNodes uint64
+	nodes    uint64
+	stopped  bool
+	err      error
+}
+
+// frame holds one node of the current line: its turns and its children's numbers, so the
+// search allocates nothing per node (frames grow once, to the deepest line).
+type frame struct {
+	k          key
+	viaCapture bool // the turn into this node captured (no repetition reaches past it)
+	turns      []engine.Turn
+	children   []child
+}
+
+type child struct {
+	pos    engine.Position
+	k      key
+	h      uint64
+	pn, dn uint32
+	fixed  bool // a leaf: its numbers never change
+}
+
+// NewProver returns a prover for claims under opts.
+func NewProver(opts Options) (*Prover, error) {
+	if err := checkLimit(opts.PaikaLimit); err != nil {
+		return nil, err
+	}
+	n := opts.TTEntries
+	if n <= 0 {
+		n = DefaultTTEntries
+	}
+	return &Prover{limit: opts.PaikaLimit, rules: Rules(opts.PaikaLimit), tables: opts.Tables, tt: newTTable(n)}, nil
+}
+
+// PaikaLimit returns the rule of the prover's claims.
+func (s *Prover) PaikaLimit() int { return s.limit }
+
+// Result is the answer of a search.
+type Result struct {
+	Claim   Claim
+	Outcome Outcome
+	Nodes   uint64
+	Elapsed time.Duration
+}
+
+// Search runs df-pn on claim c about p until it is decided or the budget ends. The
+// transposition table is cleared first; it keeps the search's numbers afterwards, for
+// Certificate.
+func (s *Prover) Search(ctx context.Context, p engine.Position, c Claim, b Budget) (Result, error) {
+	start := time.Now()
+	s.tt.clear()
+	s.claim = c
+	s.nodes = 0
+	root := normalise(p, s.limit)
+	if err := s.checkRoot(&root); err != nil {
+		return Result{}, err
+	}
+	out, err := s.run(ctx, &root, b)
+	return Result{Claim: c, Outcome: out, Nodes: s.nodes, Elapsed: time.Since(start)}, err
+}
+
+// checkRoot refuses positions no claim is about.
+func (s *Prover) checkRoot(p *engine.Position) error {
+	if p.Own() != 0 && p.Enemy() == 0 {
+		return fmt.Errorf("proof: %s: the side not to move has no pieces; the game ended before this position", p.FEN())
+	}
+	if s.limit > 0 && p.Paika > s.limit {
+		return fmt.Errorf("proof: %s: paika counter %d is above the limit %d", p.FEN(), p.Paika, s.limit)
+	}
+	return nil
+}
+
+// run searches from p (already normalised) with the table as it is: a fresh search, or
+// a re-proof of a subtree whose entries were overwritten.
+func (s *Prover) run(ctx context.Context, p *engine.Position, b Budget) (Outcome, error) {
+	s.ctx, s.stopped, s.err = ctx, false, nil
+	s.deadline = time.Time{}
+	if b.Time > 0 {
+		s.deadline = time.Now().Add(b.Time)
+	}
+	s.maxNodes = 0
+	if b.Nodes > 0 {
+		s.maxNodes = s.nodes + b.Nodes
+	}
+	if o, leaf, err := s.leaf(p); err != nil {
+		return Unknown, err
+	} else if leaf {
+		if s.claim.good(o) {
+			return Proven, nil
+		}
+		return Disproven, nil
+	}
+	k, h := keyOf(p, s.limit)
+	pn, dn := s.mid(p, k, h, 0, true, infinity, infinity)
+	switch {
+	case s.err != nil:
+		return Unknown, s.err
+	case pn == 0:
+		return Proven, nil
+	case dn == 0:
+		return Disproven, nil
+	}
+	return Unknown, nil
+}
+
+// leaf returns the outcome, for the claim's side, of a position whose value is known
+// without search: the end of the game or a table's value.
+func (s *Prover) leaf(p *engine.Position) (tablebase.Outcome, bool, error) {
+	if st := s.rules.Status(p); st.Over() {
+		return outcomeFor(st.Outcome, s.claim.Side), true, nil
+	}
+	if s.tables == nil {
+		return 0, false, nil
+	}
+	v, ok, err := s.tables.Probe(p, s.limit)
+	if err != nil || !ok {
+		return 0, false, err
+	}
+	return viewOf(v.Outcome, p, s.claim.Side), true, nil
+}
+
+// decided returns a leaf's numbers.
+func decided(good bool) (pn, dn uint32) {
+	if good {
+		return 0, infinity
+	}
+	return infinity, 0
+}
+
+func (s *Prover) frame(d int) *frame {
+	for len(s.frames) <= d {
+		s.frames = append(s.frames, &frame{turns: make([]engine.Turn, 0, engine.MaxTurnsHint),
+			children: make([]child, 0, engine.MaxTurnsHint)})
+	}
+	return s.frames[d]
+}
+
+func (s *Prover) checkBudget() {
+	if s.ctx.Err() != nil || (!s.deadline.IsZero() && time.Now().After(s.deadline)) ||
+		(s.maxNodes > 0 && s.nodes >= s.maxNodes) {
+		s.stopped = true
+	}
+}
+
+// onLine reports whether k is a position of the current line down to frame d, since the
+// last capture (no line repeats across one): under the theoretic rules, a repetition.
+func (s *Prover) onLine(k key, d int) bool {
+	for j := d; j >= 0; j-- {
+		f := s.frames[j]
+		if f.k == k {
+			return true
+		}
+		if f.viaCapture {
+			return false
+		}
+	}
+	return false
+}
+
+// addSat adds proof numbers, saturating below infinity unless one of them is infinite.
+func addSat(a, b uint32) uint32 {
+	if a >= infinity || b >= infinity {
+		return infinity
+	}
+	return min(a+b, infinity-1)
+}
+
+// childThreshold is the 1+ε threshold for the best child: enough to pass the second
+// best by a quarter, so that the search does not switch back and forth between them.
+func childThreshold(th, second uint32) uint32 {
+	if second >= infinity {
+		return th
+	}
+	t := max(uint64(second)+1, uint64(second)+uint64(second)/4)
+	return uint32(min(uint64(th), t, uint64(infinity-1)))
+}
+
+// mid is df-pn's multiple iterative deepening at node p (not a leaf), d plies below the
+// root: it searches below p until its proof number reaches thpn or its disproof number
+// thdn, and returns them.
+func (s *Prover) mid(p *engine.Position, k key, h uint64, d int, viaCapture bool, thpn, thdn uint32) (uint32, uint32) {
+	s.nodes++
+	if s.nodes&1023 == 0 {
+		s.checkBudget()
+	}
+	if s.stopped || s.err != nil || d >= maxDepth {
+		if pn, dn, ok := s.tt.lookup(k, h); ok {
+			return pn, dn
+		}
+		return 1, 1
+	}
+	start := s.nodes
+	f := s.frame(d)
+	f.k, f.viaCapture = k, viaCapture
+	f.turns = p.DistinctTurns(s.rules, f.turns[:0], &s.seen)
+	f.children = f.children[:0]
+	or := p.Side == s.claim.Side
+	for _, t := range f.turns {
+		f.children = append(f.children, child{pos: p.Play(t)})
+		c := &f.children[len(f.children)-1] // in place: a child on the stack would escape
+		if s.limit == 0 {
+			c.pos.Paika, c.pos.Ply = 0, 0
+		}
+		c.k, c.h = keyOf(&c.pos, s.limit)
+		if o, leaf, err := s.leaf(&c.pos); err != nil {
+			s.err, s.stopped = err, true
+			return 1, 1
+		} else if leaf {
+			c.pn, c.dn = decided(s.claim.good(o))
+			c.fixed = true
+		} else if s.limit == 0 && t.Captured == 0 && s.onLine(c.k, d) {
+			c.pn, c.dn = decided(s.claim.good(tablebase.Draw))
+			c.fixed = true
+		} else if pn, dn, ok := s.tt.lookup(c.k, c.h); ok {
+			c.pn, c.dn = pn, dn
+		} else {
+			m := max(1, uint32(c.pos.CountTurns(s.rules, engine.Paths, nil)))
+			c.pn, c.dn = 1, m
+			if c.pos.Side != s.claim.Side {
+				c.pn, c.dn = m, 1
+			}
+		}
+	}
+	var pn, dn uint32
+	for {
+		var best int
+		var second uint32
+		pn, dn, best, second = combine(f.children, or)
+		if pn >= thpn || dn >= thdn || s.stopped {
+			break
+		}
+		c := &f.children[best]
+		var cpn, cdn uint32
+		if or {
+			cpn = childThreshold(thpn, second)
+			cdn = thdn
+			if thdn < infinity {
+				cdn = thdn - (dn - c.dn)
+			}
+		} else {
+			cdn = childThreshold(thdn, second)
+			cpn = thpn
+			if thpn < infinity {
+				cpn = thpn - (pn - c.pn)
+			}
+		}
+		c.pn, c.dn = s.mid(&c.pos, c.k, c.h, d+1, f.turns[best].Captured != 0, cpn, cdn)
+	}
+	s.tt.store(k, h, pn, dn, s.nodes-start+1)
+	return pn, dn
+}
+
+// combine returns a node's numbers from its children's, the child to search next and
+// the second best of the numbers it is chosen by. At a node of the claim's side one proven
+// child proves it: its proof number is the children's smallest, its disproof number their
+// sum, and the child with the smallest proof number is searched. At the defender's the
+// roles of the two numbers swap.
+func combine(cs []child, or bool) (pn, dn uint32, best int, second uint32) {
+	first, sum := infinity+1, uint32(0)
+	second = infinity
+	for i := range cs {
+		chosenBy, summed := cs[i].pn, cs[i].dn
+		if !or {
+			chosenBy, summed = summed, chosenBy
+		}
+		sum = addSat(sum, summed)
+		switch {
+		case chosenBy < first:
+			second, first, best = first, chosenBy, i
+		case chosenBy < second:
+			second = chosenBy
+		}
+	}
+	first, second = min(first, infinity), min(second, infinity)
+	if or {
+		return first, sum, best, second
+	}
+	return sum, first, best, second
+}

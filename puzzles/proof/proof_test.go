@@ -1,0 +1,90 @@
+// proof_test.go: the search's values against the full tables, and its certificates
+// through the checker.
+
+package proof
+
+import (
+	"context"
+	"math/rand/v2"
+	"os"
+	"sync"
+	"testing"
+
+	"github.com/fanorona/fanorona/puzzles/tablebase"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+var (
+	tablesOnce sync.Once
+	tablesDir  string
+	tablesErr  error
+)
+
+// builtTables returns a folder with every class of at most 4 pieces, theoretic and under
+// paika limit 50, built once in the test run.
+func builtTables(t testing.TB) string {
+	tablesOnce.Do(func() {
+		tablesDir, tablesErr = os.MkdirTemp("", "proof-test")
+		for _, limit := range []int{0, 50} {
+			if tablesErr == nil {
+				_, tablesErr = tablebase.Build(context.Background(), tablebase.BuildOptions{Dir: tablesDir, MaxPieces: 4, Workers: 2, PaikaLimit: limit})
+			}
+		}
+	})
+	require.NoError(t, tablesErr)
+	return tablesDir
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if tablesDir != "" {
+		os.RemoveAll(tablesDir)
+	}
+	os.Exit(code)
+}
+
+// TestValuesEqualTheTables: on a seeded sample of 4-piece positions, the search given
+// only the tables of at most 3 pieces proves values equal to the 4-piece tables', under
+// the theoretic rules and paika limit 50, and every certificate checks.
+func TestValuesEqualTheTables(t *testing.T) {
+	dir := builtTables(t)
+	full := tablebase.Open(dir)
+	for _, limit := range []int{0, 50} {
+		rng := rand.New(rand.NewPCG(7, uint64(limit)))
+		small := FromSet(tablebase.Open(dir), 3)
+		pr, err := NewProver(Options{PaikaLimit: limit, Tables: small, TTEntries: 1 << 18})
+		require.NoError(t, err)
+		decided := 0
+		const n = 60
+		for i := 0; i < n; i++ {
+			p := RandomPosition(rng, 4)
+			vr, err := pr.Value(context.Background(), p, Budget{Nodes: 300_000}, "test")
+			require.NoError(t, err, p.FEN())
+			want, err := full.Probe(&p, tablebase.PaikaRule(limit))
+			require.NoError(t, err, p.FEN())
+			for _, r := range vr.Claims {
+				if r.Outcome == Unknown {
+					continue
+				}
+				held := r.Claim
+				if r.Outcome == Disproven {
+					held = r.Claim.Opposite()
+				}
+				assert.True(t, held.good(viewOf(want.Outcome, &p, held.Side)), "limit %d %s: %v %v, the table says %v", limit, p.FEN(), r.Claim, r.Outcome, want)
+			}
+			if !vr.Known {
+				continue
+			}
+			decided++
+			assert.Equal(t, want.Outcome, vr.Value, "limit %d %s", limit, p.FEN())
+			rep, err := Check(&Certificate{Sections: vr.Sections}, FromSet(tablebase.Open(dir), 3), FileVerifier(dir))
+			if assert.NoError(t, err, "limit %d %s", limit, p.FEN()) {
+				assert.Equal(t, want.Outcome.String(), rep.Value)
+				assert.Positive(t, rep.Nodes)
+			}
+		}
+		t.Logf("limit %d: %d of %d decided", limit, decided, n)
+		assert.GreaterOrEqual(t, decided, n*3/4, "limit %d", limit)
+	}
+}

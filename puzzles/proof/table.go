@@ -1,0 +1,91 @@
+// table.go: the transposition table: a fixed array of entries in buckets of two, keyed by
+// the whole board (no false hits), with a replacement policy by work.
+
+package proof
+
+import "github.com/fanorona/fanorona/engine"
+
+// key is a position's exact identity for a proof: the white pieces with the side to move
+// in bit 63, the black pieces with the paika counter (under a limit; 0 under the
+// theoretic rules) in bits 56-62.
+type key struct{ lo, hi uint64 }
+
+// keyOf returns p's key and the hash that places it in the table.
+func keyOf(p *engine.Position, limit int) (key, uint64) {
+	counter := uint64(0)
+	if limit > 0 {
+		counter = uint64(p.Paika)
+	}
+	k := key{uint64(p.Pieces[engine.White]) | uint64(p.Side)<<63, uint64(p.Pieces[engine.Black]) | counter<<56}
+	return k, p.Hash() ^ (counter+1)*0x9e3779b97f4a7c15
+}
+
+// infinity is a proof or disproof number that cannot be reached: the node is decided.
+const infinity = uint32(1 << 30)
+
+// entry is one node's proof and disproof numbers and the work (nodes searched) spent on
+// it. pn = dn = 0 marks an empty slot (no node has both).
+type entry struct {
+	k      key
+	pn, dn uint32
+	work   uint32
+	_      uint32
+}
+
+// ttable is a fixed-size array of entries: a store never allocates. Two entries share a
+// bucket; a new node replaces the one of the two with less work, so the roots of large
+// subtrees (the expensive proofs) survive the many small nodes near the leaves.
+type ttable struct {
+	entries []entry
+	mask    uint64
+}
+
+// newTTable returns a table of at least 2 and at most entries entries (a power of two).
+func newTTable(entries int) *ttable {
+	n := 2
+	for n*2 <= entries {
+		n *= 2
+	}
+	return &ttable{entries: make([]entry, n), mask: uint64(n-1) &^ 1}
+}
+
+// clear empties the table.
+func (t *ttable) clear() { clear(t.entries) }
+
+// lookup returns the numbers stored for k.
+func (t *ttable) lookup(k key, h uint64) (pn, dn uint32, ok bool) {
+	i := h & t.mask
+	for j := i; j <= i+1; j++ {
+		if e := &t.entries[j]; e.k == k && (e.pn|e.dn) != 0 {
+			return e.pn, e.dn, true
+		}
+	}
+	return 0, 0, false
+}
+
+// store records k's numbers and adds work to what it had.
+func (t *ttable) store(k key, h uint64, pn, dn uint32, work uint64) {
+	i := h & t.mask
+	a, b := &t.entries[i], &t.entries[i+1]
+	var e *entry
+	switch {
+	case a.k == k && (a.pn|a.dn) != 0:
+		e = a
+	case b.k == k && (b.pn|b.dn) != 0:
+		e = b
+	case (a.pn | a.dn) == 0:
+		e = a
+		e.work = 0
+	case (b.pn | b.dn) == 0:
+		e = b
+		e.work = 0
+	case a.work <= b.work:
+		e = a
+		e.work = 0
+	default:
+		e = b
+		e.work = 0
+	}
+	e.k, e.pn, e.dn = k, pn, dn
+	e.work = uint32(min(uint64(e.work)+work, 1<<32-1))
+}
