@@ -294,7 +294,19 @@ type builder struct {
 	levels   int
 	overflow atomic.Bool
 	maxCode  atomic.Uint32
+	// captureMark is the byte that stands, while the build runs, for a drawn position
+	// with a compulsory capture (codeDraw once the build ends), so that the un-move
+	// passes tell such a predecessor from a paika position by its byte instead of
+	// generating its captures each time they meet it. It is 0 (no marks: captures are
+	// generated) once a real code could take its value.
+	captureMark byte
+	markClash   atomic.Bool // init met a real code equal to captureMark
 }
+
+// captureMarkByte is the mark used while no code reaches it: 255 is a theoretic
+// distance of 254 plies or a rule-aware loss in 127, neither of which any material
+// comes near.
+const captureMarkByte = 255
 
 func (b *builder) distinct() []*Table {
 	if b.tables[0] == b.tables[1] {
@@ -367,10 +379,15 @@ func (b *builder) parallel(stage string, n uint64, fn func(w *worker, lo, hi uin
 }
 
 func (b *builder) run() error {
-	for _, t := range b.distinct() {
-		if err := b.parallel("init "+t.Class().String(), t.Slots(), func(w *worker, lo, hi uint64) {
-			b.initRange(w, t, lo, hi)
-		}); err != nil {
+	b.captureMark = captureMarkByte
+	if err := b.initAll(); err != nil {
+		return err
+	}
+	if b.markClash.Load() {
+		// A real code equals the mark: initialise again without marks.
+		b.captureMark = 0
+		b.maxCode.Store(0)
+		if err := b.initAll(); err != nil {
 			return err
 		}
 	}
@@ -383,6 +400,11 @@ func (b *builder) run() error {
 	for code := 1; code <= int(b.maxCode.Load()); code++ {
 		if b.limit == 0 && code > maxPlies {
 			return fmt.Errorf("tablebase: %v: a distance exceeds %d plies", b.material, maxPlies)
+		}
+		if b.captureMark != 0 && b.next(byte(code)) >= b.captureMark {
+			if err := b.clearMarks(); err != nil {
+				return err
+			}
 		}
 		for _, t := range b.distinct() {
 			words := uint64(len(t.words))
@@ -397,7 +419,58 @@ func (b *builder) run() error {
 		return fmt.Errorf("tablebase: %v: a distance exceeds %d plies", b.material, maxPlies)
 	}
 	b.levels = b.distance(byte(b.maxCode.Load()))
+	return b.clearMarks()
+}
+
+func (b *builder) initAll() error {
+	for _, t := range b.distinct() {
+		if err := b.parallel("init "+t.Class().String(), t.Slots(), func(w *worker, lo, hi uint64) {
+			b.initRange(w, t, lo, hi)
+		}); err != nil {
+			return err
+		}
+	}
 	return nil
+}
+
+// clearMarks turns the capture marks back into draws and stops marking.
+func (b *builder) clearMarks() error {
+	mark := b.captureMark
+	if mark == 0 {
+		return nil
+	}
+	b.captureMark = 0
+	pattern := 0x0101010101010101 * uint64(mark)
+	for _, t := range b.distinct() {
+		if err := b.parallel("unmark "+t.Class().String(), uint64(len(t.words)), func(_ *worker, lo, hi uint64) {
+			for wi := lo; wi < hi; wi++ {
+				x := t.words[wi] ^ pattern // a zero byte where the mark is
+				found := (x - 0x0101010101010101) &^ x & 0x8080808080808080
+				if found == 0 {
+					continue
+				}
+				// The exact zero bytes of x (the borrow trick can flag a 0x01 byte above a
+				// zero one, so each byte is tested on its own).
+				for i := uint(0); i < 64; i += 8 {
+					if byte(x>>i) == 0 {
+						t.words[wi] &^= 0xff << i
+					}
+				}
+			}
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// next returns the code a predecessor of a position holding code gets: a win after a
+// loss, a loss after a win (when all its turns lose), one ply further.
+func (b *builder) next(code byte) byte {
+	if codeIsWin(code) {
+		return b.code(Loss, b.distance(code)+1)
+	}
+	return b.code(Win, b.distance(code)+1)
 }
 
 // distance returns the plies of a code of the builder's encoding.
@@ -455,7 +528,13 @@ func (b *builder) initRange(w *worker, t *Table, lo, hi uint64) {
 			code = codeLoss0
 		case p.CanCapture():
 			w.turns = p.DistinctTurns(rules, w.turns[:0], &w.seen)
-			code = b.captureValue(w.turns, own, enemy)
+			if code = b.captureValue(w.turns, own, enemy); code == codeDraw {
+				t.bytes[slot] = b.captureMark
+				continue
+			}
+			if code == b.captureMark {
+				b.markClash.Store(true)
+			}
 		}
 		t.bytes[slot] = code
 		top = max(top, code)
@@ -503,10 +582,7 @@ func (b *builder) captureValue(turns []engine.Turn, own, enemy engine.Bitboard) 
 // lo..hi: a loss in n makes every paika predecessor a win in n+1; a win in n makes a
 // predecessor a loss in n+1 when all its turns now lead to wins within n.
 func (b *builder) levelRange(w *worker, t *Table, code byte, lo, hi uint64) {
-	next := b.code(Win, b.distance(code)+1)
-	if codeIsWin(code) {
-		next = b.code(Loss, b.distance(code)+1)
-	}
+	next := b.next(code)
 	if next == codeDraw {
 		return // beyond the paika limit: the predecessors stay drawn
 	}
@@ -552,13 +628,16 @@ func (b *builder) unmoves(w *worker, t, pred *Table, slot uint64, code, next byt
 	}
 	losing := codeIsLoss(code)
 	wrote := false
+	marked := b.captureMark != 0
 	for i := range k {
 		if codes[i] != codeDraw {
-			continue
+			continue // resolved, or marked as a drawn capture position
 		}
-		q := engine.Position{Pieces: [2]engine.Bitboard{movers[i], own}}
-		if q.CanCapture() {
-			continue // the step was no legal turn: a capture was compulsory
+		if !marked {
+			q := engine.Position{Pieces: [2]engine.Bitboard{movers[i], own}}
+			if q.CanCapture() {
+				continue // the step was no legal turn: a capture was compulsory
+			}
 		}
 		if losing || b.allTurnsLoseWithin(t, movers[i], own, code) {
 			if pred.setIfDraw(slots[i], next) {
