@@ -337,6 +337,12 @@ type worker struct {
 	movers [maxEdges]engine.Bitboard
 	slots  [maxEdges]uint64
 	codes  [maxEdges]byte
+	// fixed numbers the predecessors of the position at hand, fixedChild the successors
+	// of a predecessor.
+	fixed, fixedChild fixedIndex
+	// The slots and tables of a capture position's successors, looked up together.
+	childSlots  []uint64
+	childTables []*Table
 }
 
 // chunk is the unit of work handed to a goroutine: a multiple of 8 slots, so two
@@ -528,7 +534,7 @@ func (b *builder) initRange(w *worker, t *Table, lo, hi uint64) {
 			code = codeLoss0
 		case p.CanCapture():
 			w.turns = p.DistinctTurns(rules, w.turns[:0], &w.seen)
-			if code = b.captureValue(w.turns, own, enemy); code == codeDraw {
+			if code = b.captureValue(w, w.turns, own, enemy); code == codeDraw {
 				t.bytes[slot] = b.captureMark
 				continue
 			}
@@ -545,15 +551,28 @@ func (b *builder) initRange(w *worker, t *Table, lo, hi uint64) {
 // captureValue returns the code of a position from its turns, all of which lead into
 // tables of b.deps (in a build, they are all captures; verify passes paika steps too,
 // with the class of the other side to move among the deps).
-func (b *builder) captureValue(turns []engine.Turn, own, enemy engine.Bitboard) byte {
+func (b *builder) captureValue(w *worker, turns []engine.Turn, own, enemy engine.Bitboard) byte {
 	fastestWin, slowestLoss := 1<<30, -1 // the children's distances
 	allLose := true
+	// The children's slots are computed first and their bytes read after, so that the
+	// cache misses into the smaller tables overlap instead of following one another.
+	w.childSlots, w.childTables = w.childSlots[:0], w.childTables[:0]
 	for _, tn := range turns {
 		left := enemy &^ tn.Captured
-		var child byte = codeLoss0
+		var slot uint64
+		var dep *Table
 		if left != 0 {
 			moved := own ^ engine.Bit(tn.From) ^ engine.Bit(tn.To)
-			child = b.deps[left.Count()][moved.Count()].lookup(left, moved)
+			dep = b.deps[left.Count()][moved.Count()]
+			slot = dep.ix.index(left, moved)
+		}
+		w.childSlots = append(w.childSlots, slot)
+		w.childTables = append(w.childTables, dep)
+	}
+	for i, tn := range turns {
+		var child byte = codeLoss0 // the last enemy piece taken
+		if dep := w.childTables[i]; dep != nil {
+			child = dep.bytes[w.childSlots[i]]
 		}
 		d := b.distance(child)
 		if b.limit > 0 && tn.Captured != 0 {
@@ -614,12 +633,14 @@ func (b *builder) unmoves(w *worker, t, pred *Table, slot uint64, code, next byt
 	empty := engine.AllPoints &^ (own | enemy)
 	movers, slots, codes := &w.movers, &w.slots, &w.codes
 	k := 0
-	// The predecessor's side to move is enemy: it stepped a piece from x to y.
+	// The predecessor's side to move is enemy: it stepped a piece from x to y. own stays
+	// put in every predecessor.
+	w.fixed.reset(pred.ix, own, false)
 	for ys := enemy; ys != 0; ys &= ys - 1 {
 		y := ys & -ys
 		for xs := engine.Neighbours(ys.First()) & empty; xs != 0; xs &= xs - 1 {
 			movers[k] = enemy ^ y ^ xs&-xs
-			slots[k] = pred.ix.index(movers[k], own)
+			slots[k] = w.fixed.index(movers[k])
 			k++
 		}
 	}
@@ -639,7 +660,7 @@ func (b *builder) unmoves(w *worker, t, pred *Table, slot uint64, code, next byt
 				continue // the step was no legal turn: a capture was compulsory
 			}
 		}
-		if losing || b.allTurnsLoseWithin(t, movers[i], own, code) {
+		if losing || b.allTurnsLoseWithin(w, t, movers[i], own, code) {
 			if pred.setIfDraw(slots[i], next) {
 				wrote = true
 			}
@@ -656,12 +677,14 @@ const maxEdges = 8 * maxSide
 // leads to a position of t that its side to move wins with a code at most code (within as
 // many plies, in either encoding). Most candidates fail at an early step, so the steps are
 // looked up one by one.
-func (b *builder) allTurnsLoseWithin(t *Table, mover, other engine.Bitboard, code byte) bool {
+func (b *builder) allTurnsLoseWithin(w *worker, t *Table, mover, other engine.Bitboard, code byte) bool {
 	empty := engine.AllPoints &^ (mover | other)
+	f := &w.fixedChild
+	f.reset(t.ix, other, true) // other, to move in every successor, stays put
 	for xs := mover; xs != 0; xs &= xs - 1 {
 		x := xs & -xs
 		for ys := engine.Neighbours(xs.First()) & empty; ys != 0; ys &= ys - 1 {
-			c := t.load(t.ix.index(other, mover^x^(ys&-ys)))
+			c := t.load(f.index(mover ^ x ^ (ys & -ys)))
 			if !codeIsWin(c) || c > code {
 				return false
 			}
