@@ -301,6 +301,7 @@ type builder struct {
 	// generated) once a real code could take its value.
 	captureMark byte
 	markClash   atomic.Bool // init met a real code equal to captureMark
+	noMarks     bool        // build without marks from the start
 }
 
 // captureMarkByte is the mark used while no code reaches it: 255 is a theoretic
@@ -385,7 +386,9 @@ func (b *builder) parallel(stage string, n uint64, fn func(w *worker, lo, hi uin
 }
 
 func (b *builder) run() error {
-	b.captureMark = captureMarkByte
+	if !b.noMarks {
+		b.captureMark = captureMarkByte
+	}
 	if err := b.initAll(); err != nil {
 		return err
 	}
