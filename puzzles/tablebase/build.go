@@ -651,6 +651,10 @@ func (b *builder) unmoves(w *worker, t, pred *Table, slot uint64, code, next byt
 		codes[i] = pred.load(slots[i])
 	}
 	losing := codeIsLoss(code)
+	if !losing {
+		// own, to move in every successor of every predecessor, stays put there too.
+		w.fixedChild.reset(t.ix, own, true)
+	}
 	wrote := false
 	marked := b.captureMark != 0
 	for i := range k {
@@ -676,14 +680,13 @@ func (b *builder) unmoves(w *worker, t, pred *Table, slot uint64, code, next byt
 // maxSide pieces (in practice far fewer).
 const maxEdges = 8 * maxSide
 
-// allTurnsLoseWithin reports whether every paika step of mover (to move against other)
-// leads to a position of t that its side to move wins with a code at most code (within as
+// allTurnsLoseWithin reports whether every paika step of mover (to move against other,
+// whose pieces w.fixedChild was reset to) leads to a position of t that its side to move wins with a code at most code (within as
 // many plies, in either encoding). Most candidates fail at an early step, so the steps are
 // looked up one by one.
 func (b *builder) allTurnsLoseWithin(w *worker, t *Table, mover, other engine.Bitboard, code byte) bool {
 	empty := engine.AllPoints &^ (mover | other)
-	f := &w.fixedChild
-	f.reset(t.ix, other, true) // other, to move in every successor, stays put
+	f := &w.fixedChild // prepared for other by the caller
 	for xs := mover; xs != 0; xs &= xs - 1 {
 		x := xs & -xs
 		for ys := engine.Neighbours(xs.First()) & empty; ys != 0; ys &= ys - 1 {
