@@ -294,7 +294,20 @@ type builder struct {
 	levels   int
 	overflow atomic.Bool
 	maxCode  atomic.Uint32
+	// captureMark is the byte that stands, while the build runs, for a drawn position
+	// with a compulsory capture (codeDraw once the build ends), so that the un-move
+	// passes tell such a predecessor from a paika position by its byte instead of
+	// generating its captures each time they meet it. It is 0 (no marks: captures are
+	// generated) once a real code could take its value.
+	captureMark byte
+	markClash   atomic.Bool // init met a real code equal to captureMark
+	noMarks     bool        // build without marks from the start
 }
+
+// captureMarkByte is the mark used while no code reaches it: 255 is a theoretic
+// distance of 254 plies or a rule-aware loss in 127, neither of which any material
+// comes near.
+const captureMarkByte = 255
 
 func (b *builder) distinct() []*Table {
 	if b.tables[0] == b.tables[1] {
@@ -325,6 +338,12 @@ type worker struct {
 	movers [maxEdges]engine.Bitboard
 	slots  [maxEdges]uint64
 	codes  [maxEdges]byte
+	// fixed numbers the predecessors of the position at hand, fixedChild the successors
+	// of a predecessor.
+	fixed, fixedChild fixedIndex
+	// The slots and tables of a capture position's successors, looked up together.
+	childSlots  []uint64
+	childTables []*Table
 }
 
 // chunk is the unit of work handed to a goroutine: a multiple of 8 slots, so two
@@ -367,10 +386,17 @@ func (b *builder) parallel(stage string, n uint64, fn func(w *worker, lo, hi uin
 }
 
 func (b *builder) run() error {
-	for _, t := range b.distinct() {
-		if err := b.parallel("init "+t.Class().String(), t.Slots(), func(w *worker, lo, hi uint64) {
-			b.initRange(w, t, lo, hi)
-		}); err != nil {
+	if !b.noMarks {
+		b.captureMark = captureMarkByte
+	}
+	if err := b.initAll(); err != nil {
+		return err
+	}
+	if b.markClash.Load() {
+		// A real code equals the mark: initialise again without marks.
+		b.captureMark = 0
+		b.maxCode.Store(0)
+		if err := b.initAll(); err != nil {
 			return err
 		}
 	}
@@ -383,6 +409,11 @@ func (b *builder) run() error {
 	for code := 1; code <= int(b.maxCode.Load()); code++ {
 		if b.limit == 0 && code > maxPlies {
 			return fmt.Errorf("tablebase: %v: a distance exceeds %d plies", b.material, maxPlies)
+		}
+		if b.captureMark != 0 && b.next(byte(code)) >= b.captureMark {
+			if err := b.clearMarks(); err != nil {
+				return err
+			}
 		}
 		for _, t := range b.distinct() {
 			words := uint64(len(t.words))
@@ -397,7 +428,58 @@ func (b *builder) run() error {
 		return fmt.Errorf("tablebase: %v: a distance exceeds %d plies", b.material, maxPlies)
 	}
 	b.levels = b.distance(byte(b.maxCode.Load()))
+	return b.clearMarks()
+}
+
+func (b *builder) initAll() error {
+	for _, t := range b.distinct() {
+		if err := b.parallel("init "+t.Class().String(), t.Slots(), func(w *worker, lo, hi uint64) {
+			b.initRange(w, t, lo, hi)
+		}); err != nil {
+			return err
+		}
+	}
 	return nil
+}
+
+// clearMarks turns the capture marks back into draws and stops marking.
+func (b *builder) clearMarks() error {
+	mark := b.captureMark
+	if mark == 0 {
+		return nil
+	}
+	b.captureMark = 0
+	pattern := 0x0101010101010101 * uint64(mark)
+	for _, t := range b.distinct() {
+		if err := b.parallel("unmark "+t.Class().String(), uint64(len(t.words)), func(_ *worker, lo, hi uint64) {
+			for wi := lo; wi < hi; wi++ {
+				x := t.words[wi] ^ pattern // a zero byte where the mark is
+				found := (x - 0x0101010101010101) &^ x & 0x8080808080808080
+				if found == 0 {
+					continue
+				}
+				// The exact zero bytes of x (the borrow trick can flag a 0x01 byte above a
+				// zero one, so each byte is tested on its own).
+				for i := uint(0); i < 64; i += 8 {
+					if byte(x>>i) == 0 {
+						t.words[wi] &^= 0xff << i
+					}
+				}
+			}
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// next returns the code a predecessor of a position holding code gets: a win after a
+// loss, a loss after a win (when all its turns lose), one ply further.
+func (b *builder) next(code byte) byte {
+	if codeIsWin(code) {
+		return b.code(Loss, b.distance(code)+1)
+	}
+	return b.code(Win, b.distance(code)+1)
 }
 
 // distance returns the plies of a code of the builder's encoding.
@@ -455,7 +537,13 @@ func (b *builder) initRange(w *worker, t *Table, lo, hi uint64) {
 			code = codeLoss0
 		case p.CanCapture():
 			w.turns = p.DistinctTurns(rules, w.turns[:0], &w.seen)
-			code = b.captureValue(w.turns, own, enemy)
+			if code = b.captureValue(w, w.turns, own, enemy); code == codeDraw {
+				t.bytes[slot] = b.captureMark
+				continue
+			}
+			if code == b.captureMark {
+				b.markClash.Store(true)
+			}
 		}
 		t.bytes[slot] = code
 		top = max(top, code)
@@ -466,15 +554,28 @@ func (b *builder) initRange(w *worker, t *Table, lo, hi uint64) {
 // captureValue returns the code of a position from its turns, all of which lead into
 // tables of b.deps (in a build, they are all captures; verify passes paika steps too,
 // with the class of the other side to move among the deps).
-func (b *builder) captureValue(turns []engine.Turn, own, enemy engine.Bitboard) byte {
+func (b *builder) captureValue(w *worker, turns []engine.Turn, own, enemy engine.Bitboard) byte {
 	fastestWin, slowestLoss := 1<<30, -1 // the children's distances
 	allLose := true
+	// The children's slots are computed first and their bytes read after, so that the
+	// cache misses into the smaller tables overlap instead of following one another.
+	w.childSlots, w.childTables = w.childSlots[:0], w.childTables[:0]
 	for _, tn := range turns {
 		left := enemy &^ tn.Captured
-		var child byte = codeLoss0
+		var slot uint64
+		var dep *Table
 		if left != 0 {
 			moved := own ^ engine.Bit(tn.From) ^ engine.Bit(tn.To)
-			child = b.deps[left.Count()][moved.Count()].lookup(left, moved)
+			dep = b.deps[left.Count()][moved.Count()]
+			slot = dep.ix.index(left, moved)
+		}
+		w.childSlots = append(w.childSlots, slot)
+		w.childTables = append(w.childTables, dep)
+	}
+	for i, tn := range turns {
+		var child byte = codeLoss0 // the last enemy piece taken
+		if dep := w.childTables[i]; dep != nil {
+			child = dep.bytes[w.childSlots[i]]
 		}
 		d := b.distance(child)
 		if b.limit > 0 && tn.Captured != 0 {
@@ -503,10 +604,7 @@ func (b *builder) captureValue(turns []engine.Turn, own, enemy engine.Bitboard) 
 // lo..hi: a loss in n makes every paika predecessor a win in n+1; a win in n makes a
 // predecessor a loss in n+1 when all its turns now lead to wins within n.
 func (b *builder) levelRange(w *worker, t *Table, code byte, lo, hi uint64) {
-	next := b.code(Win, b.distance(code)+1)
-	if codeIsWin(code) {
-		next = b.code(Loss, b.distance(code)+1)
-	}
+	next := b.next(code)
 	if next == codeDraw {
 		return // beyond the paika limit: the predecessors stay drawn
 	}
@@ -538,12 +636,14 @@ func (b *builder) unmoves(w *worker, t, pred *Table, slot uint64, code, next byt
 	empty := engine.AllPoints &^ (own | enemy)
 	movers, slots, codes := &w.movers, &w.slots, &w.codes
 	k := 0
-	// The predecessor's side to move is enemy: it stepped a piece from x to y.
+	// The predecessor's side to move is enemy: it stepped a piece from x to y. own stays
+	// put in every predecessor.
+	w.fixed.reset(pred.ix, own, false)
 	for ys := enemy; ys != 0; ys &= ys - 1 {
 		y := ys & -ys
 		for xs := engine.Neighbours(ys.First()) & empty; xs != 0; xs &= xs - 1 {
 			movers[k] = enemy ^ y ^ xs&-xs
-			slots[k] = pred.ix.index(movers[k], own)
+			slots[k] = w.fixed.index(movers[k])
 			k++
 		}
 	}
@@ -551,16 +651,23 @@ func (b *builder) unmoves(w *worker, t, pred *Table, slot uint64, code, next byt
 		codes[i] = pred.load(slots[i])
 	}
 	losing := codeIsLoss(code)
+	if !losing {
+		// own, to move in every successor of every predecessor, stays put there too.
+		w.fixedChild.reset(t.ix, own, true)
+	}
 	wrote := false
+	marked := b.captureMark != 0
 	for i := range k {
 		if codes[i] != codeDraw {
-			continue
+			continue // resolved, or marked as a drawn capture position
 		}
-		q := engine.Position{Pieces: [2]engine.Bitboard{movers[i], own}}
-		if q.CanCapture() {
-			continue // the step was no legal turn: a capture was compulsory
+		if !marked {
+			q := engine.Position{Pieces: [2]engine.Bitboard{movers[i], own}}
+			if q.CanCapture() {
+				continue // the step was no legal turn: a capture was compulsory
+			}
 		}
-		if losing || b.allTurnsLoseWithin(t, movers[i], own, code) {
+		if losing || b.allTurnsLoseWithin(w, t, movers[i], own, code) {
 			if pred.setIfDraw(slots[i], next) {
 				wrote = true
 			}
@@ -573,16 +680,17 @@ func (b *builder) unmoves(w *worker, t, pred *Table, slot uint64, code, next byt
 // maxSide pieces (in practice far fewer).
 const maxEdges = 8 * maxSide
 
-// allTurnsLoseWithin reports whether every paika step of mover (to move against other)
-// leads to a position of t that its side to move wins with a code at most code (within as
+// allTurnsLoseWithin reports whether every paika step of mover (to move against other,
+// whose pieces w.fixedChild was reset to) leads to a position of t that its side to move wins with a code at most code (within as
 // many plies, in either encoding). Most candidates fail at an early step, so the steps are
 // looked up one by one.
-func (b *builder) allTurnsLoseWithin(t *Table, mover, other engine.Bitboard, code byte) bool {
+func (b *builder) allTurnsLoseWithin(w *worker, t *Table, mover, other engine.Bitboard, code byte) bool {
 	empty := engine.AllPoints &^ (mover | other)
+	f := &w.fixedChild // prepared for other by the caller
 	for xs := mover; xs != 0; xs &= xs - 1 {
 		x := xs & -xs
 		for ys := engine.Neighbours(xs.First()) & empty; ys != 0; ys &= ys - 1 {
-			c := t.load(t.ix.index(other, mover^x^(ys&-ys)))
+			c := t.load(f.index(mover ^ x ^ (ys & -ys)))
 			if !codeIsWin(c) || c > code {
 				return false
 			}

@@ -335,3 +335,65 @@ func (w *walker) next() {
 	}
 	w.comp = x
 }
+
+// fixedIndex numbers positions of one class in which one side's pieces (the fixed set)
+// stay put while the other side's move: the predecessors of a position by un-moves, or
+// the successors of a position by its paika steps. What index derives from the fixed set
+// alone (its orbit and symmetry when it is the primary set, its images under the
+// symmetries when it is not) is computed once in reset, not once a position.
+type fixedIndex struct {
+	ix           *indexer
+	fixedPrimary bool
+	// When the fixed set is the primary one: its orbit's first slot, the symmetry that
+	// maps it onto the representative, the representative and its stabiliser.
+	base uint64
+	sym  engine.Symmetry
+	rep  engine.Bitboard
+	stab uint8
+	// Otherwise: the fixed set under each symmetry.
+	images [engine.NumSymmetries]engine.Bitboard
+}
+
+// reset prepares positions of ix's class with fixed as its own pieces (fixedIsOwn) or as
+// its enemy pieces.
+func (f *fixedIndex) reset(ix *indexer, fixed engine.Bitboard, fixedIsOwn bool) {
+	f.ix = ix
+	f.fixedPrimary = fixedIsOwn == ix.ownFirst
+	if f.fixedPrimary {
+		e := ix.orbits.of[colexRank(fixed)]
+		orbit := uint64(e >> 2)
+		f.base, f.sym = orbit*ix.perOrbit, engine.Symmetry(e&3)
+		f.rep, f.stab = ix.orbits.reps[orbit], ix.orbits.stab[orbit]
+		return
+	}
+	for s := engine.Symmetry(0); s < engine.NumSymmetries; s++ {
+		f.images[s] = fixed.Transform(s)
+	}
+}
+
+// index returns the slot of the position whose other side holds moving; it equals
+// ix.index with the two sets in their places.
+func (f *fixedIndex) index(moving engine.Bitboard) uint64 {
+	base, sym, rep, stab := f.base, f.sym, f.rep, f.stab
+	var sec engine.Bitboard
+	if f.fixedPrimary {
+		sec = moving
+		if sym != engine.Identity {
+			sec = sec.Transform(sym)
+		}
+	} else {
+		ix := f.ix
+		e := ix.orbits.of[colexRank(moving)]
+		orbit := uint64(e >> 2)
+		base, sym = orbit*ix.perOrbit, engine.Symmetry(e&3)
+		rep, stab = ix.orbits.reps[orbit], ix.orbits.stab[orbit]
+		sec = f.images[sym&3]
+	}
+	r := compressedRank(sec, rep)
+	for ; stab != 0; stab &= stab - 1 {
+		if alt := compressedRank(sec.Transform(engine.Symmetry(bits.TrailingZeros8(stab))), rep); alt < r {
+			r = alt
+		}
+	}
+	return base + r
+}

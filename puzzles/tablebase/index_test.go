@@ -1,9 +1,11 @@
 package tablebase
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/stretchr/testify/require"
 )
 
 func BenchmarkPosition(b *testing.B) {
@@ -76,4 +78,25 @@ func BenchmarkWalker(b *testing.B) {
 		sink ^= o ^ e
 	}
 	_ = sink
+}
+
+// TestFixedIndexAgreesWithIndex: for random positions of classes where either side is
+// the primary set, the slot fixedIndex gives with either side held fixed is index's.
+func TestFixedIndexAgreesWithIndex(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, c := range []Class{{1, 1}, {2, 3}, {3, 2}, {3, 3}, {1, 4}, {4, 2}} {
+		ix := newIndexer(c)
+		var f fixedIndex
+		for range 20000 {
+			own, enemy := ix.position(r.Uint64N(ix.size))
+			// A random symmetry image, so that non-canonical placements are met too.
+			s := engine.Symmetry(r.IntN(int(engine.NumSymmetries)))
+			own, enemy = own.Transform(s), enemy.Transform(s)
+			want := ix.index(own, enemy)
+			f.reset(ix, own, true)
+			require.Equal(t, want, f.index(enemy), "%v own fixed: %v %v", c, own, enemy)
+			f.reset(ix, enemy, false)
+			require.Equal(t, want, f.index(own), "%v enemy fixed: %v %v", c, own, enemy)
+		}
+	}
 }

@@ -94,7 +94,7 @@ func verifyClass(ctx context.Context, set *Set, c Class, limit, workers int, pro
 			w.turns = p.DistinctTurns(engine.TheoreticRules(), w.turns[:0], &w.seen)
 			want := byte(codeLoss0)
 			if len(w.turns) > 0 {
-				want = b.captureValue(w.turns, own, enemy) // the same rule serves paika turns
+				want = b.captureValue(w, w.turns, own, enemy) // the same rule serves paika turns
 			}
 			if got := t.bytes[slot]; got != want {
 				nbad++
