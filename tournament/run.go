@@ -151,6 +151,12 @@ func Run(ctx context.Context, c Config, o Options) (*summary.Summary, error) {
 	if o.Progress != nil {
 		o.Progress(prior, shardTotal)
 	}
+	// A resumed run its SPRT stopped stays stopped and plays no more games: while games
+	// remain, it stops when the games on disk decide every pair (as the stopped run's
+	// next evaluation of the tests would); a complete run, when its summary says it was.
+	if o.StopOnSPRT && o.SPRT != nil && prior > 0 && (prior < shardTotal || stoppedOnDisk(o.Out)) {
+		col.stopIfDecided(prior)
+	}
 	// Workers take the shard's next game from a shared cursor and hand its record to
 	// the collector under a lock: no per-game channel hand-off, which costs as much as a
 	// whole random game, and no list of the games to play.
@@ -411,13 +417,36 @@ func (c *collector) count(rec *record.Record) {
 	// so checking it stays a small share of the run.
 	if c.opts.StopOnSPRT && c.opts.SPRT != nil && !c.stopped && n >= c.nextSPRT {
 		c.nextSPRT = n + n/50 + 1
-		if c.acc.SPRTDecided() {
-			c.stopped = true
-			c.acc.MarkSPRTStopped()
-			c.opts.Log("SPRT decided after %d games: %s; stopping", n, c.acc.SPRTDecisions())
-			c.cancel()
+		c.stopIfDecided(n)
+	}
+}
+
+// stopIfDecided stops the run after n games when every pair's SPRT has decided.
+func (c *collector) stopIfDecided(n int) {
+	if c.acc.SPRTDecided() {
+		c.stopped = true
+		c.acc.MarkSPRTStopped()
+		c.opts.Log("SPRT decided after %d games: %s; stopping", n, c.acc.SPRTDecisions())
+		c.cancel()
+	}
+}
+
+// stoppedOnDisk reports whether the summary.json in dir says the run's SPRT stopped it.
+func stoppedOnDisk(dir string) bool {
+	data, err := os.ReadFile(filepath.Join(dir, record.SummaryFile))
+	if err != nil {
+		return false
+	}
+	var s summary.Summary
+	if json.Unmarshal(data, &s) != nil {
+		return false
+	}
+	for _, p := range s.Pairs {
+		if p.SPRT != nil && p.SPRT.Stopped {
+			return true
 		}
 	}
+	return false
 }
 
 // recount counts the games of the shard that are on disk after a failed write, and
