@@ -42,12 +42,34 @@ func NewAdjudicator(set *tablebase.Set, limit int) (*Adjudicator, error) {
 }
 
 func (a *Adjudicator) missing() error {
-	rule, build := "theoretic tables (no paika limit)", "fanorona tablebase build --max-pieces 5 --tablebases "+a.set.Dir()
-	if a.limit > 0 {
-		rule = fmt.Sprintf("tables of paika limit %d", a.limit)
-		build = fmt.Sprintf("fanorona tablebase build --max-pieces 5 --paika-limit %d --tablebases %s", a.limit, a.set.Dir())
+	return &MissingTablesError{Dir: a.set.Dir(), PaikaLimit: a.limit}
+}
+
+// MissingTablesError is a folder of tables that does not hold the tables of 2 pieces of
+// the run's rule, so the run's games cannot be adjudicated by it. A command adds how to
+// build them.
+type MissingTablesError struct {
+	Dir        string // the folder
+	PaikaLimit int    // the run's paika limit (0: none, the theoretic tables)
+}
+
+// Error names the setting by its Setting value.
+func (e *MissingTablesError) Error() string {
+	return e.Text(func(s Setting) string { return string(s) })
+}
+
+// Text is the error with the setting named by name.
+func (e *MissingTablesError) Text(name func(Setting) string) string {
+	return fmt.Sprintf("%s: %s holds no %s, which the run's rules need", name(SettingAdjudicate), e.Dir, e.Tables())
+}
+
+// Tables names the tables the run needs: "theoretic tables (no paika limit)" or "tables
+// of paika limit N".
+func (e *MissingTablesError) Tables() string {
+	if e.PaikaLimit > 0 {
+		return fmt.Sprintf("tables of paika limit %d", e.PaikaLimit)
 	}
-	return fmt.Errorf("--adjudicate: %s holds no %s, which the run's rules need (build them: %s, about 10 s)", a.set.Dir(), rule, build)
+	return "theoretic tables (no paika limit)"
 }
 
 // Pieces returns the most pieces of a position the adjudicator ends.

@@ -34,9 +34,15 @@ func TestAdjudicatorCoversCompleteClassesOfItsRule(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 3, a.Pieces())
 
+	// The error names the folder and the rule whose tables it lacks, not a command.
 	_, err = NewAdjudicator(tablebase.Open(dir), 50)
-	require.Error(t, err, "no table of paika limit 50")
-	assert.Contains(t, err.Error(), "fanorona tablebase build --max-pieces 5 --paika-limit 50 --tablebases "+dir)
+	assert.EqualError(t, err, "adjudicate: "+dir+" holds no tables of paika limit 50, which the run's rules need")
+	var me *MissingTablesError
+	require.ErrorAs(t, err, &me)
+	assert.Equal(t, MissingTablesError{Dir: dir, PaikaLimit: 50}, *me)
+	onlyRule := buildTables(t, 2, 50) // the tables of paika limit 50 alone
+	_, err = NewAdjudicator(tablebase.Open(onlyRule), 0)
+	assert.EqualError(t, err, "adjudicate: "+onlyRule+" holds no theoretic tables (no paika limit), which the run's rules need")
 
 	// Without 2v1 the 3-piece classes are not all there: only 2 pieces are adjudicated.
 	require.NoError(t, os.Remove(filepath.Join(dir, tablebase.FileName(tablebase.Class{Own: 2, Enemy: 1}, tablebase.Theoretic))))

@@ -99,6 +99,14 @@ func Run(ctx context.Context, c Config, o Options) (*summary.Summary, error) {
 	if _, _, err := checkOutput(&c, &o); err != nil {
 		return nil, err
 	}
+	// A run its SPRT stopped is resumed with its test and the stop (unless another test
+	// is asked for): resuming it plays no more games, and it still reports the stop.
+	var wasStopped bool
+	if o.Resume {
+		if t := stoppedTest(o.Out); t != nil && (o.SPRT == nil || *o.SPRT == *t) {
+			wasStopped, o.SPRT, o.StopOnSPRT = true, t, true
+		}
+	}
 	made := firstMissing(o.Out)
 	if err := os.MkdirAll(o.Out, 0o755); err != nil {
 		return nil, &InputError{settingErrorf("%v %s: %v", SettingOutput, o.Out, err)}
@@ -150,6 +158,12 @@ func Run(ctx context.Context, c Config, o Options) (*summary.Summary, error) {
 		acc: acc, total: shardTotal, opts: &o, cancel: cancel, nextSPRT: prior + 1}
 	if o.Progress != nil {
 		o.Progress(prior, shardTotal)
+	}
+	// A resumed run stops at once when the games on disk decide every pair: while games
+	// remain, as the run's next evaluation of the tests would; a complete run, when it
+	// was stopped.
+	if o.StopOnSPRT && o.SPRT != nil && prior > 0 && (prior < shardTotal || wasStopped) {
+		col.stopIfDecided(prior)
 	}
 	// Workers take the shard's next game from a shared cursor and hand its record to
 	// the collector under a lock: no per-game channel hand-off, which costs as much as a
@@ -411,13 +425,37 @@ func (c *collector) count(rec *record.Record) {
 	// so checking it stays a small share of the run.
 	if c.opts.StopOnSPRT && c.opts.SPRT != nil && !c.stopped && n >= c.nextSPRT {
 		c.nextSPRT = n + n/50 + 1
-		if c.acc.SPRTDecided() {
-			c.stopped = true
-			c.acc.MarkSPRTStopped()
-			c.opts.Log("SPRT decided after %d games: %s; stopping", n, c.acc.SPRTDecisions())
-			c.cancel()
+		c.stopIfDecided(n)
+	}
+}
+
+// stopIfDecided stops the run after n games when every pair's SPRT has decided.
+func (c *collector) stopIfDecided(n int) {
+	if c.acc.SPRTDecided() {
+		c.stopped = true
+		c.acc.MarkSPRTStopped()
+		c.opts.Log("SPRT decided after %d games: %s; stopping", n, c.acc.SPRTDecisions())
+		c.cancel()
+	}
+}
+
+// stoppedTest returns the test that stopped the run in dir, as its summary.json records
+// it, or nil when the summary records no stop.
+func stoppedTest(dir string) *summary.SPRTConfig {
+	data, err := os.ReadFile(filepath.Join(dir, record.SummaryFile))
+	if err != nil {
+		return nil
+	}
+	var s summary.Summary
+	if json.Unmarshal(data, &s) != nil {
+		return nil
+	}
+	for _, p := range s.Pairs {
+		if p.SPRT != nil && p.SPRT.Stopped {
+			return &summary.SPRTConfig{Elo0: p.SPRT.Elo0, Elo1: p.SPRT.Elo1, Alpha: p.SPRT.Alpha, Beta: p.SPRT.Beta}
 		}
 	}
+	return nil
 }
 
 // recount counts the games of the shard that are on disk after a failed write, and

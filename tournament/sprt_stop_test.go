@@ -64,3 +64,79 @@ func TestRunStoppedBySPRTStatesItFully(t *testing.T) {
 	assert.False(t, again.Stopped)
 	assert.Nil(t, again.Corrected)
 }
+
+// TestResumedSPRTStoppedRunStaysStopped: resuming a run its SPRT stopped, with the same
+// options or with none (the test and the stop are read from summary.json), plays no game
+// (every pair has decided) and its summary still says so: the same games, the same
+// decision and LLR, the test marked stopped with the estimate corrected for the stop. A
+// run stopped by its last game (1 game scheduled) stays stopped too.
+func TestResumedSPRTStoppedRunStaysStopped(t *testing.T) {
+	sprt := &summary.SPRTConfig{Elo0: 0, Elo1: 400, Alpha: 0.2, Beta: 0.2}
+	for _, scheduled := range []int{40, 1} {
+		for name, resume := range map[string]Options{
+			"same options": {SPRT: sprt, StopOnSPRT: true, Resume: true},
+			"resume alone": {Resume: true},
+		} {
+			t.Run(fmt.Sprintf("%d games, %s", scheduled, name), func(t *testing.T) {
+				c := smallRun()
+				c.Games, c.FixedColours = scheduled, true
+				out := t.TempDir()
+				_, err := Run(context.Background(), c, Options{Out: out, SPRT: sprt, StopOnSPRT: true})
+				require.NoError(t, err)
+				first, games := readPairStats(t, out), gamesFileText(t, out)
+				require.True(t, first.SPRT.Stopped)
+				require.LessOrEqual(t, first.Games, scheduled)
+
+				var logs []string
+				resume.Out = out
+				resume.Log = func(f string, a ...any) { logs = append(logs, fmt.Sprintf(f, a...)) }
+				_, err = Run(context.Background(), c, resume)
+				require.NoError(t, err)
+				assert.Equal(t, games, gamesFileText(t, out), "no game played after the stop")
+				again := readPairStats(t, out)
+				assert.Equal(t, first.Games, again.Games)
+				assert.Equal(t, *first.SPRT, *again.SPRT, "the same test, decision, LLR and correction")
+				assert.True(t, again.SPRT.Stopped)
+				require.NotNil(t, again.SPRT.Corrected)
+				want, ok := stats.SPRTWDLStopped(again.WDL, sprt.Elo0, sprt.Elo1, sprt.Alpha, sprt.Beta, summary.Confidence)
+				require.True(t, ok)
+				assert.InDelta(t, want.Score.Value, float64(again.SPRT.Corrected.Score.Value), 1e-7)
+				assert.Contains(t, strings.Join(logs, "\n"), fmt.Sprintf("SPRT decided after %d games", first.Games))
+			})
+		}
+	}
+
+	// Resumed with another test and no stop, the run plays its remaining games.
+	c := smallRun()
+	c.Games, c.FixedColours = 40, true
+	out := t.TempDir()
+	_, err := Run(context.Background(), c, Options{Out: out, SPRT: sprt, StopOnSPRT: true})
+	require.NoError(t, err)
+	other := &summary.SPRTConfig{Elo0: 0, Elo1: 200, Alpha: 0.05, Beta: 0.05}
+	_, err = Run(context.Background(), c, Options{Out: out, SPRT: other, Resume: true})
+	require.NoError(t, err)
+	p := readPairStats(t, out)
+	assert.Equal(t, 40, p.Games)
+	assert.False(t, p.SPRT.Stopped)
+	assert.Equal(t, other.Elo1, p.SPRT.Elo1)
+}
+
+// readPairStats reads the one pair of the summary.json in dir, which has a test.
+func readPairStats(t *testing.T, dir string) summary.PairStats {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, record.SummaryFile))
+	require.NoError(t, err)
+	var s summary.Summary
+	require.NoError(t, json.Unmarshal(data, &s))
+	require.Len(t, s.Pairs, 1)
+	require.NotNil(t, s.Pairs[0].SPRT)
+	return s.Pairs[0]
+}
+
+// gamesFileText returns the games.jsonl in dir as it is on disk.
+func gamesFileText(t *testing.T, dir string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, record.GamesFile))
+	require.NoError(t, err)
+	return string(data)
+}

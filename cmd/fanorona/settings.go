@@ -1,13 +1,16 @@
-// settings.go: the flags that set what the library's errors name as settings, so that an
-// error line names the flag the user typed.
+// settings.go: the flags that set what the library's errors name as settings, options
+// and sources, so that an error line names the flag the user typed.
 
 package main
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
+	"github.com/fanorona/fanorona/players/uci"
 	"github.com/fanorona/fanorona/tournament"
+	"github.com/fanorona/fanorona/tournament/report"
 )
 
 // settingFlags are the flags of the settings package tournament names in its errors.
@@ -40,12 +43,52 @@ func flagName(s tournament.Setting) string {
 	return string(s)
 }
 
-// errorText is err's message with every setting the library names shown as its flag.
+// optionFlags are the flags of the options package report names in its errors.
+var optionFlags = map[report.Option]string{
+	report.OptionConf:  "--conf",
+	report.OptionBy:    "--by",
+	report.OptionForce: "--force",
+}
+
+// declarationFlags are the flags of the sources of engine declarations package uci names
+// in its errors.
+var declarationFlags = map[uci.DeclarationSource]string{
+	uci.FromDeclaration: "--engine",
+	uci.FromFile:        "--engines",
+}
+
+// errorText is err's message with every setting, option and source the library names
+// shown as its flag, and the tables an adjudicated run needs followed by how to build them.
 func errorText(err error) string {
 	msg := err.Error()
+	show := func(lib error, text string) { msg = strings.Replace(msg, lib.Error(), text, 1) }
 	var se *tournament.SettingError
 	if errors.As(err, &se) {
-		msg = strings.Replace(msg, se.Error(), se.Text(flagName), 1)
+		show(se, se.Text(flagName))
+	}
+	var me *tournament.MissingTablesError
+	if errors.As(err, &me) {
+		show(me, me.Text(flagName)+" (build them: "+adjudicateBuild(me)+", about 10 s)")
+	}
+	var oe *report.OptionError
+	if errors.As(err, &oe) {
+		show(oe, oe.Text(optionFlags[oe.Option]))
+	}
+	var ee *report.ExistsError
+	if errors.As(err, &ee) {
+		show(ee, ee.Text(optionFlags[report.OptionForce]))
+	}
+	var de *uci.DeclarationError
+	if errors.As(err, &de) {
+		show(de, de.Text(func(s uci.DeclarationSource) string { return declarationFlags[s] }))
 	}
 	return msg
+}
+
+// adjudicateBuild is the command that builds the tables an adjudicated run lacks.
+func adjudicateBuild(e *tournament.MissingTablesError) string {
+	if e.PaikaLimit > 0 {
+		return fmt.Sprintf("fanorona tablebase build --max-pieces 5 --paika-limit %d --tablebases %s", e.PaikaLimit, e.Dir)
+	}
+	return "fanorona tablebase build --max-pieces 5 --tablebases " + e.Dir
 }

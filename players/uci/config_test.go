@@ -1,8 +1,11 @@
 package uci_test
 
 import (
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -34,7 +37,13 @@ func TestParseEngineFlag(t *testing.T) {
 	} {
 		_, err := uci.ParseEngineFlag(flag)
 		assert.ErrorContains(t, err, want, flag)
-		assert.ErrorContains(t, err, "--engine", flag)
+		// The error names the declaration, not the flag that gave it (a command's).
+		var de *uci.DeclarationError
+		require.ErrorAs(t, err, &de, flag)
+		assert.Equal(t, uci.FromDeclaration, de.Source, flag)
+		assert.Equal(t, flag, de.Value)
+		assert.True(t, strings.HasPrefix(err.Error(), fmt.Sprintf("engine declaration %q: ", flag)), "%v", err)
+		assert.NotContains(t, err.Error(), "--", flag)
 	}
 }
 
@@ -62,9 +71,18 @@ func TestReadEnginesFile(t *testing.T) {
 		`[{"name": "x", "cmd": "a", "margin": "later"}]`: "later",
 		`{"name": "x"}`: "cannot unmarshal",
 	} {
-		_, err := uci.ReadEnginesFile(write(text))
+		path := write(text)
+		_, err := uci.ReadEnginesFile(path)
 		assert.ErrorContains(t, err, want, text)
+		var de *uci.DeclarationError
+		require.ErrorAs(t, err, &de, text)
+		assert.Equal(t, uci.FromFile, de.Source, text)
+		assert.True(t, strings.HasPrefix(err.Error(), "engines file "+path+": "), "%v", err)
+		assert.NotContains(t, err.Error(), "--", text)
 	}
-	_, err = uci.ReadEnginesFile(filepath.Join(dir, "missing.json"))
-	assert.ErrorContains(t, err, "missing.json")
+	missing := filepath.Join(dir, "missing.json")
+	_, err = uci.ReadEnginesFile(missing)
+	assert.ErrorIs(t, err, fs.ErrNotExist)
+	assert.Equal(t, 1, strings.Count(err.Error(), missing), "the path named once: %v", err)
+	assert.True(t, strings.HasPrefix(err.Error(), "engines file: "), "%v", err)
 }

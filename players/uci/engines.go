@@ -81,13 +81,51 @@ func (c *EngineConfig) timeout() time.Duration {
 	return DefaultTimeout
 }
 
-// ParseEngineFlag reads one --engine value:
+// DeclarationSource is where engine declarations come from: one declaration string or a
+// file of them. Errors name sources by these values; a command shows its own names (its
+// flags).
+type DeclarationSource string
+
+// The sources of declarations.
+const (
+	FromDeclaration DeclarationSource = "engine declaration" // ParseEngineFlag's string
+	FromFile        DeclarationSource = "engines file"       // ReadEnginesFile's file
+)
+
+// DeclarationError is a refused engine declaration: "engine declaration "name=x": engine
+// x: no cmd=", "engines file e.json: engine 2: ...".
+type DeclarationError struct {
+	Source DeclarationSource
+	Value  string // the declaration or the file's path; "" when Err names it (an unreadable file)
+	Err    error  // what is wrong
+}
+
+// Error names the source by its DeclarationSource value.
+func (e *DeclarationError) Error() string {
+	return e.Text(func(s DeclarationSource) string { return string(s) })
+}
+
+// Text is the error with the source named by name.
+func (e *DeclarationError) Text(name func(DeclarationSource) string) string {
+	switch {
+	case e.Value == "":
+		return fmt.Sprintf("%s: %v", name(e.Source), e.Err)
+	case e.Source == FromDeclaration:
+		return fmt.Sprintf("%s %q: %v", name(e.Source), e.Value, e.Err)
+	}
+	return fmt.Sprintf("%s %s: %v", name(e.Source), e.Value, e.Err)
+}
+
+// Unwrap returns what is wrong.
+func (e *DeclarationError) Unwrap() error { return e.Err }
+
+// ParseEngineFlag reads one declaration string (a command's --engine value):
 // "name=N,cmd=PROGRAM ARGS,dir=D,option.K=V,margin=500ms,timeout=60s". The command is
 // split into words at spaces (quotes '...' and "..." keep spaces); a value may not hold a
 // comma (use an engines file for that).
 func ParseEngineFlag(s string) (EngineConfig, error) {
 	fail := func(format string, args ...any) (EngineConfig, error) {
-		return EngineConfig{}, fmt.Errorf("--engine %q: %s", s, fmt.Sprintf(format, args...))
+		return EngineConfig{}, &DeclarationError{Source: FromDeclaration, Value: s, Err: fmt.Errorf(format, args...)}
 	}
 	var c EngineConfig
 	var cmd string
@@ -143,9 +181,12 @@ func ParseEngineFlag(s string) (EngineConfig, error) {
 // ReadEnginesFile reads a JSON array of engine declarations (docs/PROTOCOL.md). A
 // "command" may be given as one string ("cmd") to be split into words.
 func ReadEnginesFile(path string) ([]EngineConfig, error) {
+	fail := func(err error) ([]EngineConfig, error) {
+		return nil, &DeclarationError{Source: FromFile, Value: path, Err: err}
+	}
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("--engines: %v", err)
+		return nil, &DeclarationError{Source: FromFile, Err: err} // err names the path
 	}
 	var raw []struct {
 		EngineConfig
@@ -154,21 +195,21 @@ func ReadEnginesFile(path string) ([]EngineConfig, error) {
 	dec := json.NewDecoder(strings.NewReader(string(data)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&raw); err != nil {
-		return nil, fmt.Errorf("--engines %s: %v", path, err)
+		return fail(err)
 	}
 	out := make([]EngineConfig, 0, len(raw))
 	for i, r := range raw {
 		c := r.EngineConfig
 		if r.Cmd != "" {
 			if len(c.Command) > 0 {
-				return nil, fmt.Errorf("--engines %s: engine %d: give cmd or command, not both", path, i+1)
+				return fail(fmt.Errorf("engine %d: give cmd or command, not both", i+1))
 			}
 			if c.Command, err = SplitCommand(r.Cmd); err != nil {
-				return nil, fmt.Errorf("--engines %s: engine %d: cmd: %v", path, i+1, err)
+				return fail(fmt.Errorf("engine %d: cmd: %v", i+1, err))
 			}
 		}
 		if err := c.check(); err != nil {
-			return nil, fmt.Errorf("--engines %s: engine %d: %v", path, i+1, err)
+			return fail(fmt.Errorf("engine %d: %v", i+1, err))
 		}
 		out = append(out, c)
 	}

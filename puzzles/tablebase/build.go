@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/internal/panics"
 )
 
 // Material is an unordered pair of piece counts: both classes of it, with either side
@@ -354,10 +355,12 @@ const chunk = 1 << 14
 func (b *builder) parallel(stage string, n uint64, fn func(w *worker, lo, hi uint64)) error {
 	var next, done atomic.Uint64
 	var wg sync.WaitGroup
+	panicked := make([]error, b.workers) // a bug in a worker is the build's error, not a crash
 	for i := 0; i < b.workers; i++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer panics.Recover(&panicked[i])
 			w := &worker{turns: make([]engine.Turn, 0, engine.MaxTurnsHint)}
 			for b.ctx.Err() == nil {
 				lo := next.Add(chunk) - chunk
@@ -377,6 +380,9 @@ func (b *builder) parallel(stage string, n uint64, fn func(w *worker, lo, hi uin
 	for {
 		select {
 		case <-finished:
+			if err := errors.Join(panicked...); err != nil {
+				return err
+			}
 			b.stage(stage, n, n)
 			return b.ctx.Err()
 		case <-tick.C:

@@ -37,6 +37,7 @@ import (
 	"path/filepath"
 	"sync"
 
+	"github.com/fanorona/fanorona/internal/panics"
 	"github.com/klauspost/compress/zstd"
 )
 
@@ -123,21 +124,28 @@ func (t *Table) header(valuesCRC, indexCRC uint32, blocks int) []byte {
 // blocksFor returns how many blocks of perBlock slots hold slots: the last one may be short.
 func blocksFor(slots, perBlock uint64) uint64 { return (slots + perBlock - 1) / perBlock }
 
-// compressBlocks compresses the table's blocks on workers goroutines.
-func (t *Table) compressBlocks(workers int) [][]byte {
+// compressBlocks compresses the table's blocks on workers goroutines. A panic in one is
+// the error (the goroutine keeps taking blocks, so the sender never blocks).
+func (t *Table) compressBlocks(workers int) ([][]byte, error) {
 	enc, _ := codecs()
 	n := int(blocksFor(t.Slots(), blockSlots))
 	out := make([][]byte, n)
 	var wg sync.WaitGroup
 	next := make(chan int)
-	for range max(workers, 1) {
+	panicked := make([]error, max(workers, 1))
+	for w := range max(workers, 1) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				lo := uint64(i) * blockSlots
-				hi := min(lo+blockSlots, t.Slots())
-				out[i] = enc.EncodeAll(t.bytes[lo:hi], nil)
+				if panicked[w] == nil {
+					panicked[w] = panics.Guard(func() error {
+						lo := uint64(i) * blockSlots
+						hi := min(lo+blockSlots, t.Slots())
+						out[i] = enc.EncodeAll(t.bytes[lo:hi], nil)
+						return nil
+					})()
+				}
 			}
 		}()
 	}
@@ -146,7 +154,7 @@ func (t *Table) compressBlocks(workers int) [][]byte {
 	}
 	close(next)
 	wg.Wait()
-	return out
+	return out, errors.Join(panicked...)
 }
 
 // writeFile stores the table in dir under a temporary name and renames it into place, so
@@ -154,7 +162,10 @@ func (t *Table) compressBlocks(workers int) [][]byte {
 func (t *Table) writeFile(dir string, workers int) (size uint64, err error) {
 	final := filepath.Join(dir, FileName(t.Class(), t.Rule()))
 	tmp := final + ".tmp"
-	blocks := t.compressBlocks(workers)
+	blocks, err := t.compressBlocks(workers)
+	if err != nil {
+		return 0, err
+	}
 	index := make([]byte, indexEntry*len(blocks))
 	offset := uint64(headerSize + len(index))
 	le := binary.LittleEndian

@@ -215,7 +215,8 @@ func TestBlocksCoverTheSlotsExactly(t *testing.T) {
 		for i := range tb.bytes {
 			tb.bytes[i] = byte(i*7 + i>>16)
 		}
-		blocks := tb.compressBlocks(2)
+		blocks, err := tb.compressBlocks(2)
+		require.NoError(t, err)
 		whole := n / blockSlots // blocks of 65,536, then one more for the rest
 		if n%blockSlots != 0 {
 			whole++

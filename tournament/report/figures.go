@@ -39,7 +39,7 @@ func (o ChartOptions) Check() error {
 		return err
 	}
 	if !(o.Conf > 0 && o.Conf < 1) {
-		return fmt.Errorf("--conf %v: must be strictly between 0 and 1", o.Conf)
+		return &OptionError{Option: OptionConf, Value: fmt.Sprint(o.Conf), Reason: "must be strictly between 0 and 1"}
 	}
 	return nil
 }

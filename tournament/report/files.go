@@ -28,14 +28,10 @@ func CheckOutput(path string, force bool) error {
 	}
 	if !force {
 		if _, err := os.Lstat(path); err == nil {
-			return existsError(path)
+			return &ExistsError{Path: path}
 		}
 	}
 	return nil
-}
-
-func existsError(path string) error {
-	return fmt.Errorf("%s already exists: use --force to overwrite it (%w)", path, fs.ErrExist)
 }
 
 // WriteFile writes data to path. Without force an existing file is an error wrapping
@@ -46,7 +42,7 @@ func WriteFile(path string, data []byte, force bool) error {
 	if !force {
 		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 		if errors.Is(err, fs.ErrExist) {
-			return existsError(path)
+			return &ExistsError{Path: path}
 		}
 		if err != nil {
 			return err

@@ -7,6 +7,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/fanorona/fanorona/stats"
 	"github.com/fanorona/fanorona/stats/chart"
@@ -27,7 +28,7 @@ func CheckBy(by string) error {
 	case ByMatchup, ByPlayer, ByOpening:
 		return nil
 	}
-	return fmt.Errorf("--by %q: want %s, %s or %s", by, ByMatchup, ByPlayer, ByOpening)
+	return &OptionError{Option: OptionBy, Value: strconv.Quote(by), Reason: fmt.Sprintf("want %s, %s or %s", ByMatchup, ByPlayer, ByOpening)}
 }
 
 // groupNames returns the groups a record belongs to.

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"fmt"
 	"path/filepath"
 	"testing"
 
@@ -136,7 +137,20 @@ func TestFigureOptions(t *testing.T) {
 	both := readTestRecords(t, selfplayFile, tournamentFile)
 	for _, conf := range []float64{0, 1, -0.5, 95} {
 		_, err := Figure(Ratings, both, ChartOptions{By: ByMatchup, Conf: conf})
-		assert.ErrorContains(t, err, "--conf", "conf %v", conf)
+		// The error names the option and its value, not a command's flag.
+		assert.EqualError(t, err, fmt.Sprintf("confidence %v: must be strictly between 0 and 1", conf))
+		var oe *OptionError
+		if assert.ErrorAs(t, err, &oe) {
+			assert.Equal(t, OptionConf, oe.Option)
+		}
+	}
+	for _, by := range []string{"colour", "", "Matchup"} {
+		_, err := Figure(Lengths, both, ChartOptions{By: by, Conf: 0.9})
+		assert.EqualError(t, err, fmt.Sprintf("grouping %q: want matchup, player or opening", by))
+		var oe *OptionError
+		if assert.ErrorAs(t, err, &oe) {
+			assert.Equal(t, OptionBy, oe.Option)
+		}
 	}
 	_, err := Figure(Matrix, self, DefaultChartOptions)
 	assert.ErrorContains(t, err, "two different player specs")
