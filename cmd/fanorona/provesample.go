@@ -24,7 +24,8 @@ import (
 
 func init() {
 	registerCommand(newProveSampleCmd)
-	commandExamples["fanorona prove-sample"] = `  fanorona prove-sample --tablebases tb5 --reference ~/.cache/fanorona/tablebases --pieces 6,7 --count 100 --seed 1 --certificates certs`
+	commandExamples["fanorona prove-sample"] = `  fanorona prove-sample --tablebases tb5 --reference ~/.cache/fanorona/tablebases --pieces 6,7 --count 100 --seed 1 --certificates certs
+  fanorona prove-sample --tablebases ~/.cache/fanorona/tablebases --positions quiet-9-12.txt --nodes 50000000 > sample.jsonl`
 }
 
 type proveSampleOptions struct {
