@@ -33,13 +33,10 @@ func TestProveAndCheckCommands(t *testing.T) {
 	full := buildTables(t, "4")
 	small := tablesUpTo3(t, full)
 	const fen = "9/9/2W3W2/9/3B1B3 w"
-	code, out, errs := runCmd(t, "", "tablebase", "probe", "--dir", full, "--fen", fen, "--json")
-	require.Equal(t, 0, code, errs)
-	var probe probeRecord
-	require.NoError(t, json.Unmarshal([]byte(out), &probe))
+	probe := probeTable(t, full, fen)
 
 	cert := filepath.Join(t.TempDir(), "cert.fpc.gz")
-	code, out, errs = runCmd(t, "", "prove", "--fen", fen, "--claim", "value", "--tablebases", small, "--time", "20s", "-o", cert)
+	code, out, errs := runCmd(t, "", "prove", "--fen", fen, "--claim", "value", "--tablebases", small, "--time", "20s", "-o", cert)
 	require.Equal(t, 0, code, errs)
 	assert.Contains(t, out, "value "+probe.Value+" for the side to move", "the 4-piece table's value")
 	assert.Equal(t, 1, strings.Count(out, "\n"))
@@ -86,6 +83,16 @@ func TestProveAndCheckCommands(t *testing.T) {
 		assert.Equal(t, 2, code, "%v: %s", args, errs)
 		assert.Equal(t, 1, strings.Count(errs, "\n"), "%v: %q", args, errs)
 	}
+}
+
+// probeTable is the full tables' record of fen (tablebase probe --json).
+func probeTable(t *testing.T, dir, fen string) probeRecord {
+	t.Helper()
+	code, out, errs := runCmd(t, "", "tablebase", "probe", "--dir", dir, "--fen", fen, "--json")
+	require.Equal(t, 0, code, errs)
+	var probe probeRecord
+	require.NoError(t, json.Unmarshal([]byte(out), &probe))
+	return probe
 }
 
 // dropSecondRecord removes the record after the root's from a certificate's first section

@@ -31,10 +31,7 @@ func TestProveSamplePositionsFile(t *testing.T) {
 	full := buildTables(t, "4")
 	small := tablesUpTo3(t, full)
 	const fen4 = "9/9/2W3W2/9/3B1B3 w"
-	code, out, errs := runCmd(t, "", "tablebase", "probe", "--dir", full, "--fen", fen4, "--json")
-	require.Equal(t, 0, code, errs)
-	var probe probeRecord
-	require.NoError(t, json.Unmarshal([]byte(out), &probe))
+	probe := probeTable(t, full, fen4)
 
 	// Line 3: White's a1-b1 approaches c1 and takes Black's only piece, a win by hand.
 	// Line 4: a 2v2 position beyond the search's tables (at most 3 pieces), its counters kept.
@@ -42,7 +39,7 @@ func TestProveSamplePositionsFile(t *testing.T) {
 	file := filepath.Join(dir, "positions.txt")
 	require.NoError(t, os.WriteFile(file, []byte("# two positions\n\n9/9/9/9/W1B6 w\n  "+fen4+" 7 3\n"), 0o644))
 
-	code, out, errs = runCmd(t, "", "prove-sample", "--tablebases", small, "--positions", file, "--time", "20s")
+	code, out, errs := runCmd(t, "", "prove-sample", "--tablebases", small, "--positions", file, "--time", "20s")
 	require.Equal(t, 0, code, errs)
 	recs := decodeSampleLines(t, out)
 	require.Len(t, recs, 2)
@@ -81,10 +78,7 @@ func TestProveSamplePositionsFile(t *testing.T) {
 	// A node budget alone, no time budget: White's lone piece against three loses, a
 	// proof of some 5,000 nodes with these tables; 1,024 nodes leave it undecided.
 	const loss = "6B2/8B/6B2/9/2W6 w"
-	code, out, errs = runCmd(t, "", "tablebase", "probe", "--dir", full, "--fen", loss, "--json")
-	require.Equal(t, 0, code, errs)
-	require.NoError(t, json.Unmarshal([]byte(out), &probe))
-	require.Equal(t, "loss", probe.Value)
+	require.Equal(t, "loss", probeTable(t, full, loss).Value)
 	require.NoError(t, os.WriteFile(file, []byte(loss+"\n"), 0o644))
 	code, out, errs = runCmd(t, "", "prove-sample", "--tablebases", small, "--positions", file, "--nodes", "1024")
 	require.Equal(t, 0, code, errs)
