@@ -16,6 +16,13 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// tablesUpTo4AndUpTo3 builds the tables of at most 4 pieces, and copies those of at most 3
+// into a folder of their own: the search's tables and the reference a proof is checked against.
+func tablesUpTo4AndUpTo3(t *testing.T) (full, small string) {
+	full = buildTables(t, "4")
+	return full, tablesUpTo3(t, full)
+}
+
 // tablesUpTo3 copies the tables of at most 3 pieces of full into a new folder.
 func tablesUpTo3(t *testing.T, full string) string {
 	dir := t.TempDir()
@@ -30,8 +37,7 @@ func tablesUpTo3(t *testing.T, full string) string {
 }
 
 func TestProveAndCheckCommands(t *testing.T) {
-	full := buildTables(t, "4")
-	small := tablesUpTo3(t, full)
+	full, small := tablesUpTo4AndUpTo3(t)
 	const fen = "9/9/2W3W2/9/3B1B3 w"
 	probe := probeTable(t, full, fen)
 

@@ -28,8 +28,7 @@ func decodeSampleLines(t *testing.T, out string) []map[string]any {
 }
 
 func TestProveSamplePositionsFile(t *testing.T) {
-	full := buildTables(t, "4")
-	small := tablesUpTo3(t, full)
+	full, small := tablesUpTo4AndUpTo3(t)
 	const fen4 = "9/9/2W3W2/9/3B1B3 w"
 	probe := probeTable(t, full, fen4)
 
