@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -126,4 +127,55 @@ func TestPlotSkipsCorruptLinesWithWarnings(t *testing.T) {
 	data, err := os.ReadFile(out)
 	require.NoError(t, err)
 	assert.Contains(t, string(data), "2 games", "the chart is built from the 2 good lines")
+}
+
+// proveSampleLine is a line of prove-sample's output, written by hand.
+func proveSampleLine(index int, fen, proved string, bytes int) string {
+	return fmt.Sprintf(`{"seed":1,"index":%d,"fen":%q,"class":"x","paika_limit":50,"table":null,"proved":%q,"claims":[],"agrees":null,"nodes":10,"seconds":0.1,"bytes":%d}`, index, fen, proved, bytes)
+}
+
+func TestPlotProofs(t *testing.T) {
+	dir := t.TempDir()
+	// Two positions of 4 pieces (one proven), one of 2 (proven): 3 positions, 2 proven.
+	sample := filepath.Join(dir, "sample.jsonl")
+	require.NoError(t, os.WriteFile(sample, []byte(strings.Join([]string{
+		proveSampleLine(0, "9/9/2W3W2/9/3B1B3 w 0 0", "win", 456),
+		proveSampleLine(1, "6B2/8B/6B2/9/2W6 w 0 0", "", 0),
+		"",
+		proveSampleLine(2, "9/9/9/9/W1B6 w 0 0", "win", 319),
+	}, "\n")+"\n"), 0o644))
+	out := filepath.Join(dir, "proof-sizes.svg")
+	code, stdout, errs := runCmd(t, "", "plot", "proofs", sample, "-o", out)
+	require.Equal(t, 0, code, errs)
+	assert.Empty(t, stdout)
+	assert.Equal(t, "fanorona: wrote "+out+"\n", errs)
+	svg, err := os.ReadFile(out)
+	require.NoError(t, err)
+	assert.Contains(t, string(svg), "3 positions, 2 proven")
+	assert.Contains(t, string(svg), "1 of 2", "the 4-piece share's label")
+
+	png := filepath.Join(dir, "proof-sizes.png")
+	code, _, errs = runCmd(t, "", "plot", "proofs", sample, sample, "-o", png)
+	require.Equal(t, 0, code, errs)
+
+	// Games records, a proven line without its size, a bad value: one line naming FILE:LINE, exit 2.
+	noBytes := filepath.Join(dir, "nobytes.jsonl")
+	require.NoError(t, os.WriteFile(noBytes, []byte(proveSampleLine(0, "9/9/9/9/W1B6 w 0 0", "win", 0)+"\n"), 0o644))
+	badValue := filepath.Join(dir, "badvalue.jsonl")
+	require.NoError(t, os.WriteFile(badValue, []byte(proveSampleLine(0, "9/9/9/9/W1B6 w 0 0", "won", 9)+"\n"), 0o644))
+	for _, tc := range []struct{ file, want string }{
+		{selfplayFile, selfplayFile + ":1: not a line of prove-sample"},
+		{noBytes, noBytes + ":1: a proven value without"},
+		{badValue, badValue + ":1: \"proved\" \"won\""},
+	} {
+		code, stdout, errs := runCmd(t, "", "plot", "proofs", sample, tc.file, "-o", filepath.Join(dir, "x.svg"))
+		assert.Equal(t, 2, code, errs)
+		assert.Empty(t, stdout)
+		assert.Equal(t, 1, strings.Count(errs, "\n"), errs)
+		assert.True(t, strings.HasPrefix(errs, "fanorona: "+tc.want), "%q", errs)
+		assert.NoFileExists(t, filepath.Join(dir, "x.svg"))
+	}
+	// An existing chart is kept.
+	code, _, _ = runCmd(t, "", "plot", "proofs", sample, "-o", out)
+	assert.Equal(t, 2, code)
 }

@@ -16,6 +16,13 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// tablesUpTo4AndUpTo3 builds the tables of at most 4 pieces, and copies those of at most 3
+// into a folder of their own: the search's tables and the reference a proof is checked against.
+func tablesUpTo4AndUpTo3(t *testing.T) (full, small string) {
+	full = buildTables(t, "4")
+	return full, tablesUpTo3(t, full)
+}
+
 // tablesUpTo3 copies the tables of at most 3 pieces of full into a new folder.
 func tablesUpTo3(t *testing.T, full string) string {
 	dir := t.TempDir()
@@ -30,16 +37,12 @@ func tablesUpTo3(t *testing.T, full string) string {
 }
 
 func TestProveAndCheckCommands(t *testing.T) {
-	full := buildTables(t, "4")
-	small := tablesUpTo3(t, full)
+	full, small := tablesUpTo4AndUpTo3(t)
 	const fen = "9/9/2W3W2/9/3B1B3 w"
-	code, out, errs := runCmd(t, "", "tablebase", "probe", "--dir", full, "--fen", fen, "--json")
-	require.Equal(t, 0, code, errs)
-	var probe probeRecord
-	require.NoError(t, json.Unmarshal([]byte(out), &probe))
+	probe := probeTable(t, full, fen)
 
 	cert := filepath.Join(t.TempDir(), "cert.fpc.gz")
-	code, out, errs = runCmd(t, "", "prove", "--fen", fen, "--claim", "value", "--tablebases", small, "--time", "20s", "-o", cert)
+	code, out, errs := runCmd(t, "", "prove", "--fen", fen, "--claim", "value", "--tablebases", small, "--time", "20s", "-o", cert)
 	require.Equal(t, 0, code, errs)
 	assert.Contains(t, out, "value "+probe.Value+" for the side to move", "the 4-piece table's value")
 	assert.Equal(t, 1, strings.Count(out, "\n"))
@@ -86,6 +89,16 @@ func TestProveAndCheckCommands(t *testing.T) {
 		assert.Equal(t, 2, code, "%v: %s", args, errs)
 		assert.Equal(t, 1, strings.Count(errs, "\n"), "%v: %q", args, errs)
 	}
+}
+
+// probeTable is the full tables' record of fen (tablebase probe --json).
+func probeTable(t *testing.T, dir, fen string) probeRecord {
+	t.Helper()
+	code, out, errs := runCmd(t, "", "tablebase", "probe", "--dir", dir, "--fen", fen, "--json")
+	require.Equal(t, 0, code, errs)
+	var probe probeRecord
+	require.NoError(t, json.Unmarshal([]byte(out), &probe))
+	return probe
 }
 
 // dropSecondRecord removes the record after the root's from a certificate's first section

@@ -238,7 +238,10 @@ func figures(t *testing.T) map[string]*Figure {
 	require.NoError(t, err)
 	md, err := BuildMatrix(MatrixFromWDL(matrixNames, matrixWDL))
 	require.NoError(t, err)
+	pd, err := BuildProofSizes(proofPoints, 0.95)
+	require.NoError(t, err)
 	return map[string]*Figure{
+		"proof-sizes": must(PlotProofSizes(pd)),
 		"lengths":     must(PlotLengthHist(h)),
 		"lengths-cdf": must(PlotLengthCDF(c)),
 		"firstmove":   must(PlotFirstMove(fm)),
@@ -269,7 +272,7 @@ func TestGoldenSVG(t *testing.T) {
 			// Every chart names its units.
 			s := buf.String()
 			assert.True(t, strings.Contains(s, "plies") || strings.Contains(s, "Elo") ||
-				strings.Contains(s, "share") || strings.Contains(s, "score"), "units")
+				strings.Contains(s, "share") || strings.Contains(s, "score") || strings.Contains(s, "bytes"), "units")
 		})
 	}
 }
@@ -392,4 +395,59 @@ func TestRatingsAxisLabelsEnoughTicks(t *testing.T) {
 		}
 	}
 	assert.Equal(t, []string{"-750", "-500", "-250", "0", "250", "500", "750"}, labels)
+}
+
+// proofPoints are a proof sample counted by hand: 6 pieces, 3 of 4 proven (300, 2000 and
+// 500 bytes); 9 pieces, 2 of 5 proven (40,000 and 1,500 bytes); 7 pieces, none of 1.
+var proofPoints = []ProofPoint{
+	{Pieces: 6, Proven: true, Bytes: 300}, {Pieces: 9, Proven: true, Bytes: 40000}, {Pieces: 6},
+	{Pieces: 6, Proven: true, Bytes: 2000}, {Pieces: 9}, {Pieces: 9}, {Pieces: 7},
+	{Pieces: 6, Proven: true, Bytes: 500}, {Pieces: 9, Proven: true, Bytes: 1500}, {Pieces: 9},
+}
+
+func TestBuildProofSizesByHand(t *testing.T) {
+	d, err := BuildProofSizes(proofPoints, 0.95)
+	require.NoError(t, err)
+	require.Len(t, d.Groups, 3)
+	six, seven, nine := d.Groups[0], d.Groups[1], d.Groups[2]
+	assert.Equal(t, []int{6, 7, 9}, []int{six.Pieces, seven.Pieces, nine.Pieces}, "ascending")
+	assert.Equal(t, []int{4, 3}, []int{six.Positions, six.Proven})
+	assert.Equal(t, []float64{300, 2000, 500}, six.Bytes, "input order")
+	assert.Equal(t, 500.0, six.Median)
+	assert.Equal(t, 20750.0, nine.Median, "(1500 + 40000) / 2")
+	assert.True(t, math.IsNaN(seven.Median))
+	assert.Equal(t, 0, seven.Proven)
+	// Clopper–Pearson 95% from R's binom.test(3, 4) and binom.test(2, 5).
+	assert.InDelta(t, 0.75, six.Share.Value, 1e-12)
+	assert.InDelta(t, 0.1941204, six.Share.Lo, 1e-6)
+	assert.InDelta(t, 0.9936905, six.Share.Hi, 1e-6)
+	assert.InDelta(t, 0.4, nine.Share.Value, 1e-12)
+	assert.InDelta(t, 0.05274495, nine.Share.Lo, 1e-6)
+	assert.InDelta(t, 0.8533672, nine.Share.Hi, 1e-6)
+	// Jitter: 0.6·(frac(jφ) − ½) for j = 1, 2, 3: φ = 1.618…, 2φ = 3.236…, 3φ = 4.854….
+	assert.InDeltaSlice(t, []float64{0.6 * (0.6180340 - 0.5), 0.6 * (0.2360680 - 0.5), 0.6 * (0.8541020 - 0.5)}, six.Jitter, 1e-6)
+
+	for _, bad := range [][]ProofPoint{nil, {{Pieces: 0}}, {{Pieces: 5, Proven: true}}} {
+		_, err := BuildProofSizes(bad, 0.95)
+		assert.Error(t, err, "%v", bad)
+	}
+	_, err = BuildProofSizes(proofPoints, 1)
+	assert.Error(t, err)
+}
+
+// The size axis is labelled at each power of ten from 100 B to 100 kB, and every point
+// lies inside it.
+func TestProofSizesAxis(t *testing.T) {
+	d, err := BuildProofSizes(proofPoints, 0.95)
+	require.NoError(t, err)
+	f, err := PlotProofSizes(d)
+	require.NoError(t, err)
+	y := f.Panels[0].Y
+	assert.Equal(t, 100.0, y.Min)
+	assert.Equal(t, 100000.0, y.Max)
+	var labels []string
+	for _, tk := range y.Tick.Marker.Ticks(y.Min, y.Max) {
+		labels = append(labels, tk.Label)
+	}
+	assert.Equal(t, []string{"100 B", "1 kB", "10 kB", "100 kB"}, labels)
 }

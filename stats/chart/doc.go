@@ -1,6 +1,6 @@
 // Package chart draws the charts of the fanorona toolkit with gonum/plot, the only
 // package of the project that imports it. It sits on package stats and takes plain
-// values only (names, plies, stats.WDL, stats.Estimate), never game records.
+// values only (names, plies, stats.WDL, stats.Estimate, sizes), never game records.
 //
 // Each chart comes as a pair of pure functions: a builder that checks the input and
 // computes what is plotted (bins, counts, shares, interval ends), which tests can check
@@ -11,7 +11,9 @@
 //     [PlotLengthCDF] (cumulative curves overlaid);
 //   - first-move advantage: [BuildFirstMove] and [PlotFirstMove];
 //   - ratings: [BuildRatings] and [PlotRatings];
-//   - pairwise results: [BuildMatrix] and [PlotMatrix].
+//   - pairwise results: [BuildMatrix] and [PlotMatrix];
+//   - proof sizes: [BuildProofSizes] and [PlotProofSizes] (certificate bytes against pieces
+//     on the board, and the share proven).
 //
 // A Figure is saved as PNG or SVG, chosen by the file extension ([FormatOf],
 // [Figure.Encode]); its default size is 20×12 cm (taller for many groups), PNGs at
