@@ -132,3 +132,30 @@ func TestVaryIsSeededAndVaries(t *testing.T) {
 		}
 	}
 }
+
+// TestVaryDrawsEveryBonus: vary=V gives each root turn a bonus drawn from 0..V, both ends
+// included (vary=1: 0 or 1).
+func TestVaryDrawsEveryBonus(t *testing.T) {
+	r := engine.DefaultRules()
+	for _, vary := range []int{1, 2} {
+		o := DefaultExpertOptions()
+		o.Depth, o.Vary = 2, vary
+		e := NewExpertSeeded(o, 9)
+		seen := map[int]int{}
+		for _, f := range midgameFENs {
+			p := engine.MustParseFEN(f)
+			_, err := e.Analyze(context.Background(), &p, r)
+			require.NoError(t, err, f)
+			require.Len(t, e.bias, len(p.DistinctTurns(r, nil, &e.seen)), f)
+			for _, b := range e.bias {
+				seen[b]++
+			}
+		}
+		for b := range seen {
+			assert.True(t, b >= 0 && b <= vary, "vary=%d drew %d", vary, b)
+		}
+		for b := 0; b <= vary; b++ {
+			assert.Positive(t, seen[b], "vary=%d never drew %d", vary, b)
+		}
+	}
+}

@@ -173,3 +173,25 @@ func TestMCTSIsPlainUCT(t *testing.T) {
 		}
 	}
 }
+
+// TestMCTSLimits: the playout count is the one asked for when no time limit is set, and
+// the options are clamped to at least 1 as documented, never lowered otherwise.
+func TestMCTSLimits(t *testing.T) {
+	p := engine.Start()
+	for _, n := range []int{1, 100, 130} {
+		a, err := NewMCTS(MCTSOptions{Playouts: n, Exploration: 1.4, MaxPlies: 200}, 3).Analyze(context.Background(), &p, engine.DefaultRules())
+		require.NoError(t, err)
+		assert.Equal(t, uint64(n), a.Nodes, "playouts run with no time limit")
+	}
+	m := NewMCTS(DefaultMCTSOptions(), 1)
+	assert.Equal(t, MCTSOptions{Playouts: 1000, Exploration: 1.4, MaxPlies: 200}, m.opts)
+	m = NewMCTS(MCTSOptions{Playouts: 2, MaxPlies: 2}, 1)
+	assert.Equal(t, 2, m.opts.Playouts)
+	assert.Equal(t, 2, m.opts.MaxPlies)
+	m = NewMCTS(MCTSOptions{Playouts: -4, MaxPlies: 0}, 1)
+	assert.Equal(t, 1, m.opts.Playouts)
+	assert.Equal(t, 1, m.opts.MaxPlies)
+	pl, err := NewFromString("mcts:plies=40", 0)
+	require.NoError(t, err)
+	assert.Equal(t, 40, pl.(*MCTS).opts.MaxPlies)
+}

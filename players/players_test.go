@@ -361,3 +361,26 @@ func TestEvaluate(t *testing.T) {
 	q := engine.MustParseFEN("9/9/4W4/9/WB7 b")
 	assert.Equal(t, -111, Evaluate(&q))
 }
+
+// TestGreedyScoresItsTurnForItself: greedy's score is the position after its turn, for
+// the side that played it: 100 a piece plus the points' bonuses, by a plain count.
+func TestGreedyScoresItsTurnForItself(t *testing.T) {
+	r := engine.DefaultRules()
+	g := NewGreedy(4)
+	positive := 0
+	for _, f := range append([]string{engine.StartFEN}, midgameFENs...) {
+		p := engine.MustParseFEN(f)
+		a, err := g.Analyze(context.Background(), &p, r)
+		require.NoError(t, err)
+		q := p.Play(a.Turn)
+		me, them := q.Pieces[p.Side], q.Pieces[p.Side^1]
+		b1, _, _, _ := plainSide(me, them)
+		b2, _, _, _ := plainSide(them, me)
+		want := 100*(me.Count()-them.Count()) + b1 - b2
+		assert.Equal(t, want, a.Score, f)
+		if want > 0 {
+			positive++
+		}
+	}
+	assert.Positive(t, positive)
+}

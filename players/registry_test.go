@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
 
@@ -186,4 +187,57 @@ func TestExternalSpecsAreCheckedAndBuilt(t *testing.T) {
 	UnregisterExternal("checked-engine")
 	_, err = New(s, 3)
 	assert.ErrorContains(t, err, `unknown player "checked-engine"`)
+}
+
+// TestSpecOptionsAtTheirBounds: each bound of an option is accepted, one past it refused;
+// the expert searches with Weights2 unless weights= gives its own; the options of experiments
+// that did not win are refused, by name; Describe lists options only where there are some.
+func TestSpecOptionsAtTheirBounds(t *testing.T) {
+	pl, err := NewFromString("hard:depth=32", 0) // maxPly/4: the levels' stack holds depth and quiescence
+	require.NoError(t, err)
+	assert.Equal(t, 32, pl.(*Level).Params().Depth)
+	_, err = NewFromString("hard:depth=33", 0)
+	assert.EqualError(t, err, `player spec "hard:depth=33": option depth=33: want a whole number from 1 to 32`)
+	pl, err = NewFromString("hard:depth=1", 0)
+	require.NoError(t, err)
+	assert.Equal(t, 1, pl.(*Level).Params().Depth)
+	for _, bad := range []string{"expert:time=0s", "expert:time=-1ms", "mcts:time=0s"} {
+		_, err = NewFromString(bad, 0)
+		assert.ErrorContains(t, err, "want a positive duration", bad)
+	}
+	pl, err = NewFromString("expert:time=1ns", 0)
+	require.NoError(t, err)
+	assert.Equal(t, time.Nanosecond, pl.(*Expert).Options().Time)
+	pl, err = NewFromString("expert", 0)
+	require.NoError(t, err)
+	assert.Equal(t, &Weights2, pl.(*Expert).s.cfg.evalWeights)
+	for _, key := range []string{"v", "eval", "null", "extend", "rep", "partial", "delta", "qtt", "qforced", "keep", "clmr"} {
+		_, err = NewFromString("expert:depth=3,"+key+"=1", 0)
+		assert.EqualError(t, err, `player spec "expert:depth=3,`+key+`=1": option "`+key+`" was removed: an experiment that did not win (docs/EXPERIMENTS.md)`)
+	}
+	// weights=: the player's own copy of the seven weights.
+	for _, spec := range []string{"expert:weights=1/-2/3/0/-1000/1000/7", "expert:depth=3,weights=1/-2/3/0/-1000/1000/7"} {
+		pl, err = NewFromString(spec, 0)
+		require.NoError(t, err)
+		got := pl.(*Expert).s.cfg.evalWeights
+		require.NotNil(t, got, spec)
+		assert.Equal(t, [NumFeatures]int{1, -2, 3, 0, -1000, 1000, 7}, *got, spec)
+		assert.False(t, got == pl.(*Expert).Options().Weights, "a copy: %s", spec)
+	}
+	for spec, want := range map[string]string{
+		"expert:weights=1/2/3/4/5/6":       "want 7 whole numbers from -1000 to 1000 separated by /",
+		"expert:weights=1/2/3/4/5/6/7/8":   "want 7 whole numbers",
+		"expert:weights=1/2/3/4/5/6/1001":  "want 7 whole numbers",
+		"expert:weights=1/2/3/4/5/-1001/7": "want 7 whole numbers",
+		"expert:weights=1/2/x/4/5/6/7":     "want 7 whole numbers",
+	} {
+		_, err = NewFromString(spec, 0)
+		assert.ErrorContains(t, err, want, spec)
+	}
+	doc, ok := Describe("random")
+	require.True(t, ok)
+	assert.NotContains(t, doc, "options")
+	doc, ok = Describe("expert")
+	require.True(t, ok)
+	assert.True(t, strings.HasSuffix(doc, " (options: depth, nodes, time, tc, hash, qs, killers, lmr, weights, progress, ordering, prune, aspiration, vary, threads)"), doc)
 }

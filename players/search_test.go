@@ -268,3 +268,60 @@ func TestSearchDepthLimits(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 5, a.Depth)
 }
+
+// TestThreadsRunTheHelpers: with threads=2 the helper searches too (its nodes are its own,
+// counted in the analysis), not only the main thread.
+func TestThreadsRunTheHelpers(t *testing.T) {
+	r := engine.DefaultRules()
+	o := DefaultExpertOptions()
+	o.Depth, o.Threads = 6, 2
+	e := NewExpert(o)
+	require.Len(t, e.helpers, 1)
+	var helperNodes uint64
+	for _, f := range midgameFENs[:3] {
+		p := engine.MustParseFEN(f)
+		a, err := e.Analyze(context.Background(), &p, r)
+		require.NoError(t, err)
+		helperNodes += e.helpers[0].nodes
+		assert.Equal(t, e.s.nodes+e.helpers[0].nodes, a.Nodes, f)
+	}
+	assert.Positive(t, helperNodes)
+}
+
+// TestScoreHelpersAtTheirBounds: a proven win or loss starts exactly at ±WinBound; a
+// forced end n plies away scores ±(MateScore − n).
+func TestScoreHelpersAtTheirBounds(t *testing.T) {
+	assert.True(t, IsWin(WinBound))
+	assert.False(t, IsWin(WinBound-1))
+	assert.True(t, IsLoss(-WinBound))
+	assert.False(t, IsLoss(-WinBound+1))
+	for _, n := range []int{0, 3, 1000} {
+		got, ok := MatePlies(MateScore - n)
+		assert.True(t, ok)
+		assert.Equal(t, n, got, "win in %d", n)
+		got, ok = MatePlies(-MateScore + n)
+		assert.True(t, ok)
+		assert.Equal(t, n, got, "loss in %d", n)
+	}
+	_, ok := MatePlies(MateBound - 1)
+	assert.False(t, ok)
+	assert.Equal(t, "loss in 4", FormatScore(-MateScore+4))
+	assert.Equal(t, "win in 7", FormatScore(MateScore-7))
+}
+
+// TestReductionTable: the log reductions are ⌊0.5 + ln d · ln i / 2⌋, values worked out
+// by hand (ln 10 = 2.3026, ln 20 = 2.9957, ln 3 = 1.0986, ln 63 = 4.1431, ln 8 = 2.0794).
+func TestReductionTable(t *testing.T) {
+	for _, c := range []struct{ d, i, want int }{
+		{10, 10, 3}, // 0.5 + 5.302/2 = 3.15
+		{20, 3, 2},  // 0.5 + 3.291/2 = 2.15
+		{3, 20, 2},
+		{63, 63, 9}, // 0.5 + 17.165/2 = 9.08
+		{8, 8, 2},   // 0.5 + 4.324/2 = 2.66
+		{2, 2, 0},   // 0.5 + 0.480/2 = 0.74
+		{1, 63, 0},  // ln 1 = 0
+		{5, 1, 0},
+	} {
+		assert.Equal(t, c.want, int(lmrTable[c.d][c.i]), "d %d, turn %d", c.d, c.i)
+	}
+}

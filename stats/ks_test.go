@@ -138,3 +138,78 @@ func TestKS2Asymptotic(t *testing.T) {
 	assert.InDelta(t, ksBrute(x[:50], y[:50]), KS2(x[:50], y[:50]).D, 1e-12)
 	assert.Less(t, r.PValue, 0.01) // a 0.2σ shift with 1000+ values is detected
 }
+
+// kolmogorovQSeries sums the alternating series of the Kolmogorov survival
+// function, Q(λ) = 2 Σ_{j≥1} (−1)^{j−1} exp(−2j²λ²), over 1000 terms: slow,
+// but exact to rounding for the λ >= 0.5 it is used at here.
+func kolmogorovQSeries(lambda float64) float64 {
+	var s float64
+	for j := 1000; j >= 1; j-- { // smallest terms first
+		term := math.Exp(-2 * float64(j) * float64(j) * lambda * lambda)
+		if j%2 == 0 {
+			term = -term
+		}
+		s += term
+	}
+	return 2 * s
+}
+
+// TestKS2ExactAtTheLimit: the documented limit of the exact test, n·m <= 10⁶, is inclusive.
+func TestKS2ExactAtTheLimit(t *testing.T) {
+	x := make([]float64, 1000)
+	y := make([]float64, 1000)
+	for i := range x {
+		x[i] = float64(2 * i)
+		y[i] = float64(2*i + 1)
+	}
+	r := KS2(x, y)
+	require.Equal(t, 1_000_000, len(x)*len(y))
+	// The samples interleave, so the ECDFs differ by at most one step.
+	assert.InDelta(t, 0.001, r.D, 1e-15)
+	assert.True(t, r.Exact, "n·m = 10⁶ is inside the exact limit")
+	assert.Equal(t, 1.0, r.PValue) // D = 1/n is the least positive value: every order reaches it
+}
+
+// TestKS2CountsAsymptoticPValue: over the exact limit the p-value, with the effective n
+// and Stephens' correction, is
+// Q_KS((√nₑ + 0.12 + 0.11/√nₑ)·D) with nₑ = nm/(n+m). Unequal sizes (10 and
+// 100001, nₑ ≈ 10) make every term of the correction matter.
+func TestKS2CountsAsymptoticPValue(t *testing.T) {
+	var a, b LengthCounts
+	for range 10 {
+		a.Add(20, false)
+	}
+	for range 60001 {
+		b.Add(10, false)
+	}
+	for range 40000 {
+		b.Add(30, true)
+	}
+	// By hand: F_b jumps to 60001/100001 at 10, F_a to 1 at 20, F_b to 1 at
+	// 30; the largest gap is 60001/100001 at 10 (and 40000/100001 at 20).
+	d := 60001.0 / 100001
+	ne := 10.0 * 100001 / (10 + 100001)
+	lambda := (math.Sqrt(ne) + 0.12 + 0.11/math.Sqrt(ne)) * d
+	want := kolmogorovQSeries(lambda)
+	require.Greater(t, want, 1e-4) // λ ≈ 2: a p-value far from 0 and 1
+	require.Less(t, want, 1e-2)
+	r := KS2Counts(&a, &b)
+	assert.False(t, r.Exact)
+	assert.InDelta(t, d, r.D, 1e-15)
+	assert.InEpsilon(t, want, r.PValue, 1e-9)
+}
+
+// TestKolmogorovQFarTails: Q switches form at λ = 1.18; far from the switch
+// each form is used where it is accurate. For tiny λ the
+// alternating series cut at 100 terms is far from converged, and Q is 1 to
+// double precision (the theta form's first term is exp(−π²/(8λ²)) = e^−3084
+// at λ = 0.02); for large λ, Q = 2e^{−2λ²} to double precision (the next
+// term is e^{−6λ²} times smaller), which the theta form 1 − (…) cannot
+// resolve.
+func TestKolmogorovQFarTails(t *testing.T) {
+	assert.Equal(t, 1.0, kolmogorovQ(0.02))
+	assert.Equal(t, 1.0, kolmogorovQ(0.1))
+	for _, lambda := range []float64{3, 5} {
+		assert.InEpsilon(t, 2*math.Exp(-2*lambda*lambda), kolmogorovQ(lambda), 1e-12, "λ=%v", lambda)
+	}
+}

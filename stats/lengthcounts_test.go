@@ -193,3 +193,55 @@ func TestLengthCountsJSON(t *testing.T) {
 		assert.ErrorContains(t, json.Unmarshal([]byte(in), &c), msg, in)
 	}
 }
+
+// TestLengthCountsAcceptsTheLongestLength: the longest length accepted is
+// MaxCountedPlies itself.
+func TestLengthCountsAcceptsTheLongestLength(t *testing.T) {
+	var c LengthCounts
+	require.NotPanics(t, func() { c.Add(MaxCountedPlies, true) })
+	c.Add(0, false)
+	assert.Equal(t, int64(2), c.N())
+	assert.Equal(t, int64(1), c.Capped())
+	s := c.Summary()
+	assert.Equal(t, float64(MaxCountedPlies), s.Max)
+	assert.Equal(t, 0.0, s.Min)
+	assert.Panics(t, func() { c.Add(MaxCountedPlies+1, false) })
+}
+
+// TestWeightedHistogramEdgesLeavesOutTheLastEdge: the bins are half-open, so a
+// value on the last edge is left out, as [HistogramEdges] does. (Histogram
+// and Stats never pass such edges; this pins the helper's own contract.)
+func TestWeightedHistogramEdgesLeavesOutTheLastEdge(t *testing.T) {
+	var c LengthCounts
+	for _, p := range []int{3, 4, 4, 6, 8, 8, 8, 9} {
+		c.Add(p, p == 9)
+	}
+	edges := []float64{4, 6, 8}
+	got := c.all().histogramEdges(edges)
+	// By hand: [4,6) holds 4, 4; [6,8) holds 6; 3 is below, 8, 8, 8 and 9
+	// are at or past the last edge.
+	assert.Equal(t, []int{2, 1}, got.Counts)
+	assert.Equal(t, HistogramEdges([]float64{3, 4, 4, 6, 8, 8, 8, 9}, edges).Counts, got.Counts)
+}
+
+// TestLengthCountsJSONAcceptsTheRangeEnds: JSON keys 0 and MaxCountedPlies are the ends of the
+// accepted range, and only negative counts are refused (a count of 0 adds
+// nothing).
+func TestLengthCountsJSONAcceptsTheRangeEnds(t *testing.T) {
+	var c LengthCounts
+	require.NoError(t, c.UnmarshalJSON([]byte(`{"natural":{"0":3},"capped":{"1048576":2}}`)))
+	require.Equal(t, 1<<20, MaxCountedPlies)
+	assert.Equal(t, int64(5), c.N())
+	assert.Equal(t, int64(2), c.Capped())
+	s := c.Summary()
+	assert.Equal(t, 0.0, s.Min)
+	assert.Equal(t, float64(MaxCountedPlies), s.Max)
+	require.NoError(t, c.UnmarshalJSON([]byte(`{"natural":{"5":0,"7":1},"capped":{"9":0}}`)))
+	assert.Equal(t, int64(1), c.N())
+	assert.Equal(t, int64(0), c.Capped())
+	assert.Equal(t, 7.0, c.Summary().Min)
+	assert.ErrorContains(t, c.UnmarshalJSON([]byte(`{"natural":{},"capped":{"1048577":1}}`)),
+		`capped: length "1048577" is not an integer in [0, 1048576]`)
+	assert.ErrorContains(t, c.UnmarshalJSON([]byte(`{"natural":{"-1":1},"capped":{}}`)),
+		`natural: length "-1" is not an integer in [0, 1048576]`)
+}

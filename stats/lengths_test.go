@@ -86,3 +86,40 @@ func TestLengths(t *testing.T) {
 	_, err = Lengths([]int{1, 2}, []bool{true})
 	assert.Error(t, err)
 }
+
+// TestHistogramEdgesAreMultiplesOfTheWidth: the first edge, floor(lo/width)·width, is
+// the last multiple of the width <= the smallest value.
+func TestHistogramEdgesAreMultiplesOfTheWidth(t *testing.T) {
+	h := Histogram([]float64{23, 31, 38, 57}, 10)
+	// By hand: multiples of 10 from 20 (<= 23) to 60 (the first > 57).
+	assert.Equal(t, []float64{20, 30, 40, 50, 60}, h.Edges)
+	assert.Equal(t, []int{1, 2, 0, 1}, h.Counts)
+	h = Histogram([]float64{-7, 4}, 5)
+	assert.Equal(t, []float64{-10, -5, 0, 5}, h.Edges)
+	assert.Equal(t, []int{1, 0, 1}, h.Counts)
+}
+
+// TestHistogramBinLimit: the 10⁶-bin limit at its boundary.
+// Bins needed = ⌊(hi−start)/width⌋ + 1; exactly 10⁶ are
+// allowed, one more panics. Here start = 10 and width = 2, so neither
+// hi+start nor (hi−start)·width gives the same count as the quotient.
+func TestHistogramBinLimit(t *testing.T) {
+	hi := 10 + 2*999999 + 1.0 // (hi−10)/2 = 999999.5: 10⁶ bins
+	var h Hist
+	require.NotPanics(t, func() { h = Histogram([]float64{10, hi}, 2) })
+	require.Len(t, h.Counts, 1_000_000)
+	assert.Equal(t, 10.0, h.Edges[0])
+	assert.Equal(t, 10+2e6, h.Edges[len(h.Edges)-1])
+	assert.Equal(t, 1, h.Counts[0])
+	assert.Equal(t, 1, h.Counts[len(h.Counts)-1])
+	// (hi−10)/2 = 10⁶: edges 10, 12, …, 10+2·10⁶ <= hi, so a 10⁶+1st bin.
+	assert.Panics(t, func() { Histogram([]float64{10, 10 + 2e6}, 2) })
+	// The same limit through LengthCounts, whose histogram shares the edges.
+	var c LengthCounts
+	c.Add(0, false)
+	c.Add(999_999, false)
+	require.NotPanics(t, func() { h = c.Histogram(1) })
+	assert.Len(t, h.Counts, 1_000_000)
+	c.Add(1_000_000, true)
+	assert.Panics(t, func() { c.Histogram(1) })
+}

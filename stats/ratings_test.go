@@ -177,3 +177,64 @@ func TestFitRatingsUnratedPlayers(t *testing.T) {
 	assert.Greater(t, only.FirstMove.Value, 0.0)
 	assert.True(t, math.IsNaN(only.Elo[0].Value))
 }
+
+// TestFitRatingsWhiteIndexAtNumPlayers: a White index equal to the
+// number of players is out of range and an error, not a panic, whether or
+// not it is a self-play game.
+func TestFitRatingsWhiteIndexAtNumPlayers(t *testing.T) {
+	for _, g := range []Game{{White: 2, Black: 0, Score: 1}, {White: 2, Black: 2, Score: 0.5}} {
+		var err error
+		require.NotPanics(t, func() { _, err = FitRatings(2, []Game{{0, 1, 1}, g}, 0.95) }, "%+v", g)
+		assert.ErrorContains(t, err, "game 1: bad players 2, ", "%+v", g)
+	}
+}
+
+// TestFitRatingsCountZeroAddsNothing: a count of 0 is accepted and adds
+// nothing, as documented: the fit equals the one without the entry, also
+// when the entry names a player who has no other game (that player stays
+// unrated and moves neither the anchor nor the others).
+func TestFitRatingsCountZeroAddsNothing(t *testing.T) {
+	base := []CountedGame{
+		{Game{White: 0, Black: 1, Score: 1}, 5},
+		{Game{White: 1, Black: 0, Score: 0.5}, 3},
+		{Game{White: 1, Black: 0, Score: 0}, 2},
+	}
+	want, err := FitRatingsCounted(3, base, 0.95)
+	require.NoError(t, err)
+	require.True(t, math.IsNaN(want.Elo[2].Value), "player 2 has no game")
+	for _, extra := range []CountedGame{
+		{Game{White: 0, Black: 1, Score: 0}, 0},
+		{Game{White: 2, Black: 0, Score: 1}, 0},
+	} {
+		got, err := FitRatingsCounted(3, append(append([]CountedGame(nil), base...), extra), 0.95)
+		require.NoError(t, err, "%+v", extra)
+		require.Len(t, got.Elo, 3)
+		for i, e := range want.Elo {
+			if math.IsNaN(e.Value) {
+				assert.True(t, math.IsNaN(got.Elo[i].Value), "player %d, %+v", i, extra)
+				assert.Equal(t, e.Interval, got.Elo[i].Interval, "player %d, %+v", i, extra)
+				continue
+			}
+			assert.InDelta(t, e.Value, got.Elo[i].Value, 1e-9, "player %d, %+v", i, extra)
+			assert.InDelta(t, e.Lo, got.Elo[i].Lo, 1e-9, "player %d, %+v", i, extra)
+			assert.InDelta(t, e.Hi, got.Elo[i].Hi, 1e-9, "player %d, %+v", i, extra)
+		}
+		assert.InDelta(t, want.FirstMove.Value, got.FirstMove.Value, 1e-9, "%+v", extra)
+		assert.InDelta(t, want.FirstMove.Lo, got.FirstMove.Lo, 1e-9, "%+v", extra)
+		assert.InDelta(t, want.DrawElo, got.DrawElo, 1e-9, "%+v", extra)
+	}
+}
+
+// TestOutcomeDrawFarFromEqualRatings: P(draw) = f(x+d) − f(x−d) is even in x and
+// is computed at −|x|, where both terms are small, instead of at |x|, where
+// both are near 1 and their difference loses most digits. At x = ±5000 Elo,
+// d = 100: with a = 10^(−5100/400), b = 10^(−4900/400),
+// P = 1/(1+a) − 1/(1+b) = (b−a)/((1+a)(1+b)), a form with no cancellation.
+func TestOutcomeDrawFarFromEqualRatings(t *testing.T) {
+	a, b := math.Pow(10, -5100.0/400), math.Pow(10, -4900.0/400)
+	want := math.Log((b - a) / ((1 + a) * (1 + b)))
+	for _, x := range []float64{5000, -5000} {
+		l, _, _, _, _, _ := outcome(btTerm{pd: 1}, x, 100)
+		assert.InDelta(t, want, l, 1e-9, "x=%v", x)
+	}
+}

@@ -292,3 +292,35 @@ func TestScoreIntervalProperties(t *testing.T) {
 		assert.False(t, math.IsNaN(r.LLR) || math.IsInf(r.LLR, 0), "%v", w)
 	}
 }
+
+func TestAddPairEveryOutcome(t *testing.T) {
+	// The nine results of a pair by the player's two scores, into the class of
+	// the pair's points: 0+0 → 0, 0+½ and ½+0 → ½, 0+1, ½+½ and 1+0 → 1,
+	// ½+1 and 1+½ → 1½, 1+1 → 2. (Only the sum is checked: 0.3 + 0.2 is a
+	// valid ½.)
+	var p Pentanomial
+	for _, a := range []float64{0, 0.5, 1} {
+		for _, b := range []float64{0, 0.5, 1} {
+			p.AddPair(a, b)
+		}
+	}
+	assert.Equal(t, Pentanomial{1, 2, 3, 2, 1}, p)
+	assert.Equal(t, 9, p.Pairs())
+	assert.Equal(t, 18, p.Games())
+	assert.InDelta(t, 0.5, p.Score(), 1e-15)
+	for _, bad := range [][2]float64{{-0.5, 0}, {0, -1}, {1, 1.5}, {1.5, 1}, {0.25, 0}, {0.3, 0.1}} {
+		assert.Panics(t, func() { p.AddPair(bad[0], bad[1]) }, "%v", bad)
+	}
+}
+
+func TestConfidenceLevelChecked(t *testing.T) {
+	// Levels 0 and 1 (and outside) are refused by every interval.
+	w, p := WDL{3, 4, 5}, Pentanomial{1, 2, 3, 2, 1}
+	for _, conf := range []float64{0, 1, -0.5, 1.5} {
+		assert.Panics(t, func() { w.ScoreInterval(conf) }, "%v", conf)
+		assert.Panics(t, func() { p.ScoreInterval(conf) }, "%v", conf)
+		assert.Panics(t, func() { ClopperPearson(1, 3, conf) }, "%v", conf)
+		assert.Panics(t, func() { ClusteredScoreInterval([]Cluster{{2, 1}}, conf) }, "%v", conf)
+	}
+	assert.NotPanics(t, func() { w.ScoreInterval(1e-9) })
+}

@@ -46,3 +46,21 @@ func TestStartOrResumeStartsThenContinues(t *testing.T) {
 	require.Equal(t, 0, code, stderr)
 	assert.Contains(t, stderr, "resuming: 4 of 4 games already in")
 }
+
+func TestFENErrorShowsTheCharacterNotAByte(t *testing.T) {
+	code, out, errs := runCmd(t, "", "moves", "--fen", "9/9/9/9/W●●●●●●●● w")
+	assertBadInput(t, code, out, errs, "row 1, character 2 (column b): unexpected '●'")
+	assert.NotContains(t, errs, "â")
+}
+
+func TestPaikaCounterAboveTheLimitRefused(t *testing.T) {
+	for _, args := range [][]string{{"moves"}, {"perft"}, {"analyze", "--player", "greedy"}, {"play", "--black", "greedy"}} {
+		code, out, errs := runCmd(t, "", append(args, "--fen", "9/9/9/9/4W2B1 w 51 0")...)
+		assertBadInput(t, code, out, errs, "paika counter 51 is above the paika limit 50")
+	}
+	// With the limit off, or at the limit (a draw already), the counter is a position's.
+	code, _, errs := runCmd(t, "", "moves", "--fen", "9/9/9/9/4W2B1 w 51 0", "--paika-limit", "0")
+	assert.Equal(t, 0, code, errs)
+	code, _, errs = runCmd(t, "", "moves", "--fen", "9/9/9/9/4W2B1 w 50 0")
+	assert.Equal(t, 0, code, errs)
+}

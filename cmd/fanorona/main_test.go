@@ -129,3 +129,17 @@ func TestInterruptedRunExits130AndResumes(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 10, strings.Count(string(games), "\n"))
 }
+
+func TestPerftStopsOnInterrupt(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	var out, errb bytes.Buffer
+	done := make(chan int)
+	// Depth 6 takes seconds (not hours: the count goes on in the background until done).
+	go func() {
+		done <- run(ctx, []string{"perft", "--depth", "6"}, &streams{strings.NewReader(""), &out, &errb})
+	}()
+	cancel() // as Ctrl-C: the command must not wait for the count
+	assert.Equal(t, 130, <-done)
+	assert.Empty(t, out.String())
+	assert.Contains(t, errb.String(), "perft --depth 6: interrupted")
+}

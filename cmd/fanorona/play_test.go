@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"strings"
 	"testing"
 
@@ -114,3 +115,41 @@ func TestPlayBadInput(t *testing.T) {
 		assert.Equal(t, 1, strings.Count(errs, "\n"), "%v: %q", args, errs)
 	}
 }
+
+func TestPlayRefusesAnOverlongLineAndGoesOn(t *testing.T) {
+	long := strings.Repeat("e2-e3", 14000) // 70 000 bytes, more than bufio.Scanner's 64 KB
+	code, out, errs := runCmd(t, long+"\ne2-e3\nquit\n", "play", "--white", "human", "--black", "human")
+	require.Equal(t, 0, code, errs)
+	assert.Contains(t, out, "Refused: a line of 70000 bytes; a turn or command is at most 4096.")
+	assert.Contains(t, out, "White plays e2-e3A", "the game goes on after the refusal")
+	assert.Contains(t, out, "Game stopped (quit) after 1 plies")
+}
+
+func TestReadBoundedLine(t *testing.T) {
+	for _, c := range []struct {
+		in    string
+		limit int
+		lines []string
+		ns    []int
+	}{
+		{"ab\ncd", 10, []string{"ab", "cd"}, []int{2, 2}},
+		{"abcdef\nx\n", 3, []string{"abcd", "x"}, []int{6, 1}},
+		{"\n\n", 3, []string{"", ""}, []int{0, 0}},
+		{strings.Repeat("x", 40) + "\nshort", 30, []string{"", "short"}, []int{40, 5}}, // past the reader's 16-byte buffer
+		{strings.Repeat("y", 20) + "\n", 30, []string{strings.Repeat("y", 20)}, []int{20}},
+	} {
+		r := bufioReader(c.in)
+		for i := range c.lines {
+			line, n, _ := readBoundedLine(r, c.limit)
+			assert.Equal(t, c.ns[i], n, "%q line %d", c.in, i)
+			if n <= c.limit {
+				assert.Equal(t, c.lines[i], line, "%q line %d", c.in, i)
+			}
+		}
+		_, n, err := readBoundedLine(r, c.limit)
+		assert.Equal(t, 0, n)
+		assert.Error(t, err, "end of input")
+	}
+}
+
+func bufioReader(s string) *bufio.Reader { return bufio.NewReaderSize(strings.NewReader(s), 16) }

@@ -117,3 +117,46 @@ func TestEveryUseOfAFolderChecksEveryHeader(t *testing.T) {
 		": block "+strconv.Itoa(block)+" checksum mismatch: damaged or mismatched tablebase file\n", stderr)
 	assert.Empty(t, stdout)
 }
+
+func TestAnalyzeAndPlayRefuseABadTablebaseFolder(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir()) // the default folder: missing
+	tb := buildTables(t, "3")
+	damaged := filepath.Join(t.TempDir(), "damaged")
+	require.NoError(t, os.CopyFS(damaged, os.DirFS(tb)))
+	b, err := os.ReadFile(filepath.Join(tb, "2v1.fntb"))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(damaged, "2v1.fntb"), b[:len(b)-1], 0o644))
+	damagedLimit := filepath.Join(t.TempDir(), "damaged-limit") // a table of the paika limit's
+	require.NoError(t, os.CopyFS(damagedLimit, os.DirFS(tb)))
+	b, err = os.ReadFile(filepath.Join(tb, "1v2.p50.fntb"))
+	require.NoError(t, err)
+	copy(b, "NOTATB!!")
+	require.NoError(t, os.WriteFile(filepath.Join(damagedLimit, "1v2.p50.fntb"), b, 0o644))
+	file := filepath.Join(t.TempDir(), "file")
+	require.NoError(t, os.WriteFile(file, nil, 0o644))
+	missing := filepath.Join(t.TempDir(), "missing")
+	for _, c := range []struct{ dir, says string }{
+		{missing, "no such file or directory"},
+		{damaged, "2v1.fntb"},
+		{damagedLimit, "1v2.p50.fntb"},
+		{file, "not a folder"},
+	} {
+		for _, cmd := range [][]string{
+			{"analyze", "--player", "greedy", "--tablebases", c.dir},
+			{"play", "--black", "greedy", "--tablebases", c.dir},
+		} {
+			code, out, errs := runCmd(t, "quit\n", cmd...)
+			assertBadInput(t, code, out, errs, "--tablebases "+c.dir, c.says)
+		}
+	}
+	// Sound, off, and the default folder missing: accepted.
+	for _, dir := range []string{tb, "none", ""} {
+		code, _, errs := runCmd(t, "", "analyze", "--player", "expert:depth=2", "--fen", "9/9/9/9/4W2B1 w", "--tablebases", dir)
+		assert.Equal(t, 0, code, "%q: %s", dir, errs)
+	}
+	// The default folder, when it exists and is damaged, is refused too.
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	require.NoError(t, os.CopyFS(defaultTablebaseDir(), os.DirFS(damaged)))
+	code, out, errs := runCmd(t, "", "analyze", "--player", "greedy")
+	assertBadInput(t, code, out, errs, "2v1.fntb")
+}
