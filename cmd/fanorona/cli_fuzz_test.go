@@ -13,7 +13,7 @@
 // 4 with -short; FANORONA_CLI_FUZZ_SEED picks the seed) and logs how many distinct argument
 // shapes it covered. Cases it finds go to testdata/cli/corpus/ (one JSON file each), which
 // is replayed on every run; a case of a bug owned by another area carries "owner" and is
-// replayed by contract_others_test.go once that owner's work is merged.
+// replayed by command_refusals_test.go once that owner's work is merged.
 
 package main
 
@@ -48,7 +48,7 @@ type cliCase struct {
 	Stdin string   `json:"stdin,omitempty"`
 	// In a corpus file only:
 	Exit  *int   `json:"exit,omitempty"`  // the status the case must give, when one is decided
-	Owner string `json:"owner,omitempty"` // the area whose fix the case awaits (replayed by contract_others_test.go)
+	Owner string `json:"owner,omitempty"` // the area whose fix the case awaits (replayed by command_refusals_test.go)
 	Note  string `json:"note,omitempty"`
 }
 
@@ -713,7 +713,7 @@ func TestCLIContractCorpus(t *testing.T) {
 	sb := newCLISandbox(t)
 	for _, e := range loadCorpus(t, dir) {
 		if e.Owner != "" {
-			continue // contract_others_test.go
+			continue // command_refusals_test.go
 		}
 		checkCorpusEntry(t, sb, e)
 	}

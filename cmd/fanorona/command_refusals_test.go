@@ -1,8 +1,7 @@
-// contract_others_test.go: regression tests of the CLI contract's items owned by other areas
-// (runs: selfplay/tournament/stats/merge; tb: tablebase/solve/puzzles; report: plot;
-// proto: external engines). A test still failing is skipped with its owner's name until
-// that owner's fix is merged; the integrator then deletes the skip line (or runs them all
-// with FANORONA_UNSKIP_OTHERS=1 to see). Tests without a skip pass since the merge.
+// command_refusals_test.go: the CLI contract of the commands themselves: runs
+// (selfplay, tournament, stats, merge), tables (tablebase, solve, puzzles), plots and
+// external engines refuse bad input in one line and keep what was written. A corpus case
+// that names an owner is skipped until FANORONA_UNSKIP_OTHERS=1.
 
 package main
 
@@ -126,8 +125,7 @@ func TestWarningsKeptWhenTheCommandSucceeds(t *testing.T) {
 }
 
 // TestHugeRunsFitInMemory: --games 10⁹ once died with "out of memory" under a 4 GB limit,
-// and 10¹⁵ took the machine's memory. A run's memory no longer depends on its games (issue
-// 9), so such a run is not refused: under a 4 GiB address-space limit it starts, plays and
+// and 10¹⁵ took the machine's memory. A run's memory does not depend on its games, so such a run is not refused: under a 4 GiB address-space limit it starts, plays and
 // stops on an interrupt like any other (exit 130, its resume hint), with no panic.
 func TestHugeRunsFitInMemory(t *testing.T) {
 	if games := os.Getenv("FANORONA_MEMORY_CHILD_GAMES"); games != "" {
