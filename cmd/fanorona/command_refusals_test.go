@@ -125,8 +125,9 @@ func TestWarningsKeptWhenTheCommandSucceeds(t *testing.T) {
 }
 
 // TestHugeRunsFitInMemory: --games 10⁹ once died with "out of memory" under a 4 GB limit,
-// and 10¹⁵ took the machine's memory. A run's memory does not depend on its games, so such a run is not refused: under a 4 GiB address-space limit it starts, plays and
-// stops on an interrupt like any other (exit 130, its resume hint), with no panic.
+// and 10¹⁵ took the machine's memory. A run's memory does not depend on its games, so
+// such a run is not refused: under a 4 GiB address-space limit it starts, plays and stops
+// on an interrupt like any other (exit 130, its resume hint), with no panic.
 func TestHugeRunsFitInMemory(t *testing.T) {
 	if games := os.Getenv("FANORONA_MEMORY_CHILD_GAMES"); games != "" {
 		// The child: the run under a 4 GiB address-space limit (see below), interrupted
