@@ -148,20 +148,7 @@ func printBuildEstimate(w io.Writer, e tablebase.BuildEstimate, asJSON bool) err
 }
 
 // machineMemory reads the machine's memory (Linux); 0 elsewhere.
-func machineMemory() uint64 {
-	b, err := os.ReadFile("/proc/meminfo")
-	if err != nil {
-		return 0
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if rest, ok := strings.CutPrefix(line, "MemTotal:"); ok {
-			var kb uint64
-			fmt.Sscanf(strings.TrimSpace(rest), "%d", &kb)
-			return kb << 10
-		}
-	}
-	return 0
-}
+func machineMemory() uint64 { return procBytes("/proc/meminfo", "MemTotal:") }
 
 type tbBuildOptions struct {
 	maxPieces  int
@@ -398,13 +385,16 @@ func runTBPlan(s *streams, o *tbPlanOptions) error {
 func mib(b uint64) string { return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20)) }
 
 // peakResident reads the process's peak resident set (Linux); 0 elsewhere.
-func peakResident() uint64 {
-	b, err := os.ReadFile("/proc/self/status")
+func peakResident() uint64 { return procBytes("/proc/self/status", "VmHWM:") }
+
+// procBytes reads the field ("VmHWM:") of a /proc file that gives it in kB; 0 without it.
+func procBytes(file, field string) uint64 {
+	b, err := os.ReadFile(file)
 	if err != nil {
 		return 0
 	}
 	for _, line := range strings.Split(string(b), "\n") {
-		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+		if rest, ok := strings.CutPrefix(line, field); ok {
 			var kb uint64
 			fmt.Sscanf(strings.TrimSpace(rest), "%d", &kb)
 			return kb << 10
