@@ -216,7 +216,7 @@ func runTBBuild(ctx context.Context, s *streams, o *tbBuildOptions) error {
 	if o.dryRun {
 		return printBuildEstimate(s.out, est, o.json)
 	}
-	if !o.quiet || o.json {
+	if !o.quiet {
 		if err := printBuildEstimate(s.err, est, o.json); err != nil {
 			return err
 		}
