@@ -74,10 +74,15 @@ func tablebaseProgress(bar *progressReporter) func(tablebase.Progress) {
 // buildProgress shows on the progress bar the material, its rule and place in the build,
 // the builder's phase, and the time the whole build has left against its estimate
 // (count materials); *limit is the rule of the Build under way. The time left is taken
-// when a phase starts, so that the bar of a phase keeps one label.
-func buildProgress(bar *progressReporter, left *tablebase.Remaining, count int, limit *int) func(tablebase.Progress) {
+// when a phase starts, so that the bar of a phase keeps one label. first runs before the
+// first report.
+func buildProgress(bar *progressReporter, left *tablebase.Remaining, count int, limit *int, first func()) func(tablebase.Progress) {
 	var key, label string
 	return func(pr tablebase.Progress) {
+		if first != nil {
+			first()
+			first = nil
+		}
 		if k := fmt.Sprintf("%v %d %s", pr.Material, *limit, pr.Stage); k != key {
 			place, rest := left.Observe(pr.Material, *limit, time.Now())
 			of := ""
@@ -216,11 +221,6 @@ func runTBBuild(ctx context.Context, s *streams, o *tbBuildOptions) error {
 	if o.dryRun {
 		return printBuildEstimate(s.out, est, o.json)
 	}
-	if !o.quiet {
-		if err := printBuildEstimate(s.err, est, o.json); err != nil {
-			return err
-		}
-	}
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -228,7 +228,10 @@ func runTBBuild(ctx context.Context, s *streams, o *tbBuildOptions) error {
 	var limit int // of the Build under way
 	if !o.quiet {
 		bar = newProgress(s.err)
-		opts.Progress = buildProgress(bar, tablebase.NewRemaining(est), len(est.Materials), &limit)
+		// The estimate comes with the first report: a folder refused (a damaged file) is one
+		// line on stderr.
+		opts.Progress = buildProgress(bar, tablebase.NewRemaining(est), len(est.Materials), &limit,
+			func() { _ = printBuildEstimate(s.err, est, o.json) })
 	}
 	var reps []tablebase.MaterialReport
 	for _, limit = range limits {
