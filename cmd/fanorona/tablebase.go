@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
@@ -70,6 +71,90 @@ func tablebaseProgress(bar *progressReporter) func(tablebase.Progress) {
 	}
 }
 
+// buildProgress shows on the progress bar the material, its rule and place in the build,
+// the builder's phase, and the time the whole build has left against its estimate
+// (count materials); *limit is the rule of the Build under way. The time left is taken
+// when a phase starts, so that the bar of a phase keeps one label. first runs before the
+// first report.
+func buildProgress(bar *progressReporter, left *tablebase.Remaining, count int, limit *int, first func()) func(tablebase.Progress) {
+	var key, label string
+	return func(pr tablebase.Progress) {
+		if first != nil {
+			first()
+			first = nil
+		}
+		if k := fmt.Sprintf("%v %d %s", pr.Material, *limit, pr.Stage); k != key {
+			place, rest := left.Observe(pr.Material, *limit, time.Now())
+			of := ""
+			if place > 0 {
+				of = fmt.Sprintf(" [%d/%d]", place, count)
+			}
+			key = k
+			label = fmt.Sprintf("%v %v%s %s (build ETA %s)", pr.Material, tablebase.PaikaRule(*limit), of, phaseName(pr.Stage), rest.Round(time.Second))
+		}
+		bar.update(label, "slots", int64(pr.Done), int64(pr.Total))
+	}
+}
+
+// phaseName names the builder's stages for the bar: "plies 12 2v3" is an un-move pass.
+func phaseName(stage string) string {
+	switch {
+	case strings.HasPrefix(stage, "plies "):
+		return "un-move pass, " + stage
+	case stage == "write":
+		return "compress and write"
+	}
+	return stage
+}
+
+// printBuildEstimate writes the estimate: a table per material and rule with the totals,
+// or one JSON object (docs/CLI.md).
+func printBuildEstimate(w io.Writer, e tablebase.BuildEstimate, asJSON bool) error {
+	machine := machineMemory()
+	if asJSON {
+		type material struct {
+			Material    string  `json:"material"`
+			PaikaLimit  int     `json:"paika_limit"`
+			Slots       uint64  `json:"slots"`
+			CPUSeconds  float64 `json:"cpu_seconds"`
+			WallSeconds float64 `json:"wall_seconds"`
+			PeakBytes   uint64  `json:"peak_bytes"`
+			FileBytes   uint64  `json:"file_bytes"`
+		}
+		rec := struct {
+			Workers       int        `json:"workers"`
+			Cores         int        `json:"cores"`
+			AlreadyBuilt  int        `json:"already_built"`
+			Slots         uint64     `json:"slots"`
+			CPUSeconds    float64    `json:"cpu_seconds"`
+			WallSeconds   float64    `json:"wall_seconds"`
+			PeakBytes     uint64     `json:"peak_bytes"`
+			FileBytes     uint64     `json:"file_bytes"`
+			MachineMemory uint64     `json:"machine_memory_bytes"`
+			Materials     []material `json:"materials"`
+		}{e.Workers, e.Cores, e.Built, e.Slots, e.CPU.Seconds(), e.Wall.Seconds(), e.PeakBytes, e.FileBytes, machine, []material{}}
+		for _, m := range e.Materials {
+			rec.Materials = append(rec.Materials, material{m.Material.String(), m.PaikaLimit, m.Slots, m.CPU.Seconds(), m.Wall.Seconds(), m.PeakBytes, m.FileBytes})
+		}
+		return json.NewEncoder(w).Encode(rec)
+	}
+	fmt.Fprintf(w, "estimate on this machine, %d workers on %d cores (rates measured on whole builds: puzzles/tablebase/estimate.go):\n", e.Workers, e.Cores)
+	fmt.Fprintf(w, "%-8s %-14s %14s %10s %10s %12s %12s\n", "material", "rule", "slots", "CPU", "wall", "peak memory", "disk")
+	for _, m := range e.Materials {
+		fmt.Fprintf(w, "%-8v %-14v %14d %10v %10v %12s %12s\n", m.Material, tablebase.PaikaRule(m.PaikaLimit), m.Slots,
+			m.CPU.Round(time.Second), m.Wall.Round(time.Second), mib(m.PeakBytes), mib(m.FileBytes))
+	}
+	fmt.Fprintf(w, "%-8s %-14s %14d %10v %10v %12s %12s  (%d already built)\n", "total", "", e.Slots,
+		e.CPU.Round(time.Second), e.Wall.Round(time.Second), mib(e.PeakBytes), mib(e.FileBytes), e.Built)
+	if machine > 0 && e.PeakBytes > machine {
+		fmt.Fprintf(w, "warning: the peak memory is above this machine's %s: build one material a process (tablebase plan lists them; --material M --only)\n", mib(machine))
+	}
+	return nil
+}
+
+// machineMemory reads the machine's memory (Linux); 0 elsewhere.
+func machineMemory() uint64 { return procBytes("/proc/meminfo", "MemTotal:") }
+
 type tbBuildOptions struct {
 	maxPieces  int
 	material   string
@@ -80,6 +165,7 @@ type tbBuildOptions struct {
 	theoretic  bool
 	quiet      bool
 	json       bool
+	dryRun     bool
 }
 
 func newTBBuildCmd(s *streams) *cobra.Command {
@@ -98,7 +184,8 @@ func newTBBuildCmd(s *streams) *cobra.Command {
 	paikaLimitFlag(c, &o.paikaLimit, "build the rule-aware tables for this paika limit (0 = only the theoretic ones)")
 	c.Flags().BoolVar(&o.theoretic, "theoretic", true, "build the theoretic tables (no paika limit) too")
 	c.Flags().BoolVar(&o.quiet, "quiet", false, "no progress bar")
-	c.Flags().BoolVar(&o.json, "json", false, "one JSON object a material and rule")
+	c.Flags().BoolVar(&o.json, "json", false, "one JSON object a material and rule (and the estimate as one object)")
+	c.Flags().BoolVar(&o.dryRun, "dry-run", false, "print the estimate (time, memory, disk) on stdout and build nothing")
 	return c
 }
 
@@ -127,16 +214,27 @@ func runTBBuild(ctx context.Context, s *streams, o *tbBuildOptions) error {
 	if o.paikaLimit > 0 {
 		limits = append(limits, o.paikaLimit)
 	}
+	est, err := tablebase.EstimateBuild(opts, limits)
+	if err != nil {
+		return err
+	}
+	if o.dryRun {
+		return printBuildEstimate(s.out, est, o.json)
+	}
 	if ctx == nil {
 		ctx = context.Background()
 	}
 	var bar *progressReporter
+	var limit int // of the Build under way
 	if !o.quiet {
 		bar = newProgress(s.err)
-		opts.Progress = tablebaseProgress(bar)
+		// The estimate comes with the first report: a folder refused (a damaged file) is one
+		// line on stderr.
+		opts.Progress = buildProgress(bar, tablebase.NewRemaining(est), len(est.Materials), &limit,
+			func() { _ = printBuildEstimate(s.err, est, o.json) })
 	}
 	var reps []tablebase.MaterialReport
-	for _, limit := range limits {
+	for _, limit = range limits {
 		opts.PaikaLimit = limit
 		var r []tablebase.MaterialReport
 		r, err = tablebase.Build(ctx, opts)
@@ -290,13 +388,16 @@ func runTBPlan(s *streams, o *tbPlanOptions) error {
 func mib(b uint64) string { return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20)) }
 
 // peakResident reads the process's peak resident set (Linux); 0 elsewhere.
-func peakResident() uint64 {
-	b, err := os.ReadFile("/proc/self/status")
+func peakResident() uint64 { return procBytes("/proc/self/status", "VmHWM:") }
+
+// procBytes reads the field ("VmHWM:") of a /proc file that gives it in kB; 0 without it.
+func procBytes(file, field string) uint64 {
+	b, err := os.ReadFile(file)
 	if err != nil {
 		return 0
 	}
 	for _, line := range strings.Split(string(b), "\n") {
-		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+		if rest, ok := strings.CutPrefix(line, field); ok {
 			var kb uint64
 			fmt.Sscanf(strings.TrimSpace(rest), "%d", &kb)
 			return kb << 10

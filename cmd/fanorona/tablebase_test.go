@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/fanorona/fanorona/puzzles"
+	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -252,4 +253,44 @@ func TestTablebasePlanAndOnlyBuild(t *testing.T) {
 	code, out, _ = runCmd(t, "", "tablebase", "build", "--max-pieces", "3", "--only", "--tablebases", t.TempDir())
 	assert.Equal(t, 2, code)
 	assert.Empty(t, out)
+}
+
+func TestTablebaseBuildDryRunEstimatesWithoutBuilding(t *testing.T) {
+	dir := t.TempDir()
+	// 1v1's file is there (the estimate only looks for it), 2v1 is not.
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "1v1.fntb"), nil, 0o644))
+	code, out, errs := runCmd(t, "", "tablebase", "build", "--max-pieces", "3", "--paika-limit", "0", "--tablebases", dir, "--dry-run", "--json", "--workers", "1")
+	require.Equal(t, 0, code, errs)
+	var est struct {
+		Workers      int     `json:"workers"`
+		AlreadyBuilt int     `json:"already_built"`
+		Slots        uint64  `json:"slots"`
+		CPUSeconds   float64 `json:"cpu_seconds"`
+		WallSeconds  float64 `json:"wall_seconds"`
+		Materials    []struct {
+			Material string `json:"material"`
+			Slots    uint64 `json:"slots"`
+		} `json:"materials"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &est))
+	assert.Equal(t, 1, strings.Count(out, "\n"), "one object")
+	assert.Equal(t, 1, est.Workers)
+	assert.Equal(t, 1, est.AlreadyBuilt)
+	// 2v1: 15 orbits of the single piece × C(44, 2) = 946 places of the pair, each side to
+	// move (docs/ENDGAMES.md): 28,380 slots at the theoretic rate each, on one worker.
+	require.Len(t, est.Materials, 1)
+	assert.Equal(t, "2v1", est.Materials[0].Material)
+	assert.Equal(t, uint64(2*15*946), est.Slots)
+	assert.InDelta(t, 28380*tablebase.TheoreticCPUPerSlot.Seconds(), est.CPUSeconds, 1e-9)
+	assert.Equal(t, est.CPUSeconds, est.WallSeconds)
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Len(t, entries, 1, "a dry run builds nothing")
+
+	code, out, errs = runCmd(t, "", "tablebase", "build", "--material", "2v1", "--tablebases", dir, "--dry-run")
+	require.Equal(t, 0, code, errs)
+	assert.Contains(t, out, "2v1      theoretic               28380")
+	assert.Contains(t, out, "2v1      paika limit 50          28380")
+	assert.Contains(t, out, "1v1      paika limit 50            660")
+	assert.Contains(t, out, "(1 already built)")
 }

@@ -26,3 +26,7 @@ func allocWords(n uint64) []uint64 {
 	_ = syscall.Madvise(mem, 14) // MADV_HUGEPAGE; a refusal only costs speed
 	return unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(mem))), n)
 }
+
+// neverFreedFrom is the size from which a table, once built or read, stays in the
+// process's memory until it ends (EstimateBuild counts it so).
+const neverFreedFrom = hugeThreshold

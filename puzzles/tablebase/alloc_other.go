@@ -5,3 +5,6 @@
 package tablebase
 
 func allocWords(n uint64) []uint64 { return make([]uint64, n) }
+
+// neverFreedFrom: no table stays in memory once nothing refers to it (EstimateBuild).
+const neverFreedFrom = ^uint64(0)

@@ -176,3 +176,25 @@ func TestBuildersOfOneFolderAtOnceWriteTheOneRunFiles(t *testing.T) {
 	}
 	assert.Equal(t, readFiles(t, smallTables(t)), readFiles(t, dir))
 }
+
+func TestOnlyBuildsUnderTheRuleTheFilesOfOneRun(t *testing.T) {
+	target, rule := Material{2, 2}, PaikaRule(50)
+	whole := t.TempDir() // 1v1, 2v1 and 2v2 under the rule in one run
+	_, err := Build(context.Background(), BuildOptions{Dir: whole, Target: &target, PaikaLimit: 50, Workers: 2})
+	require.NoError(t, err)
+
+	alone := t.TempDir() // 2v1, copied, is all that 2v2's captures lead into
+	require.Equal(t, []Material{{2, 1}}, target.Dependencies())
+	for _, c := range []Class{{1, 2}, {2, 1}} {
+		copyFile(t, filepath.Join(whole, FileName(c, rule)), filepath.Join(alone, FileName(c, rule)))
+	}
+	reps, err := Build(context.Background(), BuildOptions{Dir: alone, Target: &target, Only: true, PaikaLimit: 50, Workers: 2})
+	require.NoError(t, err)
+	require.Len(t, reps, 1)
+	assert.True(t, reps[0].Built)
+	got, want := readFiles(t, alone), readFiles(t, whole)
+	name := FileName(Class{2, 2}, rule)
+	require.Contains(t, got, name)
+	assert.True(t, bytes.Equal(want[name], got[name]), "2v2 under the rule differs from the one-run build")
+	assert.Len(t, got, 3)
+}
