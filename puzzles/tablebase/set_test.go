@@ -1,8 +1,6 @@
 package tablebase
 
 import (
-	"bytes"
-	"context"
 	"os"
 	"path/filepath"
 	"testing"
@@ -150,17 +148,6 @@ func TestBlockCacheKeepsItsCapacityOfBlocks(t *testing.T) {
 	assert.Len(t, cache.entries, 2)
 }
 
-func TestTheoreticByteEncoding(t *testing.T) {
-	// The value byte (docs/ENDGAMES.md): 0 = draw; otherwise plies + 1, odd plies a win.
-	for _, c := range []struct {
-		v Value
-		b byte
-	}{{Value{}, 0}, {Value{Loss, 0}, 1}, {Value{Win, 1}, 2}, {Value{Loss, 6}, 7}, {Value{Win, 7}, 8}} {
-		assert.Equal(t, c.b, encode(c.v), "%v", c.v)
-		assert.Equal(t, c.v, decode(c.b), "%d", c.b)
-	}
-}
-
 func TestNoTurnLosesWhateverTheCounter(t *testing.T) {
 	// AtCounter's doc: a side with no legal turn has lost whatever the counter.
 	for _, counter := range []int{0, 3, 5, 6, 40} {
@@ -169,153 +156,6 @@ func TestNoTurnLosesWhateverTheCounter(t *testing.T) {
 	// A loss further away than the plies left is a draw.
 	assert.Equal(t, Value{}, Value{Loss, 4}.AtCounter(5, 2))
 	assert.Equal(t, Value{Loss, 3}, Value{Loss, 3}.AtCounter(5, 2))
-}
-
-// TestNonCanonicalSlotsStayZero: of a group of slots that are mirror images of one board,
-// only the lowest holds the value; the others stay 0 (docs: index.go's canonical), in the
-// built theoretic and limit-1 tables alike.
-func TestNonCanonicalSlotsStayZero(t *testing.T) {
-	for _, tc := range []struct {
-		dir     string
-		limit   int
-		classes []Class
-	}{
-		{smallTables(t), 0, []Class{{2, 2}, {1, 3}, {3, 1}, {2, 1}}},
-		{limitOneTables(t), 1, []Class{{2, 1}, {1, 2}}},
-	} {
-		for _, c := range tc.classes {
-			tb, err := LoadTable(tc.dir, c, PaikaRule(tc.limit))
-			require.NoError(t, err, "%v", c)
-			others, decided := 0, 0
-			for s := uint64(0); s < tb.Slots(); s++ {
-				if tb.ix.canonical(s) {
-					if tb.bytes[s] != 0 {
-						decided++
-					}
-					continue
-				}
-				others++
-				if tb.bytes[s] != 0 {
-					t.Fatalf("%v limit %d: slot %d, not the board's slot, holds %d", c, tc.limit, s, tb.bytes[s])
-				}
-			}
-			assert.Positive(t, others, "%v has mirror-image slots", c)
-			assert.Positive(t, decided, "%v has decided boards", c)
-		}
-	}
-}
-
-// TestBlocksCoverTheSlotsExactly: a table is cut into ⌈slots / 65,536⌉ blocks, the last
-// one short, at the sizes around a block boundary too (no table of at most 7 pieces, nor
-// 3v5 or 5v3, has them), and the reader expects that count (blocksFor).
-func TestBlocksCoverTheSlotsExactly(t *testing.T) {
-	_, dec := codecs()
-	for _, n := range []uint64{1, blockSlots - 1, blockSlots, blockSlots + 1, 2*blockSlots - 1, 2 * blockSlots} {
-		tb := &Table{ix: &indexer{size: n}, bytes: make([]byte, n)}
-		for i := range tb.bytes {
-			tb.bytes[i] = byte(i*7 + i>>16)
-		}
-		blocks, err := tb.compressBlocks(2)
-		require.NoError(t, err)
-		whole := n / blockSlots // blocks of 65,536, then one more for the rest
-		if n%blockSlots != 0 {
-			whole++
-		}
-		require.Len(t, blocks, int(whole), "slots %d", n)
-		assert.Equal(t, whole, blocksFor(n, blockSlots), "slots %d", n)
-		var all []byte
-		for i, b := range blocks {
-			raw, err := dec.DecodeAll(b, nil)
-			require.NoError(t, err)
-			if i < len(blocks)-1 {
-				assert.Equal(t, blockSlots, len(raw), "slots %d block %d", n, i)
-			}
-			all = append(all, raw...)
-		}
-		assert.True(t, bytes.Equal(tb.bytes, all), "slots %d: the blocks decode to the values", n)
-	}
-}
-
-// TestFailedWriteLeavesNoTemporaryFile: when the finished file cannot be put in place (here
-// a folder holds its name), the write fails, removes its temporary file and leaves what
-// was there.
-func TestFailedWriteLeavesNoTemporaryFile(t *testing.T) {
-	dir := t.TempDir()
-	c := Class{Own: 1, Enemy: 1}
-	inTheWay := filepath.Join(dir, FileName(c, Theoretic))
-	require.NoError(t, os.MkdirAll(filepath.Join(inTheWay, "kept"), 0o755))
-	_, err := newTable(c, 0).writeFile(dir, 1)
-	require.Error(t, err)
-	entries, err := os.ReadDir(dir)
-	require.NoError(t, err)
-	require.Len(t, entries, 1, "only the folder in the way is left")
-	assert.Equal(t, FileName(c, Theoretic), entries[0].Name())
-	assert.DirExists(t, filepath.Join(inTheWay, "kept"))
-}
-
-// TestVerifyCountsEverySlotAndEveryBadOne: verify checks each canonical slot once, with
-// any worker count (0: all cores), and reports every wrong value (and the slots whose
-// turns lead to one and now disagree with it), with at most 5 examples
-// from a chunk of 16,384 slots and 10 in all, each naming the stored and expected values.
-func TestVerifyCountsEverySlotAndEveryBadOne(t *testing.T) {
-	small := smallTables(t)
-	dir := t.TempDir()
-	for _, c := range []Class{{2, 2}, {1, 2}} { // 2v2 and what its turns lead into
-		data, err := os.ReadFile(filepath.Join(small, FileName(c, Theoretic)))
-		require.NoError(t, err)
-		require.NoError(t, os.WriteFile(filepath.Join(dir, FileName(c, Theoretic)), data, 0o644))
-	}
-	c := Class{2, 2}
-	tab, err := LoadTable(dir, c, Theoretic)
-	require.NoError(t, err)
-	canonical := uint64(0)
-	for s := uint64(0); s < tab.Slots(); s++ {
-		if tab.ix.canonical(s) {
-			canonical++
-		}
-	}
-	for _, workers := range []int{0, 1} {
-		reps, err := Verify(context.Background(), dir, []TableID{{c, Theoretic}}, workers, nil)
-		require.NoError(t, err)
-		require.Len(t, reps, 1)
-		assert.Equal(t, canonical, reps[0].Checked, "workers %d", workers)
-		assert.Zero(t, reps[0].Bad)
-	}
-	// Corrupt 6 decided slots in each of the first 3 chunks: a win in 1 where there is none.
-	wrong := Value{Win, 1}
-	stored := map[string]Value{}
-	for k := uint64(0); k < 3; k++ {
-		n := 0
-		for s := k * chunk; n < 6; s++ {
-			if v := tab.Value(s); tab.ix.canonical(s) && v.Outcome != Draw && v != wrong {
-				tab.bytes[s] = encode(wrong)
-				p := tab.Position(s)
-				stored[p.FEN()] = v
-				n++
-			}
-		}
-	}
-	_, err = tab.writeFile(dir, 1)
-	require.NoError(t, err)
-	reps, err := Verify(context.Background(), dir, []TableID{{c, Theoretic}}, 2, nil)
-	require.NoError(t, err)
-	require.Len(t, reps, 1)
-	// Every corrupted slot, and the few whose turns now lead to one and disagree with it.
-	assert.GreaterOrEqual(t, reps[0].Bad, uint64(18))
-	assert.Len(t, reps[0].Examples, 10)
-	perChunk := map[uint64]int{}
-	for _, x := range reps[0].Examples {
-		assert.NotEqual(t, x.Stored, x.Expected, x.FEN)
-		if want, ok := stored[x.FEN]; ok {
-			assert.Equal(t, wrong, x.Stored, x.FEN)
-			assert.Equal(t, want, x.Expected, x.FEN)
-		}
-		p := engine.MustParseFEN(x.FEN)
-		perChunk[tab.ix.index(p.Own(), p.Enemy())/chunk]++
-	}
-	for k, n := range perChunk {
-		assert.LessOrEqual(t, n, 5, "chunk %d", k)
-	}
 }
 
 // TestKeepBlocksSetsTheCache: KeepBlocks(n) makes probes keep n blocks, through Close too,
