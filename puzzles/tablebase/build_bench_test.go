@@ -28,7 +28,7 @@ func BenchmarkBuild(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				for _, c := range m.Classes() {
-					if err := os.Remove(filepath.Join(dir, RuleFileName(c, limit))); err != nil && !os.IsNotExist(err) {
+					if err := os.Remove(filepath.Join(dir, FileName(c, PaikaRule(limit)))); err != nil && !os.IsNotExist(err) {
 						b.Fatal(err)
 					}
 				}

@@ -20,7 +20,7 @@ func TestBuildWithoutCaptureMarksGivesTheSameBytes(t *testing.T) {
 		b := &builder{ctx: context.Background(), workers: 2, material: m, noMarks: true}
 		for _, d := range m.Dependencies() {
 			for _, c := range d.Classes() {
-				dt, err := set.Table(c)
+				dt, err := set.Table(c, Theoretic)
 				require.NoError(t, err)
 				b.deps[c.Own][c.Enemy] = dt
 			}
@@ -33,7 +33,7 @@ func TestBuildWithoutCaptureMarksGivesTheSameBytes(t *testing.T) {
 		}
 		require.NoError(t, b.run())
 		for _, got := range b.distinct() {
-			want, err := set.Table(got.Class())
+			want, err := set.Table(got.Class(), Theoretic)
 			require.NoError(t, err)
 			assert.Equal(t, want.bytes, got.bytes, "%v", got.Class())
 		}
