@@ -300,9 +300,31 @@ type builder struct {
 	// generating its captures each time they meet it. It is 0 (no marks: captures are
 	// generated) once a real code could take its value.
 	captureMark byte
-	markClash   atomic.Bool // init met a real code equal to captureMark
-	noMarks     bool        // build without marks from the start
+	// countFloor is, while the un-move passes count successors, the lowest byte of the
+	// counts: an unresolved paika position holds captureMark-n, n (1..8 a piece of the
+	// larger side) the number of its successors' slots not yet resolved as wins for
+	// their side to move, so that the last such win resolves it at once as a loss
+	// instead of every win re-checking all its successors. It is 0 (no counts: the
+	// successors are checked) once a real code could reach it.
+	countFloor byte
+	markClash  atomic.Bool // init met a real code among the bytes reserved for marks and counts
+	noMarks    bool        // build without marks (and so without counts) from the start
+	noCounts   bool        // build with marks but without counts from the start
 }
+
+// reserved returns the lowest byte standing for a mark or a count, 0 when none is.
+func (b *builder) reserved() byte {
+	if b.countFloor != 0 {
+		return b.countFloor
+	}
+	return b.captureMark
+}
+
+// counting reports whether an unresolved paika position holds its count.
+func (b *builder) counting() bool { return b.countFloor != 0 }
+
+// isCount reports whether c is a count: an unresolved paika position.
+func (b *builder) isCount(c byte) bool { return c >= b.countFloor && c != b.captureMark }
 
 // captureMarkByte is the mark used while no code reaches it: 255 is a theoretic
 // distance of 254 plies or a rule-aware loss in 127, neither of which any material
@@ -388,13 +410,16 @@ func (b *builder) parallel(stage string, n uint64, fn func(w *worker, lo, hi uin
 func (b *builder) run() error {
 	if !b.noMarks {
 		b.captureMark = captureMarkByte
+		if steps := 8 * b.material.Large; !b.noCounts && steps <= maxCountedSteps {
+			b.countFloor = captureMarkByte - byte(steps)
+		}
 	}
 	if err := b.initAll(); err != nil {
 		return err
 	}
 	if b.markClash.Load() {
-		// A real code equals the mark: initialise again without marks.
-		b.captureMark = 0
+		// A real code is among the reserved bytes: initialise again without marks.
+		b.captureMark, b.countFloor = 0, 0
 		b.maxCode.Store(0)
 		if err := b.initAll(); err != nil {
 			return err
@@ -410,7 +435,7 @@ func (b *builder) run() error {
 		if b.limit == 0 && code > maxPlies {
 			return fmt.Errorf("tablebase: %v: a distance exceeds %d plies", b.material, maxPlies)
 		}
-		if b.captureMark != 0 && b.next(byte(code)) >= b.captureMark {
+		if r := b.reserved(); r != 0 && b.next(byte(code)) >= r {
 			if err := b.clearMarks(); err != nil {
 				return err
 			}
@@ -442,29 +467,32 @@ func (b *builder) initAll() error {
 	return nil
 }
 
-// clearMarks turns the capture marks back into draws and stops marking.
+// maxCountedSteps bounds the counts a byte holds below the mark, leaving the codes of
+// every distance a material comes near below them.
+const maxCountedSteps = 96
+
+// clearMarks turns the capture marks and the counts back into draws and stops marking
+// and counting.
 func (b *builder) clearMarks() error {
-	mark := b.captureMark
-	if mark == 0 {
+	floor := b.reserved()
+	if floor == 0 {
 		return nil
 	}
-	b.captureMark = 0
-	pattern := 0x0101010101010101 * uint64(mark)
+	b.captureMark, b.countFloor = 0, 0
+	const high = 0x8080808080808080
 	for _, t := range b.distinct() {
 		if err := b.parallel("unmark "+t.Class().String(), uint64(len(t.words)), func(_ *worker, lo, hi uint64) {
 			for wi := lo; wi < hi; wi++ {
-				x := t.words[wi] ^ pattern // a zero byte where the mark is
-				found := (x - 0x0101010101010101) &^ x & 0x8080808080808080
-				if found == 0 {
-					continue
+				x := t.words[wi]
+				if x == 0 || floor >= 0x80 && x&high == 0 {
+					continue // no byte reaches the floor
 				}
-				// The exact zero bytes of x (the borrow trick can flag a 0x01 byte above a
-				// zero one, so each byte is tested on its own).
 				for i := uint(0); i < 64; i += 8 {
-					if byte(x>>i) == 0 {
-						t.words[wi] &^= 0xff << i
+					if byte(x>>i) >= floor {
+						x &^= 0xff << i
 					}
 				}
+				t.words[wi] = x
 			}
 		}); err != nil {
 			return err
@@ -522,6 +550,7 @@ func (b *builder) raiseMaxCode(code byte) {
 func (b *builder) initRange(w *worker, t *Table, lo, hi uint64) {
 	rules := engine.TheoreticRules()
 	var top byte
+	child := b.other(t)
 	var it walker
 	it.start(t.ix, lo)
 	for slot := lo; slot < hi; slot++ {
@@ -541,14 +570,56 @@ func (b *builder) initRange(w *worker, t *Table, lo, hi uint64) {
 				t.bytes[slot] = b.captureMark
 				continue
 			}
-			if code == b.captureMark {
+			if r := b.reserved(); r != 0 && code >= r {
 				b.markClash.Store(true)
+			}
+		default:
+			if b.counting() {
+				t.bytes[slot] = b.captureMark - byte(b.successorSlots(w, child, own, enemy))
+				continue
 			}
 		}
 		t.bytes[slot] = code
 		top = max(top, code)
 	}
 	b.raiseMaxCode(top)
+}
+
+// successorSlots returns how many distinct slots of child (the class with the other side
+// to move) the paika steps of own, to move against enemy, lead to.
+func (b *builder) successorSlots(w *worker, child *Table, own, enemy engine.Bitboard) int {
+	f := &w.fixedChild
+	f.reset(child.ix, enemy, true)
+	empty := engine.AllPoints &^ (own | enemy)
+	slots := &w.slots
+	k := 0
+	for xs := own; xs != 0; xs &= xs - 1 {
+		x := xs & -xs
+		for ys := engine.Neighbours(xs.First()) & empty; ys != 0; ys &= ys - 1 {
+			slots[k] = f.index(own ^ x ^ (ys & -ys))
+			k++
+		}
+	}
+	if !f.symmetric() {
+		return k // two steps meet in one slot only through a symmetry of enemy
+	}
+	n := 0
+	for i := range k {
+		if !seenBefore(slots[:i], slots[i]) {
+			n++
+		}
+	}
+	return n
+}
+
+// seenBefore reports whether s is among slots.
+func seenBefore(slots []uint64, s uint64) bool {
+	for _, x := range slots {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }
 
 // captureValue returns the code of a position from its turns, all of which lead into
@@ -651,6 +722,9 @@ func (b *builder) unmoves(w *worker, t, pred *Table, slot uint64, code, next byt
 		codes[i] = pred.load(slots[i])
 	}
 	losing := codeIsLoss(code)
+	if b.counting() {
+		return b.countUnmoves(w, pred, k, losing, next)
+	}
 	if !losing {
 		// own, to move in every successor of every predecessor, stays put there too.
 		w.fixedChild.reset(t.ix, own, true)
@@ -674,6 +748,69 @@ func (b *builder) unmoves(w *worker, t, pred *Table, slot uint64, code, next byt
 		}
 	}
 	return wrote
+}
+
+// countUnmoves gives the k predecessors in w the code next where they qualify, while
+// the unresolved ones hold their counts: after a loss every one wins; after a win each
+// distinct predecessor slot has one successor slot fewer left and loses when none is.
+func (b *builder) countUnmoves(w *worker, pred *Table, k int, losing bool, next byte) bool {
+	slots, codes := &w.slots, &w.codes
+	// Two un-moves meet in one predecessor slot only through a symmetry of the pieces
+	// that stay put; the slot then counts this successor once.
+	symmetric := !losing && w.fixed.symmetric()
+	wrote := false
+	for i := range k {
+		if !b.isCount(codes[i]) {
+			continue // resolved, or a drawn capture position
+		}
+		if losing {
+			wrote = pred.setIfCount(slots[i], next, b.countFloor, b.captureMark) || wrote
+			continue
+		}
+		if symmetric && seenBefore(slots[:i], slots[i]) {
+			continue
+		}
+		wrote = pred.countDown(slots[i], next, b.countFloor, b.captureMark) || wrote
+	}
+	return wrote
+}
+
+// setIfCount stores code in a slot of t that holds a count (a byte from floor up, below
+// mark) and reports whether it did.
+func (t *Table) setIfCount(slot uint64, code, floor, mark byte) bool {
+	w := &t.words[slot>>3]
+	shift := slot & 7 * 8
+	for {
+		old := atomic.LoadUint64(w)
+		if c := byte(old >> shift); c < floor || c == mark {
+			return false
+		}
+		if atomic.CompareAndSwapUint64(w, old, old&^(0xff<<shift)|uint64(code)<<shift) {
+			return true
+		}
+	}
+}
+
+// countDown takes one successor off the count in a slot of t (mark-n holds n), storing
+// code instead when it was the last one, and reports whether it stored code.
+func (t *Table) countDown(slot uint64, code, floor, mark byte) bool {
+	w := &t.words[slot>>3]
+	shift := slot & 7 * 8
+	for {
+		old := atomic.LoadUint64(w)
+		c := byte(old >> shift)
+		if c < floor || c == mark {
+			return false
+		}
+		c++
+		last := c == mark
+		if last {
+			c = code
+		}
+		if atomic.CompareAndSwapUint64(w, old, old&^(0xff<<shift)|uint64(c)<<shift) {
+			return last
+		}
+	}
 }
 
 // maxEdges bounds the paika steps of one side: at most 8 directions for each of at most

@@ -371,6 +371,20 @@ func (f *fixedIndex) reset(ix *indexer, fixed engine.Bitboard, fixedIsOwn bool) 
 	}
 }
 
+// symmetric reports whether a symmetry other than the identity maps the fixed set onto
+// itself: only then can two positions of it that differ share a slot.
+func (f *fixedIndex) symmetric() bool {
+	if f.fixedPrimary {
+		return f.stab != 0
+	}
+	for s := engine.Symmetry(1); s < engine.NumSymmetries; s++ {
+		if f.images[s] == f.images[0] {
+			return true
+		}
+	}
+	return false
+}
+
 // index returns the slot of the position whose other side holds moving; it equals
 // ix.index with the two sets in their places.
 func (f *fixedIndex) index(moving engine.Bitboard) uint64 {
