@@ -301,11 +301,12 @@ type builder struct {
 	// generated) once a real code could take its value.
 	captureMark byte
 	// countFloor is, while the un-move passes count successors, the lowest byte of the
-	// counts: an unresolved paika position holds captureMark-n, n (1..8 a piece of the
-	// larger side) the number of its successors' slots not yet resolved as wins for
-	// their side to move, so that the last such win resolves it at once as a loss
-	// instead of every win re-checking all its successors. It is 0 (no counts: the
-	// successors are checked) once a real code could reach it.
+	// counts: an unresolved paika position that a win has reached holds captureMark-n,
+	// n (1..8 a piece of the larger side) the number of its successors' slots not yet
+	// resolved as wins for their side to move, so that the last such win resolves it at
+	// once as a loss instead of every win re-checking all its successors. (One that no
+	// win has reached holds 0: the first win to reach it counts its successors.) It is 0
+	// (no counts: the successors are checked) once a real code could reach it.
 	countFloor byte
 	markClash  atomic.Bool // init met a real code among the bytes reserved for marks and counts
 	noMarks    bool        // build without marks (and so without counts) from the start
@@ -323,8 +324,11 @@ func (b *builder) reserved() byte {
 // counting reports whether an unresolved paika position holds its count.
 func (b *builder) counting() bool { return b.countFloor != 0 }
 
-// isCount reports whether c is a count: an unresolved paika position.
-func (b *builder) isCount(c byte) bool { return c >= b.countFloor && c != b.captureMark }
+// unresolved reports whether c, while counting, stands for an unresolved paika position:
+// 0 (no count yet) or a count.
+func (b *builder) unresolved(c byte) bool {
+	return c == codeDraw || c >= b.countFloor && c != b.captureMark
+}
 
 // captureMarkByte is the mark used while no code reaches it: 255 is a theoretic
 // distance of 254 plies or a rule-aware loss in 127, neither of which any material
@@ -366,6 +370,8 @@ type worker struct {
 	// The slots and tables of a capture position's successors, looked up together.
 	childSlots  []uint64
 	childTables []*Table
+	// The slots of one predecessor's successors, counted.
+	stepSlots [maxEdges]uint64
 }
 
 // chunk is the unit of work handed to a goroutine: a multiple of 8 slots, so two
@@ -550,7 +556,6 @@ func (b *builder) raiseMaxCode(code byte) {
 func (b *builder) initRange(w *worker, t *Table, lo, hi uint64) {
 	rules := engine.TheoreticRules()
 	var top byte
-	child := b.other(t)
 	var it walker
 	it.start(t.ix, lo)
 	for slot := lo; slot < hi; slot++ {
@@ -573,11 +578,6 @@ func (b *builder) initRange(w *worker, t *Table, lo, hi uint64) {
 			if r := b.reserved(); r != 0 && code >= r {
 				b.markClash.Store(true)
 			}
-		default:
-			if b.counting() {
-				t.bytes[slot] = b.captureMark - byte(b.successorSlots(w, child, own, enemy))
-				continue
-			}
 		}
 		t.bytes[slot] = code
 		top = max(top, code)
@@ -585,23 +585,22 @@ func (b *builder) initRange(w *worker, t *Table, lo, hi uint64) {
 	b.raiseMaxCode(top)
 }
 
-// successorSlots returns how many distinct slots of child (the class with the other side
-// to move) the paika steps of own, to move against enemy, lead to.
-func (b *builder) successorSlots(w *worker, child *Table, own, enemy engine.Bitboard) int {
-	f := &w.fixedChild
-	f.reset(child.ix, enemy, true)
-	empty := engine.AllPoints &^ (own | enemy)
-	slots := &w.slots
+// successorSlots returns how many distinct slots the paika steps of mover lead to, f
+// numbering the positions of the class with the other side to move whose side to move
+// (the fixed set) is other.
+func successorSlots(w *worker, f *fixedIndex, mover, other engine.Bitboard) int {
+	empty := engine.AllPoints &^ (mover | other)
+	slots := &w.stepSlots
 	k := 0
-	for xs := own; xs != 0; xs &= xs - 1 {
+	for xs := mover; xs != 0; xs &= xs - 1 {
 		x := xs & -xs
 		for ys := engine.Neighbours(xs.First()) & empty; ys != 0; ys &= ys - 1 {
-			slots[k] = f.index(own ^ x ^ (ys & -ys))
+			slots[k] = f.index(mover ^ x ^ (ys & -ys))
 			k++
 		}
 	}
 	if !f.symmetric() {
-		return k // two steps meet in one slot only through a symmetry of enemy
+		return k // two steps meet in one slot only through a symmetry of other
 	}
 	n := 0
 	for i := range k {
@@ -723,7 +722,7 @@ func (b *builder) unmoves(w *worker, t, pred *Table, slot uint64, code, next byt
 	}
 	losing := codeIsLoss(code)
 	if b.counting() {
-		return b.countUnmoves(w, pred, k, losing, next)
+		return b.countUnmoves(w, t, pred, own, k, losing, next)
 	}
 	if !losing {
 		// own, to move in every successor of every predecessor, stays put there too.
@@ -753,62 +752,72 @@ func (b *builder) unmoves(w *worker, t, pred *Table, slot uint64, code, next byt
 // countUnmoves gives the k predecessors in w the code next where they qualify, while
 // the unresolved ones hold their counts: after a loss every one wins; after a win each
 // distinct predecessor slot has one successor slot fewer left and loses when none is.
-func (b *builder) countUnmoves(w *worker, pred *Table, k int, losing bool, next byte) bool {
+// t is the class of the successors, own the pieces that stay put in every predecessor.
+func (b *builder) countUnmoves(w *worker, t, pred *Table, own engine.Bitboard, k int, losing bool, next byte) bool {
 	slots, codes := &w.slots, &w.codes
 	// Two un-moves meet in one predecessor slot only through a symmetry of the pieces
 	// that stay put; the slot then counts this successor once.
 	symmetric := !losing && w.fixed.symmetric()
+	childReady := false
 	wrote := false
 	for i := range k {
-		if !b.isCount(codes[i]) {
+		if !b.unresolved(codes[i]) {
 			continue // resolved, or a drawn capture position
 		}
 		if losing {
-			wrote = pred.setIfCount(slots[i], next, b.countFloor, b.captureMark) || wrote
+			wrote = b.setIfUnresolved(pred, slots[i], next) || wrote
 			continue
 		}
 		if symmetric && seenBefore(slots[:i], slots[i]) {
 			continue
 		}
-		wrote = pred.countDown(slots[i], next, b.countFloor, b.captureMark) || wrote
+		word := &pred.words[slots[i]>>3]
+		shift := slots[i] & 7 * 8
+		n := 0 // the predecessor's successor slots, once counted
+		for {
+			old := atomic.LoadUint64(word)
+			c := byte(old >> shift)
+			if !b.unresolved(c) {
+				break
+			}
+			if c == codeDraw {
+				// No win has reached this predecessor yet, so none of its successors is
+				// a win of an earlier level: all its successor slots are left.
+				if n == 0 {
+					if !childReady {
+						w.fixedChild.reset(t.ix, own, true)
+						childReady = true
+					}
+					n = successorSlots(w, &w.fixedChild, w.movers[i], own)
+				}
+				c = b.captureMark - byte(n)
+			}
+			c++ // this successor is a win
+			last := c == b.captureMark
+			if last {
+				c = next
+			}
+			if atomic.CompareAndSwapUint64(word, old, old&^(0xff<<shift)|uint64(c)<<shift) {
+				wrote = wrote || last
+				break
+			}
+		}
 	}
 	return wrote
 }
 
-// setIfCount stores code in a slot of t that holds a count (a byte from floor up, below
-// mark) and reports whether it did.
-func (t *Table) setIfCount(slot uint64, code, floor, mark byte) bool {
+// setIfUnresolved stores code in a slot of t that stands for an unresolved paika
+// position (while counting) and reports whether it did.
+func (b *builder) setIfUnresolved(t *Table, slot uint64, code byte) bool {
 	w := &t.words[slot>>3]
 	shift := slot & 7 * 8
 	for {
 		old := atomic.LoadUint64(w)
-		if c := byte(old >> shift); c < floor || c == mark {
+		if !b.unresolved(byte(old >> shift)) {
 			return false
 		}
 		if atomic.CompareAndSwapUint64(w, old, old&^(0xff<<shift)|uint64(code)<<shift) {
 			return true
-		}
-	}
-}
-
-// countDown takes one successor off the count in a slot of t (mark-n holds n), storing
-// code instead when it was the last one, and reports whether it stored code.
-func (t *Table) countDown(slot uint64, code, floor, mark byte) bool {
-	w := &t.words[slot>>3]
-	shift := slot & 7 * 8
-	for {
-		old := atomic.LoadUint64(w)
-		c := byte(old >> shift)
-		if c < floor || c == mark {
-			return false
-		}
-		c++
-		last := c == mark
-		if last {
-			c = code
-		}
-		if atomic.CompareAndSwapUint64(w, old, old&^(0xff<<shift)|uint64(c)<<shift) {
-			return last
 		}
 	}
 }
