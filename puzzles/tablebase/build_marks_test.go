@@ -1,4 +1,4 @@
-// build_marks_test.go: the capture marks of a build change no value.
+// build_marks_test.go: the capture marks and successor counts of a build change no value.
 
 package tablebase
 
@@ -15,9 +15,22 @@ import (
 // as a build does once a code would reach the mark) hold exactly the bytes of the tables
 // built with them, which the exhaustive solutions check (brute_test.go).
 func TestBuildWithoutCaptureMarksGivesTheSameBytes(t *testing.T) {
+	buildAgainGivesTheSameBytes(t, true, false)
+}
+
+// TestBuildWithoutSuccessorCountsGivesTheSameBytes: built again with marks but without
+// successor counts (every win re-checks all the steps of each drawn predecessor), the
+// materials of 4 pieces hold the bytes of the tables built with counts.
+func TestBuildWithoutSuccessorCountsGivesTheSameBytes(t *testing.T) {
+	buildAgainGivesTheSameBytes(t, false, true)
+}
+
+// buildAgainGivesTheSameBytes builds 3v1 and 2v2 again without marks or without counts and
+// compares them with the tables of smallTables.
+func buildAgainGivesTheSameBytes(t *testing.T, noMarks, noCounts bool) {
 	set := Open(smallTables(t))
 	for _, m := range []Material{{3, 1}, {2, 2}} {
-		b := &builder{ctx: context.Background(), workers: 2, material: m, noMarks: true}
+		b := &builder{ctx: context.Background(), workers: 2, material: m, noMarks: noMarks, noCounts: noCounts}
 		for _, d := range m.Dependencies() {
 			for _, c := range d.Classes() {
 				dt, err := set.Table(c, Theoretic)
