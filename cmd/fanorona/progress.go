@@ -104,7 +104,11 @@ func (p *progressReporter) heartbeat(stop <-chan struct{}, every time.Duration) 
 		case <-stop:
 			return
 		case <-t.C:
-			p.tick()
+			p.mu.Lock()
+			if p.stop == stop { // not a tick that lost the race with finish
+				p.tickLocked()
+			}
+			p.mu.Unlock()
 		}
 	}
 }
@@ -114,6 +118,10 @@ func (p *progressReporter) heartbeat(stop <-chan struct{}, every time.Duration) 
 func (p *progressReporter) tick() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.tickLocked()
+}
+
+func (p *progressReporter) tickLocked() {
 	if p.bar != nil || p.label == "" || p.lastLine.IsZero() {
 		return
 	}
