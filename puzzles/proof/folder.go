@@ -24,6 +24,7 @@ import (
 	"strconv"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/internal/flock"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 )
 
@@ -293,9 +294,9 @@ func RunJobs(ctx context.Context, dir string, m *Manifest, pr *Prover, b Budget,
 			if !m.needed(dir, job, b) {
 				continue
 			}
-			unlock, busy, err := tryLock(jobPath(dir, job, ".lock"))
+			unlock, busy, err := flock.TryLock(jobPath(dir, job, ".lock"))
 			if err != nil {
-				return err
+				return fmt.Errorf("proof: %w", err)
 			}
 			if busy {
 				continue

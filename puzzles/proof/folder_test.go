@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/internal/flock"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -39,7 +40,7 @@ func TestFolderProofResumesAndShares(t *testing.T) {
 	st, err := m.status(dir)
 	require.NoError(t, err)
 	held := m.open(st)[0]
-	unlock, busy, err := tryLock(jobPath(dir, held, ".lock"))
+	unlock, busy, err := flock.TryLock(jobPath(dir, held, ".lock"))
 	require.NoError(t, err)
 	require.False(t, busy)
 	require.NoError(t, RunJobs(context.Background(), dir, m, folderProver(t, tables), Budget{Nodes: 200_000}, "test", nil))

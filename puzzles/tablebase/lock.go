@@ -1,14 +1,18 @@
 // lock.go: one builder at a time per material and rule in a folder, so that builders
 // started together (job arrays, two shells, two machines sharing the folder) never write
-// the same file at once. A builder that finds the lock held waits for it.
+// the same file at once (package internal/flock). A builder that finds the lock held waits
+// for it.
 
 package tablebase
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/fanorona/fanorona/internal/flock"
 )
 
 // lockPoll is how often a waiting builder tries the lock again.
@@ -27,9 +31,12 @@ func lockMaterial(ctx context.Context, dir string, m Material, limit int, waitin
 	path := filepath.Join(dir, LockFileName(m, limit))
 	told := false
 	for {
-		unlock, busy, err := tryLock(path)
-		if err != nil || !busy {
-			return unlock, err
+		unlock, busy, err := flock.TryLock(path)
+		if err != nil {
+			return nil, fmt.Errorf("tablebase: %w", err)
+		}
+		if !busy {
+			return unlock, nil
 		}
 		if !told {
 			waiting(path)
