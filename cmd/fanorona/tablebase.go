@@ -146,6 +146,13 @@ func printBuildEstimate(w io.Writer, e tablebase.BuildEstimate, asJSON bool) err
 	}
 	fmt.Fprintf(w, "%-8s %-14s %14d %10v %10v %12s %12s  (%d already built)\n", "total", "", e.Slots,
 		e.CPU.Round(time.Second), e.Wall.Round(time.Second), mib(e.PeakBytes), mib(e.FileBytes), e.Built)
+	var largest uint64
+	for _, m := range e.Materials {
+		largest = max(largest, m.Slots)
+	}
+	if largest > 0 {
+		fmt.Fprintf(w, "checkpoints (--checkpoint-every) take up to %s more disk while the largest material builds (one byte a slot, twice while one is written)\n", mib(2*largest))
+	}
 	if machine > 0 && e.PeakBytes > machine {
 		fmt.Fprintf(w, "warning: the peak memory is above this machine's %s: build one material a process (tablebase plan lists them; --material M --only)\n", mib(machine))
 	}
@@ -166,6 +173,7 @@ type tbBuildOptions struct {
 	quiet      bool
 	json       bool
 	dryRun     bool
+	checkpoint time.Duration
 }
 
 func newTBBuildCmd(s *streams) *cobra.Command {
@@ -186,6 +194,8 @@ func newTBBuildCmd(s *streams) *cobra.Command {
 	c.Flags().BoolVar(&o.quiet, "quiet", false, "no progress bar")
 	c.Flags().BoolVar(&o.json, "json", false, "one JSON object a material and rule (and the estimate as one object)")
 	c.Flags().BoolVar(&o.dryRun, "dry-run", false, "print the estimate (time, memory, disk) on stdout and build nothing")
+	c.Flags().DurationVar(&o.checkpoint, "checkpoint-every", tablebase.DefaultCheckpointEvery,
+		"save a material's build between distance levels this often, so that an interrupted build resumes at its last level (0 = never)")
 	return c
 }
 
@@ -197,7 +207,10 @@ func runTBBuild(ctx context.Context, s *streams, o *tbBuildOptions) error {
 	if err := checkPaikaLimit(o.paikaLimit); err != nil {
 		return err
 	}
-	opts := tablebase.BuildOptions{Dir: dir, MaxPieces: o.maxPieces, Workers: o.workers, Only: o.only}
+	if o.checkpoint < 0 {
+		return badInputf("--checkpoint-every %v: must be 0 (never) or more", o.checkpoint)
+	}
+	opts := tablebase.BuildOptions{Dir: dir, MaxPieces: o.maxPieces, Workers: o.workers, Only: o.only, CheckpointEvery: o.checkpoint}
 	if opts.Target, err = planTarget(o.maxPieces, o.material); err != nil {
 		return err
 	}
@@ -254,7 +267,7 @@ func runTBBuild(ctx context.Context, s *streams, o *tbBuildOptions) error {
 			return badInputf("--only --material %v: %v (build what it needs first; fanorona tablebase plan --material %v lists it)", opts.Target, err, opts.Target)
 		}
 		if errors.Is(err, context.Canceled) {
-			return fmt.Errorf("interrupted; finished materials are kept and the next build continues from them: %w", err)
+			return fmt.Errorf("interrupted; finished materials are kept, and the next build continues from them and from the checkpoint of the material under way (--checkpoint-every): %w", err)
 		}
 		return err
 	}
@@ -271,7 +284,8 @@ func runTBBuild(ctx context.Context, s *streams, o *tbBuildOptions) error {
 				Resident   uint64  `json:"resident_bytes"`
 				Plies      int     `json:"longest_plies"`
 				PeakBytes  uint64  `json:"process_peak_bytes"`
-			}{r.Material.String(), r.PaikaLimit, r.Built, r.Seconds, r.Bytes, r.FileBytes, r.Resident, r.Levels, peakResident()}); err != nil {
+				Resumed    *int    `json:"resumed_after_plies,omitempty"`
+			}{r.Material.String(), r.PaikaLimit, r.Built, r.Seconds, r.Bytes, r.FileBytes, r.Resident, r.Levels, peakResident(), resumedAfter(r)}); err != nil {
 				return err
 			}
 			continue
@@ -284,13 +298,26 @@ func runTBBuild(ctx context.Context, s *streams, o *tbBuildOptions) error {
 			fmt.Fprintf(s.out, "%-5v %-9s already built (%s of values, %s of files)\n", r.Material, rule, mib(r.Bytes), mib(r.FileBytes))
 			continue
 		}
-		fmt.Fprintf(s.out, "%-5v %-9s built in %.1f s: %s of values (%s of files), %s in memory with its dependencies, longest %d plies\n",
-			r.Material, rule, r.Seconds, mib(r.Bytes), mib(r.FileBytes), mib(r.Resident), r.Levels)
+		resumed := ""
+		if r.Resumed {
+			resumed = fmt.Sprintf(" (resumed from its checkpoint after plies %d)", r.ResumedPlies)
+		}
+		fmt.Fprintf(s.out, "%-5v %-9s built in %.1f s%s: %s of values (%s of files), %s in memory with its dependencies, longest %d plies\n",
+			r.Material, rule, r.Seconds, resumed, mib(r.Bytes), mib(r.FileBytes), mib(r.Resident), r.Levels)
 	}
 	if !o.json {
 		fmt.Fprintf(s.err, "tablebases in %s; peak memory of this process %s\n", dir, mib(peakResident()))
 	}
 	return nil
+}
+
+// resumedAfter returns the plies after which a build resumed from its checkpoint, nil
+// when it did not.
+func resumedAfter(r tablebase.MaterialReport) *int {
+	if !r.Resumed {
+		return nil
+	}
+	return &r.ResumedPlies
 }
 
 // planTarget checks --max-pieces and --material (one of them) and returns the material

@@ -140,7 +140,11 @@ type BuildOptions struct {
 	// 1..MaxPaikaLimit the rule-aware ones for limit L (on top of the smaller classes'
 	// rule-aware tables for L, built first when missing).
 	PaikaLimit int
-	Progress   func(Progress)
+	// CheckpointEvery saves a material's build between distance levels when this long
+	// has passed since it started or was last saved (0: never), so that an interrupted
+	// build resumes at its last level (checkpoint.go).
+	CheckpointEvery time.Duration
+	Progress        func(Progress)
 }
 
 // MaterialReport says what Build did for one material.
@@ -155,6 +159,10 @@ type MaterialReport struct {
 	Resident  uint64 // bytes of values in memory at the end: the material and the tables it reads
 	Levels    int    // longest distance resolved
 	Info      []Info // per class
+	// Resumed is true when the build went on from a checkpoint, after the level of
+	// ResumedPlies plies (0: after init).
+	Resumed      bool
+	ResumedPlies int
 }
 
 // Build builds the planned materials into opts.Dir, skipping those whose files exist, so
@@ -188,7 +196,9 @@ func Build(ctx context.Context, opts BuildOptions) ([]MaterialReport, error) {
 				return reports, err
 			}
 		}
-		rep, err := buildMaterial(ctx, set, m, opts.PaikaLimit, workers, opts.Progress)
+		b := &builder{ctx: ctx, dir: opts.Dir, workers: workers, progress: opts.Progress, material: m,
+			limit: opts.PaikaLimit, checkpointEvery: opts.CheckpointEvery}
+		rep, err := b.buildMaterial(set)
 		if err != nil {
 			return reports, err
 		}
@@ -197,14 +207,13 @@ func Build(ctx context.Context, opts BuildOptions) ([]MaterialReport, error) {
 	return reports, nil
 }
 
-func buildMaterial(ctx context.Context, set *Set, m Material, limit, workers int, progress func(Progress)) (MaterialReport, error) {
+func (b *builder) buildMaterial(set *Set) (MaterialReport, error) {
+	m, limit := b.material, b.limit
 	if rep, done, err := builtMaterial(set, m, limit); done || err != nil {
 		return rep, err
 	}
-	unlock, err := lockMaterial(ctx, set.dir, m, limit, func(path string) {
-		if progress != nil {
-			progress(Progress{Material: m, Stage: "waiting for another builder (" + filepath.Base(path) + ")"})
-		}
+	unlock, err := lockMaterial(b.ctx, set.dir, m, limit, func(path string) {
+		b.stage("waiting for another builder ("+filepath.Base(path)+")", 0, 0)
 	})
 	if err != nil {
 		return MaterialReport{Material: m, PaikaLimit: limit}, err
@@ -214,7 +223,7 @@ func buildMaterial(ctx context.Context, set *Set, m Material, limit, workers int
 	if rep, done, err := builtMaterial(set, m, limit); done || err != nil {
 		return rep, err
 	}
-	return buildLocked(ctx, set, m, limit, workers, progress)
+	return b.buildLocked(set)
 }
 
 // builtMaterial reports whether every class of m is on disk under limit, with their sizes.
@@ -238,10 +247,10 @@ func builtMaterial(set *Set, m Material, limit int) (MaterialReport, bool, error
 	return rep, existing == len(m.Classes()), nil
 }
 
-// buildLocked builds m under its lock.
-func buildLocked(ctx context.Context, set *Set, m Material, limit, workers int, progress func(Progress)) (MaterialReport, error) {
+// buildLocked builds b's material under its lock, from its checkpoint if there is one.
+func (b *builder) buildLocked(set *Set) (MaterialReport, error) {
+	m, limit := b.material, b.limit
 	rep := MaterialReport{Material: m, PaikaLimit: limit}
-	b := &builder{ctx: ctx, workers: workers, progress: progress, material: m, limit: limit}
 	for _, d := range m.Dependencies() {
 		for _, c := range d.Classes() {
 			t, err := set.Table(c, PaikaRule(limit))
@@ -259,7 +268,16 @@ func buildLocked(ctx context.Context, set *Set, m Material, limit, workers int, 
 	if len(cs) == 2 {
 		b.tables[1] = newTable(cs[1], limit)
 	}
-	if err := b.run(); err != nil {
+	b.lastCheckpoint = start
+	st, resumed, err := b.loadCheckpoint()
+	if err != nil {
+		return rep, err
+	}
+	if resumed {
+		rep.Resumed, rep.ResumedPlies = true, b.levelPlies(st.level)
+		b.stage(fmt.Sprintf("resumed after plies %d", rep.ResumedPlies), 0, 0)
+	}
+	if err := b.run(st, resumed); err != nil {
 		return rep, err
 	}
 	for _, t := range b.distinct() {
@@ -275,6 +293,9 @@ func buildLocked(ctx context.Context, set *Set, m Material, limit, workers int, 
 		rep.Bytes += t.Slots()
 		rep.FileBytes += size
 	}
+	if err := b.removeCheckpoint(); err != nil {
+		return rep, err
+	}
 	rep.Built = true
 	rep.Seconds = time.Since(start).Seconds()
 	rep.Resident += rep.Bytes
@@ -286,6 +307,7 @@ func buildLocked(ctx context.Context, set *Set, m Material, limit, workers int, 
 // pieces) and the smaller tables captures lead into.
 type builder struct {
 	ctx      context.Context
+	dir      string
 	workers  int
 	progress func(Progress)
 	material Material
@@ -303,6 +325,10 @@ type builder struct {
 	captureMark byte
 	markClash   atomic.Bool // init met a real code equal to captureMark
 	noMarks     bool        // build without marks from the start
+	// checkpointEvery is the interval of checkpoints (0: none); lastCheckpoint the
+	// time of the last one, or of the build's start.
+	checkpointEvery time.Duration
+	lastCheckpoint  time.Time
 }
 
 // captureMarkByte is the mark used while no code reaches it: 255 is a theoretic
@@ -391,7 +417,53 @@ func (b *builder) parallel(stage string, n uint64, fn func(w *worker, lo, hi uin
 	}
 }
 
-func (b *builder) run() error {
+// run builds the tables: from init, or from the checkpointed state st when resumed.
+func (b *builder) run(st checkpointState, resumed bool) error {
+	if resumed {
+		b.captureMark = st.captureMark
+		b.maxCode.Store(st.maxCode)
+	} else {
+		if err := b.init(); err != nil {
+			return err
+		}
+		if err := b.saveCheckpoint(0); err != nil {
+			return err
+		}
+	}
+	// Codes are processed in increasing order: in both encodings a position's code is
+	// larger than the codes of the positions that decide it (theoretic: plies+1; rule:
+	// 2d for a win, 2d+1 for a loss), so each is final when its level comes.
+	for code := st.level + 1; code <= int(b.maxCode.Load()); code++ {
+		if b.limit == 0 && code > maxPlies {
+			return fmt.Errorf("tablebase: %v: a distance exceeds %d plies", b.material, maxPlies)
+		}
+		if b.captureMark != 0 && b.next(byte(code)) >= b.captureMark {
+			if err := b.clearMarks(); err != nil {
+				return err
+			}
+		}
+		for _, t := range b.distinct() {
+			words := uint64(len(t.words))
+			if err := b.parallel(fmt.Sprintf("plies %d %v", b.distance(byte(code)), t.Class()), words, func(w *worker, lo, hi uint64) {
+				b.levelRange(w, t, byte(code), lo, hi)
+			}); err != nil {
+				return err
+			}
+		}
+		if err := b.saveCheckpoint(code); err != nil {
+			return err
+		}
+	}
+	if b.overflow.Load() {
+		return fmt.Errorf("tablebase: %v: a distance exceeds %d plies", b.material, maxPlies)
+	}
+	b.levels = b.distance(byte(b.maxCode.Load()))
+	return b.clearMarks()
+}
+
+// init resolves what needs no level (initRange) in every table, with capture marks
+// unless a real code clashes with the mark.
+func (b *builder) init() error {
 	if !b.noMarks {
 		b.captureMark = captureMarkByte
 	}
@@ -409,32 +481,7 @@ func (b *builder) run() error {
 	if b.overflow.Load() {
 		return fmt.Errorf("tablebase: %v: a distance exceeds %d plies", b.material, maxPlies)
 	}
-	// Codes are processed in increasing order: in both encodings a position's code is
-	// larger than the codes of the positions that decide it (theoretic: plies+1; rule:
-	// 2d for a win, 2d+1 for a loss), so each is final when its level comes.
-	for code := 1; code <= int(b.maxCode.Load()); code++ {
-		if b.limit == 0 && code > maxPlies {
-			return fmt.Errorf("tablebase: %v: a distance exceeds %d plies", b.material, maxPlies)
-		}
-		if b.captureMark != 0 && b.next(byte(code)) >= b.captureMark {
-			if err := b.clearMarks(); err != nil {
-				return err
-			}
-		}
-		for _, t := range b.distinct() {
-			words := uint64(len(t.words))
-			if err := b.parallel(fmt.Sprintf("plies %d %v", b.distance(byte(code)), t.Class()), words, func(w *worker, lo, hi uint64) {
-				b.levelRange(w, t, byte(code), lo, hi)
-			}); err != nil {
-				return err
-			}
-		}
-	}
-	if b.overflow.Load() {
-		return fmt.Errorf("tablebase: %v: a distance exceeds %d plies", b.material, maxPlies)
-	}
-	b.levels = b.distance(byte(b.maxCode.Load()))
-	return b.clearMarks()
+	return nil
 }
 
 func (b *builder) initAll() error {
@@ -486,6 +533,14 @@ func (b *builder) next(code byte) byte {
 		return b.code(Loss, b.distance(code)+1)
 	}
 	return b.code(Win, b.distance(code)+1)
+}
+
+// levelPlies returns the plies of the level of code (0 for init, code 0).
+func (b *builder) levelPlies(code int) int {
+	if code == 0 {
+		return 0
+	}
+	return b.distance(byte(code))
 }
 
 // distance returns the plies of a code of the builder's encoding.

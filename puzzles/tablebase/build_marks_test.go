@@ -31,7 +31,7 @@ func TestBuildWithoutCaptureMarksGivesTheSameBytes(t *testing.T) {
 		if len(cs) == 2 {
 			b.tables[1] = newTable(cs[1], 0)
 		}
-		require.NoError(t, b.run())
+		require.NoError(t, b.run(checkpointState{}, false))
 		for _, got := range b.distinct() {
 			want, err := set.Table(got.Class(), Theoretic)
 			require.NoError(t, err)

@@ -1,0 +1,176 @@
+// checkpoint.go: a material's build saved between distance levels, so that a build
+// interrupted after hours (a signal, a killed job, a machine going down) resumes at the
+// level it had reached instead of starting the material over. After a level, the values
+// of the level are final and the next level reads only them, so the bytes of the tables
+// and three numbers are the whole state of a build.
+//
+// Checkpoint file "<material>[.pL].ckpt" beside the tables (little-endian):
+//
+//	 0  [8]byte  magic "FANTBCKP"
+//	 8  uint32   checkpoint version (checkpointVersion)
+//	12  uint32   table format version (FormatVersion: the slot numbering)
+//	16  uint8    larger count of the material; 17 uint8 smaller count
+//	18  uint16   paika limit (0: theoretic)
+//	20  uint32   the last code whose level is done (0: init is done, no level yet)
+//	24  uint32   the highest code written so far
+//	28  uint8    the capture mark in use (0: none); 29..31 zero
+//	32  uint64   slots of the first table; 40 uint32 its CRC-32C; 44 zero
+//	48  uint64   slots of the second table (0 when both sides have as many pieces); 56 uint32 CRC-32C; 60 zero
+//	64  uint32   CRC-32C of bytes 0..63
+//	68  the values of the first table, then of the second, one byte a slot
+//
+// It is written under a temporary name, synced and renamed, so that a kill while it is
+// written leaves the previous checkpoint whole, and removed once the tables are written.
+
+package tablebase
+
+import (
+	"encoding/binary"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+const (
+	checkpointMagic   = "FANTBCKP"
+	checkpointVersion = 1
+	checkpointHeader  = 68
+)
+
+// DefaultCheckpointEvery is how often a long build saves itself by default: writing a
+// checkpoint of the largest material (6 GB) takes seconds, a few per cent of the interval.
+const DefaultCheckpointEvery = 10 * time.Minute
+
+// CheckpointFileName returns the name of the checkpoint of a material under limit in its
+// folder, e.g. "5v3.ckpt" or "5v3.p50.ckpt".
+func CheckpointFileName(m Material, limit int) string {
+	return strings.TrimSuffix(FileName(Class{m.Large, m.Small}, PaikaRule(limit)), fileSuffix) + ".ckpt"
+}
+
+// checkpointState is what a build needs besides its tables' bytes to go on.
+type checkpointState struct {
+	level       int    // the last code whose level is done; 0 after init
+	maxCode     uint32 // the highest code written
+	captureMark byte
+}
+
+// checkpointPath returns the path of b's checkpoint in dir.
+func (b *builder) checkpointPath() string {
+	return filepath.Join(b.dir, CheckpointFileName(b.material, b.limit))
+}
+
+// saveCheckpoint writes the tables and state after level, when b checkpoints and the
+// interval has passed since the build started or was last saved.
+func (b *builder) saveCheckpoint(level int) error {
+	if b.checkpointEvery <= 0 || time.Since(b.lastCheckpoint) < b.checkpointEvery {
+		return nil
+	}
+	b.stage(fmt.Sprintf("checkpoint after plies %d", b.levelPlies(level)), 0, 0)
+	path := b.checkpointPath()
+	tmp := path + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return fmt.Errorf("tablebase: %w", err)
+	}
+	st := checkpointState{level: level, maxCode: b.maxCode.Load(), captureMark: b.captureMark}
+	h := b.checkpointHeader(st)
+	_, err = f.Write(h)
+	for _, t := range b.distinct() {
+		if err == nil {
+			_, err = f.Write(t.bytes)
+		}
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("tablebase: writing checkpoint %s: %w", tmp, err)
+	}
+	b.lastCheckpoint = time.Now()
+	return nil
+}
+
+// checkpointHeader returns the header of b's checkpoint with state st.
+func (b *builder) checkpointHeader(st checkpointState) []byte {
+	h := make([]byte, checkpointHeader)
+	le := binary.LittleEndian
+	copy(h, checkpointMagic)
+	le.PutUint32(h[8:], checkpointVersion)
+	le.PutUint32(h[12:], FormatVersion)
+	h[16], h[17] = byte(b.material.Large), byte(b.material.Small)
+	le.PutUint16(h[18:], uint16(b.limit))
+	le.PutUint32(h[20:], uint32(st.level))
+	le.PutUint32(h[24:], st.maxCode)
+	h[28] = st.captureMark
+	for i, t := range b.distinct() {
+		le.PutUint64(h[32+16*i:], t.Slots())
+		le.PutUint32(h[40+16*i:], crc32.Checksum(t.bytes, castagnoli))
+	}
+	le.PutUint32(h[64:], crc32.Checksum(h[:64], castagnoli))
+	return h
+}
+
+// loadCheckpoint fills b's tables from its checkpoint and returns the state, or ok false
+// when there is none. A checkpoint that exists but does not belong to this build, or
+// whose checksums fail, is an error naming the file: it is never built on.
+func (b *builder) loadCheckpoint() (st checkpointState, ok bool, err error) {
+	path := b.checkpointPath()
+	f, err := os.Open(path)
+	if os.IsNotExist(err) {
+		return st, false, nil
+	}
+	if err != nil {
+		return st, false, fmt.Errorf("tablebase: %w", err)
+	}
+	defer f.Close()
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("tablebase: checkpoint %s: %s (remove it to build the material from the start)", path, fmt.Sprintf(format, args...))
+	}
+	h := make([]byte, checkpointHeader)
+	if _, err := io.ReadFull(f, h); err != nil {
+		return st, false, bad("header: %v", err)
+	}
+	le := binary.LittleEndian
+	switch {
+	case string(h[:8]) != checkpointMagic:
+		return st, false, bad("not a checkpoint")
+	case le.Uint32(h[64:]) != crc32.Checksum(h[:64], castagnoli):
+		return st, false, bad("header checksum mismatch")
+	case le.Uint32(h[8:]) != checkpointVersion || le.Uint32(h[12:]) != FormatVersion:
+		return st, false, bad("version %d of slot numbering %d, want %d and %d", le.Uint32(h[8:]), le.Uint32(h[12:]), checkpointVersion, FormatVersion)
+	case int(h[16]) != b.material.Large || int(h[17]) != b.material.Small || int(le.Uint16(h[18:])) != b.limit:
+		return st, false, bad("holds %dv%d under paika limit %d, not %v under %d", h[16], h[17], le.Uint16(h[18:]), b.material, b.limit)
+	}
+	st = checkpointState{level: int(le.Uint32(h[20:])), maxCode: le.Uint32(h[24:]), captureMark: h[28]}
+	for i, t := range b.distinct() {
+		if n := le.Uint64(h[32+16*i:]); n != t.Slots() {
+			return st, false, bad("table %d has %d slots, want %d", i+1, n, t.Slots())
+		}
+		if _, err := io.ReadFull(f, t.bytes); err != nil {
+			return st, false, bad("values of %v: %v", t.Class(), err)
+		}
+		if crc32.Checksum(t.bytes, castagnoli) != le.Uint32(h[40+16*i:]) {
+			return st, false, bad("values of %v: checksum mismatch", t.Class())
+		}
+	}
+	return st, true, nil
+}
+
+// removeCheckpoint deletes b's checkpoint once the material's files are written.
+func (b *builder) removeCheckpoint() error {
+	if err := os.Remove(b.checkpointPath()); err != nil && !os.IsNotExist(err) {
+		return fmt.Errorf("tablebase: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,124 @@
+package tablebase
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// cutBuild builds m under limit into a new folder, checkpointing after every level, and
+// cancels it when the stop-th level pass of m starts; it returns the folder.
+func cutBuild(t *testing.T, m Material, limit, stop int) string {
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	passes, last := 0, ""
+	_, err := Build(ctx, BuildOptions{Dir: dir, Target: &m, PaikaLimit: limit, Workers: 2, CheckpointEvery: time.Nanosecond,
+		Progress: func(p Progress) {
+			// A pass ends with a report of all its slots (a tick may repeat it).
+			if p.Material == m && strings.HasPrefix(p.Stage, "plies ") && p.Done == p.Total && p.Stage != last {
+				if passes++; passes == stop {
+					cancel()
+				}
+			}
+			last = p.Stage
+		}})
+	require.ErrorIs(t, err, context.Canceled)
+	return dir
+}
+
+func TestBuildResumesFromItsCheckpoint(t *testing.T) {
+	m := Material{3, 1}
+	for _, limit := range []int{0, 50} {
+		t.Run(fmt.Sprintf("limit=%d", limit), func(t *testing.T) {
+			whole := t.TempDir()
+			_, err := Build(context.Background(), BuildOptions{Dir: whole, Target: &m, PaikaLimit: limit, Workers: 2})
+			require.NoError(t, err)
+
+			dir := cutBuild(t, m, limit, 7)
+			ckpt := filepath.Join(dir, CheckpointFileName(m, limit))
+			h, err := os.ReadFile(ckpt)
+			require.NoError(t, err, "a checkpoint is left")
+			level := binary.LittleEndian.Uint32(h[20:])
+			// Two passes a level (one a class): the 7th is the first of the fourth level,
+			// so three levels are done and saved, the fourth not.
+			require.Equal(t, uint32(3), level, "the last level saved")
+			for _, c := range m.Classes() {
+				require.NoFileExists(t, filepath.Join(dir, FileName(c, PaikaRule(limit))))
+			}
+
+			var stages []string
+			reps, err := Build(context.Background(), BuildOptions{Dir: dir, Target: &m, PaikaLimit: limit, Workers: 2,
+				CheckpointEvery: time.Nanosecond, Progress: func(p Progress) {
+					if p.Material == m {
+						stages = append(stages, p.Stage)
+					}
+				}})
+			require.NoError(t, err)
+			last := reps[len(reps)-1]
+			require.Equal(t, m, last.Material)
+			assert.True(t, last.Built)
+			assert.True(t, last.Resumed)
+			wantPlies := int(level) - 1 // theoretic codes are plies+1
+			if limit > 0 {
+				wantPlies = int(level) >> 1 // rule codes are 2·plies (+1 for a loss)
+			}
+			assert.Equal(t, wantPlies, last.ResumedPlies)
+			for _, s := range stages {
+				assert.False(t, strings.HasPrefix(s, "init"), "the resumed build ran init again: %q", s)
+			}
+			assert.NoFileExists(t, ckpt, "the checkpoint is removed once the tables are written")
+			got, want := readFiles(t, dir), readFiles(t, whole)
+			for _, c := range m.Classes() {
+				name := FileName(c, PaikaRule(limit))
+				require.Contains(t, got, name)
+				assert.True(t, bytes.Equal(want[name], got[name]), "%s resumed differs from the build in one go", name)
+			}
+		})
+	}
+}
+
+func TestDamagedOrForeignCheckpointIsRefused(t *testing.T) {
+	m := Material{3, 1}
+	dir := cutBuild(t, m, 0, 5)
+	ckpt := filepath.Join(dir, CheckpointFileName(m, 0))
+	good, err := os.ReadFile(ckpt)
+	require.NoError(t, err)
+	build := func(limit int) error {
+		_, err := Build(context.Background(), BuildOptions{Dir: dir, Target: &m, PaikaLimit: limit, Workers: 2, Only: true})
+		return err
+	}
+
+	damaged := bytes.Clone(good)
+	damaged[checkpointHeader+len(damaged[checkpointHeader:])/2] ^= 0x40
+	require.NoError(t, os.WriteFile(ckpt, damaged, 0o644))
+	err = build(0)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), ckpt)
+	assert.Contains(t, err.Error(), "checksum mismatch")
+	assert.NotContains(t, err.Error(), "\n")
+	kept, err := os.ReadFile(ckpt)
+	require.NoError(t, err)
+	assert.Equal(t, damaged, kept, "a refused checkpoint is left as it was")
+	assert.NoFileExists(t, filepath.Join(dir, FileName(Class{3, 1}, Theoretic)))
+
+	// The theoretic checkpoint under the rule's name belongs to another build.
+	require.NoError(t, os.Remove(ckpt))
+	_, err = Build(context.Background(), BuildOptions{Dir: dir, Target: &Material{2, 1}, PaikaLimit: 50, Workers: 2}) // what 3v1 under the rule needs
+	require.NoError(t, err)
+	foreign := filepath.Join(dir, CheckpointFileName(m, 50))
+	require.NoError(t, os.WriteFile(foreign, good, 0o644))
+	err = build(50)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), foreign)
+	assert.Contains(t, err.Error(), "holds 3v1 under paika limit 0, not 3v1 under 50")
+}
