@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -43,6 +44,7 @@ type proveOptions struct {
 	splitDepth int
 	workers    int
 	opening    bool
+	status     bool
 }
 
 func newProveCmd(s *streams) *cobra.Command {
@@ -66,6 +68,7 @@ func newProveCmd(s *streams) *cobra.Command {
 	c.Flags().IntVar(&o.splitDepth, "split-depth", 2, "with --folder: plies of the top of the tree above its jobs")
 	c.Flags().IntVar(&o.workers, "workers", 1, "with --folder: jobs run at once (one transposition table each)")
 	c.Flags().BoolVar(&o.opening, "opening", false, "with --folder: the value of each of White's first turns from the start, in a folder each")
+	c.Flags().BoolVar(&o.status, "status", false, "with --folder: print where the proof stands, each job's result, and run nothing")
 	return c
 }
 
@@ -236,6 +239,8 @@ func runCheck(s *streams, path, dir string) error {
 // --opening of the value after each of White's first turns, in a subfolder each.
 func runProveFolder(ctx context.Context, s *streams, o *proveOptions) error {
 	switch {
+	case o.folder == "" && o.status:
+		return badInputf("--status: needs --folder")
 	case o.folder == "":
 		return badInputf("--opening: needs --folder")
 	case o.opening && o.fen != "":
@@ -284,13 +289,15 @@ func runProveFolder(ctx context.Context, s *streams, o *proveOptions) error {
 		return badInputf("--folder %s: not a folder", o.folder)
 	}
 	var tables proof.Tables
-	set, err := solveTablebases(o.dir, o.paikaLimit, &targets[0].p)
-	if err != nil {
-		return err
-	}
-	if set != nil {
-		set.LoadWhole(1 << 24)
-		tables = proof.FromSet(set, 0)
+	if !o.status {
+		set, err := solveTablebases(o.dir, o.paikaLimit, &targets[0].p)
+		if err != nil {
+			return err
+		}
+		if set != nil {
+			set.LoadWhole(1 << 24)
+			tables = proof.FromSet(set, 0)
+		}
 	}
 	if ctx == nil {
 		ctx = context.Background()
@@ -335,9 +342,49 @@ func proveInFolder(ctx context.Context, s *streams, o *proveOptions, dir string,
 	return fmt.Sprintf("%s  %s", p.FEN(), strings.Join(parts, "; ")), nil
 }
 
+// folderStatus prints each job's result of the proof folder dir on stdout and returns
+// where the proof stands; a folder not made yet is open with no jobs.
+func folderStatus(s *streams, dir string) (proof.Outcome, proof.FolderStatus, error) {
+	m, err := proof.ReadManifest(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return proof.Unknown, proof.FolderStatus{}, nil
+	}
+	if err != nil {
+		return proof.Unknown, proof.FolderStatus{}, badInput(err)
+	}
+	st, err := m.Status(dir)
+	if err != nil {
+		return proof.Unknown, st, badInput(err)
+	}
+	for j, fen := range m.Jobs {
+		r, ok := proof.ReadResult(dir, j)
+		if !ok {
+			fmt.Fprintf(s.out, "%s job %d %s: open\n", dir, j, fen)
+			continue
+		}
+		fmt.Fprintf(s.out, "%s job %d %s: %s (%d nodes, %.0f s, budget %s)\n", dir, j, fen, r.Outcome, r.Nodes, r.Seconds, jobBudget(r))
+	}
+	return st.Outcome, st, nil
+}
+
+// jobBudget writes a job's budget: "5m0s", "6000000 nodes" or both.
+func jobBudget(r proof.JobResult) string {
+	var parts []string
+	if r.BudgetSeconds > 0 {
+		parts = append(parts, time.Duration(r.BudgetSeconds*float64(time.Second)).String())
+	}
+	if r.BudgetNodes > 0 {
+		parts = append(parts, fmt.Sprintf("%d nodes", r.BudgetNodes))
+	}
+	return strings.Join(parts, ", ")
+}
+
 // runFolderClaim runs the jobs of one claim's folder with o.workers workers, and writes its
 // certificate once the root is decided.
 func runFolderClaim(ctx context.Context, s *streams, o *proveOptions, dir string, p engine.Position, c proof.Claim, tables proof.Tables) (proof.Outcome, proof.FolderStatus, error) {
+	if o.status {
+		return folderStatus(s, dir)
+	}
 	provers := make([]*proof.Prover, o.workers)
 	for i := range provers {
 		pr, err := proof.NewProver(proof.Options{PaikaLimit: o.paikaLimit, Tables: tables, TTEntries: o.ttEntries})

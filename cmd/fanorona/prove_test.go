@@ -6,9 +6,11 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -122,4 +124,48 @@ func dropSecondRecord(t *testing.T, gz []byte) []byte {
 	require.NoError(t, err)
 	require.NoError(t, zw.Close())
 	return buf.Bytes()
+}
+
+func TestProveFolderStatusListsEachJob(t *testing.T) {
+	_, small := tablesUpTo4AndUpTo3(t)
+	const fen = "9/9/2W3W2/9/3B1B3 w"
+	folder := filepath.Join(t.TempDir(), "proof")
+	status := func() (int, string, string) {
+		return runCmd(t, "", "prove", "--fen", fen, "--claim", "white-wins", "--folder", folder, "--status")
+	}
+
+	code, out, errs := status()
+	require.Equal(t, 0, code, errs)
+	assert.Contains(t, out, "white-wins unknown (0 jobs", "a folder not made yet")
+	assert.NoDirExists(t, folder, "--status makes nothing")
+
+	code, run, errs := runCmd(t, "", "prove", "--fen", fen, "--claim", "white-wins", "--folder", folder,
+		"--split-depth", "1", "--tablebases", small, "--time", "20s")
+	require.Equal(t, 0, code, errs)
+	m, err := os.ReadFile(filepath.Join(folder, "manifest.json"))
+	require.NoError(t, err)
+	var manifest struct{ Jobs []string }
+	require.NoError(t, json.Unmarshal(m, &manifest))
+	require.NotEmpty(t, manifest.Jobs)
+
+	code, out, errs = status()
+	require.Equal(t, 0, code, errs)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, lines, len(manifest.Jobs)+1, "a line a job, then the folder's")
+	ran := 0
+	for j, job := range manifest.Jobs {
+		r, err := os.ReadFile(filepath.Join(folder, "jobs", strconv.Itoa(j)+".json"))
+		if os.IsNotExist(err) { // not needed once the root was decided
+			assert.Contains(t, lines[j], fmt.Sprintf("job %d %s: open", j, job))
+			continue
+		}
+		require.NoError(t, err)
+		var res struct{ Outcome string }
+		require.NoError(t, json.Unmarshal(r, &res))
+		assert.Contains(t, lines[j], fmt.Sprintf("job %d %s: %s (", j, job, res.Outcome))
+		assert.Contains(t, lines[j], "budget 20s")
+		ran++
+	}
+	assert.Positive(t, ran)
+	assert.Equal(t, strings.TrimSpace(run), lines[len(lines)-1], "the folder's line is the run's")
 }
