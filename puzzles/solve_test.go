@@ -3,40 +3,19 @@ package puzzles
 import (
 	"context"
 	"os"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/internal/tbtest"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-var (
-	tablesOnce sync.Once
-	tablesDir  string
-	tablesErr  error
-
-	tables5Once sync.Once
-	tables5Dir  string
-	tables5Err  error
-)
-
-// builtTables returns a directory with every class of at most 4 pieces, built once.
-func builtTables(t *testing.T) string {
-	tablesOnce.Do(func() {
-		tablesDir, tablesErr = os.MkdirTemp("", "puzzles-test")
-		if tablesErr == nil {
-			_, tablesErr = tablebase.Build(context.Background(), tablebase.BuildOptions{Dir: tablesDir, MaxPieces: 4, Workers: 2})
-		}
-		if tablesErr == nil { // the rule-aware tables of the default rules too
-			_, tablesErr = tablebase.Build(context.Background(), tablebase.BuildOptions{Dir: tablesDir, MaxPieces: 4, Workers: 2, PaikaLimit: 50})
-		}
-	})
-	require.NoError(t, tablesErr)
-	return tablesDir
-}
+// builtTables returns a folder with every class of at most 4 pieces, theoretic and
+// under paika limit 50, built once.
+func builtTables(t *testing.T) string { return tbtest.Tables(t, 4) }
 
 // builtReach is the most pieces of the tables the test run builds for the puzzle
 // collection: every class of at most 5 pieces, theoretic and paika limit 50 (22.5 s of CPU
@@ -51,38 +30,15 @@ func builtReach() int {
 	return 5
 }
 
-// builtTablesUpTo returns a directory with every class of at most pieces pieces (4 or 5),
-// theoretic and paika limit 50, built once in the test run. The 5-piece one starts from a
-// copy of the 4-piece one's files (Build skips the materials whose files exist), in its
-// own directory so that the tests of the 4-piece set keep exactly that set.
+// builtTablesUpTo returns the tables of at most pieces pieces (4 or 5), built once.
 func builtTablesUpTo(t *testing.T, pieces int) string {
 	require.Contains(t, []int{4, 5}, pieces, "the test run builds tables of 4 or 5 pieces")
-	if pieces == 4 {
-		return builtTables(t)
-	}
-	small := builtTables(t)
-	tables5Once.Do(func() {
-		tables5Dir, tables5Err = os.MkdirTemp("", "puzzles-test-5")
-		if tables5Err == nil {
-			tables5Err = os.CopyFS(tables5Dir, os.DirFS(small))
-		}
-		for _, limit := range []int{0, 50} {
-			if tables5Err == nil {
-				_, tables5Err = tablebase.Build(context.Background(), tablebase.BuildOptions{Dir: tables5Dir, MaxPieces: 5, Workers: 2, PaikaLimit: limit})
-			}
-		}
-	})
-	require.NoError(t, tables5Err)
-	return tables5Dir
+	return tbtest.Tables(t, pieces)
 }
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	for _, dir := range []string{tablesDir, tables5Dir} {
-		if dir != "" {
-			os.RemoveAll(dir)
-		}
-	}
+	tbtest.Cleanup()
 	os.Exit(code)
 }
 

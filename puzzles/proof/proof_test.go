@@ -7,40 +7,21 @@ import (
 	"context"
 	"math/rand/v2"
 	"os"
-	"sync"
 	"testing"
 
+	"github.com/fanorona/fanorona/internal/tbtest"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-var (
-	tablesOnce sync.Once
-	tablesDir  string
-	tablesErr  error
-)
-
 // builtTables returns a folder with every class of at most 4 pieces, theoretic and under
 // paika limit 50, built once in the test run.
-func builtTables(t testing.TB) string {
-	tablesOnce.Do(func() {
-		tablesDir, tablesErr = os.MkdirTemp("", "proof-test")
-		for _, limit := range []int{0, 50} {
-			if tablesErr == nil {
-				_, tablesErr = tablebase.Build(context.Background(), tablebase.BuildOptions{Dir: tablesDir, MaxPieces: 4, Workers: 2, PaikaLimit: limit})
-			}
-		}
-	})
-	require.NoError(t, tablesErr)
-	return tablesDir
-}
+func builtTables(t testing.TB) string { return tbtest.Tables(t, 4) }
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if tablesDir != "" {
-		os.RemoveAll(tablesDir)
-	}
+	tbtest.Cleanup()
 	os.Exit(code)
 }
 
