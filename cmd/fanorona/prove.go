@@ -45,6 +45,7 @@ type proveOptions struct {
 	workers    int
 	opening    bool
 	status     bool
+	snapshot   time.Duration
 }
 
 func newProveCmd(s *streams) *cobra.Command {
@@ -68,6 +69,8 @@ func newProveCmd(s *streams) *cobra.Command {
 	c.Flags().IntVar(&o.splitDepth, "split-depth", 2, "with --folder: plies of the top of the tree above its jobs")
 	c.Flags().IntVar(&o.workers, "workers", 1, "with --folder: jobs run at once (one transposition table each)")
 	c.Flags().BoolVar(&o.opening, "opening", false, "with --folder: the value of each of White's first turns from the start, in a folder each")
+	c.Flags().DurationVar(&o.snapshot, "snapshot-every", proof.DefaultSnapshotEvery,
+		"with --folder: save a job's search this often (jobs/N.tt), so that a killed job resumes where it was and an unknown one goes on under a larger --time")
 	c.Flags().BoolVar(&o.status, "status", false, "with --folder: print where the proof stands, each job's result, and run nothing")
 	return c
 }
@@ -255,6 +258,8 @@ func runProveFolder(ctx context.Context, s *streams, o *proveOptions) error {
 		return badInputf("--split-depth %d: must be 0 to 6", o.splitDepth)
 	case o.workers < 1:
 		return badInputf("--workers %d: must be 1 or more", o.workers)
+	case o.snapshot <= 0:
+		return badInputf("--snapshot-every %v: must be positive", o.snapshot)
 	}
 	var claim *proof.Claim
 	if o.claim != "value" {
@@ -387,7 +392,7 @@ func runFolderClaim(ctx context.Context, s *streams, o *proveOptions, dir string
 	}
 	provers := make([]*proof.Prover, o.workers)
 	for i := range provers {
-		pr, err := proof.NewProver(proof.Options{PaikaLimit: o.paikaLimit, Tables: tables, TTEntries: o.ttEntries})
+		pr, err := proof.NewProver(proof.Options{PaikaLimit: o.paikaLimit, Tables: tables, TTEntries: o.ttEntries, SnapshotEvery: o.snapshot})
 		if err != nil {
 			return proof.Unknown, proof.FolderStatus{}, badInput(err)
 		}

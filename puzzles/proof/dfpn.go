@@ -4,7 +4,10 @@ package proof
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"time"
 
 	"github.com/fanorona/fanorona/engine"
@@ -39,6 +42,9 @@ type Options struct {
 	// TTEntries is the size of the transposition table (32 bytes an entry); 0 means
 	// DefaultTTEntries.
 	TTEntries int
+	// SnapshotEvery is how often a search given a snapshot file (SetSnapshot) saves its
+	// table; 0 means DefaultSnapshotEvery.
+	SnapshotEvery time.Duration
 }
 
 // DefaultTTEntries is the transposition table's default size: 2^22 entries, 128 MiB.
@@ -64,6 +70,17 @@ type Prover struct {
 	nodes    uint64
 	stopped  bool
 	err      error
+
+	// The snapshot (snapshot.go): its file and interval, and while a search that saves
+	// one runs, its root, when it was last saved, when the search started and how long
+	// it had searched before (in the processes the snapshot comes from).
+	snapPath    string
+	snapEvery   time.Duration
+	snapOn      bool
+	snapRoot    key
+	lastSnap    time.Time
+	searchStart time.Time
+	priorTime   time.Duration
 }
 
 // frame holds one node of the current line: its turns and its children's numbers, so the
@@ -92,7 +109,11 @@ func NewProver(opts Options) (*Prover, error) {
 	if n <= 0 {
 		n = DefaultTTEntries
 	}
-	return &Prover{limit: opts.PaikaLimit, rules: Rules(opts.PaikaLimit), tables: opts.Tables, tt: newTTable(n)}, nil
+	every := opts.SnapshotEvery
+	if every <= 0 {
+		every = DefaultSnapshotEvery
+	}
+	return &Prover{limit: opts.PaikaLimit, rules: Rules(opts.PaikaLimit), tables: opts.Tables, tt: newTTable(n), snapEvery: every}, nil
 }
 
 // PaikaLimit returns the rule of the prover's claims.
@@ -107,19 +128,52 @@ type Result struct {
 }
 
 // Search runs df-pn on claim c about p until it is decided or the budget ends. The
-// transposition table is cleared first; it keeps the search's numbers afterwards, for
-// Certificate.
+// transposition table is cleared first, or filled from the snapshot (SetSnapshot), whose
+// nodes and time then count in the result and against b; it keeps the search's numbers
+// afterwards, for Certificate.
 func (s *Prover) Search(ctx context.Context, p engine.Position, c Claim, b Budget) (Result, error) {
 	start := time.Now()
 	s.tt.clear()
 	s.claim = c
-	s.nodes = 0
+	s.nodes, s.priorTime = 0, 0
 	root := normalise(p, s.limit)
 	if err := s.checkRoot(&root); err != nil {
 		return Result{}, err
 	}
-	out, err := s.run(ctx, &root, b)
-	return Result{Claim: c, Outcome: out, Nodes: s.nodes, Elapsed: time.Since(start)}, err
+	if s.snapPath != "" {
+		k, _ := keyOf(&root, s.limit)
+		nodes, searched, ok, err := s.loadSnapshot(k)
+		if err != nil {
+			return Result{}, err
+		}
+		if ok {
+			s.nodes, s.priorTime = nodes, searched
+		}
+		s.snapOn, s.snapRoot, s.lastSnap, s.searchStart = true, k, start, start
+	}
+	left, out, err := b, Unknown, error(nil)
+	if b.Time > 0 {
+		left.Time = b.Time - s.priorTime
+	}
+	if b.Nodes > 0 {
+		left.Nodes = b.Nodes - min(b.Nodes, s.nodes)
+	}
+	if (b.Time == 0 || left.Time > 0) && (b.Nodes == 0 || left.Nodes > 0) {
+		out, err = s.run(ctx, &root, left)
+	}
+	if s.snapOn {
+		s.snapOn = false
+		switch {
+		case err != nil: // the last snapshot stays
+		case out == Unknown: // stopped: a larger budget goes on from here
+			err = s.saveSnapshot()
+		default:
+			if rerr := os.Remove(s.snapPath); rerr != nil && !errors.Is(rerr, fs.ErrNotExist) {
+				err = fmt.Errorf("proof: %w", rerr)
+			}
+		}
+	}
+	return Result{Claim: c, Outcome: out, Nodes: s.nodes, Elapsed: s.priorTime + time.Since(start)}, err
 }
 
 // checkRoot refuses positions no claim is about.
@@ -202,6 +256,9 @@ func (s *Prover) checkBudget() {
 	if s.ctx.Err() != nil || (!s.deadline.IsZero() && time.Now().After(s.deadline)) ||
 		(s.maxNodes > 0 && s.nodes >= s.maxNodes) {
 		s.stopped = true
+	}
+	if s.snapOn && time.Since(s.lastSnap) >= s.snapEvery && s.err == nil {
+		s.err = s.saveSnapshot()
 	}
 }
 

@@ -233,20 +233,20 @@ func (e *extractor) reprove(p *engine.Position) error {
 // decided (c, or its Opposite), checked by Check: a decision whose certificate the
 // checker refuses is reported Unknown (with the checker's error), never as a result.
 func (s *Prover) Prove(ctx context.Context, p engine.Position, c Claim, b Budget, toolkit string) (Result, *Section, error) {
-	start := time.Now()
 	res, err := s.Search(ctx, p, c, b)
 	if err != nil || res.Outcome == Unknown {
 		return res, nil, err
 	}
+	searched := time.Now()
 	left := b
 	if b.Time > 0 {
-		left.Time = max(b.Time-time.Since(start), time.Millisecond)
+		left.Time = max(b.Time-res.Elapsed, time.Millisecond)
 	}
 	if b.Nodes > 0 {
 		left.Nodes = max(b.Nodes-min(b.Nodes, res.Nodes), 1)
 	}
 	sec, err := s.Certificate(ctx, p, res, toolkit, left)
-	res.Nodes, res.Elapsed = s.nodes, time.Since(start)
+	res.Nodes, res.Elapsed = s.nodes, res.Elapsed+time.Since(searched)
 	if err != nil {
 		res.Outcome = Unknown
 		return res, nil, nil

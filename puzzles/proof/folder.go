@@ -7,6 +7,7 @@
 //	jobs/N.lock          held (flock) by the worker running job N
 //	jobs/N.json          job N's result, written when it ends (temporary file, rename)
 //	jobs/N.fpc.gz        job N's certificate, when decided
+//	jobs/N.tt            job N's search saved as it goes, while it is undecided (snapshot.go)
 //	certificate.fpc.gz   the whole proof's certificate, once the top is decided
 
 package proof
@@ -358,7 +359,11 @@ func runJob(ctx context.Context, dir string, m *Manifest, job int, claim Claim, 
 	if err != nil {
 		return JobResult{}, fmt.Errorf("proof: %s: job %d: %w", dir, job, err)
 	}
+	// The job's table is saved as it goes (jobs/N.tt), so that a killed job resumes where
+	// it was and one that ended unknown goes on under a larger budget.
+	pr.SetSnapshot(jobPath(dir, job, ".tt"))
 	res, sec, err := pr.Prove(ctx, p, claim, b, toolkit)
+	pr.SetSnapshot("")
 	if err != nil {
 		return JobResult{}, err
 	}
