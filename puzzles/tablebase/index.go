@@ -75,8 +75,10 @@ type orbits struct {
 	reps   []engine.Bitboard // representative of each orbit
 	weight []uint8           // orbit size: how many k-sets each representative stands for
 	stab   []uint8           // bit s set when symmetry s ≠ identity maps the representative onto itself
-	// freePoint[o][c] is the c-th point (from a1) that representative o leaves empty.
+	// freePoint[o][c] is the c-th point (from a1) that representative o leaves empty, and
+	// freeRank[o] its inverse: freeRank[o][p] is how many free points lie below p.
 	freePoint [][64]uint8
+	freeRank  [][64]uint8
 	of        []uint32 // by colex rank of a k-set: orbit<<2 | symmetry to the representative
 }
 
@@ -112,15 +114,17 @@ func orbitsOf(k int) *orbits {
 				o.reps = append(o.reps, set)
 				o.weight = append(o.weight, uint8(len(seen)))
 				o.stab = append(o.stab, stab)
-				var free [64]uint8
+				var free, rank [64]uint8
 				c := 0
 				for p := 0; p < engine.Points; p++ {
+					rank[p] = uint8(c)
 					if !set.Has(engine.Point(p)) {
 						free[c] = uint8(p)
 						c++
 					}
 				}
 				o.freePoint = append(o.freePoint, free)
+				o.freeRank = append(o.freeRank, rank)
 			}
 			o.of[r] = repOfRank[minRank]<<2 | uint32(minSym)
 		}
@@ -210,26 +214,26 @@ func (ix *indexer) index(own, enemy engine.Bitboard) uint64 {
 	if sym != engine.Identity {
 		sec = sec.Transform(sym)
 	}
-	rep := ix.orbits.reps[orbit]
-	r := compressedRank(sec, rep)
+	free := &ix.orbits.freeRank[orbit]
+	r := compressedRank(sec, free)
 	// A representative that some symmetry maps onto itself leaves a choice of images of
 	// the other set: the lowest rank is the position's one slot.
 	for stab := ix.orbits.stab[orbit]; stab != 0; stab &= stab - 1 {
-		if alt := compressedRank(sec.Transform(engine.Symmetry(bits.TrailingZeros8(stab))), rep); alt < r {
+		if alt := compressedRank(sec.Transform(engine.Symmetry(bits.TrailingZeros8(stab))), free); alt < r {
 			r = alt
 		}
 	}
 	return orbit*ix.perOrbit + r
 }
 
-// compressedRank ranks set among the points that prim leaves free.
-func compressedRank(set, prim engine.Bitboard) uint64 {
+// compressedRank ranks set among the points a representative leaves free, given the
+// representative's freeRank: the colex rank of the set with those points renumbered
+// 0, 1, 2, … (the table lookup replaces counting the representative's points below each).
+func compressedRank(set engine.Bitboard, freeRank *[64]uint8) uint64 {
 	var r uint64
 	i := 1
 	for b := uint64(set); b != 0; b &= b - 1 {
-		p := bits.TrailingZeros64(b)
-		c := p - bits.OnesCount64(uint64(prim)&(1<<uint(p)-1))
-		r += rankTerm[c&63][i&15]
+		r += rankTerm[freeRank[bits.TrailingZeros64(b)&63]&63][i&15]
 		i++
 	}
 	return r
@@ -345,10 +349,10 @@ type fixedIndex struct {
 	ix           *indexer
 	fixedPrimary bool
 	// When the fixed set is the primary one: its orbit's first slot, the symmetry that
-	// maps it onto the representative, the representative and its stabiliser.
+	// maps it onto the representative, the representative's free ranks and its stabiliser.
 	base uint64
 	sym  engine.Symmetry
-	rep  engine.Bitboard
+	free *[64]uint8
 	stab uint8
 	// Otherwise: the fixed set under each symmetry.
 	images [engine.NumSymmetries]engine.Bitboard
@@ -363,7 +367,7 @@ func (f *fixedIndex) reset(ix *indexer, fixed engine.Bitboard, fixedIsOwn bool) 
 		e := ix.orbits.of[colexRank(fixed)]
 		orbit := uint64(e >> 2)
 		f.base, f.sym = orbit*ix.perOrbit, engine.Symmetry(e&3)
-		f.rep, f.stab = ix.orbits.reps[orbit], ix.orbits.stab[orbit]
+		f.free, f.stab = &ix.orbits.freeRank[orbit], ix.orbits.stab[orbit]
 		return
 	}
 	for s := engine.Symmetry(0); s < engine.NumSymmetries; s++ {
@@ -374,26 +378,31 @@ func (f *fixedIndex) reset(ix *indexer, fixed engine.Bitboard, fixedIsOwn bool) 
 // index returns the slot of the position whose other side holds moving; it equals
 // ix.index with the two sets in their places.
 func (f *fixedIndex) index(moving engine.Bitboard) uint64 {
-	base, sym, rep, stab := f.base, f.sym, f.rep, f.stab
-	var sec engine.Bitboard
 	if f.fixedPrimary {
-		sec = moving
-		if sym != engine.Identity {
-			sec = sec.Transform(sym)
+		sec := moving
+		if f.sym != engine.Identity {
+			sec = sec.Transform(f.sym)
 		}
-	} else {
-		ix := f.ix
-		e := ix.orbits.of[colexRank(moving)]
-		orbit := uint64(e >> 2)
-		base, sym = orbit*ix.perOrbit, engine.Symmetry(e&3)
-		rep, stab = ix.orbits.reps[orbit], ix.orbits.stab[orbit]
-		sec = f.images[sym&3]
+		r := compressedRank(sec, f.free)
+		for stab := f.stab; stab != 0; stab &= stab - 1 {
+			if alt := compressedRank(sec.Transform(engine.Symmetry(bits.TrailingZeros8(stab))), f.free); alt < r {
+				r = alt
+			}
+		}
+		return f.base + r
 	}
-	r := compressedRank(sec, rep)
-	for ; stab != 0; stab &= stab - 1 {
-		if alt := compressedRank(sec.Transform(engine.Symmetry(bits.TrailingZeros8(stab))), rep); alt < r {
+	ix := f.ix
+	e := ix.orbits.of[colexRank(moving)]
+	orbit := uint64(e >> 2)
+	sym := engine.Symmetry(e & 3)
+	free := &ix.orbits.freeRank[orbit]
+	r := compressedRank(f.images[sym], free)
+	// The symmetries compose by exclusive or of their numbers (a Klein four-group), so
+	// the stabiliser's images of the fixed set were computed in reset too.
+	for stab := ix.orbits.stab[orbit]; stab != 0; stab &= stab - 1 {
+		if alt := compressedRank(f.images[(sym^engine.Symmetry(bits.TrailingZeros8(stab)))&3], free); alt < r {
 			r = alt
 		}
 	}
-	return base + r
+	return orbit*ix.perOrbit + r
 }

@@ -100,3 +100,32 @@ func TestFixedIndexAgreesWithIndex(t *testing.T) {
 		}
 	}
 }
+
+// TestCompressedRankCountsFreePointsBelow: the free-rank table gives each point of a set
+// its place among the points the representative leaves empty, the point's index less the
+// representative's points below it, for random sets of every representative size.
+func TestCompressedRankCountsFreePointsBelow(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for k := 1; k <= 3; k++ {
+		o := orbitsOf(k)
+		for range 20000 {
+			orbit := r.IntN(len(o.reps))
+			rep := o.reps[orbit]
+			var set engine.Bitboard
+			for n := 1 + r.IntN(8); set.Count() < n; {
+				if p := engine.Point(r.IntN(engine.Points)); !rep.Has(p) {
+					set |= engine.Bit(p)
+				}
+			}
+			var want uint64
+			i := 1
+			for b := set; b != 0; b &= b - 1 {
+				p := int(b.First())
+				c := p - (rep & (engine.Bit(b.First()) - 1)).Count()
+				want += Binomial(c, i)
+				i++
+			}
+			require.Equal(t, want, compressedRank(set, &o.freeRank[orbit]), "rep %v set %v", rep, set)
+		}
+	}
+}
