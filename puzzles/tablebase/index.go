@@ -19,6 +19,10 @@ var binom [engine.Points + 1][engine.Points + 1]uint64
 // the hot ranking loops.
 var rankTerm [64][16]uint64
 
+// unrankTerm[i][p] is C(p, i) for p ≤ 45 and the largest uint64 above: a non-decreasing
+// row of 64 for each i, which colexUnrank searches in six fixed halvings.
+var unrankTerm [16][64]uint64
+
 func init() {
 	for n := 0; n <= engine.Points; n++ {
 		binom[n][0] = 1
@@ -27,6 +31,14 @@ func init() {
 		}
 		for k := 0; k < 16 && k <= n; k++ {
 			rankTerm[n][k] = binom[n][k]
+		}
+	}
+	for k := range unrankTerm {
+		for p := range unrankTerm[k] {
+			unrankTerm[k][p] = ^uint64(0)
+			if p <= engine.Points {
+				unrankTerm[k][p] = binom[p][k]
+			}
 		}
 	}
 }
@@ -47,23 +59,20 @@ func colexRank(b engine.Bitboard) uint64 {
 }
 
 // colexUnrank inverts colexRank for k-sets of the points 0..n−1: the highest member is
-// the largest c with C(c, k) ≤ r, found by binary search, and so on down.
+// the largest c with C(c, k) ≤ r (below n, as r < C(n, k)), and so on down. The search
+// takes six halvings of the padded row whatever r is, with no bounds to keep.
 func colexUnrank(r uint64, k, n int) engine.Bitboard {
 	var b engine.Bitboard
-	hi := n - 1 // the member is at most hi
 	for i := k; i >= 1; i-- {
-		lo := i - 1 // C(i−1, i) = 0 ≤ r always
-		for lo < hi {
-			mid := (lo + hi + 1) >> 1
-			if rankTerm[mid&63][i&15] <= r {
-				lo = mid
-			} else {
-				hi = mid - 1
+		row := &unrankTerm[i&15]
+		c := 0 // row[c] ≤ r throughout: C(c, i) = 0 for c < i
+		for step := 32; step > 0; step >>= 1 {
+			if row[(c+step)&63] <= r {
+				c += step
 			}
 		}
-		r -= rankTerm[lo&63][i&15]
-		b |= 1 << uint(lo)
-		hi = lo - 1
+		r -= row[c&63]
+		b |= 1 << uint(c)
 	}
 	return b
 }
