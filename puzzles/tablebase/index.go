@@ -223,21 +223,35 @@ func (ix *indexer) index(own, enemy engine.Bitboard) uint64 {
 	if sym != engine.Identity {
 		sec = sec.Transform(sym)
 	}
-	free := &ix.orbits.freeRank[orbit]
-	r := compressedRank(sec, free)
+	rep := ix.orbits.reps[orbit]
+	r := rankAmongFree(sec, rep)
 	// A representative that some symmetry maps onto itself leaves a choice of images of
 	// the other set: the lowest rank is the position's one slot.
 	for stab := ix.orbits.stab[orbit]; stab != 0; stab &= stab - 1 {
-		if alt := compressedRank(sec.Transform(engine.Symmetry(bits.TrailingZeros8(stab))), free); alt < r {
+		if alt := rankAmongFree(sec.Transform(engine.Symmetry(bits.TrailingZeros8(stab))), rep); alt < r {
 			r = alt
 		}
 	}
 	return orbit*ix.perOrbit + r
 }
 
-// compressedRank ranks set among the points a representative leaves free, given the
-// representative's freeRank: the colex rank of the set with those points renumbered
-// 0, 1, 2, … (the table lookup replaces counting the representative's points below each).
+// rankAmongFree ranks set among the points that prim leaves free: the colex rank of the
+// set with those points renumbered 0, 1, 2, ….
+func rankAmongFree(set, prim engine.Bitboard) uint64 {
+	var r uint64
+	i := 1
+	for b := uint64(set); b != 0; b &= b - 1 {
+		p := bits.TrailingZeros64(b)
+		c := p - bits.OnesCount64(uint64(prim)&(1<<uint(p)-1))
+		r += rankTerm[c&63][i&15]
+		i++
+	}
+	return r
+}
+
+// compressedRank is rankAmongFree given the representative's freeRank row instead: a
+// table lookup in place of counting its points below each point, cheaper when one
+// representative serves many sets, so that its row stays in the cache.
 func compressedRank(set engine.Bitboard, freeRank *[64]uint8) uint64 {
 	var r uint64
 	i := 1
@@ -404,12 +418,12 @@ func (f *fixedIndex) index(moving engine.Bitboard) uint64 {
 	e := ix.orbits.of[colexRank(moving)]
 	orbit := uint64(e >> 2)
 	sym := engine.Symmetry(e & 3)
-	free := &ix.orbits.freeRank[orbit]
-	r := compressedRank(f.images[sym], free)
+	rep := ix.orbits.reps[orbit]
+	r := rankAmongFree(f.images[sym], rep)
 	// The symmetries compose by exclusive or of their numbers (a Klein four-group), so
 	// the stabiliser's images of the fixed set were computed in reset too.
 	for stab := ix.orbits.stab[orbit]; stab != 0; stab &= stab - 1 {
-		if alt := compressedRank(f.images[(sym^engine.Symmetry(bits.TrailingZeros8(stab)))&3], free); alt < r {
+		if alt := rankAmongFree(f.images[(sym^engine.Symmetry(bits.TrailingZeros8(stab)))&3], rep); alt < r {
 			r = alt
 		}
 	}

@@ -1,6 +1,7 @@
 package tablebase
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -126,6 +127,45 @@ func TestCompressedRankCountsFreePointsBelow(t *testing.T) {
 				i++
 			}
 			require.Equal(t, want, compressedRank(set, &o.freeRank[orbit]), "rep %v set %v", rep, set)
+			require.Equal(t, want, rankAmongFree(set, rep), "rep %v set %v", rep, set)
+		}
+	}
+}
+
+// BenchmarkFixedIndex numbers the positions one step away from random positions of 3v3
+// and 3v4, with the primary set held fixed and with the other set held fixed, as the
+// un-move pass does.
+func BenchmarkFixedIndex(b *testing.B) {
+	for _, c := range []Class{{3, 3}, {3, 4}} {
+		for _, primaryFixed := range []bool{true, false} {
+			b.Run(fmt.Sprintf("%v/primaryFixed=%v", c, primaryFixed), func(b *testing.B) {
+				ix := newIndexer(c)
+				r := rand.New(rand.NewPCG(7, 8))
+				type probe struct{ fixed, moving engine.Bitboard }
+				var probes [1024]probe
+				for i := range probes {
+					own, enemy := ix.position(r.Uint64N(ix.size))
+					probes[i] = probe{own, enemy}
+				}
+				var f fixedIndex
+				var sink uint64
+				for i := 0; b.Loop(); i++ {
+					p := &probes[i&1023]
+					if primaryFixed {
+						f.reset(ix, p.fixed, true)
+					} else {
+						f.reset(ix, p.moving, false)
+						p = &probe{p.moving, p.fixed}
+					}
+					empty := engine.AllPoints &^ (p.fixed | p.moving)
+					for ys := p.moving; ys != 0; ys &= ys - 1 {
+						for xs := engine.Neighbours(ys.First()) & empty; xs != 0; xs &= xs - 1 {
+							sink += f.index(p.moving ^ ys&-ys ^ xs&-xs)
+						}
+					}
+				}
+				_ = sink
+			})
 		}
 	}
 }
