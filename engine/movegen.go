@@ -76,19 +76,19 @@ func (p *Position) CountTurns(r Rules, conv PerftConvention, seen *ResultSet) in
 	return g.count
 }
 
+// DistinctCaptures is DistinctTurns for a position whose capturers (p.Capturers(), not
+// 0) the caller has found already, so that they are not looked for twice.
+func (p *Position) DistinctCaptures(r Rules, capturers Bitboard, buf []Turn, seen *ResultSet) []Turn {
+	seen.reset()
+	g := chainWalker{buf: buf, collect: true, seen: seen}
+	return p.captures(r, capturers, &g)
+}
+
 func (p *Position) generate(r Rules, g *chainWalker) []Turn {
-	own, enemy, empty := p.Own(), p.Enemy(), p.Empty()
 	if capturers := p.Capturers(); capturers != 0 {
-		g.enemy = enemy
-		g.noChain = r.FirstTurnNoChain && p.Ply < 2
-		for b := capturers; b != 0; b &= b - 1 {
-			from := b.First()
-			g.others = own &^ Bit(from)
-			g.turn = Turn{From: from}
-			g.walk(from, NumDirections, Bit(from), 0)
-		}
-		return g.buf
+		return p.captures(r, capturers, g)
 	}
+	own, empty := p.Own(), p.Empty()
 	for d := Direction(0); d < NumDirections; d++ {
 		movers := own & shift(empty, d.Opposite())
 		if !g.collect {
@@ -101,6 +101,20 @@ func (p *Position) generate(r Rules, g *chainWalker) []Turn {
 			t.push(d, Paika)
 			g.buf = append(g.buf, t)
 		}
+	}
+	return g.buf
+}
+
+// captures walks the capture chains of each of capturers.
+func (p *Position) captures(r Rules, capturers Bitboard, g *chainWalker) []Turn {
+	own := p.Own()
+	g.enemy = p.Enemy()
+	g.noChain = r.FirstTurnNoChain && p.Ply < 2
+	for b := capturers; b != 0; b &= b - 1 {
+		from := b.First()
+		g.others = own &^ Bit(from)
+		g.turn = Turn{From: from}
+		g.walk(from, NumDirections, Bit(from), 0)
 	}
 	return g.buf
 }

@@ -538,11 +538,14 @@ func (b *builder) initRange(w *worker, t *Table, lo, hi uint64) {
 		}
 		p := engine.Position{Pieces: [2]engine.Bitboard{own, enemy}}
 		code := byte(codeDraw)
-		switch {
-		case !p.HasTurn():
-			code = codeLoss0
-		case p.CanCapture():
-			w.turns = p.DistinctTurns(rules, w.turns[:0], &w.seen)
+		// Capturers first: a position with a capture has a turn, and most positions
+		// have one or the other.
+		if capturers := p.Capturers(); capturers == 0 {
+			if !p.HasTurn() {
+				code = codeLoss0
+			}
+		} else {
+			w.turns = p.DistinctCaptures(rules, capturers, w.turns[:0], &w.seen)
 			if code = b.captureValue(w, w.turns, own, enemy); code == codeDraw {
 				t.bytes[slot] = b.captureMark
 				continue

@@ -1,0 +1,42 @@
+// captures_test.go: the capture turns of a position whose capturers the caller found.
+
+package engine
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestDistinctCapturesAreTheDistinctTurns: on random positions with a capture, under the
+// theoretic rules and with the first turn's chains forbidden, DistinctCaptures given
+// p.Capturers() returns DistinctTurns' turns in the same order.
+func TestDistinctCapturesAreTheDistinctTurns(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 17))
+	var seen ResultSet
+	tested := 0
+	for range 20000 {
+		var pieces [2]Bitboard
+		for c := range pieces {
+			for n := 1 + rng.IntN(12); pieces[c].Count() < n; {
+				if p := Bit(Point(rng.IntN(Points))); (pieces[0]|pieces[1])&p == 0 {
+					pieces[c] |= p
+				}
+			}
+		}
+		p := NewPosition(pieces[White], pieces[Black], Color(rng.IntN(2)), 0, 0)
+		capturers := p.Capturers()
+		if capturers == 0 {
+			continue
+		}
+		tested++
+		for _, r := range []Rules{TheoreticRules(), {FirstTurnNoChain: true}} {
+			want := p.DistinctTurns(r, nil, &seen)
+			require.NotEmpty(t, want)
+			assert.Equal(t, want, p.DistinctCaptures(r, capturers, nil, &seen), "%s", p.FEN())
+		}
+	}
+	require.Greater(t, tested, 5000, "positions with a capture")
+}
