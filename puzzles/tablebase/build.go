@@ -676,7 +676,7 @@ func (b *builder) unmoves(w *worker, t, pred *Table, slot uint64, code, next byt
 				continue // the step was no legal turn: a capture was compulsory
 			}
 		}
-		if losing || b.allTurnsLoseWithin(w, t, movers[i], own, code) {
+		if losing || b.allTurnsLoseWithin(w, t, movers[i], own, enemy, code) {
 			if pred.setIfDraw(slots[i], next) {
 				wrote = true
 			}
@@ -690,17 +690,21 @@ func (b *builder) unmoves(w *worker, t, pred *Table, slot uint64, code, next byt
 const maxEdges = 8 * maxSide
 
 // allTurnsLoseWithin reports whether every paika step of mover (to move against other,
-// whose pieces w.fixedChild was reset to) leads to a position of t that its side to move wins with a code at most code (within as
-// many plies, in either encoding). Most candidates fail at an early step, so the steps are
-// looked up one by one.
-func (b *builder) allTurnsLoseWithin(w *worker, t *Table, mover, other engine.Bitboard, code byte) bool {
+// whose pieces w.fixedChild was reset to) leads to a position of t that its side to move
+// wins with a code at most code (within as many plies, in either encoding). The step
+// that leads to known (the position being passed back, which holds code) is not looked
+// up. Most candidates fail at an early step, so the steps are looked up one by one.
+func (b *builder) allTurnsLoseWithin(w *worker, t *Table, mover, other, known engine.Bitboard, code byte) bool {
 	empty := engine.AllPoints &^ (mover | other)
 	f := &w.fixedChild // prepared for other by the caller
 	for xs := mover; xs != 0; xs &= xs - 1 {
 		x := xs & -xs
 		for ys := engine.Neighbours(xs.First()) & empty; ys != 0; ys &= ys - 1 {
-			c := t.load(f.index(mover ^ x ^ (ys & -ys)))
-			if !codeIsWin(c) || c > code {
+			child := mover ^ x ^ (ys & -ys)
+			if child == known {
+				continue
+			}
+			if c := t.load(f.index(child)); !codeIsWin(c) || c > code {
 				return false
 			}
 		}
