@@ -40,3 +40,27 @@ func TestDistinctCapturesAreTheDistinctTurns(t *testing.T) {
 	}
 	require.Greater(t, tested, 5000, "positions with a capture")
 }
+
+// TestCaptureLanesAgreeWithCanCapture: on random positions (seeded), the lanes of the
+// side not to move say what Position.CanCapture says of the side to move.
+func TestCaptureLanesAgreeWithCanCapture(t *testing.T) {
+	rng := rand.New(rand.NewPCG(19, 23))
+	counts := map[bool]int{}
+	for range 50000 {
+		var pieces [2]Bitboard
+		for c := range pieces {
+			for n := 1 + rng.IntN(10); pieces[c].Count() < n; {
+				if p := Bit(Point(rng.IntN(Points))); (pieces[0]|pieces[1])&p == 0 {
+					pieces[c] |= p
+				}
+			}
+		}
+		p := NewPosition(pieces[White], pieces[Black], Color(rng.IntN(2)), 0, 0)
+		lanes := NewCaptureLanes(p.Enemy())
+		want := p.CanCapture()
+		counts[want]++
+		require.Equal(t, want, lanes.CanCapture(p.Own(), p.Empty()), "%s", p.FEN())
+	}
+	require.Greater(t, counts[true], 5000, "positions with a capture")
+	require.Greater(t, counts[false], 5000, "positions without")
+}

@@ -33,6 +33,37 @@ func (p *Position) Capturers() Bitboard {
 // CanCapture reports whether the side to move has a capture (and so must capture).
 func (p *Position) CanCapture() bool { return p.Capturers() != 0 }
 
+// CaptureLanes holds, for one set of pieces that may be captured (the victims), the points
+// from which a step in each direction captures one of them, by approach or by withdrawal,
+// when the step's end is empty. Positions in which the victims stay put (the predecessors
+// of a position by un-moves of the other side) test their captures with it at a fraction
+// of the cost of Capturers.
+type CaptureLanes [NumDirections]Bitboard
+
+// NewCaptureLanes returns the lanes of victims.
+func NewCaptureLanes(victims Bitboard) CaptureLanes {
+	var l CaptureLanes
+	for d := Direction(0); d < NumDirections; d++ {
+		back := d.Opposite()
+		// A step along d from p to p+d approaches a victim at p+2d or withdraws from one
+		// at p−d.
+		l[d] = shift(shift(victims, back), back) | shift(victims, d)
+	}
+	return l
+}
+
+// CanCapture reports whether movers, to move against the victims of l with empty the
+// empty points, have a capture: Position.CanCapture of that position. (The shifts of
+// approachers and withdrawers distribute over the intersection, so the two kinds share
+// the shift of empty.)
+func (l *CaptureLanes) CanCapture(movers, empty Bitboard) bool {
+	var from Bitboard
+	for d := Direction(0); d < NumDirections; d++ {
+		from |= shift(empty, d.Opposite()) & l[d]
+	}
+	return from&movers != 0
+}
+
 // HasTurn reports whether the side to move has any legal turn.
 func (p *Position) HasTurn() bool {
 	if p.Own() == 0 {

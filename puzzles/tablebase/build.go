@@ -296,10 +296,10 @@ type builder struct {
 	overflow atomic.Bool
 	maxCode  atomic.Uint32
 	// captureMark is the byte that stands, while the build runs, for a drawn position
-	// with a compulsory capture (codeDraw once the build ends), so that the un-move
-	// passes tell such a predecessor from a paika position by its byte instead of
-	// generating its captures each time they meet it. It is 0 (no marks: captures are
-	// generated) once a real code could take its value.
+	// with a compulsory capture (codeDraw once the build ends). The un-move passes no
+	// longer need it (they test each predecessor's captures with capture lanes before
+	// numbering it, marked or not); it changes no value. It is 0 (no marks) once a real
+	// code could take its value.
 	captureMark byte
 	markClash   atomic.Bool // init met a real code equal to captureMark
 	noMarks     bool        // build without marks from the start
@@ -646,13 +646,21 @@ func (b *builder) unmoves(w *worker, t, pred *Table, slot uint64, code, next byt
 	movers, slots, codes := &w.movers, &w.slots, &w.codes
 	k := 0
 	// The predecessor's side to move is enemy: it stepped a piece from x to y. own stays
-	// put in every predecessor.
+	// put in every predecessor, so its capture lanes serve them all.
 	w.fixed.reset(pred.ix, own, false)
+	lanes := engine.NewCaptureLanes(own)
 	for ys := enemy; ys != 0; ys &= ys - 1 {
 		y := ys & -ys
 		for xs := engine.Neighbours(ys.First()) & empty; xs != 0; xs &= xs - 1 {
-			movers[k] = enemy ^ y ^ xs&-xs
-			slots[k] = w.fixed.index(movers[k])
+			x := xs & -xs
+			mover := enemy ^ y ^ x
+			// A predecessor with a capture did not step (a capture was compulsory); most
+			// have one, and the test is cheaper than numbering and reading them.
+			if lanes.CanCapture(mover, empty^x^y) {
+				continue
+			}
+			movers[k] = mover
+			slots[k] = w.fixed.index(mover)
 			k++
 		}
 	}
@@ -665,16 +673,9 @@ func (b *builder) unmoves(w *worker, t, pred *Table, slot uint64, code, next byt
 		w.fixedChild.reset(t.ix, own, true)
 	}
 	wrote := false
-	marked := b.captureMark != 0
 	for i := range k {
 		if codes[i] != codeDraw {
-			continue // resolved, or marked as a drawn capture position
-		}
-		if !marked {
-			q := engine.Position{Pieces: [2]engine.Bitboard{movers[i], own}}
-			if q.CanCapture() {
-				continue // the step was no legal turn: a capture was compulsory
-			}
+			continue // resolved
 		}
 		if losing || b.allTurnsLoseWithin(w, t, movers[i], own, enemy, code) {
 			if pred.setIfDraw(slots[i], next) {
