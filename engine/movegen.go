@@ -46,8 +46,9 @@ func NewCaptureLanes(victims Bitboard) CaptureLanes {
 	for d := Direction(0); d < NumDirections; d++ {
 		back := d.Opposite()
 		// A step along d from p to p+d approaches a victim at p+2d or withdraws from one
-		// at p−d.
-		l[d] = shift(shift(victims, back), back) | shift(victims, d)
+		// at p−d. Only points with a step along d are kept, so that CanCapture can shift
+		// the empty points without masks.
+		l[d] = (shift(shift(victims, back), back) | shift(victims, d)) & shiftMask[d]
 	}
 	return l
 }
@@ -55,12 +56,12 @@ func NewCaptureLanes(victims Bitboard) CaptureLanes {
 // CanCapture reports whether movers, to move against the victims of l with empty the
 // empty points, have a capture: Position.CanCapture of that position. (The shifts of
 // approachers and withdrawers distribute over the intersection, so the two kinds share
-// the shift of empty.)
+// the shift of empty.) Bit p of empty>>s is the point p+s: the end of the step along
+// the direction d with shiftBy[d] = s, for the points of l[d].
 func (l *CaptureLanes) CanCapture(movers, empty Bitboard) bool {
-	var from Bitboard
-	for d := Direction(0); d < NumDirections; d++ {
-		from |= shift(empty, d.Opposite()) & l[d]
-	}
+	from := empty>>Cols&l[North] | empty>>(Cols+1)&l[NorthEast] | empty>>1&l[East] |
+		empty<<(Cols-1)&l[SouthEast] | empty<<Cols&l[South] | empty<<(Cols+1)&l[SouthWest] |
+		empty<<1&l[West] | empty>>(Cols-1)&l[NorthWest]
 	return from&movers != 0
 }
 
