@@ -342,9 +342,24 @@ type worker struct {
 	// fixed numbers the predecessors of the position at hand, fixedChild the successors
 	// of a predecessor.
 	fixed, fixedChild fixedIndex
-	// The slots and tables of a capture position's successors, looked up together.
+	// The slots, tables and codes of capture positions' successors, looked up together.
 	childSlots  []uint64
 	childTables []*Table
+	childCodes  []byte
+	// Capture positions of init whose successors are read together: their slots, pieces
+	// and the end of their turns in turns.
+	pending [initBatch]pendingCapture
+}
+
+// initBatch is how many capture positions init resolves together, so that the cache
+// misses into the smaller tables of all their successors overlap.
+const initBatch = 16
+
+type pendingCapture struct {
+	slot        uint64
+	own, enemy  engine.Bitboard
+	turnsBefore int // the position's turns are w.turns[turnsBefore:turnsEnd]
+	turnsEnd    int
 }
 
 // chunk is the unit of work handed to a goroutine: a multiple of 8 slots, so two
@@ -530,6 +545,8 @@ func (b *builder) initRange(w *worker, t *Table, lo, hi uint64) {
 	var top byte
 	var it walker
 	it.start(t.ix, lo)
+	w.turns = w.turns[:0]
+	n := 0 // pending capture positions
 	for slot := lo; slot < hi; slot++ {
 		own, enemy := it.pieces()
 		it.next()
@@ -537,38 +554,70 @@ func (b *builder) initRange(w *worker, t *Table, lo, hi uint64) {
 			continue // a mirror image of a board whose slot is another
 		}
 		p := engine.Position{Pieces: [2]engine.Bitboard{own, enemy}}
-		code := byte(codeDraw)
 		// Capturers first: a position with a capture has a turn, and most positions
 		// have one or the other.
-		if capturers := p.Capturers(); capturers == 0 {
+		capturers := p.Capturers()
+		if capturers == 0 {
+			code := byte(codeDraw)
 			if !p.HasTurn() {
 				code = codeLoss0
 			}
-		} else {
-			w.turns = p.DistinctCaptures(rules, capturers, w.turns[:0], &w.seen)
-			if code = b.captureValue(w, w.turns, own, enemy); code == codeDraw {
-				t.bytes[slot] = b.captureMark
-				continue
-			}
-			if code == b.captureMark {
-				b.markClash.Store(true)
-			}
+			t.bytes[slot] = code
+			top = max(top, code)
+			continue
 		}
-		t.bytes[slot] = code
+		before := len(w.turns)
+		w.turns = p.DistinctCaptures(rules, capturers, w.turns, &w.seen)
+		w.pending[n] = pendingCapture{slot, own, enemy, before, len(w.turns)}
+		if n++; n == initBatch {
+			top = max(top, b.resolveCaptures(w, t, n))
+			n = 0
+			w.turns = w.turns[:0]
+		}
+	}
+	top = max(top, b.resolveCaptures(w, t, n))
+	b.raiseMaxCode(top)
+}
+
+// resolveCaptures writes the codes of the first n pending capture positions of init and
+// returns the largest.
+func (b *builder) resolveCaptures(w *worker, t *Table, n int) byte {
+	w.childSlots, w.childTables = w.childSlots[:0], w.childTables[:0]
+	for _, pc := range w.pending[:n] {
+		b.addChildren(w, w.turns[pc.turnsBefore:pc.turnsEnd], pc.own, pc.enemy)
+	}
+	w.readChildren()
+	var top byte
+	for _, pc := range w.pending[:n] {
+		code := b.valueOfChildren(w.turns[pc.turnsBefore:pc.turnsEnd], w.childCodes[pc.turnsBefore:pc.turnsEnd])
+		if code == codeDraw {
+			t.bytes[pc.slot] = b.captureMark
+			continue
+		}
+		if code == b.captureMark {
+			b.markClash.Store(true)
+		}
+		t.bytes[pc.slot] = code
 		top = max(top, code)
 	}
-	b.raiseMaxCode(top)
+	return top
 }
 
 // captureValue returns the code of a position from its turns, all of which lead into
 // tables of b.deps (in a build, they are all captures; verify passes paika steps too,
 // with the class of the other side to move among the deps).
 func (b *builder) captureValue(w *worker, turns []engine.Turn, own, enemy engine.Bitboard) byte {
-	fastestWin, slowestLoss := 1<<30, -1 // the children's distances
-	allLose := true
-	// The children's slots are computed first and their bytes read after, so that the
-	// cache misses into the smaller tables overlap instead of following one another.
 	w.childSlots, w.childTables = w.childSlots[:0], w.childTables[:0]
+	b.addChildren(w, turns, own, enemy)
+	w.readChildren()
+	return b.valueOfChildren(turns, w.childCodes)
+}
+
+// addChildren appends the slots and tables of the positions that turns of own (to move
+// against enemy) lead to. The children's slots are computed first and their bytes read
+// after (readChildren), so that the cache misses into the smaller tables overlap instead
+// of following one another.
+func (b *builder) addChildren(w *worker, turns []engine.Turn, own, enemy engine.Bitboard) {
 	for _, tn := range turns {
 		left := enemy &^ tn.Captured
 		var slot uint64
@@ -581,11 +630,28 @@ func (b *builder) captureValue(w *worker, turns []engine.Turn, own, enemy engine
 		w.childSlots = append(w.childSlots, slot)
 		w.childTables = append(w.childTables, dep)
 	}
-	for i, tn := range turns {
-		var child byte = codeLoss0 // the last enemy piece taken
-		if dep := w.childTables[i]; dep != nil {
+}
+
+// readChildren reads the codes of the children added: codeLoss0 where the last enemy
+// piece was taken.
+func (w *worker) readChildren() {
+	w.childCodes = w.childCodes[:0]
+	for i, dep := range w.childTables {
+		var child byte = codeLoss0
+		if dep != nil {
 			child = dep.bytes[w.childSlots[i]]
 		}
+		w.childCodes = append(w.childCodes, child)
+	}
+}
+
+// valueOfChildren returns the code of a position from its turns and their children's
+// codes.
+func (b *builder) valueOfChildren(turns []engine.Turn, children []byte) byte {
+	fastestWin, slowestLoss := 1<<30, -1 // the children's distances
+	allLose := true
+	for i, tn := range turns {
+		child := children[i]
 		d := b.distance(child)
 		if b.limit > 0 && tn.Captured != 0 {
 			d = 0 // a capture decides the rule-aware value at once: the counter restarts
