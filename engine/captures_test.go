@@ -42,7 +42,8 @@ func TestDistinctCapturesAreTheDistinctTurns(t *testing.T) {
 }
 
 // TestCaptureLanesAgreeWithCanCapture: on random positions (seeded), the lanes of the
-// side not to move say what Position.CanCapture says of the side to move.
+// side not to move say what Position.CanCapture and Position.Capturers say of the side
+// to move.
 func TestCaptureLanesAgreeWithCanCapture(t *testing.T) {
 	rng := rand.New(rand.NewPCG(19, 23))
 	counts := map[bool]int{}
@@ -60,6 +61,7 @@ func TestCaptureLanesAgreeWithCanCapture(t *testing.T) {
 		want := p.CanCapture()
 		counts[want]++
 		require.Equal(t, want, lanes.CanCapture(p.Own(), p.Empty()), "%s", p.FEN())
+		require.Equal(t, p.Capturers(), lanes.Capturers(p.Own(), p.Empty()), "%s", p.FEN())
 	}
 	require.Greater(t, counts[true], 5000, "positions with a capture")
 	require.Greater(t, counts[false], 5000, "positions without")

@@ -40,29 +40,51 @@ func (p *Position) CanCapture() bool { return p.Capturers() != 0 }
 // of the cost of Capturers.
 type CaptureLanes [NumDirections]Bitboard
 
-// NewCaptureLanes returns the lanes of victims.
+// NewCaptureLanes returns the lanes of victims. The shifts are written out with the
+// constants of shiftBy, so that none is looked up or branched on.
 func NewCaptureLanes(victims Bitboard) CaptureLanes {
-	var l CaptureLanes
-	for d := Direction(0); d < NumDirections; d++ {
-		back := d.Opposite()
-		// A step along d from p to p+d approaches a victim at p+2d or withdraws from one
-		// at p−d. Only points with a step along d are kept, so that CanCapture can shift
-		// the empty points without masks.
-		l[d] = (shift(shift(victims, back), back) | shift(victims, d)) & shiftMask[d]
+	v := victims
+	return CaptureLanes{
+		North:     laneUp(v, North, Cols),
+		NorthEast: laneUp(v, NorthEast, Cols+1),
+		East:      laneUp(v, East, 1),
+		SouthEast: laneDown(v, SouthEast, Cols-1),
+		South:     laneDown(v, South, Cols),
+		SouthWest: laneDown(v, SouthWest, Cols+1),
+		West:      laneDown(v, West, 1),
+		NorthWest: laneUp(v, NorthWest, Cols-1),
 	}
-	return l
 }
 
-// CanCapture reports whether movers, to move against the victims of l with empty the
-// empty points, have a capture: Position.CanCapture of that position. (The shifts of
-// approachers and withdrawers distribute over the intersection, so the two kinds share
-// the shift of empty.) Bit p of empty>>s is the point p+s: the end of the step along
-// the direction d with shiftBy[d] = s, for the points of l[d].
-func (l *CaptureLanes) CanCapture(movers, empty Bitboard) bool {
+// laneUp returns the points from which a step along d, which raises a point's index by
+// s, captures one of the victims: it approaches a victim at p+2d or withdraws from one at
+// p−d. Only points with a step along d are kept, so that Capturers can shift the empty
+// points without masks. laneDown is the same for a step that lowers the index by s.
+func laneUp(victims Bitboard, d Direction, s uint) Bitboard {
+	back := shiftMask[d.Opposite()]
+	return ((victims&back>>s)&back>>s | (victims&shiftMask[d])<<s) & shiftMask[d]
+}
+
+func laneDown(victims Bitboard, d Direction, s uint) Bitboard {
+	back := shiftMask[d.Opposite()]
+	return ((victims&back<<s)&back<<s | (victims&shiftMask[d])>>s) & shiftMask[d]
+}
+
+// Capturers returns the pieces of movers, to move against the victims of l with empty
+// the empty points, that can capture: Position.Capturers of that position. (The shifts
+// of approachers and withdrawers distribute over the intersection, so the two kinds
+// share the shift of empty.) Bit p of empty>>s is the point p+s: the end of the step
+// along the direction d with shiftBy[d] = s, for the points of l[d].
+func (l *CaptureLanes) Capturers(movers, empty Bitboard) Bitboard {
 	from := empty>>Cols&l[North] | empty>>(Cols+1)&l[NorthEast] | empty>>1&l[East] |
 		empty<<(Cols-1)&l[SouthEast] | empty<<Cols&l[South] | empty<<(Cols+1)&l[SouthWest] |
 		empty<<1&l[West] | empty>>(Cols-1)&l[NorthWest]
-	return from&movers != 0
+	return from & movers
+}
+
+// CanCapture reports whether Capturers is not empty.
+func (l *CaptureLanes) CanCapture(movers, empty Bitboard) bool {
+	return l.Capturers(movers, empty) != 0
 }
 
 // HasTurn reports whether the side to move has any legal turn.
