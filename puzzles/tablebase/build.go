@@ -713,8 +713,8 @@ func (b *builder) unmoves(w *worker, t, pred *Table, slot uint64, code, next byt
 	movers, slots, codes := &w.movers, &w.slots, &w.codes
 	k := 0
 	// The predecessor's side to move is enemy: it stepped a piece from x to y. own stays
-	// put in every predecessor, so its capture lanes serve them all.
-	w.fixed.reset(pred.ix, own, false)
+	// put in every predecessor, so its capture lanes serve them all, and so does the
+	// numbering of w.fixed, prepared when the first predecessor without a capture comes.
 	lanes := engine.NewCaptureLanes(own)
 	for ys := enemy; ys != 0; ys &= ys - 1 {
 		y := ys & -ys
@@ -726,6 +726,9 @@ func (b *builder) unmoves(w *worker, t, pred *Table, slot uint64, code, next byt
 			if lanes.CanCapture(mover, empty^x^y) {
 				continue
 			}
+			if k == 0 {
+				w.fixed.reset(pred.ix, own, false)
+			}
 			movers[k] = mover
 			slots[k] = w.fixed.index(mover)
 			k++
@@ -735,14 +738,15 @@ func (b *builder) unmoves(w *worker, t, pred *Table, slot uint64, code, next byt
 		codes[i] = pred.load(slots[i])
 	}
 	losing := codeIsLoss(code)
-	if !losing {
-		// own, to move in every successor of every predecessor, stays put there too.
-		w.fixedChild.reset(t.ix, own, true)
-	}
-	wrote := false
+	wrote, childReady := false, false
 	for i := range k {
 		if codes[i] != codeDraw {
 			continue // resolved
+		}
+		if !losing && !childReady {
+			// own, to move in every successor of every predecessor, stays put there too.
+			w.fixedChild.reset(t.ix, own, true)
+			childReady = true
 		}
 		if losing || b.allTurnsLoseWithin(w, t, movers[i], own, enemy, code) {
 			if pred.setIfDraw(slots[i], next) {
