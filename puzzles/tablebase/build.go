@@ -335,10 +335,14 @@ func (b *builder) stage(name string, done, total uint64) {
 type worker struct {
 	turns []engine.Turn
 	seen  engine.ResultSet
-	// The predecessors of one position, their slots and their codes.
-	movers [maxEdges]engine.Bitboard
-	slots  [maxEdges]uint64
-	codes  [maxEdges]byte
+	// The predecessors of a batch of positions of a level (unmoveBatch of them, passed
+	// back together), their slots and their codes; found[i] is a position of the batch,
+	// its predecessors movers[found[i].predsBefore:found[i].predsEnd].
+	movers [unmoveBatch * maxEdges]engine.Bitboard
+	slots  [unmoveBatch * maxEdges]uint64
+	codes  [unmoveBatch * maxEdges]byte
+	found  [unmoveBatch]foundSlot
+	nFound int
 	// fixed numbers the predecessors of the position at hand, fixedChild the successors
 	// of a predecessor.
 	fixed, fixedChild fixedIndex
@@ -354,6 +358,16 @@ type worker struct {
 // initBatch is how many capture positions init resolves together, so that the cache
 // misses into the smaller tables of all their successors overlap.
 const initBatch = 16
+
+// unmoveBatch is how many positions of a level pass their values back together, so that
+// the cache misses into the table of all their predecessors overlap.
+const unmoveBatch = 8
+
+// foundSlot is a position of a level whose predecessors are being passed its value.
+type foundSlot struct {
+	own, enemy            engine.Bitboard
+	predsBefore, predsEnd int
+}
 
 type pendingCapture struct {
 	slot        uint64
@@ -686,6 +700,8 @@ func (b *builder) levelRange(w *worker, t *Table, code byte, lo, hi uint64) {
 	}
 	pattern := 0x0101010101010101 * uint64(code)
 	pred := b.other(t)
+	wrote := false
+	w.nFound = 0
 	for wi := lo; wi < hi; wi++ {
 		x := atomic.LoadUint64(&t.words[wi]) ^ pattern
 		// Skip words with no byte equal to code (a zero byte of x).
@@ -697,21 +713,29 @@ func (b *builder) levelRange(w *worker, t *Table, code byte, lo, hi uint64) {
 			if byte(x>>(i*8)) != 0 || slot >= t.Slots() {
 				continue
 			}
-			if b.unmoves(w, t, pred, slot, code, next) {
-				b.raiseMaxCode(next)
+			b.unmoves(w, t, pred, slot)
+			if w.nFound == unmoveBatch {
+				wrote = b.passBack(w, t, pred, code, next) || wrote
 			}
 		}
 	}
+	if b.passBack(w, t, pred, code, next) || wrote {
+		b.raiseMaxCode(next)
+	}
 }
 
-// unmoves visits the paika predecessors of a slot of t holding code and gives them the
-// code next where they qualify. The predecessors' slots are computed first and read
-// together, so that their cache misses overlap instead of following one another.
-func (b *builder) unmoves(w *worker, t, pred *Table, slot uint64, code, next byte) bool {
+// unmoves adds a slot of t holding the level's code to the batch of w with its paika
+// predecessors and their slots in pred (those without a capture: with one, the step was
+// no legal turn).
+func (b *builder) unmoves(w *worker, t, pred *Table, slot uint64) {
 	own, enemy := t.ix.position(slot)
 	empty := engine.AllPoints &^ (own | enemy)
-	movers, slots, codes := &w.movers, &w.slots, &w.codes
-	k := 0
+	movers, slots := &w.movers, &w.slots
+	before := 0
+	if w.nFound > 0 {
+		before = w.found[w.nFound-1].predsEnd
+	}
+	k := before
 	// The predecessor's side to move is enemy: it stepped a piece from x to y. own stays
 	// put in every predecessor, so its capture lanes serve them all, and so does the
 	// numbering of w.fixed, prepared when the first predecessor without a capture comes.
@@ -726,7 +750,7 @@ func (b *builder) unmoves(w *worker, t, pred *Table, slot uint64, code, next byt
 			if lanes.CanCapture(mover, empty^x^y) {
 				continue
 			}
-			if k == 0 {
+			if k == before {
 				w.fixed.reset(pred.ix, own, false)
 			}
 			movers[k] = mover
@@ -734,26 +758,44 @@ func (b *builder) unmoves(w *worker, t, pred *Table, slot uint64, code, next byt
 			k++
 		}
 	}
-	for i := range k {
+	if k > before {
+		w.found[w.nFound] = foundSlot{own, enemy, before, k}
+		w.nFound++
+	}
+}
+
+// passBack reads the codes of the predecessors of the batch of w together, gives them
+// the code next where they qualify, empties the batch and reports whether it wrote.
+func (b *builder) passBack(w *worker, t, pred *Table, code, next byte) bool {
+	if w.nFound == 0 {
+		return false
+	}
+	slots, codes := &w.slots, &w.codes
+	end := w.found[w.nFound-1].predsEnd
+	for i := range end {
 		codes[i] = pred.load(slots[i])
 	}
 	losing := codeIsLoss(code)
-	wrote, childReady := false, false
-	for i := range k {
-		if codes[i] != codeDraw {
-			continue // resolved
-		}
-		if !losing && !childReady {
-			// own, to move in every successor of every predecessor, stays put there too.
-			w.fixedChild.reset(t.ix, own, true)
-			childReady = true
-		}
-		if losing || b.allTurnsLoseWithin(w, t, movers[i], own, enemy, code) {
-			if pred.setIfDraw(slots[i], next) {
-				wrote = true
+	wrote := false
+	for _, f := range w.found[:w.nFound] {
+		childReady := false
+		for i := f.predsBefore; i < f.predsEnd; i++ {
+			if codes[i] != codeDraw {
+				continue // resolved
+			}
+			if !losing && !childReady {
+				// own, to move in every successor of every predecessor, stays put there too.
+				w.fixedChild.reset(t.ix, f.own, true)
+				childReady = true
+			}
+			if losing || b.allTurnsLoseWithin(w, t, w.movers[i], f.own, f.enemy, code) {
+				if pred.setIfDraw(slots[i], next) {
+					wrote = true
+				}
 			}
 		}
 	}
+	w.nFound = 0
 	return wrote
 }
 
