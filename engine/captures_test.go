@@ -1,4 +1,5 @@
-// captures_test.go: the capture turns of a position whose capturers the caller found.
+// captures_test.go: the capture turns of a position whose capturers the caller found, and
+// the capture lanes that find them.
 
 package engine
 
@@ -10,6 +11,20 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// randomPosition returns a position with 1 to most pieces a side at random points, either
+// side to move.
+func randomPosition(rng *rand.Rand, most int) Position {
+	var pieces [2]Bitboard
+	for c := range pieces {
+		for n := 1 + rng.IntN(most); pieces[c].Count() < n; {
+			if p := Bit(Point(rng.IntN(Points))); (pieces[0]|pieces[1])&p == 0 {
+				pieces[c] |= p
+			}
+		}
+	}
+	return NewPosition(pieces[White], pieces[Black], Color(rng.IntN(2)), 0, 0)
+}
+
 // TestDistinctCapturesAreTheDistinctTurns: on random positions with a capture, under the
 // theoretic rules and with the first turn's chains forbidden, DistinctCaptures given
 // p.Capturers() returns DistinctTurns' turns in the same order.
@@ -18,15 +33,7 @@ func TestDistinctCapturesAreTheDistinctTurns(t *testing.T) {
 	var seen ResultSet
 	tested := 0
 	for range 20000 {
-		var pieces [2]Bitboard
-		for c := range pieces {
-			for n := 1 + rng.IntN(12); pieces[c].Count() < n; {
-				if p := Bit(Point(rng.IntN(Points))); (pieces[0]|pieces[1])&p == 0 {
-					pieces[c] |= p
-				}
-			}
-		}
-		p := NewPosition(pieces[White], pieces[Black], Color(rng.IntN(2)), 0, 0)
+		p := randomPosition(rng, 12)
 		capturers := p.Capturers()
 		if capturers == 0 {
 			continue
@@ -48,15 +55,7 @@ func TestCaptureLanesAgreeWithCanCapture(t *testing.T) {
 	rng := rand.New(rand.NewPCG(19, 23))
 	counts := map[bool]int{}
 	for range 50000 {
-		var pieces [2]Bitboard
-		for c := range pieces {
-			for n := 1 + rng.IntN(10); pieces[c].Count() < n; {
-				if p := Bit(Point(rng.IntN(Points))); (pieces[0]|pieces[1])&p == 0 {
-					pieces[c] |= p
-				}
-			}
-		}
-		p := NewPosition(pieces[White], pieces[Black], Color(rng.IntN(2)), 0, 0)
+		p := randomPosition(rng, 10)
 		lanes := NewCaptureLanes(p.Enemy())
 		want := p.CanCapture()
 		counts[want]++
