@@ -350,8 +350,7 @@ type worker struct {
 	childSlots  []uint64
 	childTables []*Table
 	childCodes  []byte
-	// Capture positions of init whose successors are read together: their slots, pieces
-	// and the end of their turns in turns.
+	// Capture positions of init whose successors are read together.
 	pending [initBatch]pendingCapture
 }
 
@@ -369,6 +368,8 @@ type foundSlot struct {
 	predsBefore, predsEnd int
 }
 
+// pendingCapture is a capture position of init whose value waits for its successors'
+// codes.
 type pendingCapture struct {
 	slot        uint64
 	own, enemy  engine.Bitboard
