@@ -303,6 +303,9 @@ type builder struct {
 	captureMark byte
 	markClash   atomic.Bool // init met a real code equal to captureMark
 	noMarks     bool        // build without marks from the start
+	// scratch holds the workers of parallel, one a goroutine, kept from call to call:
+	// their buffers would otherwise be garbage at every level.
+	scratch []*worker
 }
 
 // captureMarkByte is the mark used while no code reaches it: 255 is a theoretic
@@ -386,12 +389,15 @@ func (b *builder) parallel(stage string, n uint64, fn func(w *worker, lo, hi uin
 	var next, done atomic.Uint64
 	var wg sync.WaitGroup
 	panicked := make([]error, b.workers) // a bug in a worker is the build's error, not a crash
+	for len(b.scratch) < b.workers {
+		b.scratch = append(b.scratch, &worker{turns: make([]engine.Turn, 0, engine.MaxTurnsHint)})
+	}
 	for i := 0; i < b.workers; i++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			defer panics.Recover(&panicked[i])
-			w := &worker{turns: make([]engine.Turn, 0, engine.MaxTurnsHint)}
+			w := b.scratch[i]
 			for b.ctx.Err() == nil {
 				lo := next.Add(chunk) - chunk
 				if lo >= n {
