@@ -292,6 +292,9 @@ type builder struct {
 	limit    int       // 0: theoretic values; L: rule-aware values under paika limit L
 	tables   [2]*Table // tables[1] is the class of tables[0] with the other side to move
 	deps     [maxSide + 1][maxSide + 1]*Table
+	// scratch holds the workers of parallel, one a goroutine, kept from call to call:
+	// their buffers would otherwise be garbage at every level.
+	scratch  []*worker
 	levels   int
 	overflow atomic.Bool
 	maxCode  atomic.Uint32
@@ -303,9 +306,6 @@ type builder struct {
 	captureMark byte
 	markClash   atomic.Bool // init met a real code equal to captureMark
 	noMarks     bool        // build without marks from the start
-	// scratch holds the workers of parallel, one a goroutine, kept from call to call:
-	// their buffers would otherwise be garbage at every level.
-	scratch []*worker
 }
 
 // captureMarkByte is the mark used while no code reaches it: 255 is a theoretic
