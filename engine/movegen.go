@@ -33,6 +33,60 @@ func (p *Position) Capturers() Bitboard {
 // CanCapture reports whether the side to move has a capture (and so must capture).
 func (p *Position) CanCapture() bool { return p.Capturers() != 0 }
 
+// CaptureLanes holds, for one set of pieces that may be captured (the victims), the points
+// from which a step in each direction captures one of them, by approach or by withdrawal,
+// when the step's end is empty. Positions in which the victims stay put (the predecessors
+// of a position by un-moves of the other side) test their captures with it at a fraction
+// of the cost of Capturers.
+type CaptureLanes [NumDirections]Bitboard
+
+// NewCaptureLanes returns the lanes of victims. The shifts are written out with the
+// constants of shiftBy, so that none is looked up or branched on.
+func NewCaptureLanes(victims Bitboard) CaptureLanes {
+	v := victims
+	return CaptureLanes{
+		North:     laneUp(v, North, Cols),
+		NorthEast: laneUp(v, NorthEast, Cols+1),
+		East:      laneUp(v, East, 1),
+		SouthEast: laneDown(v, SouthEast, Cols-1),
+		South:     laneDown(v, South, Cols),
+		SouthWest: laneDown(v, SouthWest, Cols+1),
+		West:      laneDown(v, West, 1),
+		NorthWest: laneUp(v, NorthWest, Cols-1),
+	}
+}
+
+// laneUp returns the points from which a step along d, which raises a point's index by
+// s, captures one of the victims: it approaches a victim at p+2d or withdraws from one at
+// p−d. Only points with a step along d are kept, so that Capturers can shift the empty
+// points without masks. laneDown is the same for a step that lowers the index by s.
+func laneUp(victims Bitboard, d Direction, s uint) Bitboard {
+	back := shiftMask[d.Opposite()]
+	return ((victims&back>>s)&back>>s | (victims&shiftMask[d])<<s) & shiftMask[d]
+}
+
+func laneDown(victims Bitboard, d Direction, s uint) Bitboard {
+	back := shiftMask[d.Opposite()]
+	return ((victims&back<<s)&back<<s | (victims&shiftMask[d])>>s) & shiftMask[d]
+}
+
+// Capturers returns the pieces of movers, to move against the victims of l with empty
+// the empty points, that can capture: Position.Capturers of that position. (The shifts
+// of approachers and withdrawers distribute over the intersection, so the two kinds
+// share the shift of empty.) Bit p of empty>>s is the point p+s: the end of the step
+// along the direction d with shiftBy[d] = s, for the points of l[d].
+func (l *CaptureLanes) Capturers(movers, empty Bitboard) Bitboard {
+	from := empty>>Cols&l[North] | empty>>(Cols+1)&l[NorthEast] | empty>>1&l[East] |
+		empty<<(Cols-1)&l[SouthEast] | empty<<Cols&l[South] | empty<<(Cols+1)&l[SouthWest] |
+		empty<<1&l[West] | empty>>(Cols-1)&l[NorthWest]
+	return from & movers
+}
+
+// CanCapture reports whether Capturers is not empty.
+func (l *CaptureLanes) CanCapture(movers, empty Bitboard) bool {
+	return l.Capturers(movers, empty) != 0
+}
+
 // HasTurn reports whether the side to move has any legal turn.
 func (p *Position) HasTurn() bool {
 	if p.Own() == 0 {
@@ -76,19 +130,19 @@ func (p *Position) CountTurns(r Rules, conv PerftConvention, seen *ResultSet) in
 	return g.count
 }
 
+// DistinctCaptures is DistinctTurns for a position whose capturers (p.Capturers(), not
+// 0) the caller has found already, so that they are not looked for twice.
+func (p *Position) DistinctCaptures(r Rules, capturers Bitboard, buf []Turn, seen *ResultSet) []Turn {
+	seen.reset()
+	g := chainWalker{buf: buf, collect: true, seen: seen}
+	return p.captures(r, capturers, &g)
+}
+
 func (p *Position) generate(r Rules, g *chainWalker) []Turn {
-	own, enemy, empty := p.Own(), p.Enemy(), p.Empty()
 	if capturers := p.Capturers(); capturers != 0 {
-		g.enemy = enemy
-		g.noChain = r.FirstTurnNoChain && p.Ply < 2
-		for b := capturers; b != 0; b &= b - 1 {
-			from := b.First()
-			g.others = own &^ Bit(from)
-			g.turn = Turn{From: from}
-			g.walk(from, NumDirections, Bit(from), 0)
-		}
-		return g.buf
+		return p.captures(r, capturers, g)
 	}
+	own, empty := p.Own(), p.Empty()
 	for d := Direction(0); d < NumDirections; d++ {
 		movers := own & shift(empty, d.Opposite())
 		if !g.collect {
@@ -101,6 +155,20 @@ func (p *Position) generate(r Rules, g *chainWalker) []Turn {
 			t.push(d, Paika)
 			g.buf = append(g.buf, t)
 		}
+	}
+	return g.buf
+}
+
+// captures walks the capture chains of each of capturers.
+func (p *Position) captures(r Rules, capturers Bitboard, g *chainWalker) []Turn {
+	own := p.Own()
+	g.enemy = p.Enemy()
+	g.noChain = r.FirstTurnNoChain && p.Ply < 2
+	for b := capturers; b != 0; b &= b - 1 {
+		from := b.First()
+		g.others = own &^ Bit(from)
+		g.turn = Turn{From: from}
+		g.walk(from, NumDirections, Bit(from), 0)
 	}
 	return g.buf
 }

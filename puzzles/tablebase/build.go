@@ -314,14 +314,17 @@ type builder struct {
 	limit    int       // 0: theoretic values; L: rule-aware values under paika limit L
 	tables   [2]*Table // tables[1] is the class of tables[0] with the other side to move
 	deps     [maxSide + 1][maxSide + 1]*Table
+	// scratch holds the workers of parallel, one a goroutine, kept from call to call:
+	// their buffers would otherwise be garbage at every level.
+	scratch  []*worker
 	levels   int
 	overflow atomic.Bool
 	maxCode  atomic.Uint32
 	// captureMark is the byte that stands, while the build runs, for a drawn position
-	// with a compulsory capture (codeDraw once the build ends), so that the un-move
-	// passes tell such a predecessor from a paika position by its byte instead of
-	// generating its captures each time they meet it. It is 0 (no marks: captures are
-	// generated) once a real code could take its value.
+	// with a compulsory capture (codeDraw once the build ends). The un-move passes no
+	// longer need it (they test each predecessor's captures with capture lanes before
+	// numbering it, marked or not); it changes no value. It is 0 (no marks) once a real
+	// code could take its value.
 	captureMark byte
 	markClash   atomic.Bool // init met a real code equal to captureMark
 	noMarks     bool        // build without marks from the start
@@ -361,16 +364,46 @@ func (b *builder) stage(name string, done, total uint64) {
 type worker struct {
 	turns []engine.Turn
 	seen  engine.ResultSet
-	// The predecessors of one position, their slots and their codes.
-	movers [maxEdges]engine.Bitboard
-	slots  [maxEdges]uint64
-	codes  [maxEdges]byte
+	// The predecessors of a batch of positions of a level (unmoveBatch of them, passed
+	// back together), their slots and their codes; found[i] is a position of the batch,
+	// its predecessors movers[found[i].predsBefore:found[i].predsEnd].
+	movers [unmoveBatch * maxEdges]engine.Bitboard
+	slots  [unmoveBatch * maxEdges]uint64
+	codes  [unmoveBatch * maxEdges]byte
+	found  [unmoveBatch]foundSlot
+	nFound int
 	// fixed numbers the predecessors of the position at hand, fixedChild the successors
 	// of a predecessor.
 	fixed, fixedChild fixedIndex
-	// The slots and tables of a capture position's successors, looked up together.
+	// The slots, tables and codes of capture positions' successors, looked up together.
 	childSlots  []uint64
 	childTables []*Table
+	childCodes  []byte
+	// Capture positions of init whose successors are read together.
+	pending [initBatch]pendingCapture
+}
+
+// initBatch is how many capture positions init resolves together, so that the cache
+// misses into the smaller tables of all their successors overlap.
+const initBatch = 16
+
+// unmoveBatch is how many positions of a level pass their values back together, so that
+// the cache misses into the table of all their predecessors overlap.
+const unmoveBatch = 8
+
+// foundSlot is a position of a level whose predecessors are being passed its value.
+type foundSlot struct {
+	own, enemy            engine.Bitboard
+	predsBefore, predsEnd int
+}
+
+// pendingCapture is a capture position of init whose value waits for its successors'
+// codes.
+type pendingCapture struct {
+	slot        uint64
+	own, enemy  engine.Bitboard
+	turnsBefore int // the position's turns are w.turns[turnsBefore:turnsEnd]
+	turnsEnd    int
 }
 
 // chunk is the unit of work handed to a goroutine: a multiple of 8 slots, so two
@@ -382,12 +415,15 @@ func (b *builder) parallel(stage string, n uint64, fn func(w *worker, lo, hi uin
 	var next, done atomic.Uint64
 	var wg sync.WaitGroup
 	panicked := make([]error, b.workers) // a bug in a worker is the build's error, not a crash
+	for len(b.scratch) < b.workers {
+		b.scratch = append(b.scratch, &worker{turns: make([]engine.Turn, 0, engine.MaxTurnsHint)})
+	}
 	for i := 0; i < b.workers; i++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			defer panics.Recover(&panicked[i])
-			w := &worker{turns: make([]engine.Turn, 0, engine.MaxTurnsHint)}
+			w := b.scratch[i]
 			for b.ctx.Err() == nil {
 				lo := next.Add(chunk) - chunk
 				if lo >= n {
@@ -585,6 +621,8 @@ func (b *builder) initRange(w *worker, t *Table, lo, hi uint64) {
 	var top byte
 	var it walker
 	it.start(t.ix, lo)
+	w.turns = w.turns[:0]
+	n := 0 // pending capture positions
 	for slot := lo; slot < hi; slot++ {
 		own, enemy := it.pieces()
 		it.next()
@@ -592,35 +630,71 @@ func (b *builder) initRange(w *worker, t *Table, lo, hi uint64) {
 			continue // a mirror image of a board whose slot is another
 		}
 		p := engine.Position{Pieces: [2]engine.Bitboard{own, enemy}}
-		code := byte(codeDraw)
-		switch {
-		case !p.HasTurn():
-			code = codeLoss0
-		case p.CanCapture():
-			w.turns = p.DistinctTurns(rules, w.turns[:0], &w.seen)
-			if code = b.captureValue(w, w.turns, own, enemy); code == codeDraw {
-				t.bytes[slot] = b.captureMark
-				continue
+		// Capturers first: a position with a capture has a turn, and most positions
+		// have one or the other. (Capture lanes find them with fewer shifts.)
+		lanes := engine.NewCaptureLanes(enemy)
+		capturers := lanes.Capturers(own, engine.AllPoints&^(own|enemy))
+		if capturers == 0 {
+			code := byte(codeDraw)
+			if !p.HasTurn() {
+				code = codeLoss0
 			}
-			if code == b.captureMark {
-				b.markClash.Store(true)
-			}
+			t.bytes[slot] = code
+			top = max(top, code)
+			continue
 		}
-		t.bytes[slot] = code
+		before := len(w.turns)
+		w.turns = p.DistinctCaptures(rules, capturers, w.turns, &w.seen)
+		w.pending[n] = pendingCapture{slot, own, enemy, before, len(w.turns)}
+		if n++; n == initBatch {
+			top = max(top, b.resolveCaptures(w, t, n))
+			n = 0
+			w.turns = w.turns[:0]
+		}
+	}
+	top = max(top, b.resolveCaptures(w, t, n))
+	b.raiseMaxCode(top)
+}
+
+// resolveCaptures writes the codes of the first n pending capture positions of init and
+// returns the largest.
+func (b *builder) resolveCaptures(w *worker, t *Table, n int) byte {
+	w.childSlots, w.childTables = w.childSlots[:0], w.childTables[:0]
+	for _, pc := range w.pending[:n] {
+		b.addChildren(w, w.turns[pc.turnsBefore:pc.turnsEnd], pc.own, pc.enemy)
+	}
+	w.readChildren()
+	var top byte
+	for _, pc := range w.pending[:n] {
+		code := b.valueOfChildren(w.turns[pc.turnsBefore:pc.turnsEnd], w.childCodes[pc.turnsBefore:pc.turnsEnd])
+		if code == codeDraw {
+			t.bytes[pc.slot] = b.captureMark
+			continue
+		}
+		if code == b.captureMark {
+			b.markClash.Store(true)
+		}
+		t.bytes[pc.slot] = code
 		top = max(top, code)
 	}
-	b.raiseMaxCode(top)
+	return top
 }
 
 // captureValue returns the code of a position from its turns, all of which lead into
 // tables of b.deps (in a build, they are all captures; verify passes paika steps too,
 // with the class of the other side to move among the deps).
 func (b *builder) captureValue(w *worker, turns []engine.Turn, own, enemy engine.Bitboard) byte {
-	fastestWin, slowestLoss := 1<<30, -1 // the children's distances
-	allLose := true
-	// The children's slots are computed first and their bytes read after, so that the
-	// cache misses into the smaller tables overlap instead of following one another.
 	w.childSlots, w.childTables = w.childSlots[:0], w.childTables[:0]
+	b.addChildren(w, turns, own, enemy)
+	w.readChildren()
+	return b.valueOfChildren(turns, w.childCodes)
+}
+
+// addChildren appends the slots and tables of the positions that turns of own (to move
+// against enemy) lead to. The children's slots are computed first and their bytes read
+// after (readChildren), so that the cache misses into the smaller tables overlap instead
+// of following one another.
+func (b *builder) addChildren(w *worker, turns []engine.Turn, own, enemy engine.Bitboard) {
 	for _, tn := range turns {
 		left := enemy &^ tn.Captured
 		var slot uint64
@@ -633,11 +707,28 @@ func (b *builder) captureValue(w *worker, turns []engine.Turn, own, enemy engine
 		w.childSlots = append(w.childSlots, slot)
 		w.childTables = append(w.childTables, dep)
 	}
-	for i, tn := range turns {
-		var child byte = codeLoss0 // the last enemy piece taken
-		if dep := w.childTables[i]; dep != nil {
+}
+
+// readChildren reads the codes of the children added: codeLoss0 where the last enemy
+// piece was taken.
+func (w *worker) readChildren() {
+	w.childCodes = w.childCodes[:0]
+	for i, dep := range w.childTables {
+		var child byte = codeLoss0
+		if dep != nil {
 			child = dep.bytes[w.childSlots[i]]
 		}
+		w.childCodes = append(w.childCodes, child)
+	}
+}
+
+// valueOfChildren returns the code of a position from its turns and their children's
+// codes.
+func (b *builder) valueOfChildren(turns []engine.Turn, children []byte) byte {
+	fastestWin, slowestLoss := 1<<30, -1 // the children's distances
+	allLose := true
+	for i, tn := range turns {
+		child := children[i]
 		d := b.distance(child)
 		if b.limit > 0 && tn.Captured != 0 {
 			d = 0 // a capture decides the rule-aware value at once: the counter restarts
@@ -671,6 +762,8 @@ func (b *builder) levelRange(w *worker, t *Table, code byte, lo, hi uint64) {
 	}
 	pattern := 0x0101010101010101 * uint64(code)
 	pred := b.other(t)
+	wrote := false
+	w.nFound = 0
 	for wi := lo; wi < hi; wi++ {
 		x := atomic.LoadUint64(&t.words[wi]) ^ pattern
 		// Skip words with no byte equal to code (a zero byte of x).
@@ -682,58 +775,89 @@ func (b *builder) levelRange(w *worker, t *Table, code byte, lo, hi uint64) {
 			if byte(x>>(i*8)) != 0 || slot >= t.Slots() {
 				continue
 			}
-			if b.unmoves(w, t, pred, slot, code, next) {
-				b.raiseMaxCode(next)
+			b.unmoves(w, t, pred, slot)
+			if w.nFound == unmoveBatch {
+				wrote = b.passBack(w, t, pred, code, next) || wrote
 			}
 		}
+	}
+	if b.passBack(w, t, pred, code, next) || wrote {
+		b.raiseMaxCode(next)
 	}
 }
 
-// unmoves visits the paika predecessors of a slot of t holding code and gives them the
-// code next where they qualify. The predecessors' slots are computed first and read
-// together, so that their cache misses overlap instead of following one another.
-func (b *builder) unmoves(w *worker, t, pred *Table, slot uint64, code, next byte) bool {
+// unmoves adds a slot of t holding the level's code to the batch of w with its paika
+// predecessors and their slots in pred (those without a capture: with one, the step was
+// no legal turn).
+func (b *builder) unmoves(w *worker, t, pred *Table, slot uint64) {
 	own, enemy := t.ix.position(slot)
 	empty := engine.AllPoints &^ (own | enemy)
-	movers, slots, codes := &w.movers, &w.slots, &w.codes
-	k := 0
+	movers, slots := &w.movers, &w.slots
+	before := 0
+	if w.nFound > 0 {
+		before = w.found[w.nFound-1].predsEnd
+	}
+	k := before
 	// The predecessor's side to move is enemy: it stepped a piece from x to y. own stays
-	// put in every predecessor.
-	w.fixed.reset(pred.ix, own, false)
+	// put in every predecessor, so its capture lanes serve them all, and so does the
+	// numbering of w.fixed, prepared when the first predecessor without a capture comes.
+	lanes := engine.NewCaptureLanes(own)
 	for ys := enemy; ys != 0; ys &= ys - 1 {
 		y := ys & -ys
 		for xs := engine.Neighbours(ys.First()) & empty; xs != 0; xs &= xs - 1 {
-			movers[k] = enemy ^ y ^ xs&-xs
-			slots[k] = w.fixed.index(movers[k])
+			x := xs & -xs
+			mover := enemy ^ y ^ x
+			// A predecessor with a capture did not step (a capture was compulsory); most
+			// have one, and the test is cheaper than numbering and reading them.
+			if lanes.CanCapture(mover, empty^x^y) {
+				continue
+			}
+			if k == before {
+				w.fixed.reset(pred.ix, own, false)
+			}
+			movers[k] = mover
+			slots[k] = w.fixed.index(mover)
 			k++
 		}
 	}
-	for i := range k {
+	if k > before {
+		w.found[w.nFound] = foundSlot{own, enemy, before, k}
+		w.nFound++
+	}
+}
+
+// passBack reads the codes of the predecessors of the batch of w together, gives them
+// the code next where they qualify, empties the batch and reports whether it wrote.
+func (b *builder) passBack(w *worker, t, pred *Table, code, next byte) bool {
+	if w.nFound == 0 {
+		return false
+	}
+	slots, codes := &w.slots, &w.codes
+	end := w.found[w.nFound-1].predsEnd
+	for i := range end {
 		codes[i] = pred.load(slots[i])
 	}
 	losing := codeIsLoss(code)
-	if !losing {
-		// own, to move in every successor of every predecessor, stays put there too.
-		w.fixedChild.reset(t.ix, own, true)
-	}
 	wrote := false
-	marked := b.captureMark != 0
-	for i := range k {
-		if codes[i] != codeDraw {
-			continue // resolved, or marked as a drawn capture position
-		}
-		if !marked {
-			q := engine.Position{Pieces: [2]engine.Bitboard{movers[i], own}}
-			if q.CanCapture() {
-				continue // the step was no legal turn: a capture was compulsory
+	for _, f := range w.found[:w.nFound] {
+		childReady := false
+		for i := f.predsBefore; i < f.predsEnd; i++ {
+			if codes[i] != codeDraw {
+				continue // resolved
 			}
-		}
-		if losing || b.allTurnsLoseWithin(w, t, movers[i], own, code) {
-			if pred.setIfDraw(slots[i], next) {
-				wrote = true
+			if !losing && !childReady {
+				// own, to move in every successor of every predecessor, stays put there too.
+				w.fixedChild.reset(t.ix, f.own, true)
+				childReady = true
+			}
+			if losing || b.allTurnsLoseWithin(w, t, w.movers[i], f.own, f.enemy, code) {
+				if pred.setIfDraw(slots[i], next) {
+					wrote = true
+				}
 			}
 		}
 	}
+	w.nFound = 0
 	return wrote
 }
 
@@ -742,17 +866,21 @@ func (b *builder) unmoves(w *worker, t, pred *Table, slot uint64, code, next byt
 const maxEdges = 8 * maxSide
 
 // allTurnsLoseWithin reports whether every paika step of mover (to move against other,
-// whose pieces w.fixedChild was reset to) leads to a position of t that its side to move wins with a code at most code (within as
-// many plies, in either encoding). Most candidates fail at an early step, so the steps are
-// looked up one by one.
-func (b *builder) allTurnsLoseWithin(w *worker, t *Table, mover, other engine.Bitboard, code byte) bool {
+// whose pieces w.fixedChild was reset to) leads to a position of t that its side to move
+// wins with a code at most code (within as many plies, in either encoding). The step
+// that leads to known (the position being passed back, which holds code) is not looked
+// up. Most candidates fail at an early step, so the steps are looked up one by one.
+func (b *builder) allTurnsLoseWithin(w *worker, t *Table, mover, other, known engine.Bitboard, code byte) bool {
 	empty := engine.AllPoints &^ (mover | other)
 	f := &w.fixedChild // prepared for other by the caller
 	for xs := mover; xs != 0; xs &= xs - 1 {
 		x := xs & -xs
 		for ys := engine.Neighbours(xs.First()) & empty; ys != 0; ys &= ys - 1 {
-			c := t.load(f.index(mover ^ x ^ (ys & -ys)))
-			if !codeIsWin(c) || c > code {
+			child := mover ^ x ^ (ys & -ys)
+			if child == known {
+				continue
+			}
+			if c := t.load(f.index(child)); !codeIsWin(c) || c > code {
 				return false
 			}
 		}

@@ -11,8 +11,7 @@ import (
 )
 
 // TestBuildWithoutCaptureMarksGivesTheSameBytes: the materials of 4 pieces built again
-// without capture marks (the un-move passes then generate every predecessor's captures,
-// as a build does once a code would reach the mark) hold exactly the bytes of the tables
+// without capture marks (as a build does once a code would reach the mark) hold exactly the bytes of the tables
 // built with them, which the exhaustive solutions check (brute_test.go).
 func TestBuildWithoutCaptureMarksGivesTheSameBytes(t *testing.T) {
 	set := Open(smallTables(t))

@@ -19,6 +19,17 @@ var binom [engine.Points + 1][engine.Points + 1]uint64
 // the hot ranking loops.
 var rankTerm [64][16]uint64
 
+// unrankTerm[i][p] is C(p, i) for p ≤ 45 and the largest uint64 above: a non-decreasing
+// row of 64 for each i, which colexUnrank searches in six fixed halvings.
+var unrankTerm [16][64]uint64
+
+// lowTriples[r] and lowPairs[r] are the 3-set and the 2-set of colex rank r: the lowest
+// members of a set, found by colexUnrank in one lookup (113 KiB in all).
+var (
+	lowTriples [engine.Points * (engine.Points - 1) * (engine.Points - 2) / 6]engine.Bitboard
+	lowPairs   [engine.Points * (engine.Points - 1) / 2]engine.Bitboard
+)
+
 func init() {
 	for n := 0; n <= engine.Points; n++ {
 		binom[n][0] = 1
@@ -27,6 +38,32 @@ func init() {
 		}
 		for k := 0; k < 16 && k <= n; k++ {
 			rankTerm[n][k] = binom[n][k]
+		}
+	}
+	for k := range unrankTerm {
+		for p := range unrankTerm[k] {
+			unrankTerm[k][p] = ^uint64(0)
+			if p <= engine.Points {
+				unrankTerm[k][p] = binom[p][k]
+			}
+		}
+	}
+	// In colex order the sets of the points 0..c come first, so counting through the
+	// sets of the whole board numbers them by rank.
+	r := 0
+	for c := 2; c < engine.Points; c++ {
+		for b := 1; b < c; b++ {
+			for a := 0; a < b; a++ {
+				lowTriples[r] = engine.Bit(engine.Point(a)) | engine.Bit(engine.Point(b)) | engine.Bit(engine.Point(c))
+				r++
+			}
+		}
+	}
+	r = 0
+	for b := 1; b < engine.Points; b++ {
+		for a := 0; a < b; a++ {
+			lowPairs[r] = engine.Bit(engine.Point(a)) | engine.Bit(engine.Point(b))
+			r++
 		}
 	}
 }
@@ -47,23 +84,30 @@ func colexRank(b engine.Bitboard) uint64 {
 }
 
 // colexUnrank inverts colexRank for k-sets of the points 0..n−1: the highest member is
-// the largest c with C(c, k) ≤ r, found by binary search, and so on down.
+// the largest c with C(c, k) ≤ r (below n, as r < C(n, k)), and so on down. The search
+// takes six halvings of the padded row whatever r is, with no bounds to keep; the last
+// three members (the rank left is that of a 3-set, 2-set or point) are looked up.
 func colexUnrank(r uint64, k, n int) engine.Bitboard {
 	var b engine.Bitboard
-	hi := n - 1 // the member is at most hi
-	for i := k; i >= 1; i-- {
-		lo := i - 1 // C(i−1, i) = 0 ≤ r always
-		for lo < hi {
-			mid := (lo + hi + 1) >> 1
-			if rankTerm[mid&63][i&15] <= r {
-				lo = mid
-			} else {
-				hi = mid - 1
+	i := k
+	for ; i > 3; i-- {
+		row := &unrankTerm[i&15]
+		c := 0 // row[c] ≤ r throughout: C(c, i) = 0 for c < i
+		for step := 32; step > 0; step >>= 1 {
+			if row[(c+step)&63] <= r {
+				c += step
 			}
 		}
-		r -= rankTerm[lo&63][i&15]
-		b |= 1 << uint(lo)
-		hi = lo - 1
+		r -= row[c&63]
+		b |= 1 << uint(c)
+	}
+	switch i {
+	case 3:
+		b |= lowTriples[r]
+	case 2:
+		b |= lowPairs[r]
+	case 1:
+		b |= 1 << (r & 63)
 	}
 	return b
 }
@@ -75,8 +119,10 @@ type orbits struct {
 	reps   []engine.Bitboard // representative of each orbit
 	weight []uint8           // orbit size: how many k-sets each representative stands for
 	stab   []uint8           // bit s set when symmetry s ≠ identity maps the representative onto itself
-	// freePoint[o][c] is the c-th point (from a1) that representative o leaves empty.
+	// freePoint[o][c] is the c-th point (from a1) that representative o leaves empty, and
+	// freeRank[o] its inverse: freeRank[o][p] is how many free points lie below p.
 	freePoint [][64]uint8
+	freeRank  [][64]uint8
 	of        []uint32 // by colex rank of a k-set: orbit<<2 | symmetry to the representative
 }
 
@@ -112,15 +158,17 @@ func orbitsOf(k int) *orbits {
 				o.reps = append(o.reps, set)
 				o.weight = append(o.weight, uint8(len(seen)))
 				o.stab = append(o.stab, stab)
-				var free [64]uint8
+				var free, rank [64]uint8
 				c := 0
 				for p := 0; p < engine.Points; p++ {
+					rank[p] = uint8(c)
 					if !set.Has(engine.Point(p)) {
 						free[c] = uint8(p)
 						c++
 					}
 				}
 				o.freePoint = append(o.freePoint, free)
+				o.freeRank = append(o.freeRank, rank)
 			}
 			o.of[r] = repOfRank[minRank]<<2 | uint32(minSym)
 		}
@@ -211,25 +259,39 @@ func (ix *indexer) index(own, enemy engine.Bitboard) uint64 {
 		sec = sec.Transform(sym)
 	}
 	rep := ix.orbits.reps[orbit]
-	r := compressedRank(sec, rep)
+	r := rankAmongFree(sec, rep)
 	// A representative that some symmetry maps onto itself leaves a choice of images of
 	// the other set: the lowest rank is the position's one slot.
 	for stab := ix.orbits.stab[orbit]; stab != 0; stab &= stab - 1 {
-		if alt := compressedRank(sec.Transform(engine.Symmetry(bits.TrailingZeros8(stab))), rep); alt < r {
+		if alt := rankAmongFree(sec.Transform(engine.Symmetry(bits.TrailingZeros8(stab))), rep); alt < r {
 			r = alt
 		}
 	}
 	return orbit*ix.perOrbit + r
 }
 
-// compressedRank ranks set among the points that prim leaves free.
-func compressedRank(set, prim engine.Bitboard) uint64 {
+// rankAmongFree ranks set among the points that prim leaves free: the colex rank of the
+// set with those points renumbered 0, 1, 2, ….
+func rankAmongFree(set, prim engine.Bitboard) uint64 {
 	var r uint64
 	i := 1
 	for b := uint64(set); b != 0; b &= b - 1 {
 		p := bits.TrailingZeros64(b)
 		c := p - bits.OnesCount64(uint64(prim)&(1<<uint(p)-1))
 		r += rankTerm[c&63][i&15]
+		i++
+	}
+	return r
+}
+
+// compressedRank is rankAmongFree given the representative's freeRank row instead: a
+// table lookup in place of counting its points below each point, cheaper when one
+// representative serves many sets, so that its row stays in the cache.
+func compressedRank(set engine.Bitboard, freeRank *[64]uint8) uint64 {
+	var r uint64
+	i := 1
+	for b := uint64(set); b != 0; b &= b - 1 {
+		r += rankTerm[freeRank[bits.TrailingZeros64(b)&63]&63][i&15]
 		i++
 	}
 	return r
@@ -345,10 +407,10 @@ type fixedIndex struct {
 	ix           *indexer
 	fixedPrimary bool
 	// When the fixed set is the primary one: its orbit's first slot, the symmetry that
-	// maps it onto the representative, the representative and its stabiliser.
+	// maps it onto the representative, the representative's free ranks and its stabiliser.
 	base uint64
 	sym  engine.Symmetry
-	rep  engine.Bitboard
+	free *[64]uint8
 	stab uint8
 	// Otherwise: the fixed set under each symmetry.
 	images [engine.NumSymmetries]engine.Bitboard
@@ -363,7 +425,7 @@ func (f *fixedIndex) reset(ix *indexer, fixed engine.Bitboard, fixedIsOwn bool) 
 		e := ix.orbits.of[colexRank(fixed)]
 		orbit := uint64(e >> 2)
 		f.base, f.sym = orbit*ix.perOrbit, engine.Symmetry(e&3)
-		f.rep, f.stab = ix.orbits.reps[orbit], ix.orbits.stab[orbit]
+		f.free, f.stab = &ix.orbits.freeRank[orbit], ix.orbits.stab[orbit]
 		return
 	}
 	for s := engine.Symmetry(0); s < engine.NumSymmetries; s++ {
@@ -374,26 +436,31 @@ func (f *fixedIndex) reset(ix *indexer, fixed engine.Bitboard, fixedIsOwn bool) 
 // index returns the slot of the position whose other side holds moving; it equals
 // ix.index with the two sets in their places.
 func (f *fixedIndex) index(moving engine.Bitboard) uint64 {
-	base, sym, rep, stab := f.base, f.sym, f.rep, f.stab
-	var sec engine.Bitboard
 	if f.fixedPrimary {
-		sec = moving
-		if sym != engine.Identity {
-			sec = sec.Transform(sym)
+		sec := moving
+		if f.sym != engine.Identity {
+			sec = sec.Transform(f.sym)
 		}
-	} else {
-		ix := f.ix
-		e := ix.orbits.of[colexRank(moving)]
-		orbit := uint64(e >> 2)
-		base, sym = orbit*ix.perOrbit, engine.Symmetry(e&3)
-		rep, stab = ix.orbits.reps[orbit], ix.orbits.stab[orbit]
-		sec = f.images[sym&3]
+		r := compressedRank(sec, f.free)
+		for stab := f.stab; stab != 0; stab &= stab - 1 {
+			if alt := compressedRank(sec.Transform(engine.Symmetry(bits.TrailingZeros8(stab))), f.free); alt < r {
+				r = alt
+			}
+		}
+		return f.base + r
 	}
-	r := compressedRank(sec, rep)
-	for ; stab != 0; stab &= stab - 1 {
-		if alt := compressedRank(sec.Transform(engine.Symmetry(bits.TrailingZeros8(stab))), rep); alt < r {
+	ix := f.ix
+	e := ix.orbits.of[colexRank(moving)]
+	orbit := uint64(e >> 2)
+	sym := engine.Symmetry(e & 3)
+	rep := ix.orbits.reps[orbit]
+	r := rankAmongFree(f.images[sym], rep)
+	// The symmetries compose by exclusive or of their numbers (a Klein four-group), so
+	// the stabiliser's images of the fixed set were computed in reset too.
+	for stab := ix.orbits.stab[orbit]; stab != 0; stab &= stab - 1 {
+		if alt := rankAmongFree(f.images[(sym^engine.Symmetry(bits.TrailingZeros8(stab)))&3], rep); alt < r {
 			r = alt
 		}
 	}
-	return base + r
+	return orbit*ix.perOrbit + r
 }

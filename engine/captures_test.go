@@ -1,0 +1,67 @@
+// captures_test.go: the capture turns of a position whose capturers the caller found, and
+// the capture lanes that find them.
+
+package engine
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// randomPosition returns a position with 1 to most pieces a side at random points, either
+// side to move.
+func randomPosition(rng *rand.Rand, most int) Position {
+	var pieces [2]Bitboard
+	for c := range pieces {
+		for n := 1 + rng.IntN(most); pieces[c].Count() < n; {
+			if p := Bit(Point(rng.IntN(Points))); (pieces[0]|pieces[1])&p == 0 {
+				pieces[c] |= p
+			}
+		}
+	}
+	return NewPosition(pieces[White], pieces[Black], Color(rng.IntN(2)), 0, 0)
+}
+
+// TestDistinctCapturesAreTheDistinctTurns: on random positions with a capture, under the
+// theoretic rules and with the first turn's chains forbidden, DistinctCaptures given
+// p.Capturers() returns DistinctTurns' turns in the same order.
+func TestDistinctCapturesAreTheDistinctTurns(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 17))
+	var seen ResultSet
+	tested := 0
+	for range 20000 {
+		p := randomPosition(rng, 12)
+		capturers := p.Capturers()
+		if capturers == 0 {
+			continue
+		}
+		tested++
+		for _, r := range []Rules{TheoreticRules(), {FirstTurnNoChain: true}} {
+			want := p.DistinctTurns(r, nil, &seen)
+			require.NotEmpty(t, want)
+			assert.Equal(t, want, p.DistinctCaptures(r, capturers, nil, &seen), "%s", p.FEN())
+		}
+	}
+	require.Greater(t, tested, 5000, "positions with a capture")
+}
+
+// TestCaptureLanesAgreeWithCanCapture: on random positions (seeded), the lanes of the
+// side not to move say what Position.CanCapture and Position.Capturers say of the side
+// to move.
+func TestCaptureLanesAgreeWithCanCapture(t *testing.T) {
+	rng := rand.New(rand.NewPCG(19, 23))
+	counts := map[bool]int{}
+	for range 50000 {
+		p := randomPosition(rng, 10)
+		lanes := NewCaptureLanes(p.Enemy())
+		want := p.CanCapture()
+		counts[want]++
+		require.Equal(t, want, lanes.CanCapture(p.Own(), p.Empty()), "%s", p.FEN())
+		require.Equal(t, p.Capturers(), lanes.Capturers(p.Own(), p.Empty()), "%s", p.FEN())
+	}
+	require.Greater(t, counts[true], 5000, "positions with a capture")
+	require.Greater(t, counts[false], 5000, "positions without")
+}
