@@ -320,24 +320,11 @@ type builder struct {
 	levels   int
 	overflow atomic.Bool
 	maxCode  atomic.Uint32
-	// captureMark is the byte that stands, while the build runs, for a drawn position
-	// with a compulsory capture (codeDraw once the build ends). The un-move passes no
-	// longer need it (they test each predecessor's captures with capture lanes before
-	// numbering it, marked or not); it changes no value. It is 0 (no marks) once a real
-	// code could take its value.
-	captureMark byte
-	markClash   atomic.Bool // init met a real code equal to captureMark
-	noMarks     bool        // build without marks from the start
 	// checkpointEvery is the interval of checkpoints (0: none); lastCheckpoint the
 	// time of the last one, or of the build's start.
 	checkpointEvery time.Duration
 	lastCheckpoint  time.Time
 }
-
-// captureMarkByte is the mark used while no code reaches it: 255 is a theoretic
-// distance of 254 plies or a rule-aware loss in 127, neither of which any material
-// comes near.
-const captureMarkByte = 255
 
 func (b *builder) distinct() []*Table {
 	if b.tables[0] == b.tables[1] {
@@ -456,7 +443,6 @@ func (b *builder) parallel(stage string, n uint64, fn func(w *worker, lo, hi uin
 // run builds the tables: from init, or from the checkpointed state st when resumed.
 func (b *builder) run(st checkpointState, resumed bool) error {
 	if resumed {
-		b.captureMark = st.captureMark
 		b.maxCode.Store(st.maxCode)
 	} else {
 		if err := b.init(); err != nil {
@@ -472,11 +458,6 @@ func (b *builder) run(st checkpointState, resumed bool) error {
 	for code := st.level + 1; code <= int(b.maxCode.Load()); code++ {
 		if b.limit == 0 && code > maxPlies {
 			return fmt.Errorf("tablebase: %v: a distance exceeds %d plies", b.material, maxPlies)
-		}
-		if b.captureMark != 0 && b.next(byte(code)) >= b.captureMark {
-			if err := b.clearMarks(); err != nil {
-				return err
-			}
 		}
 		for _, t := range b.distinct() {
 			words := uint64(len(t.words))
@@ -494,33 +475,11 @@ func (b *builder) run(st checkpointState, resumed bool) error {
 		return fmt.Errorf("tablebase: %v: a distance exceeds %d plies", b.material, maxPlies)
 	}
 	b.levels = b.distance(byte(b.maxCode.Load()))
-	return b.clearMarks()
-}
-
-// init resolves what needs no level (initRange) in every table, with capture marks
-// unless a real code clashes with the mark.
-func (b *builder) init() error {
-	if !b.noMarks {
-		b.captureMark = captureMarkByte
-	}
-	if err := b.initAll(); err != nil {
-		return err
-	}
-	if b.markClash.Load() {
-		// A real code equals the mark: initialise again without marks.
-		b.captureMark = 0
-		b.maxCode.Store(0)
-		if err := b.initAll(); err != nil {
-			return err
-		}
-	}
-	if b.overflow.Load() {
-		return fmt.Errorf("tablebase: %v: a distance exceeds %d plies", b.material, maxPlies)
-	}
 	return nil
 }
 
-func (b *builder) initAll() error {
+// init resolves what needs no level (initRange) in every table.
+func (b *builder) init() error {
 	for _, t := range b.distinct() {
 		if err := b.parallel("init "+t.Class().String(), t.Slots(), func(w *worker, lo, hi uint64) {
 			b.initRange(w, t, lo, hi)
@@ -528,36 +487,8 @@ func (b *builder) initAll() error {
 			return err
 		}
 	}
-	return nil
-}
-
-// clearMarks turns the capture marks back into draws and stops marking.
-func (b *builder) clearMarks() error {
-	mark := b.captureMark
-	if mark == 0 {
-		return nil
-	}
-	b.captureMark = 0
-	pattern := 0x0101010101010101 * uint64(mark)
-	for _, t := range b.distinct() {
-		if err := b.parallel("unmark "+t.Class().String(), uint64(len(t.words)), func(_ *worker, lo, hi uint64) {
-			for wi := lo; wi < hi; wi++ {
-				x := t.words[wi] ^ pattern // a zero byte where the mark is
-				found := (x - 0x0101010101010101) &^ x & 0x8080808080808080
-				if found == 0 {
-					continue
-				}
-				// The exact zero bytes of x (the borrow trick can flag a 0x01 byte above a
-				// zero one, so each byte is tested on its own).
-				for i := uint(0); i < 64; i += 8 {
-					if byte(x>>i) == 0 {
-						t.words[wi] &^= 0xff << i
-					}
-				}
-			}
-		}); err != nil {
-			return err
-		}
+	if b.overflow.Load() {
+		return fmt.Errorf("tablebase: %v: a distance exceeds %d plies", b.material, maxPlies)
 	}
 	return nil
 }
@@ -668,11 +599,7 @@ func (b *builder) resolveCaptures(w *worker, t *Table, n int) byte {
 	for _, pc := range w.pending[:n] {
 		code := b.valueOfChildren(w.turns[pc.turnsBefore:pc.turnsEnd], w.childCodes[pc.turnsBefore:pc.turnsEnd])
 		if code == codeDraw {
-			t.bytes[pc.slot] = b.captureMark
-			continue
-		}
-		if code == b.captureMark {
-			b.markClash.Store(true)
+			continue // the byte is codeDraw already
 		}
 		t.bytes[pc.slot] = code
 		top = max(top, code)

@@ -2,7 +2,7 @@
 // interrupted after hours (a signal, a killed job, a machine going down) resumes at the
 // level it had reached instead of starting the material over. After a level, the values
 // of the level are final and the next level reads only them, so the bytes of the tables
-// and three numbers are the whole state of a build.
+// and two numbers are the whole state of a build.
 //
 // Checkpoint file "<material>[.pL].ckpt" beside the tables (little-endian):
 //
@@ -13,7 +13,7 @@
 //	18  uint16   paika limit (0: theoretic)
 //	20  uint32   the last code whose level is done (0: init is done, no level yet)
 //	24  uint32   the highest code written so far
-//	28  uint8    the capture mark in use (0: none); 29..31 zero
+//	28..31       zero
 //	32  uint64   slots of the first table; 40 uint32 its CRC-32C; 44 zero
 //	48  uint64   slots of the second table (0 when both sides have as many pieces); 56 uint32 CRC-32C; 60 zero
 //	64  uint32   CRC-32C of bytes 0..63
@@ -37,7 +37,7 @@ import (
 
 const (
 	checkpointMagic   = "FANTBCKP"
-	checkpointVersion = 1
+	checkpointVersion = 2
 	checkpointHeader  = 68
 )
 
@@ -53,9 +53,8 @@ func CheckpointFileName(m Material, limit int) string {
 
 // checkpointState is what a build needs besides its tables' bytes to go on.
 type checkpointState struct {
-	level       int    // the last code whose level is done; 0 after init
-	maxCode     uint32 // the highest code written
-	captureMark byte
+	level   int    // the last code whose level is done; 0 after init
+	maxCode uint32 // the highest code written
 }
 
 // checkpointPath returns the path of b's checkpoint in dir.
@@ -76,7 +75,7 @@ func (b *builder) saveCheckpoint(level int) error {
 	if err != nil {
 		return fmt.Errorf("tablebase: %w", err)
 	}
-	st := checkpointState{level: level, maxCode: b.maxCode.Load(), captureMark: b.captureMark}
+	st := checkpointState{level: level, maxCode: b.maxCode.Load()}
 	h := b.checkpointHeader(st)
 	_, err = f.Write(h)
 	for _, t := range b.distinct() {
@@ -112,7 +111,6 @@ func (b *builder) checkpointHeader(st checkpointState) []byte {
 	le.PutUint16(h[18:], uint16(b.limit))
 	le.PutUint32(h[20:], uint32(st.level))
 	le.PutUint32(h[24:], st.maxCode)
-	h[28] = st.captureMark
 	for i, t := range b.distinct() {
 		le.PutUint64(h[32+16*i:], t.Slots())
 		le.PutUint32(h[40+16*i:], crc32.Checksum(t.bytes, castagnoli))
@@ -152,7 +150,7 @@ func (b *builder) loadCheckpoint() (st checkpointState, ok bool, err error) {
 	case int(h[16]) != b.material.Large || int(h[17]) != b.material.Small || int(le.Uint16(h[18:])) != b.limit:
 		return st, false, bad("holds %dv%d under paika limit %d, not %v under %d", h[16], h[17], le.Uint16(h[18:]), b.material, b.limit)
 	}
-	st = checkpointState{level: int(le.Uint32(h[20:])), maxCode: le.Uint32(h[24:]), captureMark: h[28]}
+	st = checkpointState{level: int(le.Uint32(h[20:])), maxCode: le.Uint32(h[24:])}
 	for i, t := range b.distinct() {
 		if n := le.Uint64(h[32+16*i:]); n != t.Slots() {
 			return st, false, bad("table %d has %d slots, want %d", i+1, n, t.Slots())
