@@ -488,6 +488,24 @@ func checkStatedFacts(t *testing.T, set *tablebase.Set, pz Puzzle) {
 		assert.Equal(t, engine.Withdrawal, kind, "%s: a withdrawal", pz.Name)
 		approach := slices.ContainsFunc(turns, func(tn engine.Turn) bool { _, k := tn.Step(0); return k == engine.Approach })
 		assert.True(t, approach, "%s: an approach is possible", pz.Name)
+	case KindOnlyDraw:
+		assert.Equal(t, "only-draw-"+c.String(), pz.Name)
+		assert.Equal(t, tablebase.Draw, pz.Value.Outcome, pz.Name)
+		tab, err := set.Table(c, tablebase.Theoretic)
+		require.NoError(t, err, pz.Name)
+		var notWon []string
+		for slot := range tab.Slots() {
+			if tab.Value(slot).Outcome == tablebase.Win {
+				continue
+			}
+			q := tab.Position(slot)
+			v, err := set.Probe(&q, tablebase.Theoretic) // a mirror slot holds no value of its own
+			require.NoError(t, err, pz.Name)
+			if v.Outcome != tablebase.Win {
+				notWon = append(notWon, q.FEN())
+			}
+		}
+		assert.Equal(t, []string{p.FEN()}, notWon, "%s: the one board of %s its side to move does not win", pz.Name, c)
 	case KindTeloNohoDimy:
 		assert.Equal(t, tablebase.Material{Large: 5, Small: 3}, tablebase.MaterialOf(c), pz.Name)
 	default:
