@@ -202,19 +202,26 @@ func ReadResult(dir string, job int) (JobResult, bool) {
 	return r, true
 }
 
-// writeAtomic writes a file under a temporary name and renames it into place, so that a
-// worker killed while writing leaves no half file under the name.
-func writeAtomic(path string, data []byte) error {
+// writeAtomic writes parts one after the other to a file under a temporary name, syncs it
+// and renames it into place, so that a worker killed while writing leaves no half file
+// under the name.
+func writeAtomic(path string, parts ...[]byte) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return err
 	}
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
+	for _, part := range parts {
+		if err == nil {
+			_, err = tmp.Write(part)
+		}
 	}
-	if err := tmp.Close(); err != nil {
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
 		os.Remove(tmp.Name())
 		return err
 	}

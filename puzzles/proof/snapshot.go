@@ -78,29 +78,11 @@ func (t *ttable) bytes() []byte {
 	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(t.entries))), len(t.entries)*int(unsafe.Sizeof(entry{})))
 }
 
-// saveSnapshot writes the table under a temporary name, syncs it and renames it into place,
-// so that a kill while it is written leaves the previous snapshot whole.
+// saveSnapshot writes the table under a temporary name, syncs it and renames it into place
+// (writeAtomic), so that a kill while it is written leaves the previous snapshot whole.
 func (s *Prover) saveSnapshot() error {
-	tmp := s.snapPath + ".tmp"
-	f, err := os.Create(tmp)
-	if err == nil {
-		_, err = f.Write(s.snapshotHeader(s.snapRoot))
-		if err == nil {
-			_, err = f.Write(s.tt.bytes())
-		}
-		if err == nil {
-			err = f.Sync()
-		}
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-	}
-	if err == nil {
-		err = os.Rename(tmp, s.snapPath)
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("proof: writing snapshot %s: %w", tmp, err)
+	if err := writeAtomic(s.snapPath, s.snapshotHeader(s.snapRoot), s.tt.bytes()); err != nil {
+		return fmt.Errorf("proof: writing snapshot %s: %w", s.snapPath, err)
 	}
 	s.lastSnap = time.Now()
 	return nil
