@@ -282,7 +282,7 @@ func (b *builder) buildLocked(set *Set) (MaterialReport, error) {
 	}
 	for _, t := range b.distinct() {
 		b.stage("count", 0, 0)
-		t.countValues()
+		t.countValues(b.workers)
 		b.stage("write", 0, 0)
 		size, err := t.writeFile(set.dir, b.workers)
 		if err != nil {

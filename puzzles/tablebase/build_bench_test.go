@@ -40,3 +40,38 @@ func BenchmarkBuild(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCountValues counts the values of 4v1 and 1v4 (4.1 million slots, many of 1v4's
+// in orbits with a stabiliser) slot by slot, as the builder did, and by orbit histograms on
+// one goroutine, and reports ns/slot.
+func BenchmarkCountValues(b *testing.B) {
+	m := Material{4, 1}
+	dir := b.TempDir()
+	if _, err := Build(context.Background(), BuildOptions{Dir: dir, Target: &m, Workers: 2}); err != nil {
+		b.Fatal(err)
+	}
+	var tables []*Table
+	slots := uint64(0)
+	for _, c := range m.Classes() {
+		t, err := LoadTable(dir, c, Theoretic)
+		if err != nil {
+			b.Fatal(err)
+		}
+		tables, slots = append(tables, t), slots+t.Slots()
+	}
+	for _, way := range []string{"slot-by-slot", "histograms"} {
+		b.Run(way, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, t := range tables {
+					if way == "histograms" {
+						t.countValues(1)
+					} else {
+						t.info = slotBySlotInfo(t)
+					}
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(slots), "ns/slot")
+		})
+	}
+}

@@ -326,34 +326,6 @@ func (ix *indexer) position(slot uint64) (own, enemy engine.Bitboard) {
 	return sec, prim
 }
 
-// weight returns how many boards the slot stands for (the boards of its orbit under the
-// symmetries; 0 for a slot that is not canonical), so that counts over slots give counts
-// of boards.
-func (ix *indexer) weight(slot uint64) uint64 {
-	orbit := slot / ix.perOrbit
-	if ix.orbits.stab[orbit] == 0 {
-		return uint64(ix.orbits.weight[orbit])
-	}
-	own, enemy := ix.position(slot)
-	if ix.index(own, enemy) != slot {
-		return 0
-	}
-	var images [engine.NumSymmetries][2]engine.Bitboard
-	n := uint64(0)
-	for s := engine.Symmetry(0); s < engine.NumSymmetries; s++ {
-		img := [2]engine.Bitboard{own.Transform(s), enemy.Transform(s)}
-		dup := false
-		for _, seen := range images[:n] {
-			dup = dup || seen == img
-		}
-		if !dup {
-			images[n] = img
-			n++
-		}
-	}
-	return n
-}
-
 // walker visits consecutive slots without unranking each: in colex order the next set of
 // the same size is the next larger bit pattern with as many bits (Gosper's hack).
 type walker struct {

@@ -3,6 +3,8 @@
 package tablebase
 
 import (
+	"math/bits"
+	"sync"
 	"sync/atomic"
 	"unsafe"
 
@@ -106,33 +108,174 @@ func (t *Table) setIfDraw(slot uint64, code byte) bool {
 	}
 }
 
-// countValues fills the counts and longest distances of info from the bytes.
-func (t *Table) countValues() {
+// countValues fills the counts and longest distances of info from the bytes, on workers
+// goroutines. It counts each value byte, not each slot: a slot's weight is its orbit's
+// unless the orbit's fixed set has a stabiliser, so a whole orbit is a histogram of its
+// bytes times one weight. The longest distances and their example slots are those of a
+// scan in slot order (the first slot of the longest, weight or not), as the header keeps.
+func (t *Table) countValues(workers int) {
+	var raw, boards [256]uint64 // slots and boards per byte
+	n := uint64(len(t.bytes))
+	per := t.ix.perOrbit
+	orbits := (n + per - 1) / per
+	var mu sync.Mutex
+	var next atomic.Uint64
+	var wg sync.WaitGroup
+	for range max(workers, 1) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var r, b [256]uint64 // slots and boards per byte of this goroutine's orbits
+			for {
+				orbit := next.Add(1) - 1
+				if orbit >= orbits {
+					break
+				}
+				lo, hi := orbit*per, min((orbit+1)*per, n)
+				var h [256]uint64
+				for _, v := range t.bytes[lo:hi] {
+					h[v]++
+				}
+				for v, c := range h {
+					r[v] += c
+				}
+				if t.ix.orbits.stab[orbit] != 0 {
+					t.stabilisedOrbitBoards(orbit, &h)
+					for v, c := range h {
+						b[v] += c
+					}
+					continue
+				}
+				w := uint64(t.ix.orbits.weight[orbit])
+				for v, c := range h {
+					b[v] += c * w
+				}
+			}
+			mu.Lock()
+			for v := range r {
+				raw[v] += r[v]
+				boards[v] += b[v]
+			}
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+
 	in := &t.info
 	in.Positions, in.Wins, in.Draws, in.Losses = 0, 0, 0, 0
 	in.LongestWin, in.LongestLoss = 0, -1
-	for slot, b := range t.bytes {
-		w := t.ix.weight(uint64(slot))
-		in.Positions += w
-		v := decodeAs(in.PaikaLimit, b)
+	for code := range raw {
+		v := decodeAs(in.PaikaLimit, byte(code))
+		in.Positions += boards[code]
 		switch v.Outcome {
 		case Win:
-			in.Wins += w
-			if v.Plies > in.LongestWin {
-				in.LongestWin, in.WinExample = v.Plies, uint64(slot)
-			}
+			in.Wins += boards[code]
 		case Loss:
-			in.Losses += w
-			if v.Plies > in.LongestLoss {
-				in.LongestLoss, in.LossExample = v.Plies, uint64(slot)
-			}
+			in.Losses += boards[code]
 		default:
-			in.Draws += w
+			in.Draws += boards[code]
+		}
+		if raw[code] == 0 {
+			continue
+		}
+		switch {
+		case v.Outcome == Win && v.Plies > in.LongestWin:
+			in.LongestWin = v.Plies
+		case v.Outcome == Loss && v.Plies > in.LongestLoss:
+			in.LongestLoss = v.Plies
 		}
 	}
-	if in.LongestLoss < 0 {
+	if in.LongestWin > 0 {
+		in.WinExample = t.firstSlotOf(Value{Outcome: Win, Plies: in.LongestWin})
+	}
+	if in.LongestLoss >= 0 {
+		in.LossExample = t.firstSlotOf(Value{Outcome: Loss, Plies: in.LongestLoss})
+	} else {
 		in.LongestLoss = 0
 	}
+}
+
+// stabilisedOrbitBoards turns h, the histogram of the bytes of an orbit whose
+// representative some symmetries map onto itself, into boards per byte. Of each group of
+// mirror-image slots only the lowest is used (index), and the others hold codeDraw, so a
+// slot of another byte is that of a board with as many images as there are symmetries,
+// unless the board's other set is symmetric too: those few sets are enumerated and
+// corrected. The draws are what is left of the orbit's boards.
+func (t *Table) stabilisedOrbitBoards(orbit uint64, h *[256]uint64) {
+	ix := t.ix
+	rep := ix.orbits.reps[orbit]
+	var syms []engine.Symmetry
+	for st := ix.orbits.stab[orbit]; st != 0; st &= st - 1 {
+		syms = append(syms, engine.Symmetry(bits.TrailingZeros8(st)))
+	}
+	all := uint64(engine.NumSymmetries)
+	for v := 1; v < 256; v++ {
+		h[v] *= all
+	}
+	base := orbit * ix.perOrbit
+	for i, g := range syms {
+		forSymmetricSets(engine.AllPoints&^rep, ix.secondary, g, func(q engine.Bitboard) {
+			for _, e := range syms[:i] {
+				if q.Transform(e) == q {
+					return // enumerated with an earlier symmetry
+				}
+			}
+			// A slot that is not its board's holds codeDraw: it is skipped here too.
+			if code := t.bytes[base+rankAmongFree(q, rep)]; code != codeDraw {
+				fixers := uint64(1) // the identity
+				for _, e := range syms {
+					if q.Transform(e) == q {
+						fixers++
+					}
+				}
+				h[code] -= all - all/fixers
+			}
+		})
+	}
+	h[codeDraw] = uint64(ix.orbits.weight[orbit]) * ix.perOrbit
+	for v := 1; v < 256; v++ {
+		h[codeDraw] -= h[v]
+	}
+}
+
+// forSymmetricSets calls fn with every set of k points of free that symmetry g (which maps
+// free onto itself) maps onto itself: unions of g's cycles on free, its fixed points and
+// its pairs.
+func forSymmetricSets(free engine.Bitboard, k int, g engine.Symmetry, fn func(engine.Bitboard)) {
+	var cycles []engine.Bitboard
+	for b := free; b != 0; b &= b - 1 {
+		p := b & -b
+		if img := p.Transform(g); img >= p {
+			cycles = append(cycles, p|img)
+		}
+	}
+	var pick func(i, need int, set engine.Bitboard)
+	pick = func(i, need int, set engine.Bitboard) {
+		if need == 0 {
+			fn(set)
+			return
+		}
+		for ; i < len(cycles); i++ {
+			if c := cycles[i].Count(); c <= need {
+				pick(i+1, need-c, set|cycles[i])
+			}
+		}
+	}
+	pick(0, k, 0)
+}
+
+// firstSlotOf returns the first slot whose byte decodes to v (one is known to exist).
+func (t *Table) firstSlotOf(v Value) uint64 {
+	var is [256]bool
+	for code := range is {
+		is[code] = decodeAs(t.info.PaikaLimit, byte(code)) == v
+	}
+	for slot, b := range t.bytes {
+		if is[b] {
+			return uint64(slot)
+		}
+	}
+	return 0
 }
 
 // ExampleFEN returns the board of a slot of the class, White to move, as a FEN.
