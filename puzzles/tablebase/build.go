@@ -741,9 +741,10 @@ func (b *builder) unmoves(w *worker, t, pred *Table, slot uint64) {
 			}
 			if k == before {
 				w.fixed.reset(pred.ix, own, false)
+				w.fixed.startSteps(enemy)
 			}
 			movers[k] = mover
-			slots[k] = w.fixed.index(mover)
+			slots[k] = w.fixed.indexStep(y, x)
 			k++
 		}
 	}
