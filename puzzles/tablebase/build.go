@@ -741,10 +741,9 @@ func (b *builder) unmoves(w *worker, t, pred *Table, slot uint64) {
 			}
 			if k == before {
 				w.fixed.reset(pred.ix, own, false)
-				w.fixed.startSteps(enemy)
 			}
 			movers[k] = mover
-			slots[k] = w.fixed.indexStep(y, x)
+			slots[k] = w.fixed.index(mover)
 			k++
 		}
 	}

@@ -386,14 +386,6 @@ type fixedIndex struct {
 	stab uint8
 	// Otherwise: the fixed set under each symmetry.
 	images [engine.NumSymmetries]engine.Bitboard
-	// The moving set before a step (startSteps) and, when the fixed set is the primary
-	// one, for each symmetry that index ranks it under (f.sym, then f.sym composed with
-	// each of the stabiliser's), its compressed points and their rank.
-	before    engine.Bitboard
-	stepSyms  [engine.NumSymmetries]engine.Symmetry
-	stepSets  [engine.NumSymmetries]uint64
-	stepRanks [engine.NumSymmetries]uint64
-	nStep     int
 }
 
 // reset prepares positions of ix's class with fixed as its own pieces (fixedIsOwn) or as
@@ -411,70 +403,6 @@ func (f *fixedIndex) reset(ix *indexer, fixed engine.Bitboard, fixedIsOwn bool) 
 	for s := engine.Symmetry(0); s < engine.NumSymmetries; s++ {
 		f.images[s] = fixed.Transform(s)
 	}
-}
-
-// startSteps prepares indexStep for the positions that moving reaches by one step of
-// one of its pieces: the predecessors of one position by un-moves share the set before
-// the step, and ranking the set after it from the rank before costs a few terms (those
-// of the points between the step's ends) instead of one a piece.
-func (f *fixedIndex) startSteps(moving engine.Bitboard) {
-	f.before, f.nStep = moving, 0
-	if !f.fixedPrimary {
-		return // the moving set is the primary one: its orbit changes with the step
-	}
-	f.stepSyms[0] = f.sym
-	f.nStep = 1
-	for stab := f.stab; stab != 0; stab &= stab - 1 {
-		// The symmetries compose by exclusive or of their numbers (a Klein four-group).
-		f.stepSyms[f.nStep] = (f.sym ^ engine.Symmetry(bits.TrailingZeros8(stab))) & 3
-		f.nStep++
-	}
-	for j, s := range f.stepSyms[:f.nStep] {
-		var set, r uint64
-		i := 1
-		for b := uint64(moving.Transform(s)); b != 0; b &= b - 1 {
-			c := f.free[bits.TrailingZeros64(b)&63] & 63
-			set |= 1 << c
-			r += rankTerm[c][i&15]
-			i++
-		}
-		f.stepSets[j], f.stepRanks[j] = set, r
-	}
-}
-
-// indexStep returns index(before ^ from ^ to) for the set before of startSteps, a piece
-// of it on from and the empty point to.
-func (f *fixedIndex) indexStep(from, to engine.Bitboard) uint64 {
-	if f.nStep == 0 {
-		return f.index(f.before ^ from ^ to)
-	}
-	best := ^uint64(0)
-	for j, s := range f.stepSyms[:f.nStep] {
-		set := f.stepSets[j]
-		a := uint(f.free[bits.TrailingZeros64(uint64(from.Transform(s)))&63] & 63)
-		b := uint(f.free[bits.TrailingZeros64(uint64(to.Transform(s)))&63] & 63)
-		i := bits.OnesCount64(set&(1<<a-1)) + 1 // the index of a in the set, from 1
-		r := f.stepRanks[j] - rankTerm[a][i&15]
-		if b > a {
-			// The points between a and b move down one index; b takes the last.
-			for m := set & (1<<b - 1) &^ (1<<(a+1) - 1); m != 0; m &= m - 1 {
-				e := bits.TrailingZeros64(m) & 63
-				r += rankTerm[e][i&15] - rankTerm[e][(i+1)&15]
-				i++
-			}
-		} else {
-			// The points between b and a move up one index; b takes the first.
-			between := set & (1<<a - 1) &^ (1<<(b+1) - 1)
-			i -= bits.OnesCount64(between)
-			for m, k := between, i; m != 0; m &= m - 1 {
-				e := bits.TrailingZeros64(m) & 63
-				r += rankTerm[e][(k+1)&15] - rankTerm[e][k&15]
-				k++
-			}
-		}
-		best = min(best, r+rankTerm[b][i&15])
-	}
-	return f.base + best
 }
 
 // index returns the slot of the position whose other side holds moving; it equals
