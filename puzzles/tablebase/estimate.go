@@ -21,7 +21,11 @@ import (
 //	    --tablebases DIR [--paika-limit 0 | --theoretic=false]   # DIR holding the tables of ≤ 7 pieces
 //
 // (user seconds over 6,196,265,712 slots) and `ls -l DIR` (bytes of the 7-piece files over
-// their 1,554,573,384 slots).
+// their 1,554,573,384 slots). The builder has since become 1.6–1.9× cheaper on the materials
+// measured side by side (docs/PERFORMANCE.md), yet these rates still hold for the larger
+// ones, which differ more from material to material than the builders do: 4v3 theoretic
+// took 837 s of CPU against 707 s estimated, 6v2 theoretic 3,279 s against 2,897 s (beside
+// other work on both cores).
 const (
 	// TheoreticCPUPerSlot: 3v5/5v3 theoretic, 5,372 s of user CPU for 6,196,265,712 slots.
 	TheoreticCPUPerSlot = 867 * time.Nanosecond
