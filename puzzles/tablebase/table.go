@@ -185,14 +185,8 @@ func (t *Table) countValues(workers int) {
 			in.LongestLoss = v.Plies
 		}
 	}
-	if in.LongestWin > 0 {
-		in.WinExample = t.firstSlotOf(Value{Outcome: Win, Plies: in.LongestWin})
-	}
-	if in.LongestLoss >= 0 {
-		in.LossExample = t.firstSlotOf(Value{Outcome: Loss, Plies: in.LongestLoss})
-	} else {
-		in.LongestLoss = 0
-	}
+	t.findExamples()
+	in.LongestLoss = max(in.LongestLoss, 0)
 }
 
 // stabilisedOrbitBoards turns h, the histogram of the bytes of an orbit whose
@@ -264,18 +258,34 @@ func forSymmetricSets(free engine.Bitboard, k int, g engine.Symmetry, fn func(en
 	pick(0, k, 0)
 }
 
-// firstSlotOf returns the first slot whose byte decodes to v (one is known to exist).
-func (t *Table) firstSlotOf(v Value) uint64 {
-	var is [256]bool
+// findExamples sets the example slots of the longest win and loss (LongestLoss −1: none)
+// to the first slot holding each, in one scan that stops when both are found.
+func (t *Table) findExamples() {
+	in := &t.info
+	const win, loss = 1, 2
+	var want uint8
+	var is [256]uint8
 	for code := range is {
-		is[code] = decodeAs(t.info.PaikaLimit, byte(code)) == v
-	}
-	for slot, b := range t.bytes {
-		if is[b] {
-			return uint64(slot)
+		v := decodeAs(in.PaikaLimit, byte(code))
+		if in.LongestWin > 0 && v == (Value{Outcome: Win, Plies: in.LongestWin}) {
+			is[code], want = win, want|win
+		}
+		if in.LongestLoss >= 0 && v == (Value{Outcome: Loss, Plies: in.LongestLoss}) {
+			is[code], want = loss, want|loss
 		}
 	}
-	return 0
+	for slot, b := range t.bytes {
+		if k := is[b]; k&want != 0 {
+			if k == win {
+				in.WinExample = uint64(slot)
+			} else {
+				in.LossExample = uint64(slot)
+			}
+			if want &^= k; want == 0 {
+				return
+			}
+		}
+	}
 }
 
 // ExampleFEN returns the board of a slot of the class, White to move, as a FEN.
