@@ -75,3 +75,37 @@ func BenchmarkCountValues(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkWriteFile compresses and writes the files of 4v1 and 1v4 (theoretic, 4.1
+// million slots) on one and on two workers and reports ns/slot: the write stage of a
+// build, which for an 8-piece material takes minutes.
+func BenchmarkWriteFile(b *testing.B) {
+	m := Material{4, 1}
+	dir := b.TempDir()
+	if _, err := Build(context.Background(), BuildOptions{Dir: dir, Target: &m, Workers: 2}); err != nil {
+		b.Fatal(err)
+	}
+	var tables []*Table
+	slots := uint64(0)
+	for _, c := range m.Classes() {
+		t, err := LoadTable(dir, c, Theoretic)
+		if err != nil {
+			b.Fatal(err)
+		}
+		tables, slots = append(tables, t), slots+t.Slots()
+	}
+	out := b.TempDir()
+	for _, workers := range []int{1, 2} {
+		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, t := range tables {
+					if _, err := t.writeFile(out, workers); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(slots), "ns/slot")
+		})
+	}
+}
