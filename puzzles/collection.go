@@ -81,7 +81,8 @@ var collection = []Puzzle{
 	{"longest-4v2", KindLongestWin, "2W3WWW/1B7/9/9/4B4 w 0 0", "Four against two: the longest win of all classes up to six pieces, 81 plies.", win(81), "c5-d5"},
 	{"longest-3v3", KindLongestWin, "B1B6/2B6/9/W8/1WW6 w 0 0", "Three against three: the longest win, 79 plies.", win(79), "c1-d2"},
 	{"longest-2v4", KindLongestWin, "9/9/B8/W5W2/B3B2B1 w 0 0", "Two to move against four, and a win: 53 plies.", win(53), "a2-b2"},
-	// From the 8-piece tables of 7v1 and 6v2 (docs/ENDGAMES.md).
+	// From the 8-piece tables of 7v1, 6v2 and 4v4 (docs/ENDGAMES.md).
+	{"longest-4v4", KindLongestWin, "7BB/2B3B2/3W5/W8/1W4W2 w 0 0", "Four against four: the longest win of any table, 137 plies.", win(137), "g1-h2"},
 	{"longest-6v2", KindLongestWin, "3WW1WWW/3B5/5W3/9/4B4 w 0 0", "Six against two: the longest win, 79 plies, and it starts with a quiet step.", win(79), "f3-g3"},
 	{"longest-2v6", KindLongestWin, "9/9/B4B3/1W2B4/B3BW1B1 w 0 0", "Two to move against six, and a win: 53 plies.", win(53), "f1-f2A-g2W"},
 	{"longest-7v1", KindLongestWin, "8W/8W/8W/1B6W/WW6W w 0 0", "Seven against one: the longest win, 25 plies.", win(25), "i3-h2"},
