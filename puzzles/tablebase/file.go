@@ -80,8 +80,7 @@ var (
 
 // codecs returns the shared zstd encoder and decoder (both safe for concurrent EncodeAll
 // and DecodeAll). The encoder keeps GOMAXPROCS encoders: EncodeAll waits for a free one,
-// so with one the build's compressing workers took turns (an 8-piece file took 13 minutes
-// on one core).
+// so with a single one a build's compressing workers would take turns.
 func codecs() (*zstd.Encoder, *zstd.Decoder) {
 	codecOnce.Do(func() {
 		var err error
