@@ -27,7 +27,7 @@ var update = flag.Bool("update", false, "rewrite testdata/puzzles/puzzles.json f
 
 // updateDefault fills only the default-rules values of testdata/puzzles/puzzles.json from
 // the rule-aware tables (paika limit 50) in $FANORONA_TABLEBASES, keeping the rest, and
-// keeping the recorded values of puzzles whose classes the folder lacks.
+// keeping the recorded values of puzzles whose class the folder lacks.
 var updateDefault = flag.Bool("update-default", false, "rewrite the default_rules values of testdata/puzzles/puzzles.json from $FANORONA_TABLEBASES")
 
 const puzzlesFile = "../testdata/puzzles/puzzles.json"
@@ -95,6 +95,17 @@ func writeRecorded(t *testing.T, recs []recorded) {
 	require.NoError(t, os.WriteFile(puzzlesFile, append(b, '\n'), 0o644))
 }
 
+// lacksClass reports, with a line saying so, whether set lacks the theoretic table of p's
+// class: the updates then keep the puzzle's record as it is.
+func lacksClass(t *testing.T, set *tablebase.Set, p *engine.Position, name string) bool {
+	c, _ := tablebase.ClassOf(p)
+	if set.Has(c, tablebase.Theoretic) {
+		return false
+	}
+	t.Logf("%s: kept as recorded, %s lacks %v", name, set.Dir(), c)
+	return true
+}
+
 func TestUpdateDefaultRulesValues(t *testing.T) {
 	if !*updateDefault {
 		t.Skip("run with -update-default and FANORONA_TABLEBASES to rewrite the default-rules values")
@@ -104,8 +115,7 @@ func TestUpdateDefaultRulesValues(t *testing.T) {
 	recs := readRecorded(t)
 	for i := range recs {
 		p := engine.MustParseFEN(recs[i].FEN)
-		if missing := missingFor(set, &p); missing != nil {
-			t.Logf("%s: kept as recorded, %s lacks %s", recs[i].Name, set.Dir(), strings.Join(missing, ", "))
+		if lacksClass(t, set, &p, recs[i].Name) {
 			continue
 		}
 		recs[i].Rules = engine.TheoreticRules().String()
@@ -189,12 +199,9 @@ func TestUpdateRecorded(t *testing.T) {
 	var recs []recorded
 	for _, pz := range Collection() {
 		p := engine.MustParseFEN(pz.FEN)
-		if r, ok := before[pz.Name]; ok && r.FEN == p.FEN() {
-			if c, _ := tablebase.ClassOf(&p); !set.Has(c, tablebase.Theoretic) {
-				t.Logf("%s: kept as recorded, %s lacks %v", pz.Name, set.Dir(), c)
-				recs = append(recs, r)
-				continue
-			}
+		if r, ok := before[pz.Name]; ok && r.FEN == p.FEN() && lacksClass(t, set, &p, pz.Name) {
+			recs = append(recs, r)
+			continue
 		}
 		res, turns := keepingTurns(t, set, p)
 		r := recorded{Name: pz.Name, Kind: pz.Kind, FEN: p.FEN(), Rules: pz.Rules().String(), Value: res.Value.Outcome.String(), Turns: turns, Source: res.Source}
