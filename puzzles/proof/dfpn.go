@@ -63,6 +63,9 @@ type Prover struct {
 	frames []*frame
 	seen   engine.ResultSet
 	claim  Claim
+	// avoid, when set, names positions to count as draws wherever they are reached: the
+	// positions on a certificate's walk, for a search whose proof must not return there.
+	avoid func(key) bool
 
 	ctx      context.Context
 	deadline time.Time
@@ -328,7 +331,7 @@ func (s *Prover) mid(p *engine.Position, k key, h uint64, d int, viaCapture bool
 		} else if leaf {
 			c.pn, c.dn = decided(s.claim.good(o))
 			c.fixed = true
-		} else if s.limit == 0 && t.Captured == 0 && s.onLine(c.k, d) {
+		} else if s.limit == 0 && t.Captured == 0 && s.onLine(c.k, d) || s.avoid != nil && s.avoid(c.k) {
 			c.pn, c.dn = decided(s.claim.good(tablebase.Draw))
 			c.fixed = true
 		} else if pn, dn, ok := s.tt.lookup(c.k, c.h); ok {

@@ -27,6 +27,13 @@
 // extracts before it is reported (Prove): a claim the checker refuses is reported Unknown.
 // Under a paika limit the counter is part of the key and no line repeats a key.
 //
+// A win the table holds is always a win, but once entries are overwritten its proof may
+// be held only through a turn back into the line that needs it: the win through X was
+// stored, then X's entry was proven again through that win. The extraction takes such a
+// turn back and tries the position's other turns; when every one returns to the walk, it
+// searches the position again aside, with a table of its own in which the positions on
+// the walk count as draws, so that the proof it finds cannot return there.
+//
 // The checker (Check) reads a certificate and re-derives its claim with the engine's move
 // generator and the tables' probes only; it shares no code with the search.
 package proof

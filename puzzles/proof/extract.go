@@ -5,6 +5,7 @@ package proof
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sort"
 	"time"
@@ -16,16 +17,54 @@ import (
 // extractor walks a proof tree out of the table: the claim it certifies (the search's
 // claim, or its Opposite after a disproof), the positions done or on the current walk.
 type extractor struct {
-	s        *Prover
+	s        *Prover // the search's prover (root), or one aside
+	root     *Prover
 	target   Claim
 	disproof bool // target is the Opposite of the search's claim
 	state    map[key]uint8
+	// walked lists the keys given a state, in order, so that a turn whose proof returns
+	// to the walk can be taken back (rollback) and another tried.
+	walked   []key
 	records  []Record
-	used     map[tablebase.TableID]bool
 	seen     engine.ResultSet
 	ctx      context.Context
 	deadline time.Time
-	nodes    uint64 // budget of re-proofs, in nodes (0: none)
+	nodes    uint64 // budget of re-proofs, in nodes: what is left of it when limited
+	limited  bool   // the budget has a number of nodes
+	visits   uint64
+	// aside holds the provers of searches that avoid the walk (reproveAside), one per
+	// nesting level, made when first needed; level is the nesting of e.s among them.
+	aside []*Prover
+	level int
+}
+
+// asideEntries is the transposition table of a search that avoids the walk: 32 MiB.
+const asideEntries = 1 << 20
+
+// maxAside bounds the nesting of searches that avoid the walk, maxAsideNodes each one's
+// nodes when the budget has no number of nodes.
+const (
+	maxAside      = 8
+	maxAsideNodes = 1 << 24
+)
+
+// maxVisits bounds the positions an extraction visits, turns taken back included.
+const maxVisits = 1 << 26
+
+// cycleError is a walk of a "wins" claim that returned to a position on itself, or reached
+// a position of the prover whose only turns held lead into the walk (noTurn): no
+// certificate, though another turn higher up may give one.
+type cycleError struct {
+	fen    string
+	target Claim
+	noTurn bool
+}
+
+func (c *cycleError) Error() string {
+	if c.noTurn {
+		return fmt.Sprintf("proof: %s: no turn keeps the claim %v after a re-proof", c.fen, c.target)
+	}
+	return fmt.Sprintf("proof: %s: the proof of %v returns to this position", c.fen, c.target)
 }
 
 const (
@@ -41,8 +80,8 @@ func (s *Prover) Certificate(ctx context.Context, p engine.Position, res Result,
 		return Section{}, fmt.Errorf("proof: %s: the claim %v is undecided; there is nothing to certify", p.FEN(), res.Claim)
 	}
 	s.claim = res.Claim
-	e := &extractor{s: s, target: res.Claim, disproof: res.Outcome == Disproven, state: map[key]uint8{},
-		used: map[tablebase.TableID]bool{}, ctx: ctx, nodes: b.Nodes}
+	e := &extractor{s: s, root: s, target: res.Claim, disproof: res.Outcome == Disproven, state: map[key]uint8{},
+		ctx: ctx, nodes: b.Nodes, limited: b.Nodes > 0}
 	if e.disproof {
 		e.target = res.Claim.Opposite()
 	}
@@ -55,8 +94,21 @@ func (s *Prover) Certificate(ctx context.Context, p engine.Position, res Result,
 	}
 	h := Header{Format: FormatName, Version: FormatVersion, Rules: s.rules.String(), PaikaLimit: s.limit,
 		Toolkit: toolkit, Tables: []TableSum{}, Claim: e.target.String(), Root: root.FEN()}
-	ids := make([]tablebase.TableID, 0, len(e.used))
-	for id := range e.used {
+	// The tables are those of the records kept: turns taken back leave none behind.
+	used := map[tablebase.TableID]bool{}
+	for _, r := range e.records {
+		if r.Type != RecordTable {
+			continue
+		}
+		q, err := engine.ParseFEN(r.FEN)
+		if err != nil {
+			return Section{}, fmt.Errorf("proof: %w", err)
+		}
+		c, _ := tablebase.ClassOf(&q)
+		used[tablebase.TableID{Class: c, Rule: tablebase.PaikaRule(s.limit)}] = true
+	}
+	ids := make([]tablebase.TableID, 0, len(used))
+	for id := range used {
 		ids = append(ids, id)
 	}
 	sort.Slice(ids, func(i, j int) bool { return baseName(s.tables.File(ids[i])) < baseName(s.tables.File(ids[j])) })
@@ -121,35 +173,129 @@ func (e *extractor) children(p *engine.Position) ([]engine.Turn, []engine.Positi
 	return turns, qs
 }
 
-// choose returns the turn of the target's side to certify: to a winning leaf, a position
-// certified already, one the table holds as decided or (a draw being enough) one on the
-// walk; -1 when none.
+// choose returns the turn of the target's side to certify first: to a winning leaf, a
+// position certified already, one the table holds as decided or (a draw being enough) one
+// on the walk; -1 when none.
 func (e *extractor) choose(qs []engine.Position) int {
 	fallback := -1
 	for i := range qs {
-		q := &qs[i]
-		k, _ := keyOf(q, e.s.limit)
-		switch e.state[k] {
-		case walkDone:
+		switch e.kind(&qs[i]) {
+		case turnSure:
 			return i
-		case walkOpen:
-			if e.target.Kind == DoesNotLose && fallback < 0 {
+		case turnHeld:
+			if fallback < 0 {
 				fallback = i
 			}
-			continue
-		}
-		if r, ok, err := e.leafRecord(q); err == nil && ok && r.Type != "" {
-			return i
-		}
-		if fallback < 0 && e.established(q) {
-			fallback = i
 		}
 	}
 	return fallback
 }
 
+// candidates returns every turn choose could take, the sure ones first: the turns to try
+// when the first one's proof returns to the walk.
+func (e *extractor) candidates(qs []engine.Position) []int {
+	var sure, held []int
+	for i := range qs {
+		switch e.kind(&qs[i]) {
+		case turnSure:
+			sure = append(sure, i)
+		case turnHeld:
+			held = append(held, i)
+		}
+	}
+	return append(sure, held...)
+}
+
+// The kinds of a turn of the target's side, by the position q it leads to.
+const (
+	turnNone = iota // q is on the walk of a "wins" proof, or not known to keep the claim
+	turnSure        // q is certified already, or a leaf that keeps the claim
+	turnHeld        // the table holds q as decided, or (a draw being enough) q is on the walk
+)
+
+func (e *extractor) kind(q *engine.Position) int {
+	k, _ := keyOf(q, e.s.limit)
+	switch e.state[k] {
+	case walkDone:
+		return turnSure
+	case walkOpen:
+		if e.target.Kind == DoesNotLose {
+			return turnHeld
+		}
+		return turnNone
+	}
+	if r, ok, err := e.leafRecord(q); err == nil && ok && r.Type != "" {
+		return turnSure
+	}
+	if e.established(q) {
+		return turnHeld
+	}
+	return turnNone
+}
+
+// setState gives k a state, logging it when it had none.
+func (e *extractor) setState(k key, st uint8) {
+	if e.state[k] == 0 {
+		e.walked = append(e.walked, k)
+	}
+	e.state[k] = st
+}
+
+// rollback takes back what the walk did since it had walked keys and records records.
+func (e *extractor) rollback(walked, records int) {
+	for _, k := range e.walked[walked:] {
+		delete(e.state, k)
+	}
+	e.walked, e.records = e.walked[:walked], e.records[:records]
+}
+
+// tryTurns certifies p, a position of the target's side whose record is next, by the turn
+// choose gives or, when its proof returns to the walk, by the first other candidate whose
+// proof does not; it reports a cycle error when every one does.
+func (e *extractor) tryTurns(p *engine.Position, turns []engine.Turn, qs []engine.Position) error {
+	first := e.choose(qs)
+	if first < 0 {
+		// The table's proof of p goes through the walk (the only turns it holds lead
+		// there), or its entries were lost.
+		if e.target.Kind == Wins {
+			return &cycleError{p.FEN(), e.target, true}
+		}
+		return fmt.Errorf("proof: %s: no turn keeps the claim %v after a re-proof", p.FEN(), e.target)
+	}
+	err := e.tryTurn(p, turns, qs, first)
+	var cycle *cycleError
+	if !errors.As(err, &cycle) {
+		return err
+	}
+	for _, i := range e.candidates(qs) {
+		if i == first {
+			continue
+		}
+		if err = e.tryTurn(p, turns, qs, i); !errors.As(err, &cycle) {
+			return err
+		}
+	}
+	return err
+}
+
+// tryTurn certifies p by turn i, or takes back all it wrote and reports why not.
+func (e *extractor) tryTurn(p *engine.Position, turns []engine.Turn, qs []engine.Position, i int) error {
+	walked, records := len(e.walked), len(e.records)
+	e.records = append(e.records, Record{Type: RecordProve, FEN: p.FEN(), Turn: turns[i].String()})
+	err := e.visit(&qs[i])
+	if err != nil {
+		e.rollback(walked, records)
+	}
+	return err
+}
+
 // visit certifies p for the target, depth first.
 func (e *extractor) visit(p *engine.Position) error {
+	if e.visits++; e.visits&1023 == 0 {
+		if err := e.checkBudget(p); err != nil {
+			return err
+		}
+	}
 	k, _ := keyOf(p, e.s.limit)
 	switch e.state[k] {
 	case walkDone:
@@ -158,33 +304,32 @@ func (e *extractor) visit(p *engine.Position) error {
 		if e.target.Kind == DoesNotLose {
 			return nil // endless play is a draw, which the claim allows
 		}
-		return fmt.Errorf("proof: %s: the proof of %v returns to this position", p.FEN(), e.target)
+		return &cycleError{p.FEN(), e.target, false}
 	}
 	if rec, ok, err := e.leafRecord(p); err != nil {
 		return err
 	} else if ok {
-		if rec.Type == RecordTable {
-			c, _ := tablebase.ClassOf(p)
-			e.used[tablebase.TableID{Class: c, Rule: tablebase.PaikaRule(e.s.limit)}] = true
-		}
 		e.records = append(e.records, rec)
-		e.state[k] = walkDone
+		e.setState(k, walkDone)
 		return nil
 	}
-	e.state[k] = walkOpen
+	e.setState(k, walkOpen)
 	turns, qs := e.children(p)
 	if p.Side == e.target.Side {
-		i := e.choose(qs)
-		if i < 0 {
+		if e.choose(qs) < 0 {
 			if err := e.reprove(p); err != nil {
 				return err
 			}
-			if i = e.choose(qs); i < 0 {
-				return fmt.Errorf("proof: %s: no turn keeps the claim %v after a re-proof", p.FEN(), e.target)
-			}
 		}
-		e.records = append(e.records, Record{Type: RecordProve, FEN: p.FEN(), Turn: turns[i].String()})
-		if err := e.visit(&qs[i]); err != nil {
+		err := e.tryTurns(p, turns, qs)
+		var cycle *cycleError
+		if errors.As(err, &cycle) {
+			// Every turn the table holds leads back into the walk: the table's proofs
+			// lean on one another (graph-history interaction). A search that counts
+			// the walk's positions as draws finds a proof that does not.
+			err = e.reproveAside(p, turns, qs, err)
+		}
+		if err != nil {
 			return err
 		}
 	} else {
@@ -199,34 +344,98 @@ func (e *extractor) visit(p *engine.Position) error {
 	return nil
 }
 
-// reprove searches p again, its entries having been overwritten, within what is left of
-// the budget.
-func (e *extractor) reprove(p *engine.Position) error {
-	b := Budget{Nodes: e.nodes}
-	if !e.deadline.IsZero() {
-		b.Time = time.Until(e.deadline)
-		if b.Time <= 0 {
-			return fmt.Errorf("proof: %s: the budget ended while re-proving overwritten entries", p.FEN())
+// checkBudget fails the walk when its context or deadline has ended or it has visited
+// too many positions.
+func (e *extractor) checkBudget(p *engine.Position) error {
+	switch {
+	case e.ctx.Err() != nil:
+		return fmt.Errorf("proof: %s: %w", p.FEN(), e.ctx.Err())
+	case !e.deadline.IsZero() && time.Now().After(e.deadline):
+		return fmt.Errorf("proof: %s: the budget ended while walking the proof", p.FEN())
+	case e.visits > maxVisits:
+		return fmt.Errorf("proof: %s: the walk visited %d positions without a certificate", p.FEN(), e.visits)
+	}
+	return nil
+}
+
+// reproveAside certifies p, on the walk with its target's side to move, by a search of its
+// own in which the positions on the walk count as draws, so that its proof cannot return
+// to the walk; cause is the cycle error of the table's proofs, returned when that search
+// fails to decide.
+func (e *extractor) reproveAside(p *engine.Position, turns []engine.Turn, qs []engine.Position, cause error) error {
+	if e.target.Kind != Wins || e.level >= maxAside {
+		return cause
+	}
+	if len(e.aside) <= e.level {
+		sub, err := NewProver(Options{PaikaLimit: e.s.limit, Tables: e.s.tables, TTEntries: asideEntries})
+		if err != nil {
+			return err
 		}
+		sub.avoid = func(k key) bool { return e.state[k] == walkOpen }
+		e.aside = append(e.aside, sub)
 	}
-	want := Proven
-	if e.disproof {
-		want = Disproven
-	}
-	before := e.s.nodes
-	out, err := e.s.run(e.ctx, p, b)
-	if e.nodes > 0 {
-		e.nodes -= min(e.nodes, e.s.nodes-before)
-	}
+	sub, outer := e.aside[e.level], e.s
+	sub.tt.clear()
+	sub.claim = outer.claim
+	e.s = sub
+	e.level++
+	defer func() { e.s = outer; e.level-- }()
+	out, err := e.research(p, true)
 	switch {
 	case err != nil:
 		return err
-	case out == Unknown:
-		return fmt.Errorf("proof: %s: the budget ended while re-proving overwritten entries", p.FEN())
-	case out != want:
+	case out != e.want():
+		return cause // no proof avoids the walk, or none was found in its share of the budget
+	}
+	return e.tryTurns(p, turns, qs)
+}
+
+// reprove searches p again, its entries having been overwritten, within what is left of
+// the budget.
+func (e *extractor) reprove(p *engine.Position) error {
+	out, err := e.research(p, false)
+	if err == nil && out != e.want() {
 		return fmt.Errorf("proof: %s: a re-proof found %v %v; the search's table was inconsistent", p.FEN(), e.s.claim, out)
 	}
-	return nil
+	return err
+}
+
+// want returns the outcome of the search's claim that certifies the target.
+func (e *extractor) want() Outcome {
+	if e.disproof {
+		return Disproven
+	}
+	return Proven
+}
+
+// research searches p with e.s within what is left of the budget, or within a quarter of
+// it (aside: a search that may fail where an ancestor's other turns succeed), and returns
+// the outcome; the end of the whole budget is an error.
+func (e *extractor) research(p *engine.Position, aside bool) (Outcome, error) {
+	b := Budget{Nodes: e.nodes}
+	if !e.deadline.IsZero() {
+		b.Time = time.Until(e.deadline)
+	}
+	if e.limited && e.nodes == 0 || !e.deadline.IsZero() && b.Time <= 0 {
+		return Unknown, fmt.Errorf("proof: %s: the budget ended while re-proving overwritten entries", p.FEN())
+	}
+	if aside {
+		b.Nodes, b.Time = max(b.Nodes/4, 1), b.Time/4
+		if !e.limited {
+			b.Nodes = maxAsideNodes
+		}
+	}
+	before := e.s.nodes
+	out, err := e.s.run(e.ctx, p, b)
+	searched := e.s.nodes - before
+	e.nodes -= min(e.nodes, searched)
+	if e.s != e.root {
+		e.root.nodes += searched // the result's nodes count the searches aside too
+	}
+	if err == nil && out == Unknown && !aside {
+		err = fmt.Errorf("proof: %s: the budget ended while re-proving overwritten entries", p.FEN())
+	}
+	return out, err
 }
 
 // Prove searches claim c about p and, when decided, returns the certificate of what was
