@@ -213,6 +213,7 @@ const (
 	turnHeld        // the table holds q as decided, or (a draw being enough) q is on the walk
 )
 
+// kind returns the kind of the turn that leads to q.
 func (e *extractor) kind(q *engine.Position) int {
 	k, _ := keyOf(q, e.s.limit)
 	switch e.state[k] {
