@@ -421,9 +421,12 @@ func (e *extractor) research(p *engine.Position, aside bool) (Outcome, error) {
 		return Unknown, fmt.Errorf("proof: %s: the budget ended while re-proving overwritten entries", p.FEN())
 	}
 	if aside {
-		b.Nodes, b.Time = max(b.Nodes/4, 1), b.Time/4
+		b.Nodes = max(b.Nodes/4, 1)
 		if !e.limited {
 			b.Nodes = maxAsideNodes
+		}
+		if !e.deadline.IsZero() {
+			b.Time = max(b.Time/4, time.Millisecond) // a zero Time would be no limit
 		}
 	}
 	before := e.s.nodes
