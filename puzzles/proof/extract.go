@@ -251,10 +251,9 @@ func (e *extractor) rollback(walked, records int) {
 }
 
 // tryTurns certifies p, a position of the target's side whose record is next, by the turn
-// choose gives or, when its proof returns to the walk, by the first other candidate whose
-// proof does not; it reports a cycle error when every one does.
-func (e *extractor) tryTurns(p *engine.Position, turns []engine.Turn, qs []engine.Position) error {
-	first := e.choose(qs)
+// first that choose gave or, when its proof returns to the walk, by the first other
+// candidate whose proof does not; it reports a cycle error when every one does.
+func (e *extractor) tryTurns(p *engine.Position, turns []engine.Turn, qs []engine.Position, first int) error {
 	if first < 0 {
 		// The table's proof of p goes through the walk (the only turns it holds lead
 		// there), or its entries were lost.
@@ -317,12 +316,14 @@ func (e *extractor) visit(p *engine.Position) error {
 	e.setState(k, walkOpen)
 	turns, qs := e.children(p)
 	if p.Side == e.target.Side {
-		if e.choose(qs) < 0 {
+		first := e.choose(qs)
+		if first < 0 {
 			if err := e.reprove(p); err != nil {
 				return err
 			}
+			first = e.choose(qs)
 		}
-		err := e.tryTurns(p, turns, qs)
+		err := e.tryTurns(p, turns, qs, first)
 		var cycle *cycleError
 		if errors.As(err, &cycle) {
 			// Every turn the table holds leads back into the walk: the table's proofs
@@ -388,7 +389,7 @@ func (e *extractor) reproveAside(p *engine.Position, turns []engine.Turn, qs []e
 	case out != e.want():
 		return cause // no proof avoids the walk, or none was found in its share of the budget
 	}
-	return e.tryTurns(p, turns, qs)
+	return e.tryTurns(p, turns, qs, e.choose(qs))
 }
 
 // reprove searches p again, its entries having been overwritten, within what is left of
