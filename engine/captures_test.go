@@ -25,13 +25,14 @@ func randomPosition(rng *rand.Rand, most int) Position {
 	return NewPosition(pieces[White], pieces[Black], Color(rng.IntN(2)), 0, 0)
 }
 
-// TestDistinctCapturesAreTheDistinctTurns: on random positions with a capture, under the
-// theoretic rules and with the first turn's chains forbidden, DistinctCaptures given
-// p.Capturers() returns DistinctTurns' turns in the same order.
-func TestDistinctCapturesAreTheDistinctTurns(t *testing.T) {
+// TestCaptureResultsAreTheDistinctTurns: on random positions with a capture, under the
+// theoretic rules and with the first turn's chains forbidden, CaptureResults given
+// p.Capturers() returns DistinctTurns' turns in the same order without their steps, and
+// given one capturer, the turns of that piece.
+func TestCaptureResultsAreTheDistinctTurns(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 17))
 	var seen ResultSet
-	tested := 0
+	tested, chains := 0, 0
 	for range 20000 {
 		p := randomPosition(rng, 12)
 		capturers := p.Capturers()
@@ -40,12 +41,27 @@ func TestDistinctCapturesAreTheDistinctTurns(t *testing.T) {
 		}
 		tested++
 		for _, r := range []Rules{TheoreticRules(), {FirstTurnNoChain: true}} {
-			want := p.DistinctTurns(r, nil, &seen)
-			require.NotEmpty(t, want)
-			assert.Equal(t, want, p.DistinctCaptures(r, capturers, nil, &seen), "%s", p.FEN())
+			turns := p.DistinctTurns(r, nil, &seen)
+			require.NotEmpty(t, turns)
+			var want []Turn
+			byPiece := map[Point][]Turn{}
+			for _, tn := range turns {
+				if tn.Len > 1 {
+					chains++
+				}
+				bare := Turn{Captured: tn.Captured, From: tn.From, To: tn.To}
+				want = append(want, bare)
+				byPiece[tn.From] = append(byPiece[tn.From], bare)
+			}
+			assert.Equal(t, want, p.CaptureResults(r, capturers, nil, &seen), "%s", p.FEN())
+			for b := capturers; b != 0; b &= b - 1 {
+				from := b.First()
+				assert.Equal(t, byPiece[from], p.CaptureResults(r, Bit(from), nil, &seen), "%s, the piece on %v", p.FEN(), from)
+			}
 		}
 	}
 	require.Greater(t, tested, 5000, "positions with a capture")
+	require.Greater(t, chains, 1000, "turns of more than one capture")
 }
 
 // TestCaptureLanesAgreeWithCanCapture: on random positions (seeded), the lanes of the

@@ -130,11 +130,13 @@ func (p *Position) CountTurns(r Rules, conv PerftConvention, seen *ResultSet) in
 	return g.count
 }
 
-// DistinctCaptures is DistinctTurns for a position whose capturers (p.Capturers(), not
-// 0) the caller has found already, so that they are not looked for twice.
-func (p *Position) DistinctCaptures(r Rules, capturers Bitboard, buf []Turn, seen *ResultSet) []Turn {
+// CaptureResults appends to buf the boards that the distinct capture turns of capturers
+// (some or all of p.Capturers(), which the caller has found already) lead to, in
+// DistinctTurns' order: each turn has its From, To and Captured but no steps (Len 0), for
+// callers that need where turns lead, not how they are written.
+func (p *Position) CaptureResults(r Rules, capturers Bitboard, buf []Turn, seen *ResultSet) []Turn {
 	seen.reset()
-	g := chainWalker{buf: buf, collect: true, seen: seen}
+	g := chainWalker{buf: buf, bare: true, seen: seen}
 	return p.captures(r, capturers, &g)
 }
 
@@ -182,6 +184,7 @@ type chainWalker struct {
 	turn    Turn     // the steps so far (From set)
 	seen    *ResultSet
 	collect bool // build turns into buf, or only count them
+	bare    bool // build turns into buf without their steps
 	noChain bool
 }
 
@@ -211,6 +214,9 @@ func (g *chainWalker) walk(cur Point, last Direction, visited, captured Bitboard
 func (g *chainWalker) emit(q Point, d Direction, k CaptureKind, visited, captured Bitboard) {
 	if g.seen == nil || g.seen.add(g.turn.From, q, captured) {
 		g.count++
+		if g.bare {
+			g.buf = append(g.buf, Turn{Captured: captured, From: g.turn.From, To: q})
+		}
 		if g.collect {
 			t := g.turn
 			t.push(d, k)

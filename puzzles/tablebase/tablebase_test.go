@@ -250,7 +250,8 @@ func TestProbeEdges(t *testing.T) {
 }
 
 // TestRetrogradeLoopsAllocateNothing runs the per-position work of a build (the first
-// pass and a distance level over a 2v2 chunk) and the lookups of a probe.
+// pass and a distance level, backward and forward, over a 2v2 chunk) and the lookups of a
+// probe.
 func TestRetrogradeLoopsAllocateNothing(t *testing.T) {
 	set := Open(smallTables(t))
 	b := &builder{ctx: context.Background(), workers: 1, material: Material{2, 2}}
@@ -266,6 +267,7 @@ func TestRetrogradeLoopsAllocateNothing(t *testing.T) {
 	assert.Zero(t, testing.AllocsPerRun(3, func() { b.initRange(w, tab, 0, 4096) }))
 	// Distance 1: wins in 1 (captures of the last pieces) are plentiful among these slots.
 	assert.Zero(t, testing.AllocsPerRun(3, func() { b.levelRange(w, tab, 2, 0, 512) }))
+	assert.Zero(t, testing.AllocsPerRun(3, func() { b.forwardRange(w, tab, tab, 2, b.next(2), 0, 512) }))
 	p := engine.MustParseFEN("9/9/9/9/4W2B1 w")
 	_, err := set.Probe(&p, Theoretic)
 	require.NoError(t, err)
