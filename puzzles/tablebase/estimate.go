@@ -28,15 +28,16 @@ import (
 // 837 s of CPU against 707 s estimated, 6v2 theoretic 3,279 s against 2,897 s (beside
 // other work on both cores). 4v4 theoretic is the exception: 5,040 s against 3,305 s (half
 // of it beside CI) and a file of 0.461 B a slot, its 137 distance levels being the most of
-// any material and its values the least alike. Under the rule today's rate gives 7v1 1,028 s
-// (it took 827 s), 6v2 2,987 s (2,689 s) and 4v4 3,407 s (3,875 s).
+// any material and its values the least alike. Under the rule today's rate gives 7v1 769 s,
+// 6v2 2,235 s and 4v4 2,550 s; their builds on record, by earlier builders, took 827 s,
+// 2,689 s and 3,875 s.
 const (
 	// TheoreticCPUPerSlot: 3v5/5v3 theoretic, 5,372 s of user CPU for 6,196,265,712 slots.
 	TheoreticCPUPerSlot = 867 * time.Nanosecond
-	// RuleCPUPerSlot: 3v5/5v3 under paika limit 50, 5,542 s of user CPU for the same slots
-	// (the builder of 5c94677 at nice 19 on 2 workers, alone; the first builder took
+	// RuleCPUPerSlot: 3v5/5v3 under paika limit 50, 4,147 s of user CPU for the same slots
+	// (the builder of 083f71e at nice 19 on 2 workers, alone; the first builder took
 	// 9,788 s).
-	RuleCPUPerSlot = 894 * time.Nanosecond
+	RuleCPUPerSlot = 669 * time.Nanosecond
 	// TheoreticFileBytesPerSlot: the theoretic files of 6v1, 5v2 and 4v3 (both sides to
 	// move), 454,804,449 B for 1,554,573,384 slots.
 	TheoreticFileBytesPerSlot = 0.2926
