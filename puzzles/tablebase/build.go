@@ -805,7 +805,7 @@ func (b *builder) level(t *Table, code byte) error {
 		})
 	} else {
 		err = b.parallel(stage, uint64(len(t.words)), func(w *worker, lo, hi uint64) {
-			written.Add(b.levelRange(w, t, code, lo, hi))
+			written.Add(b.levelRange(w, t, pred, code, next, lo, hi))
 		})
 	}
 	n := written.Load()
@@ -866,15 +866,11 @@ func (b *builder) forwardRange(w *worker, t, pred *Table, code, next byte, lo, h
 }
 
 // levelRange passes back the values of the slots of t holding code found in the words
-// lo..hi: a loss in n makes every paika predecessor a win in n+1; a win in n makes a
-// predecessor a loss in n+1 when all its turns now lead to wins within n.
-func (b *builder) levelRange(w *worker, t *Table, code byte, lo, hi uint64) uint64 {
-	next := b.next(code)
-	if next == codeDraw {
-		return 0 // beyond the paika limit: the predecessors stay drawn
-	}
+// lo..hi to their predecessors in pred, giving them next (see level): a loss in n makes
+// every paika predecessor a win in n+1; a win in n makes a predecessor a loss in n+1 when
+// all its turns now lead to wins within n.
+func (b *builder) levelRange(w *worker, t, pred *Table, code, next byte, lo, hi uint64) uint64 {
 	pattern := 0x0101010101010101 * uint64(code)
-	pred := b.other(t)
 	var written uint64
 	w.nFound = 0
 	for wi := lo; wi < hi; wi++ {

@@ -266,7 +266,7 @@ func TestRetrogradeLoopsAllocateNothing(t *testing.T) {
 	tab := b.tables[0]
 	assert.Zero(t, testing.AllocsPerRun(3, func() { b.initRange(w, tab, 0, 4096) }))
 	// Distance 1: wins in 1 (captures of the last pieces) are plentiful among these slots.
-	assert.Zero(t, testing.AllocsPerRun(3, func() { b.levelRange(w, tab, 2, 0, 512) }))
+	assert.Zero(t, testing.AllocsPerRun(3, func() { b.levelRange(w, tab, tab, 2, b.next(2), 0, 512) }))
 	assert.Zero(t, testing.AllocsPerRun(3, func() { b.forwardRange(w, tab, tab, 2, b.next(2), 0, 512) }))
 	p := engine.MustParseFEN("9/9/9/9/4W2B1 w")
 	_, err := set.Probe(&p, Theoretic)
