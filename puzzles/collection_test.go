@@ -488,6 +488,10 @@ func checkStatedFacts(t *testing.T, set *tablebase.Set, pz Puzzle) {
 	case KindLongestWin:
 		assert.Equal(t, "longest-"+c.String(), pz.Name)
 		assert.Equal(t, engine.White, p.Side, pz.Name)
+		if !set.Has(c, tablebase.Theoretic) {
+			t.Logf("%s: %s not built: its value re-proven from its turns, the table not scanned", pz.Name, c)
+			break
+		}
 		tab, err := set.Table(c, tablebase.Theoretic)
 		require.NoError(t, err, pz.Name)
 		longest, first := 0, uint64(0)
@@ -516,6 +520,10 @@ func checkStatedFacts(t *testing.T, set *tablebase.Set, pz Puzzle) {
 	case KindOnlyDraw:
 		assert.Equal(t, "only-draw-"+c.String(), pz.Name)
 		assert.Equal(t, tablebase.Draw, pz.Value.Outcome, pz.Name)
+		if !set.Has(c, tablebase.Theoretic) {
+			t.Logf("%s: %s not built: its value re-proven from its turns, the table not scanned", pz.Name, c)
+			break
+		}
 		tab, err := set.Table(c, tablebase.Theoretic)
 		require.NoError(t, err, pz.Name)
 		var notWon []string
