@@ -488,12 +488,10 @@ func checkStatedFacts(t *testing.T, set *tablebase.Set, pz Puzzle) {
 	case KindLongestWin:
 		assert.Equal(t, "longest-"+c.String(), pz.Name)
 		assert.Equal(t, engine.White, p.Side, pz.Name)
-		if !set.Has(c, tablebase.Theoretic) {
-			t.Logf("%s: %s not built: its value re-proven from its turns, the table not scanned", pz.Name, c)
+		tab := scannedTable(t, set, c, pz.Name)
+		if tab == nil {
 			break
 		}
-		tab, err := set.Table(c, tablebase.Theoretic)
-		require.NoError(t, err, pz.Name)
 		longest, first := 0, uint64(0)
 		for slot := range tab.Slots() {
 			if v := tab.Value(slot); v.Outcome == tablebase.Win && v.Plies > longest {
@@ -520,12 +518,10 @@ func checkStatedFacts(t *testing.T, set *tablebase.Set, pz Puzzle) {
 	case KindOnlyDraw:
 		assert.Equal(t, "only-draw-"+c.String(), pz.Name)
 		assert.Equal(t, tablebase.Draw, pz.Value.Outcome, pz.Name)
-		if !set.Has(c, tablebase.Theoretic) {
-			t.Logf("%s: %s not built: its value re-proven from its turns, the table not scanned", pz.Name, c)
+		tab := scannedTable(t, set, c, pz.Name)
+		if tab == nil {
 			break
 		}
-		tab, err := set.Table(c, tablebase.Theoretic)
-		require.NoError(t, err, pz.Name)
 		var notWon []string
 		for slot := range tab.Slots() {
 			if tab.Value(slot).Outcome == tablebase.Win {
@@ -571,4 +567,16 @@ func winningTurns(t *testing.T, set *tablebase.Set, p engine.Position) int {
 func hasDefaultTables(set *tablebase.Set, p *engine.Position) bool {
 	c, ok := tablebase.ClassOf(p)
 	return ok && set.Has(c, tablebase.PaikaRule(defaultLimit))
+}
+
+// scannedTable returns the theoretic table of c for a scan of the whole class, or nil,
+// said in a line, when set lacks it (the puzzle's value is then re-proven from its turns).
+func scannedTable(t *testing.T, set *tablebase.Set, c tablebase.Class, name string) *tablebase.Table {
+	if !set.Has(c, tablebase.Theoretic) {
+		t.Logf("%s: %s not built: its value re-proven from its turns, the table not scanned", name, c)
+		return nil
+	}
+	tab, err := set.Table(c, tablebase.Theoretic)
+	require.NoError(t, err, name)
+	return tab
 }
