@@ -151,7 +151,7 @@ func printBuildEstimate(w io.Writer, e tablebase.BuildEstimate, asJSON bool) err
 		largest = max(largest, m.Slots)
 	}
 	if largest > 0 {
-		fmt.Fprintf(w, "checkpoints (--checkpoint-every) take up to %s more disk while the largest material builds (one byte a slot, twice while one is written)\n", mib(2*largest))
+		fmt.Fprintf(w, "checkpoints (--checkpoint-every) take up to %s more disk while the largest material builds (compressed, at most one byte a slot, twice while one is written)\n", mib(2*largest))
 	}
 	if machine > 0 && e.PeakBytes > machine {
 		fmt.Fprintf(w, "warning: the peak memory is above this machine's %s: build one material a process (tablebase plan lists them; --material M --only)\n", mib(machine))

@@ -52,6 +52,7 @@ func TestBuildResumesFromItsCheckpoint(t *testing.T) {
 			h, err := os.ReadFile(ckpt)
 			require.NoError(t, err, "a checkpoint is left")
 			level := binary.LittleEndian.Uint32(h[20:])
+			assert.Less(t, len(h), int(m.Slots()/4), "the checkpoint's values are compressed")
 			// Two passes a level (one a class): the 7th is the first of the fourth level,
 			// so three levels are done and saved, the fourth not.
 			require.Equal(t, uint32(3), level, "the last level saved")
@@ -124,4 +125,58 @@ func TestDamagedOrForeignCheckpointIsRefused(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), foreign)
 	assert.Contains(t, err.Error(), "holds 3v1 under paika limit 0, not 3v1 under 50")
+}
+
+// Values of several chunks, compressed two at a time, read back as they were; a damaged
+// chunk is named.
+func TestCheckpointChunksRoundTrip(t *testing.T) {
+	values := make([]byte, 3*checkpointChunk+12345)
+	x := uint64(28)
+	for i := range values {
+		x = x*6364136223846793005 + 1442695040888963407
+		if x>>61 == 0 { // mostly draws, as a table's values are
+			values[i] = byte(x>>53) + byte(i/checkpointChunk)
+		}
+	}
+	var file bytes.Buffer
+	require.NoError(t, writeChunks(&file, values, 2))
+	assert.Less(t, file.Len(), len(values), "compressed")
+
+	got := make([]byte, len(values))
+	require.NoError(t, readChunks(bytes.NewReader(file.Bytes()), got))
+	assert.True(t, bytes.Equal(values, got), "the values read back differ")
+
+	// The third chunk's record starts after the first two records.
+	raw := file.Bytes()
+	third := 0
+	for range 2 {
+		third += 8 + int(binary.LittleEndian.Uint32(raw[third:]))
+	}
+	damaged := bytes.Clone(raw)
+	damaged[third+8+int(binary.LittleEndian.Uint32(raw[third:]))/2] ^= 0x10
+	err := readChunks(bytes.NewReader(damaged), got)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "chunk 2: checksum mismatch")
+
+	err = readChunks(bytes.NewReader(raw[:len(raw)-1]), got)
+	require.Error(t, err, "a cut file")
+	assert.Contains(t, err.Error(), "chunk 3")
+}
+
+// failingWriter takes ok writes, then fails.
+type failingWriter struct{ ok int }
+
+func (w *failingWriter) Write(p []byte) (int, error) {
+	if w.ok == 0 {
+		return 0, os.ErrClosed
+	}
+	w.ok--
+	return len(p), nil
+}
+
+// A write that fails midway is the error, and the compressing goroutines still finish.
+func TestCheckpointWriteErrorStopsTheChunks(t *testing.T) {
+	values := make([]byte, 9*checkpointChunk/2)
+	err := writeChunks(&failingWriter{ok: 1}, values, 2)
+	assert.ErrorIs(t, err, os.ErrClosed)
 }
