@@ -377,6 +377,9 @@ type worker struct {
 	// fixed numbers the predecessors of the position at hand, fixedChild the successors
 	// of a predecessor.
 	fixed, fixedChild fixedIndex
+	// moved numbers the successors of init's captures by the capturing side's pieces
+	// after the capture, where they are the successor's primary set (see addChildren).
+	moved movedIndexes
 	// The slots, tables and codes of capture positions' successors, looked up together.
 	childSlots  []uint64
 	childTables []*Table
@@ -709,11 +712,37 @@ func (b *builder) addChildren(w *worker, turns []engine.Turn, own, enemy engine.
 		if left != 0 {
 			moved := own ^ engine.Bit(tn.From) ^ engine.Bit(tn.To)
 			dep = b.deps[left.Count()][moved.Count()]
-			slot = dep.ix.index(left, moved)
+			if dep.ix.ownFirst {
+				slot = dep.ix.index(left, moved)
+			} else {
+				slot = w.moved.of(dep.ix, moved).index(left)
+			}
 		}
 		w.childSlots = append(w.childSlots, slot)
 		w.childTables = append(w.childTables, dep)
 	}
+}
+
+// movedIndexes keeps the numbering of successors for the last few sets of the capturing
+// side after a capture, where that set is the successor's primary one (it has fewer
+// pieces than the side left to move). Consecutive slots of init share the capturing
+// side's pieces, so the same few steps of a piece from one point to another recur from
+// position to position: most captures find their set here and are numbered with the
+// representative's free ranks, without ranking the set and looking up its orbit again.
+type movedIndexes [64]struct {
+	set engine.Bitboard
+	ix  *indexer
+	f   fixedIndex
+}
+
+// of returns the numbering of ix's positions whose enemy pieces are moved.
+func (m *movedIndexes) of(ix *indexer, moved engine.Bitboard) *fixedIndex {
+	e := &m[(uint64(moved)*0x9e3779b97f4a7c15)>>58]
+	if e.set != moved || e.ix != ix {
+		e.set, e.ix = moved, ix
+		e.f.reset(ix, moved, false)
+	}
+	return &e.f
 }
 
 // readChildren reads the codes of the children added: codeLoss0 where the last enemy
