@@ -94,7 +94,7 @@ func BenchmarkCompressBlocks(b *testing.B) {
 		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := t.compressBlocks(workers); err != nil {
+				if err := t.compressBlocks(workers, func(int, []byte) error { return nil }); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -41,8 +41,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/klauspost/compress/s2"
@@ -185,60 +183,24 @@ func (b *builder) removeCheckpoint() error {
 	return nil
 }
 
-// writeChunks writes values to w as checkpoint chunks. Workers goroutines compress the
-// chunks in order into 2·workers buffers while w is given the finished ones in order, so
-// that the write's copying overlaps the compression.
+// writeChunks writes values to w as checkpoint chunks, compressed on workers goroutines
+// while w is given the finished ones in order, so that the write's copying overlaps the
+// compression.
 func writeChunks(w io.Writer, values []byte, workers int) error {
-	workers = max(workers, 1)
 	n := (len(values) + checkpointChunk - 1) / checkpointChunk
-	records := make([]chan []byte, n)
-	for i := range records {
-		records[i] = make(chan []byte, 1)
-	}
-	// A worker takes a buffer before it takes the next chunk, so the chunk the writer
-	// waits for always has its buffer and nothing waits in a circle.
-	free := make(chan []byte, 2*workers)
-	for range 2 * workers {
-		free <- make([]byte, 8+s2.MaxEncodedLen(checkpointChunk))
-	}
-	var next atomic.Int64
-	var failed atomic.Bool
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				buf := <-free
-				i := int(next.Add(1) - 1)
-				if i >= n {
-					free <- buf
-					return
-				}
-				if failed.Load() {
-					records[i] <- buf[:0]
-					continue
-				}
-				chunk := values[i*checkpointChunk : min((i+1)*checkpointChunk, len(values))]
-				packed := s2.Encode(buf[8:], chunk)
-				binary.LittleEndian.PutUint32(buf, uint32(len(packed)))
-				binary.LittleEndian.PutUint32(buf[4:], crc32.Checksum(chunk, castagnoli))
-				records[i] <- buf[:8+len(packed)]
-			}
-		}()
-	}
-	var err error
-	for i := range n {
-		rec := <-records[i]
-		if err == nil {
-			if _, err = w.Write(rec); err != nil {
-				failed.Store(true) // the rest is only drained
-			}
+	return inOrder(n, workers, func(i int, buf []byte) []byte {
+		if cap(buf) < 8+s2.MaxEncodedLen(checkpointChunk) {
+			buf = make([]byte, 8+s2.MaxEncodedLen(checkpointChunk))
 		}
-		free <- rec[:cap(rec)]
-	}
-	wg.Wait()
-	return err
+		chunk := values[i*checkpointChunk : min((i+1)*checkpointChunk, len(values))]
+		packed := s2.Encode(buf[8:cap(buf)], chunk)
+		binary.LittleEndian.PutUint32(buf, uint32(len(packed)))
+		binary.LittleEndian.PutUint32(buf[4:], crc32.Checksum(chunk, castagnoli))
+		return buf[:8+len(packed)]
+	}, func(_ int, record []byte) error {
+		_, err := w.Write(record)
+		return err
+	})
 }
 
 // readChunks fills values from checkpoint chunks read from r, checking each chunk's

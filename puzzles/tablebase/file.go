@@ -125,57 +125,27 @@ func (t *Table) header(valuesCRC, indexCRC uint32, blocks int) []byte {
 // blocksFor returns how many blocks of perBlock slots hold slots: the last one may be short.
 func blocksFor(slots, perBlock uint64) uint64 { return (slots + perBlock - 1) / perBlock }
 
-// compressBlocks compresses the table's blocks on workers goroutines. A panic in one is
-// the error (the goroutine keeps taking blocks, so the sender never blocks).
-func (t *Table) compressBlocks(workers int) ([][]byte, error) {
+// compressBlocks compresses the table's blocks on workers goroutines and gives each to
+// emit in block order (the slice is reused after emit returns). A panic in one is the
+// error.
+func (t *Table) compressBlocks(workers int, emit func(i int, block []byte) error) error {
 	enc, _ := codecs()
 	n := int(blocksFor(t.Slots(), blockSlots))
-	out := make([][]byte, n)
-	var wg sync.WaitGroup
-	next := make(chan int)
-	panicked := make([]error, max(workers, 1))
-	for w := range max(workers, 1) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				if panicked[w] == nil {
-					panicked[w] = panics.Guard(func() error {
-						lo := uint64(i) * blockSlots
-						hi := min(lo+blockSlots, t.Slots())
-						out[i] = enc.EncodeAll(t.bytes[lo:hi], nil)
-						return nil
-					})()
-				}
-			}
-		}()
-	}
-	for i := range n {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	return out, errors.Join(panicked...)
+	return inOrder(n, workers, func(i int, buf []byte) []byte {
+		lo := uint64(i) * blockSlots
+		hi := min(lo+blockSlots, t.Slots())
+		return enc.EncodeAll(t.bytes[lo:hi], buf)
+	}, emit)
 }
 
 // writeFile stores the table in dir under a temporary name and renames it into place, so
 // an interrupted write never leaves a file that looks finished. It returns the file's size.
+// The blocks are written as they are compressed, after room for the header and the index,
+// which depend on the blocks' sizes and are written into that room at the end: the
+// compressed table is never held whole in memory (1.4 GB for 3v5).
 func (t *Table) writeFile(dir string, workers int) (size uint64, err error) {
 	final := filepath.Join(dir, FileName(t.Class(), t.Rule()))
 	tmp := final + ".tmp"
-	blocks, err := t.compressBlocks(workers)
-	if err != nil {
-		return 0, err
-	}
-	index := make([]byte, indexEntry*len(blocks))
-	offset := uint64(headerSize + len(index))
-	le := binary.LittleEndian
-	for i, b := range blocks {
-		le.PutUint64(index[i*indexEntry:], offset)
-		le.PutUint32(index[i*indexEntry+8:], uint32(len(b)))
-		le.PutUint32(index[i*indexEntry+12:], crc32.Checksum(b, castagnoli))
-		offset += uint64(len(b))
-	}
 	f, err := os.Create(tmp)
 	if err != nil {
 		return 0, fmt.Errorf("tablebase: %w", err)
@@ -186,27 +156,41 @@ func (t *Table) writeFile(dir string, workers int) (size uint64, err error) {
 			os.Remove(tmp)
 		}
 	}()
-	h := t.header(crc32.Checksum(t.bytes, castagnoli), crc32.Checksum(index, castagnoli), len(blocks))
-	w := func(b []byte) {
-		if err == nil {
-			if _, err = f.Write(b); err != nil {
-				err = fmt.Errorf("tablebase: writing %s: %w", tmp, err)
-			}
-		}
+	writing := func(err error) error { return fmt.Errorf("tablebase: writing %s: %w", tmp, err) }
+	blocks := int(blocksFor(t.Slots(), blockSlots))
+	index := make([]byte, indexEntry*blocks)
+	offset := uint64(headerSize + len(index))
+	if _, err = f.Write(make([]byte, offset)); err != nil {
+		return 0, writing(err)
 	}
-	w(h)
-	w(index)
-	for _, b := range blocks {
-		w(b)
+	le := binary.LittleEndian
+	err = t.compressBlocks(workers, func(i int, b []byte) error {
+		le.PutUint64(index[i*indexEntry:], offset)
+		le.PutUint32(index[i*indexEntry+8:], uint32(len(b)))
+		le.PutUint32(index[i*indexEntry+12:], crc32.Checksum(b, castagnoli))
+		offset += uint64(len(b))
+		_, err := f.Write(b)
+		return err
+	})
+	if err != nil {
+		var pe *panics.Error
+		if errors.As(err, &pe) {
+			return 0, err
+		}
+		return 0, writing(err)
+	}
+	h := t.header(crc32.Checksum(t.bytes, castagnoli), crc32.Checksum(index, castagnoli), blocks)
+	if _, err = f.WriteAt(h, 0); err == nil {
+		_, err = f.WriteAt(index, headerSize)
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if err == nil {
+		err = f.Close()
 	}
 	if err != nil {
-		return 0, err
-	}
-	if err = f.Sync(); err != nil {
-		return 0, fmt.Errorf("tablebase: writing %s: %w", tmp, err)
-	}
-	if err = f.Close(); err != nil {
-		return 0, fmt.Errorf("tablebase: writing %s: %w", tmp, err)
+		return 0, writing(err)
 	}
 	if err = os.Rename(tmp, final); err != nil {
 		return 0, fmt.Errorf("tablebase: %w", err)

@@ -65,7 +65,12 @@ func TestBlocksCoverTheSlotsExactly(t *testing.T) {
 		for i := range tb.bytes {
 			tb.bytes[i] = byte(i*7 + i>>16)
 		}
-		blocks, err := tb.compressBlocks(2)
+		var blocks [][]byte
+		err := tb.compressBlocks(2, func(i int, b []byte) error {
+			require.Len(t, blocks, i, "blocks in order")
+			blocks = append(blocks, bytes.Clone(b))
+			return nil
+		})
 		require.NoError(t, err)
 		whole := n / blockSlots // blocks of 65,536, then one more for the rest
 		if n%blockSlots != 0 {

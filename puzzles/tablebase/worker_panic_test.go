@@ -28,16 +28,22 @@ func TestBuildWorkerPanicIsTheError(t *testing.T) {
 	assert.Equal(t, int64(8), ranges.Load(), "the other workers take the remaining chunks")
 }
 
-// A panic compressing one block is the table's error, with one worker too: it keeps taking
-// the blocks after it, so the sender does not block.
+// A panic compressing one block is the table's error, with one worker too: the blocks
+// after it are skipped, nothing waits for them, and none after it is emitted.
 func TestCompressWorkerPanicIsTheError(t *testing.T) {
 	for _, workers := range []int{1, 2} {
-		// Slots for four blocks, bytes for one: the later blocks' slices are out of range.
-		tb := &Table{ix: &indexer{size: 4 * blockSlots}, bytes: make([]byte, blockSlots)}
-		blocks, err := tb.compressBlocks(workers)
+		// Slots for eight blocks, bytes for one: the later blocks' slices are out of range.
+		tb := &Table{ix: &indexer{size: 8 * blockSlots}, bytes: make([]byte, blockSlots)}
+		var emitted []int
+		err := tb.compressBlocks(workers, func(i int, _ []byte) error {
+			emitted = append(emitted, i)
+			return nil
+		})
 		var pe *panics.Error
 		require.ErrorAs(t, err, &pe, "workers %d", workers)
 		assert.Contains(t, pe.Error(), "out of range", "workers %d", workers)
-		assert.NotNil(t, blocks[0], "the block in range is compressed")
+		for _, i := range emitted {
+			assert.Equal(t, 0, i, "workers %d: only the block in range may be emitted", workers)
+		}
 	}
 }
