@@ -22,11 +22,12 @@
 //	    of the compressed chunk, uint32 CRC-32C of its values, then the chunk compressed
 //	    in S2's block format (github.com/klauspost/compress/s2).
 //
-// Writing 6.2 GB of values (the largest material) costs this machine's kernel about 15 s
+// Writing 6.2 GB of values (the largest material) costs this machine's kernel up to 20 s
 // of one core copying them into the page cache while the build's workers wait. S2
-// compresses them on the workers 3-4 times at about 600 MB/s a core, so the write is a
-// third of the bytes and overlaps the compression; zstd's fastest level compresses more
-// but at a third of S2's speed, no faster than writing the bytes as they are.
+// compresses them on the workers at about 600 MB/s a core, 1.7 times (theoretic values
+// after init) to 4 times (under the rule), and the write of the smaller chunks overlaps
+// the compression; zstd's fastest level compresses more but at a third of S2's speed, no
+// faster than writing the bytes as they are.
 //
 // It is written under a temporary name, synced and renamed, so that a kill while it is
 // written leaves the previous checkpoint whole, and removed once the tables are written.
@@ -192,6 +193,7 @@ func writeChunks(w io.Writer, values []byte, workers int) error {
 		if cap(buf) < 8+s2.MaxEncodedLen(checkpointChunk) {
 			buf = make([]byte, 8+s2.MaxEncodedLen(checkpointChunk))
 		}
+		buf = buf[:cap(buf)] // a reused record comes with length 0
 		chunk := values[i*checkpointChunk : min((i+1)*checkpointChunk, len(values))]
 		packed := s2.Encode(buf[8:cap(buf)], chunk)
 		binary.LittleEndian.PutUint32(buf, uint32(len(packed)))

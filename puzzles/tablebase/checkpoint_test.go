@@ -138,8 +138,11 @@ func TestCheckpointChunksRoundTrip(t *testing.T) {
 			values[i] = byte(x>>53) + byte(i/checkpointChunk)
 		}
 	}
+	var one bytes.Buffer // one worker: 2 buffers for 4 chunks, so records are reused
+	require.NoError(t, writeChunks(&one, values, 1))
 	var file bytes.Buffer
 	require.NoError(t, writeChunks(&file, values, 2))
+	assert.True(t, bytes.Equal(one.Bytes(), file.Bytes()), "the same chunks on one worker and two")
 	assert.Less(t, file.Len(), len(values), "compressed")
 
 	got := make([]byte, len(values))
