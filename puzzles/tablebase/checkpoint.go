@@ -41,6 +41,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -190,12 +191,10 @@ func (b *builder) removeCheckpoint() error {
 func writeChunks(w io.Writer, values []byte, workers int) error {
 	n := (len(values) + checkpointChunk - 1) / checkpointChunk
 	return inOrder(n, workers, func(i int, buf []byte) []byte {
-		if cap(buf) < 8+s2.MaxEncodedLen(checkpointChunk) {
-			buf = make([]byte, 8+s2.MaxEncodedLen(checkpointChunk))
-		}
-		buf = buf[:cap(buf)] // a reused record comes with length 0
+		size := 8 + s2.MaxEncodedLen(checkpointChunk) // s2 encodes in place when dst is this long
+		buf = slices.Grow(buf, size)[:size]
 		chunk := values[i*checkpointChunk : min((i+1)*checkpointChunk, len(values))]
-		packed := s2.Encode(buf[8:cap(buf)], chunk)
+		packed := s2.Encode(buf[8:], chunk)
 		binary.LittleEndian.PutUint32(buf, uint32(len(packed)))
 		binary.LittleEndian.PutUint32(buf[4:], crc32.Checksum(chunk, castagnoli))
 		return buf[:8+len(packed)]
@@ -219,7 +218,7 @@ func readChunks(r io.Reader, values []byte) error {
 		if n > s2.MaxEncodedLen(checkpointChunk) {
 			return fmt.Errorf("chunk %d: checksum mismatch (a length of %d bytes)", i, n)
 		}
-		packed = append(packed[:0], make([]byte, n)...)
+		packed = slices.Grow(packed[:0], n)[:n]
 		if _, err := io.ReadFull(r, packed); err != nil {
 			return fmt.Errorf("chunk %d: %w", i, err)
 		}

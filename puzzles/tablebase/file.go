@@ -37,7 +37,6 @@ import (
 	"path/filepath"
 	"sync"
 
-	"github.com/fanorona/fanorona/internal/panics"
 	"github.com/klauspost/compress/zstd"
 )
 
@@ -173,10 +172,6 @@ func (t *Table) writeFile(dir string, workers int) (size uint64, err error) {
 		return err
 	})
 	if err != nil {
-		var pe *panics.Error
-		if errors.As(err, &pe) {
-			return 0, err
-		}
 		return 0, writing(err)
 	}
 	h := t.header(crc32.Checksum(t.bytes, castagnoli), crc32.Checksum(index, castagnoli), blocks)

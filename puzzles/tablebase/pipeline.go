@@ -21,12 +21,12 @@ import (
 // emit is the error, and what remains is skipped.
 func inOrder(n, workers int, work func(i int, buf []byte) []byte, emit func(i int, out []byte) error) error {
 	workers = max(workers, 1)
-	results := make([]chan []byte, n)
+	// Piece i is taken only once piece i−2·workers is emitted (its buffer is among the
+	// free ones only then), so a ring of 2·workers result slots never holds two at once.
+	results := make([]chan []byte, 2*workers)
+	free := make(chan []byte, len(results))
 	for i := range results {
 		results[i] = make(chan []byte, 1)
-	}
-	free := make(chan []byte, 2*workers)
-	for range 2 * workers {
 		free <- nil
 	}
 	var next atomic.Int64
@@ -54,13 +54,13 @@ func inOrder(n, workers int, work func(i int, buf []byte) []byte, emit func(i in
 						failed.Store(true)
 					}
 				}
-				results[i] <- out
+				results[i%len(results)] <- out
 			}
 		}()
 	}
 	var err error
 	for i := range n {
-		out := <-results[i]
+		out := <-results[i%len(results)]
 		if err == nil && !failed.Load() {
 			if err = emit(i, out); err != nil {
 				failed.Store(true)
