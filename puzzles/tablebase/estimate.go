@@ -22,22 +22,23 @@ import (
 //
 // (user seconds over 6,196,265,712 slots) and `ls -l DIR` (bytes of the 7-piece files over
 // their 1,554,573,384 slots). The rule's rate is today's builder's; the theoretic one is
-// the first builder's, which the builder has since bettered 1.6–1.9× on the materials
-// measured side by side (docs/PERFORMANCE.md), yet it still holds for the larger ones,
-// which differ more from material to material than the builders do: 4v3 theoretic took
-// 837 s of CPU against 707 s estimated, 6v2 theoretic 3,279 s against 2,897 s (beside
-// other work on both cores). 4v4 theoretic is the exception: 5,040 s against 3,305 s (half
-// of it beside CI) and a file of 0.461 B a slot, its 137 distance levels being the most of
-// any material and its values the least alike. Under the rule today's rate gives 7v1 769 s,
-// 6v2 2,235 s and 4v4 2,550 s; their builds on record, by earlier builders, took 827 s,
-// 2,689 s and 3,875 s.
+// the first builder's. The builder of 1de85b9 took 4,426 s for theoretic 3v5/5v3 (714 ns a
+// slot), yet the first rate is kept: the larger materials differ more from one another
+// than the builders do. 4v3 theoretic took 837 s of CPU against 707 s estimated, 6v2
+// theoretic 3,279 s against 2,897 s (beside other work on both cores), and 4v4 theoretic
+// 5,040 s against 3,305 s (half of it beside CI) with a file of 0.461 B a slot, its 137
+// distance levels being the most of any material and its values the least alike. Under the
+// rule today's rate gives 7v1 491 s, 6v2 1,427 s and 4v4 1,628 s; their builds on record,
+// by earlier builders, took 827 s, 2,689 s and 3,875 s. The same build's CPU varies by up
+// to 1.5 times from one session of this machine to another (docs/PERFORMANCE.md); the rates
+// are those of a slower session.
 const (
 	// TheoreticCPUPerSlot: 3v5/5v3 theoretic, 5,372 s of user CPU for 6,196,265,712 slots.
 	TheoreticCPUPerSlot = 867 * time.Nanosecond
-	// RuleCPUPerSlot: 3v5/5v3 under paika limit 50, 4,147 s of user CPU for the same slots
-	// (the builder of 083f71e at nice 19 on 2 workers, alone; the first builder took
+	// RuleCPUPerSlot: 3v5/5v3 under paika limit 50, 2,645 s of user CPU for the same slots
+	// (the builder of 63bb34f at nice 19 on 2 workers, alone; the first builder took
 	// 9,788 s).
-	RuleCPUPerSlot = 669 * time.Nanosecond
+	RuleCPUPerSlot = 427 * time.Nanosecond
 	// TheoreticFileBytesPerSlot: the theoretic files of 6v1, 5v2 and 4v3 (both sides to
 	// move), 454,804,449 B for 1,554,573,384 slots.
 	TheoreticFileBytesPerSlot = 0.2926
