@@ -372,11 +372,8 @@ type worker struct {
 	movers [unmoveBatch * maxEdges]engine.Bitboard
 	slots  [unmoveBatch * maxEdges]uint64
 	codes  [unmoveBatch * maxEdges]byte
-	// firstSteps[i] is the slot of the first successor of movers[i] that passBack's
-	// screen reads, noFirstStep where it has none to read.
-	firstSteps [unmoveBatch * maxEdges]uint64
-	found      [unmoveBatch]foundSlot
-	nFound     int
+	found  [unmoveBatch]foundSlot
+	nFound int
 	// fixed numbers the predecessors of the position at hand, fixedChild the successors
 	// of a predecessor.
 	fixed, fixedChild fixedIndex
@@ -977,15 +974,12 @@ func (b *builder) passBack(w *worker, t, pred *Table, code, next byte) uint64 {
 		codes[i] = pred.load(slots[i])
 	}
 	losing := codeIsLoss(code)
-	if !losing {
-		b.screenFirstSteps(w, t, code)
-	}
 	var written uint64
 	for _, f := range w.found[:w.nFound] {
 		childReady := false
 		for i := f.predsBefore; i < f.predsEnd; i++ {
 			if codes[i] != codeDraw {
-				continue // resolved, or its first step failed the screen
+				continue // resolved
 			}
 			if !losing && !childReady {
 				// own, to move in every successor of every predecessor, stays put there too.
@@ -1001,60 +995,6 @@ func (b *builder) passBack(w *worker, t, pred *Table, code, next byte) uint64 {
 	}
 	w.nFound = 0
 	return written
-}
-
-// noFirstStep marks a candidate of screenFirstSteps with no step to read.
-const noFirstStep = ^uint64(0)
-
-// screenFirstSteps reads, for every undecided predecessor of w's batch, the code of its
-// first paika step (the first that allTurnsLoseWithin reads) and marks those whose step
-// already fails as resolved in w.codes (codeLoss0, a code passBack skips). Most candidates
-// fail at that step: read together, the cache misses into t of the whole batch overlap,
-// where one candidate after another they would follow one another.
-func (b *builder) screenFirstSteps(w *worker, t *Table, code byte) {
-	codes, first := &w.codes, &w.firstSteps
-	for _, f := range w.found[:w.nFound] {
-		childReady := false
-		for i := f.predsBefore; i < f.predsEnd; i++ {
-			first[i] = noFirstStep
-			if codes[i] != codeDraw {
-				continue
-			}
-			child, ok := firstStep(w.movers[i], f.own, f.enemy)
-			if !ok {
-				continue
-			}
-			if !childReady {
-				w.fixedChild.reset(t.ix, f.own, true)
-				childReady = true
-			}
-			first[i] = w.fixedChild.index(child)
-		}
-	}
-	end := w.found[w.nFound-1].predsEnd
-	for i := range end {
-		if first[i] == noFirstStep {
-			continue
-		}
-		if c := t.load(first[i]); !codeIsWin(c) || c > code {
-			codes[i] = codeLoss0
-		}
-	}
-}
-
-// firstStep returns the pieces of mover after its first paika step (against other) in
-// allTurnsLoseWithin's order that does not lead to known, and false when there is none.
-func firstStep(mover, other, known engine.Bitboard) (engine.Bitboard, bool) {
-	empty := engine.AllPoints &^ (mover | other)
-	for xs := mover; xs != 0; xs &= xs - 1 {
-		x := xs & -xs
-		for ys := engine.Neighbours(xs.First()) & empty; ys != 0; ys &= ys - 1 {
-			if child := mover ^ x ^ (ys & -ys); child != known {
-				return child, true
-			}
-		}
-	}
-	return 0, false
 }
 
 // maxEdges bounds the paika steps of one side: at most 8 directions for each of at most
