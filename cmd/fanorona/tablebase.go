@@ -120,6 +120,7 @@ func printBuildEstimate(w io.Writer, e tablebase.BuildEstimate, asJSON bool) err
 			WallSeconds float64 `json:"wall_seconds"`
 			PeakBytes   uint64  `json:"peak_bytes"`
 			FileBytes   uint64  `json:"file_bytes"`
+			FromTheo    bool    `json:"from_theoretic"`
 		}
 		rec := struct {
 			Workers       int        `json:"workers"`
@@ -134,18 +135,26 @@ func printBuildEstimate(w io.Writer, e tablebase.BuildEstimate, asJSON bool) err
 			Materials     []material `json:"materials"`
 		}{e.Workers, e.Cores, e.Built, e.Slots, e.CPU.Seconds(), e.Wall.Seconds(), e.PeakBytes, e.FileBytes, machine, []material{}}
 		for _, m := range e.Materials {
-			rec.Materials = append(rec.Materials, material{m.Material.String(), m.PaikaLimit, m.Slots, m.CPU.Seconds(), m.Wall.Seconds(), m.PeakBytes, m.FileBytes})
+			rec.Materials = append(rec.Materials, material{m.Material.String(), m.PaikaLimit, m.Slots, m.CPU.Seconds(), m.Wall.Seconds(), m.PeakBytes, m.FileBytes, m.FromTheoretic})
 		}
 		return json.NewEncoder(w).Encode(rec)
 	}
 	fmt.Fprintf(w, "estimate on this machine, %d workers on %d cores (rates measured on whole builds: puzzles/tablebase/estimate.go):\n", e.Workers, e.Cores)
-	fmt.Fprintf(w, "%-8s %-14s %14s %10s %10s %12s %12s\n", "material", "rule", "slots", "CPU", "wall", "peak memory", "disk")
+	fmt.Fprintf(w, "%-8s %-16s %14s %10s %10s %12s %12s\n", "material", "rule", "slots", "CPU", "wall", "peak memory", "disk")
+	fromTheoretic := false
 	for _, m := range e.Materials {
-		fmt.Fprintf(w, "%-8v %-14v %14d %10v %10v %12s %12s\n", m.Material, tablebase.PaikaRule(m.PaikaLimit), m.Slots,
+		rule := tablebase.PaikaRule(m.PaikaLimit).String()
+		if m.FromTheoretic {
+			rule, fromTheoretic = rule+" *", true
+		}
+		fmt.Fprintf(w, "%-8v %-16s %14d %10v %10v %12s %12s\n", m.Material, rule, m.Slots,
 			m.CPU.Round(time.Second), m.Wall.Round(time.Second), mib(m.PeakBytes), mib(m.FileBytes))
 	}
-	fmt.Fprintf(w, "%-8s %-14s %14d %10v %10v %12s %12s  (%d already built)\n", "total", "", e.Slots,
+	fmt.Fprintf(w, "%-8s %-16s %14d %10v %10v %12s %12s  (%d already built)\n", "total", "", e.Slots,
 		e.CPU.Round(time.Second), e.Wall.Round(time.Second), mib(e.PeakBytes), mib(e.FileBytes), e.Built)
+	if fromTheoretic {
+		fmt.Fprintln(w, "* starts from the material's theoretic tables, which decide most of it at once")
+	}
 	var largest uint64
 	for _, m := range e.Materials {
 		largest = max(largest, m.Slots)
@@ -285,7 +294,8 @@ func runTBBuild(ctx context.Context, s *streams, o *tbBuildOptions) error {
 				Plies      int     `json:"longest_plies"`
 				PeakBytes  uint64  `json:"process_peak_bytes"`
 				Resumed    *int    `json:"resumed_after_plies,omitempty"`
-			}{r.Material.String(), r.PaikaLimit, r.Built, r.Seconds, r.Bytes, r.FileBytes, r.Resident, r.Levels, peakResident(), resumedAfter(r)}); err != nil {
+				FromTheo   bool    `json:"from_theoretic"`
+			}{r.Material.String(), r.PaikaLimit, r.Built, r.Seconds, r.Bytes, r.FileBytes, r.Resident, r.Levels, peakResident(), resumedAfter(r), r.FromTheoretic}); err != nil {
 				return err
 			}
 			continue
@@ -301,6 +311,9 @@ func runTBBuild(ctx context.Context, s *streams, o *tbBuildOptions) error {
 		resumed := ""
 		if r.Resumed {
 			resumed = fmt.Sprintf(" (resumed from its checkpoint after plies %d)", r.ResumedPlies)
+		}
+		if r.FromTheoretic {
+			resumed += " from the theoretic values"
 		}
 		fmt.Fprintf(s.out, "%-5v %-9s built in %.1f s%s: %s of values (%s of files), %s in memory with its dependencies, longest %d plies\n",
 			r.Material, rule, r.Seconds, resumed, mib(r.Bytes), mib(r.FileBytes), mib(r.Resident), r.Levels)

@@ -289,8 +289,16 @@ func TestTablebaseBuildDryRunEstimatesWithoutBuilding(t *testing.T) {
 
 	code, out, errs = runCmd(t, "", "tablebase", "build", "--material", "2v1", "--tablebases", dir, "--dry-run")
 	require.Equal(t, 0, code, errs)
-	assert.Contains(t, out, "2v1      theoretic               28380")
-	assert.Contains(t, out, "2v1      paika limit 50          28380")
-	assert.Contains(t, out, "1v1      paika limit 50            660")
+	assert.Contains(t, out, "2v1      theoretic                 28380")
+	// Under the rule, each material starts from its theoretic tables, built just before.
+	assert.Contains(t, out, "2v1      paika limit 50 *          28380")
+	assert.Contains(t, out, "1v1      paika limit 50 *            660")
+	assert.Contains(t, out, "* starts from the material's theoretic tables")
 	assert.Contains(t, out, "(1 already built)")
+
+	code, out, errs = runCmd(t, "", "tablebase", "build", "--material", "2v1", "--tablebases", dir, "--dry-run", "--theoretic=false")
+	require.Equal(t, 0, code, errs)
+	// Only 1v1's theoretic files are in the folder.
+	assert.Contains(t, out, "2v1      paika limit 50            28380", "no theoretic tables to start from")
+	assert.Contains(t, out, "1v1      paika limit 50 *            660")
 }

@@ -164,6 +164,9 @@ type MaterialReport struct {
 	// ResumedPlies plies (0: after init).
 	Resumed      bool
 	ResumedPlies int
+	// FromTheoretic is true when a rule-aware build started from the material's
+	// theoretic values, found in the folder (most of its captures known at once).
+	FromTheoretic bool
 }
 
 // Build builds the planned materials into opts.Dir, skipping those whose files exist, so
@@ -276,7 +279,10 @@ func (b *builder) buildLocked(set *Set) (MaterialReport, error) {
 	}
 	if resumed {
 		rep.Resumed, rep.ResumedPlies = true, b.levelPlies(st.level)
+		b.fromTheoretic = st.fromTheoretic
 		b.stage(fmt.Sprintf("resumed after plies %d", rep.ResumedPlies), 0, 0)
+	} else if b.fromTheoretic, err = b.loadTheoretic(); err != nil {
+		return rep, err
 	}
 	if err := b.run(st, resumed); err != nil {
 		return rep, err
@@ -301,6 +307,7 @@ func (b *builder) buildLocked(set *Set) (MaterialReport, error) {
 	rep.Seconds = time.Since(start).Seconds()
 	rep.Resident += rep.Bytes
 	rep.Levels = b.levels
+	rep.FromTheoretic = b.fromTheoretic
 	return rep, nil
 }
 
@@ -327,8 +334,62 @@ type builder struct {
 	lastCheckpoint  time.Time
 	// counts[i][c] is how many slots of tables[i] hold code c, kept from level to level
 	// to choose each level's direction (level).
-	counts    [2][256]uint64
+	counts [2][256]uint64
+	// present[i][g] has bit c set when a slot of tables[i] in the g-th chunk of words
+	// may hold code c (set by countCodes and by every write of a level), so that a level
+	// skips the chunks without its code instead of reading them.
+	present   [2][][4]uint64
 	direction levelDirection
+	// fromTheoretic: a rule-aware build that started from the material's theoretic
+	// values (loadTheoretic), whose undecided slots hold marks.
+	fromTheoretic bool
+}
+
+// A limit only draws, so a position won (lost) under a limit is won (lost) in the
+// theoretic game, and one whose theoretic distance fits in the limit has the same outcome
+// under it: the game ends before the counter can reach the limit. A rule-aware build
+// that starts from the material's theoretic values therefore knows at once every capture
+// position whose successors end within the limit (a win or loss in 1, the capture
+// deciding), every theoretic draw, and which way every other position can still go. Its
+// undecided slots hold that: markWin where the theoretic game is won (the slot can only
+// become a win), codeDraw where it is lost (only a loss), markDraw where it is drawn (a
+// draw under every limit, final). The marks lie above every code of a limit up to
+// maxMarkedLimit, read as no win within the level's code, and are cleared before the
+// tables are counted.
+const (
+	markWin        = 254
+	markDraw       = 255
+	maxMarkedLimit = (markWin - 2) / 2
+)
+
+// loadTheoretic fills the tables of a rule-aware build with the material's theoretic
+// values when their files are in the folder, and reports whether it did.
+func (b *builder) loadTheoretic() (bool, error) {
+	if b.limit == 0 || b.limit > maxMarkedLimit {
+		return false, nil
+	}
+	for _, t := range b.distinct() {
+		if _, err := os.Stat(filepath.Join(b.dir, FileName(t.Class(), Theoretic))); err != nil {
+			return false, nil // built without them: every slot is found the longer way
+		}
+	}
+	for _, t := range b.distinct() {
+		b.stage("read theoretic "+t.Class().String(), 0, 0)
+		if err := readValues(b.dir, t.Class(), Theoretic, t.bytes); err != nil {
+			return false, err
+		}
+	}
+	return true, nil
+}
+
+// undecided returns what a predecessor that a level of code may decide holds while it
+// is undecided: markWin for a level of losses in a build from theoretic values (its
+// predecessors become wins), else codeDraw.
+func (b *builder) undecided(code byte) byte {
+	if b.fromTheoretic && codeIsLoss(code) {
+		return markWin
+	}
+	return codeDraw
 }
 
 // levelDirection chooses how the levels pass values back: by their counts (level), or,
@@ -495,6 +556,30 @@ func (b *builder) run(st checkpointState, resumed bool) error {
 		return fmt.Errorf("tablebase: %v: a distance exceeds %d plies", b.material, maxPlies)
 	}
 	b.levels = b.distance(byte(b.maxCode.Load()))
+	if b.fromTheoretic {
+		return b.clearMarks()
+	}
+	return nil
+}
+
+// clearMarks turns the marks of the slots left undecided into draws.
+func (b *builder) clearMarks() error {
+	for _, t := range b.distinct() {
+		if err := b.parallel("clear "+t.Class().String(), uint64(len(t.words)), func(_ *worker, lo, hi uint64) {
+			for wi := lo; wi < hi; wi++ {
+				if t.words[wi]&0x8080808080808080 == 0 {
+					continue // no byte of 128 or more
+				}
+				for i := wi * 8; i < min(wi*8+8, t.Slots()); i++ {
+					if t.bytes[i] >= markWin {
+						t.bytes[i] = codeDraw
+					}
+				}
+			}
+		}); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -504,11 +589,18 @@ func (b *builder) countCodes() error {
 		var mu sync.Mutex
 		counts := &b.counts[b.which(t)]
 		*counts = [256]uint64{}
+		present := make([][4]uint64, (uint64(len(t.words))+chunk-1)/chunk)
+		b.present[b.which(t)] = present
 		if err := b.parallel("count "+t.Class().String(), uint64(len(t.words)), func(_ *worker, lo, hi uint64) {
 			var h [256]uint64
 			for _, x := range t.words[lo:hi] {
 				for i := 0; i < 64; i += 8 {
 					h[byte(x>>i)]++
+				}
+			}
+			for c, n := range h {
+				if n > 0 {
+					present[lo/chunk][c>>6] |= 1 << (c & 63)
 				}
 			}
 			mu.Lock()
@@ -605,14 +697,34 @@ func (b *builder) initRange(w *worker, t *Table, lo, hi uint64) {
 		own, enemy := it.pieces()
 		it.next()
 		if t.ix.orbits.stab[slot/t.ix.perOrbit] != 0 && t.ix.index(own, enemy) != slot {
-			continue // a mirror image of a board whose slot is another
+			continue // a mirror image of a board whose slot is another (0 in every table)
+		}
+		theoretic := t.bytes[slot] // in a build from theoretic values
+		if b.fromTheoretic {
+			switch theoretic {
+			case codeDraw:
+				t.bytes[slot] = markDraw
+				continue
+			case codeLoss0:
+				top = max(top, codeLoss0) // no turn: the same byte under every rule
+				continue
+			}
 		}
 		p := engine.Position{Pieces: [2]engine.Bitboard{own, enemy}}
 		// Capturers first: a position with a capture has a turn, and most positions
 		// have one or the other. (Capture lanes find them with fewer shifts.)
 		lanes := engine.NewCaptureLanes(enemy)
 		capturers := lanes.Capturers(own, engine.AllPoints&^(own|enemy))
-		if capturers == 0 {
+		if b.fromTheoretic {
+			code, known := b.fromTheoreticCode(theoretic, capturers != 0)
+			if known {
+				t.bytes[slot] = code
+				if code < markWin {
+					top = max(top, code)
+				}
+				continue
+			}
+		} else if capturers == 0 {
 			code := byte(codeDraw)
 			if !p.HasTurn() {
 				code = codeLoss0
@@ -637,15 +749,38 @@ func (b *builder) initRange(w *worker, t *Table, lo, hi uint64) {
 	b.raiseMaxCode(top)
 }
 
+// fromTheoreticCode returns the rule-aware byte of a won or lost position whose theoretic
+// byte is theoretic, in a build from theoretic values, and whether it is known before the
+// levels: a position without a capture gets its mark (markWin or, lost, codeDraw); a
+// capture position whose best successors end within the limit is a win or loss in 1 (the
+// capture decides); another capture position is not known.
+func (b *builder) fromTheoreticCode(theoretic byte, capture bool) (byte, bool) {
+	won := codeIsWin(theoretic)
+	switch {
+	case !capture && won:
+		return markWin, true
+	case !capture:
+		return codeDraw, true
+	case int(theoretic)-2 > b.limit: // theoretic plies − 1 (decode)
+		return 0, false // a successor's theoretic distance is beyond the limit
+	case won:
+		return encodeRule(Value{Win, 1}), true
+	}
+	return encodeRule(Value{Loss, 1}), true
+}
+
 // resolveCaptures writes the codes of the first n pending capture positions of init and
 // returns the largest. The positions whose first capturer does not win at once have the
 // turns of their other capturers looked at in a second round.
 func (b *builder) resolveCaptures(w *worker, t *Table, n int) byte {
 	var top byte
 	write := func(pc *pendingCapture) {
-		if code := b.codeOf(pc.values); code != codeDraw { // the byte is codeDraw already
+		switch code := b.codeOf(pc.values); {
+		case code != codeDraw:
 			t.bytes[pc.slot] = code
 			top = max(top, code)
+		case b.fromTheoretic: // the byte holds the theoretic value, else codeDraw already
+			t.bytes[pc.slot] = codeDraw
 		}
 	}
 	b.readPending(w, n)
@@ -839,7 +974,7 @@ func (b *builder) level(t *Table, code byte) error {
 	}
 	n := written.Load()
 	b.counts[b.which(pred)][next] += n
-	b.counts[b.which(pred)][codeDraw] -= n
+	b.counts[b.which(pred)][b.undecided(code)] -= n
 	if n > 0 {
 		b.raiseMaxCode(next)
 	}
@@ -851,6 +986,16 @@ func (b *builder) level(t *Table, code byte) error {
 // an undecided predecessor, backward 0.9-1.9 µs a win in 4v3 under the limit but 0.2 µs in
 // 3v3, whose tables stay in the caches.
 const forwardRatio = 4
+
+// decide gives code to a slot of t that still holds undecided, records that the slot's
+// chunk of words holds code, and reports whether it did.
+func (b *builder) decide(t *Table, slot uint64, undecided, code byte) bool {
+	if !t.setIf(slot, undecided, code) {
+		return false
+	}
+	atomic.OrUint64(&b.present[b.which(t)][slot/8/chunk][code>>6], 1<<(code&63))
+	return true
+}
 
 // which returns the index in b.tables of t.
 func (b *builder) which(t *Table) int {
@@ -886,7 +1031,7 @@ func (b *builder) forwardRange(w *worker, t, pred *Table, code, next byte, lo, h
 				continue // decided by init: its captures' values are final
 			}
 			w.fixedChild.reset(t.ix, other, true)
-			if b.allTurnsLoseWithin(w, t, mover, other, 0, code) && pred.setIfDraw(slot, next) {
+			if b.allTurnsLoseWithin(w, t, mover, other, 0, code) && b.decide(pred, slot, codeDraw, next) {
 				written++
 			}
 		}
@@ -899,6 +1044,9 @@ func (b *builder) forwardRange(w *worker, t, pred *Table, code, next byte, lo, h
 // every paika predecessor a win in n+1; a win in n makes a predecessor a loss in n+1 when
 // all its turns now lead to wins within n.
 func (b *builder) levelRange(w *worker, t, pred *Table, code, next byte, lo, hi uint64) uint64 {
+	if atomic.LoadUint64(&b.present[b.which(t)][lo/chunk][code>>6])&(1<<(code&63)) == 0 {
+		return 0 // no slot of these words holds code
+	}
 	pattern := 0x0101010101010101 * uint64(code)
 	var written uint64
 	w.nFound = 0
@@ -974,12 +1122,13 @@ func (b *builder) passBack(w *worker, t, pred *Table, code, next byte) uint64 {
 		codes[i] = pred.load(slots[i])
 	}
 	losing := codeIsLoss(code)
+	undecided := b.undecided(code)
 	var written uint64
 	for _, f := range w.found[:w.nFound] {
 		childReady := false
 		for i := f.predsBefore; i < f.predsEnd; i++ {
-			if codes[i] != codeDraw {
-				continue // resolved
+			if codes[i] != undecided {
+				continue // resolved, or (from theoretic values) it cannot take next
 			}
 			if !losing && !childReady {
 				// own, to move in every successor of every predecessor, stays put there too.
@@ -987,7 +1136,7 @@ func (b *builder) passBack(w *worker, t, pred *Table, code, next byte) uint64 {
 				childReady = true
 			}
 			if losing || b.allTurnsLoseWithin(w, t, w.movers[i], f.own, f.enemy, code) {
-				if pred.setIfDraw(slots[i], next) {
+				if b.decide(pred, slots[i], undecided, next) {
 					written++
 				}
 			}

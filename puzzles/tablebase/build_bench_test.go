@@ -13,12 +13,26 @@ import (
 )
 
 // BenchmarkBuild builds 3v2 (both classes, 6.7 million slots) theoretic and under limit
-// 50 on two workers and reports ns/slot: the time of one material over its slots.
+// 50 on two workers and reports ns/slot: the time of one material over its slots. Under
+// the limit it builds alone, and from 3v2's theoretic values as a build of both rules does.
 func BenchmarkBuild(b *testing.B) {
 	m := Material{3, 2}
-	for _, limit := range []int{0, 50} {
-		b.Run(fmt.Sprintf("%v/limit=%d", m, limit), func(b *testing.B) {
+	for _, run := range []struct {
+		limit         int
+		fromTheoretic bool
+	}{{0, false}, {50, false}, {50, true}} {
+		limit := run.limit
+		name := fmt.Sprintf("%v/limit=%d", m, limit)
+		if run.fromTheoretic {
+			name += "/from-theoretic"
+		}
+		b.Run(name, func(b *testing.B) {
 			dir := b.TempDir()
+			if run.fromTheoretic {
+				if _, err := Build(context.Background(), BuildOptions{Dir: dir, Target: &m, Workers: 2}); err != nil {
+					b.Fatal(err)
+				}
+			}
 			for _, d := range m.Dependencies() {
 				if _, err := Build(context.Background(), BuildOptions{Dir: dir, Target: &d, PaikaLimit: limit, Workers: 2}); err != nil {
 					b.Fatal(err)
@@ -32,8 +46,12 @@ func BenchmarkBuild(b *testing.B) {
 						b.Fatal(err)
 					}
 				}
-				if _, err := Build(context.Background(), opts); err != nil {
+				reps, err := Build(context.Background(), opts)
+				if err != nil {
 					b.Fatal(err)
+				}
+				if reps[0].FromTheoretic != run.fromTheoretic {
+					b.Fatalf("FromTheoretic %v, want %v", reps[0].FromTheoretic, run.fromTheoretic)
 				}
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(m.Slots()), "ns/slot")

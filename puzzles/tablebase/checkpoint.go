@@ -13,7 +13,8 @@
 //	18  uint16   paika limit (0: theoretic)
 //	20  uint32   the last code whose level is done (0: init is done, no level yet)
 //	24  uint32   the highest code written so far
-//	28..31       zero
+//	28  uint8    1 when the build started from the material's theoretic values (its
+//	             undecided slots hold marks, build.go), else 0; 29..31 zero
 //	32  uint64   slots of the first table; 40..47 zero
 //	48  uint64   slots of the second table (0 when both sides have as many pieces); 56..63 zero
 //	64  uint32   CRC-32C of bytes 0..63
@@ -50,7 +51,7 @@ import (
 
 const (
 	checkpointMagic   = "FANTBCKP"
-	checkpointVersion = 3
+	checkpointVersion = 4
 	checkpointHeader  = 68
 	// checkpointChunk is the slots of a checkpoint's chunk: large enough that a chunk's
 	// record costs nothing, small enough that every worker has many to compress.
@@ -70,8 +71,9 @@ func CheckpointFileName(m Material, limit int) string {
 
 // checkpointState is what a build needs besides its tables' bytes to go on.
 type checkpointState struct {
-	level   int    // the last code whose level is done; 0 after init
-	maxCode uint32 // the highest code written
+	level         int    // the last code whose level is done; 0 after init
+	maxCode       uint32 // the highest code written
+	fromTheoretic bool   // the values hold marks (builder.fromTheoretic)
 }
 
 // checkpointPath returns the path of b's checkpoint in dir.
@@ -92,7 +94,7 @@ func (b *builder) saveCheckpoint(level int) error {
 	if err != nil {
 		return fmt.Errorf("tablebase: %w", err)
 	}
-	st := checkpointState{level: level, maxCode: b.maxCode.Load()}
+	st := checkpointState{level: level, maxCode: b.maxCode.Load(), fromTheoretic: b.fromTheoretic}
 	_, err = f.Write(b.checkpointHeader(st))
 	for _, t := range b.distinct() {
 		if err == nil {
@@ -127,6 +129,9 @@ func (b *builder) checkpointHeader(st checkpointState) []byte {
 	le.PutUint16(h[18:], uint16(b.limit))
 	le.PutUint32(h[20:], uint32(st.level))
 	le.PutUint32(h[24:], st.maxCode)
+	if st.fromTheoretic {
+		h[28] = 1
+	}
 	for i, t := range b.distinct() {
 		le.PutUint64(h[32+16*i:], t.Slots())
 	}
@@ -160,12 +165,15 @@ func (b *builder) loadCheckpoint() (st checkpointState, ok bool, err error) {
 		return st, false, bad("not a checkpoint")
 	case le.Uint32(h[64:]) != crc32.Checksum(h[:64], castagnoli):
 		return st, false, bad("header checksum mismatch")
-	case le.Uint32(h[8:]) != checkpointVersion || le.Uint32(h[12:]) != FormatVersion:
+	// Version 3 is version 4 without marks: its byte 28 is zero.
+	case le.Uint32(h[8:]) != checkpointVersion && le.Uint32(h[8:]) != 3 || le.Uint32(h[12:]) != FormatVersion:
 		return st, false, bad("version %d of slot numbering %d, want %d and %d", le.Uint32(h[8:]), le.Uint32(h[12:]), checkpointVersion, FormatVersion)
+	case h[28] > 1:
+		return st, false, bad("byte 28 is %d, want 0 or 1", h[28])
 	case int(h[16]) != b.material.Large || int(h[17]) != b.material.Small || int(le.Uint16(h[18:])) != b.limit:
 		return st, false, bad("holds %dv%d under paika limit %d, not %v under %d", h[16], h[17], le.Uint16(h[18:]), b.material, b.limit)
 	}
-	st = checkpointState{level: int(le.Uint32(h[20:])), maxCode: le.Uint32(h[24:])}
+	st = checkpointState{level: int(le.Uint32(h[20:])), maxCode: le.Uint32(h[24:]), fromTheoretic: h[28] == 1}
 	for i, t := range b.distinct() {
 		if n := le.Uint64(h[32+16*i:]); n != t.Slots() {
 			return st, false, bad("table %d has %d slots, want %d", i+1, n, t.Slots())

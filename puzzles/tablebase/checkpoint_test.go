@@ -16,9 +16,14 @@ import (
 )
 
 // cutBuild builds m under limit into a new folder, checkpointing after every level, and
-// cancels it when the stop-th level pass of m starts; it returns the folder.
-func cutBuild(t *testing.T, m Material, limit, stop int) string {
+// cancels it when the stop-th level pass of m starts; it returns the folder. With
+// fromTheoretic, the theoretic tables of m and what it needs are built there first.
+func cutBuild(t *testing.T, m Material, limit, stop int, fromTheoretic bool) string {
 	dir := t.TempDir()
+	if fromTheoretic {
+		_, err := Build(context.Background(), BuildOptions{Dir: dir, Target: &m, Workers: 2})
+		require.NoError(t, err)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	passes, lastDone := 0, ""
@@ -41,13 +46,17 @@ func cutBuild(t *testing.T, m Material, limit, stop int) string {
 
 func TestBuildResumesFromItsCheckpoint(t *testing.T) {
 	m := Material{3, 1}
-	for _, limit := range []int{0, 50} {
-		t.Run(fmt.Sprintf("limit=%d", limit), func(t *testing.T) {
+	for _, run := range []struct {
+		limit         int
+		fromTheoretic bool // the rule-aware build starts from the theoretic values
+	}{{0, false}, {50, false}, {50, true}} {
+		limit := run.limit
+		t.Run(fmt.Sprintf("limit=%d/fromTheoretic=%v", limit, run.fromTheoretic), func(t *testing.T) {
 			whole := t.TempDir()
 			_, err := Build(context.Background(), BuildOptions{Dir: whole, Target: &m, PaikaLimit: limit, Workers: 2})
 			require.NoError(t, err)
 
-			dir := cutBuild(t, m, limit, 7)
+			dir := cutBuild(t, m, limit, 7, run.fromTheoretic)
 			ckpt := filepath.Join(dir, CheckpointFileName(m, limit))
 			h, err := os.ReadFile(ckpt)
 			require.NoError(t, err, "a checkpoint is left")
@@ -72,6 +81,8 @@ func TestBuildResumesFromItsCheckpoint(t *testing.T) {
 			require.Equal(t, m, last.Material)
 			assert.True(t, last.Built)
 			assert.True(t, last.Resumed)
+			assert.Equal(t, run.fromTheoretic, last.FromTheoretic, "the marks of the checkpoint are taken up")
+			assert.Equal(t, run.fromTheoretic, h[28] == 1, "byte 28 of the checkpoint says whether its values hold marks")
 			wantPlies := int(level) - 1 // theoretic codes are plies+1
 			if limit > 0 {
 				wantPlies = int(level) >> 1 // rule codes are 2·plies (+1 for a loss)
@@ -93,7 +104,7 @@ func TestBuildResumesFromItsCheckpoint(t *testing.T) {
 
 func TestDamagedOrForeignCheckpointIsRefused(t *testing.T) {
 	m := Material{3, 1}
-	dir := cutBuild(t, m, 0, 5)
+	dir := cutBuild(t, m, 0, 5, false)
 	ckpt := filepath.Join(dir, CheckpointFileName(m, 0))
 	good, err := os.ReadFile(ckpt)
 	require.NoError(t, err)

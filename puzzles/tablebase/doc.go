@@ -10,6 +10,8 @@
 // board). Both classes of a material are built together by retrograde analysis: positions
 // with a compulsory capture are resolved from smaller classes, built first; then, distance
 // by distance, values pass back through paika un-moves. Work runs on all cores in chunks.
+// A rule-aware build starts from the material's theoretic values when their files are
+// there: a paika limit only draws, so they decide most positions at once (build.go).
 //
 // Each class is one file with a checked header and CRC-32C checksums (file.go); a damaged
 // or mismatched file is refused with ErrDamaged. Builds write each material as soon as it

@@ -39,6 +39,10 @@ const (
 	// (the builder of 63bb34f at nice 19 on 2 workers, alone; the first builder took
 	// 9,788 s).
 	RuleCPUPerSlot = 427 * time.Nanosecond
+	// RuleFromTheoreticCPUPerSlot: the same build when the material's theoretic tables are
+	// in the folder and it starts from them (build.go, loadTheoretic), as a build of both
+	// rules does.
+	RuleFromTheoreticCPUPerSlot = 161 * time.Nanosecond
 	// TheoreticFileBytesPerSlot: the theoretic files of 6v1, 5v2 and 4v3 (both sides to
 	// move), 454,804,449 B for 1,554,573,384 slots.
 	TheoreticFileBytesPerSlot = 0.2926
@@ -54,9 +58,12 @@ const (
 type MaterialEstimate struct {
 	Material   Material
 	PaikaLimit int
-	Slots      uint64        // values of its classes: one byte each in memory
-	CPU        time.Duration // slots × the rule's CPU rate
-	Wall       time.Duration // CPU over the cores the workers get
+	// FromTheoretic: a rule-aware build that will find the material's theoretic tables
+	// (on disk, or built before it by the same estimate) and start from them.
+	FromTheoretic bool
+	Slots         uint64        // values of its classes: one byte each in memory
+	CPU           time.Duration // slots × the rule's CPU rate
+	Wall          time.Duration // CPU over the cores the workers get
 	// PeakBytes is the builder's resident memory while it builds this material: the tables
 	// the process holds by then (its own, those it reads, and those it built or read before
 	// that it keeps), the compressed blocks before they are written, and ProcessBaseBytes.
@@ -98,7 +105,8 @@ func EstimateBuild(opts BuildOptions, limits []int) (BuildEstimate, error) {
 	if opts.Only {
 		plan = []Material{*opts.Target}
 	}
-	var kept uint64 // bytes of the large tables of earlier Builds, kept by the process
+	var kept uint64                  // bytes of the large tables of earlier Builds, kept by the process
+	theoretic := map[Material]bool{} // materials whose theoretic tables an earlier Build leaves
 	for _, limit := range limits {
 		if err := checkLimit(limit); err != nil {
 			return e, err
@@ -121,16 +129,26 @@ func EstimateBuild(opts BuildOptions, limits []int) (BuildEstimate, error) {
 			if err != nil {
 				return e, err
 			}
+			if limit == 0 {
+				theoretic[m] = true
+			}
 			if built {
 				e.Built++
 				continue
+			}
+			fromTheoretic := false
+			if limit > 0 && limit <= maxMarkedLimit {
+				if fromTheoretic, err = onDisk(opts.Dir, m, 0); err != nil {
+					return e, err
+				}
+				fromTheoretic = fromTheoretic || theoretic[m]
 			}
 			for _, d := range m.Dependencies() {
 				for _, c := range d.Classes() {
 					hold(c)
 				}
 			}
-			me := estimateMaterial(m, limit, e.Cores)
+			me := estimateMaterial(m, limit, fromTheoretic, e.Cores)
 			me.PeakBytes = ProcessBaseBytes + kept + heldBytes + me.Slots + me.FileBytes
 			for _, c := range m.Classes() {
 				hold(c)
@@ -146,12 +164,15 @@ func EstimateBuild(opts BuildOptions, limits []int) (BuildEstimate, error) {
 	return e, nil
 }
 
-// estimateMaterial returns the slots, times and file bytes of building m under limit on
-// cores goroutines at once.
-func estimateMaterial(m Material, limit, cores int) MaterialEstimate {
-	me := MaterialEstimate{Material: m, PaikaLimit: limit, Slots: m.Slots()}
+// estimateMaterial returns the slots, times and file bytes of building m under limit
+// (from the theoretic values or not) on cores goroutines at once.
+func estimateMaterial(m Material, limit int, fromTheoretic bool, cores int) MaterialEstimate {
+	me := MaterialEstimate{Material: m, PaikaLimit: limit, FromTheoretic: fromTheoretic, Slots: m.Slots()}
 	rate, fileRate := TheoreticCPUPerSlot, TheoreticFileBytesPerSlot
-	if limit > 0 {
+	switch {
+	case limit > 0 && fromTheoretic:
+		rate, fileRate = RuleFromTheoreticCPUPerSlot, RuleFileBytesPerSlot
+	case limit > 0:
 		rate, fileRate = RuleCPUPerSlot, RuleFileBytesPerSlot
 	}
 	me.CPU = time.Duration(me.Slots) * rate

@@ -85,10 +85,12 @@ func TestEstimateCountsTheSlotsOfWhatIsNotBuilt(t *testing.T) {
 			want += bruteSlots(c)
 		}
 		assert.Equal(t, want, me.Slots, "%v", me.Material)
+		// Under the rule, each material's theoretic tables are there or built first.
 		rate, fileRate := TheoreticCPUPerSlot, TheoreticFileBytesPerSlot
 		if me.PaikaLimit > 0 {
-			rate, fileRate = RuleCPUPerSlot, RuleFileBytesPerSlot
+			rate, fileRate = RuleFromTheoreticCPUPerSlot, RuleFileBytesPerSlot
 		}
+		assert.Equal(t, me.PaikaLimit > 0, me.FromTheoretic, "%v", me.Material)
 		assert.Equal(t, time.Duration(want)*rate, me.CPU, "%v", me.Material)
 		assert.Equal(t, me.CPU, me.Wall, "one worker: the wall time is the CPU time")
 		assert.Equal(t, uint64(float64(want)*fileRate), me.FileBytes)
@@ -103,14 +105,27 @@ func TestEstimateCountsTheSlotsOfWhatIsNotBuilt(t *testing.T) {
 
 func TestEstimateWallTimeSharesTheCPUTimeAmongTheCores(t *testing.T) {
 	target := Material{3, 2}
-	e, err := EstimateBuild(BuildOptions{Dir: t.TempDir(), Target: &target, Only: true, Workers: 2}, []int{50})
+	dir := t.TempDir()
+	e, err := EstimateBuild(BuildOptions{Dir: dir, Target: &target, Only: true, Workers: 2}, []int{50})
 	require.NoError(t, err)
 	require.Len(t, e.Materials, 1)
 	cores := min(2, runtime.NumCPU())
 	assert.Equal(t, cores, e.Cores)
 	slots := 2 * bruteSlots(Class{2, 3})
 	assert.Equal(t, slots, e.Slots)
+	assert.False(t, e.Materials[0].FromTheoretic, "no theoretic tables in the folder")
 	assert.Equal(t, time.Duration(slots)*RuleCPUPerSlot/time.Duration(cores), e.Wall)
+
+	// With 3v2's theoretic files there (the estimate only looks for them), the rule-aware
+	// build starts from them, at its own rate.
+	for _, c := range target.Classes() {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, FileName(c, Theoretic)), nil, 0o644))
+	}
+	e, err = EstimateBuild(BuildOptions{Dir: dir, Target: &target, Only: true, Workers: 2}, []int{50})
+	require.NoError(t, err)
+	require.Len(t, e.Materials, 1)
+	assert.True(t, e.Materials[0].FromTheoretic)
+	assert.Equal(t, time.Duration(slots)*RuleFromTheoreticCPUPerSlot/time.Duration(cores), e.Wall)
 }
 
 func TestEstimatePeakHoldsTheTablesTheProcessKeeps(t *testing.T) {

@@ -381,16 +381,39 @@ func LoadTable(dir string, c Class, r Rule) (*Table, error) {
 	}
 	defer tf.f.Close()
 	t := newTable(c, r.PaikaLimit)
-	var buf []byte
-	for i := uint64(0); i < uint64(len(tf.offsets)); i++ {
-		lo := i * tf.perBlock
-		if buf, err = tf.readBlock(i, t.bytes[lo:lo+tf.blockLen(i)], buf); err != nil {
-			return nil, err
-		}
-	}
-	if crc32.Checksum(t.bytes, castagnoli) != tf.valuesCRC {
-		return nil, damaged(tf.path, "values checksum mismatch")
+	if err := tf.readAll(t.bytes); err != nil {
+		return nil, err
 	}
 	t.info = tf.info
 	return t, nil
+}
+
+// readValues reads and checks a class's file of rule r into values, which holds one byte
+// a slot of the class: LoadTable into memory the caller already has.
+func readValues(dir string, c Class, r Rule, values []byte) error {
+	tf, err := openTableFile(filepath.Join(dir, FileName(c, r)), c, r.PaikaLimit)
+	if err != nil {
+		return err
+	}
+	defer tf.f.Close()
+	if uint64(len(values)) != tf.info.Slots {
+		return fmt.Errorf("tablebase: %s: %d slots read into %d bytes", tf.path, tf.info.Slots, len(values))
+	}
+	return tf.readAll(values)
+}
+
+// readAll decompresses every block into values and checks their checksum.
+func (tf *tableFile) readAll(values []byte) error {
+	var buf []byte
+	var err error
+	for i := uint64(0); i < uint64(len(tf.offsets)); i++ {
+		lo := i * tf.perBlock
+		if buf, err = tf.readBlock(i, values[lo:lo+tf.blockLen(i)], buf); err != nil {
+			return err
+		}
+	}
+	if crc32.Checksum(values, castagnoli) != tf.valuesCRC {
+		return damaged(tf.path, "values checksum mismatch")
+	}
+	return nil
 }

@@ -93,16 +93,16 @@ func (t *Table) load(slot uint64) byte {
 	return byte(atomic.LoadUint64(&t.words[slot>>3]) >> (slot & 7 * 8))
 }
 
-// setIfDraw stores code in a slot that still holds 0 and reports whether it did.
-func (t *Table) setIfDraw(slot uint64, code byte) bool {
+// setIf stores code in a slot that still holds undecided and reports whether it did.
+func (t *Table) setIf(slot uint64, undecided, code byte) bool {
 	w := &t.words[slot>>3]
 	shift := slot & 7 * 8
 	for {
 		old := atomic.LoadUint64(w)
-		if byte(old>>shift) != codeDraw {
+		if byte(old>>shift) != undecided {
 			return false
 		}
-		if atomic.CompareAndSwapUint64(w, old, old|uint64(code)<<shift) {
+		if atomic.CompareAndSwapUint64(w, old, old&^(0xff<<shift)|uint64(code)<<shift) {
 			return true
 		}
 	}

@@ -265,6 +265,7 @@ func TestRetrogradeLoopsAllocateNothing(t *testing.T) {
 	w := &worker{turns: make([]engine.Turn, 0, engine.MaxTurnsHint)}
 	tab := b.tables[0]
 	assert.Zero(t, testing.AllocsPerRun(3, func() { b.initRange(w, tab, 0, 4096) }))
+	require.NoError(t, b.countCodes()) // the codes each chunk holds, which a level reads first
 	// Distance 1: wins in 1 (captures of the last pieces) are plentiful among these slots.
 	assert.Zero(t, testing.AllocsPerRun(3, func() { b.levelRange(w, tab, tab, 2, b.next(2), 0, 512) }))
 	assert.Zero(t, testing.AllocsPerRun(3, func() { b.forwardRange(w, tab, tab, 2, b.next(2), 0, 512) }))
