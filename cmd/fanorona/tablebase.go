@@ -113,14 +113,14 @@ func printBuildEstimate(w io.Writer, e tablebase.BuildEstimate, asJSON bool) err
 	machine := machineMemory()
 	if asJSON {
 		type material struct {
-			Material    string  `json:"material"`
-			PaikaLimit  int     `json:"paika_limit"`
-			Slots       uint64  `json:"slots"`
-			CPUSeconds  float64 `json:"cpu_seconds"`
-			WallSeconds float64 `json:"wall_seconds"`
-			PeakBytes   uint64  `json:"peak_bytes"`
-			FileBytes   uint64  `json:"file_bytes"`
-			FromTheo    bool    `json:"from_theoretic"`
+			Material      string  `json:"material"`
+			PaikaLimit    int     `json:"paika_limit"`
+			Slots         uint64  `json:"slots"`
+			CPUSeconds    float64 `json:"cpu_seconds"`
+			WallSeconds   float64 `json:"wall_seconds"`
+			PeakBytes     uint64  `json:"peak_bytes"`
+			FileBytes     uint64  `json:"file_bytes"`
+			FromTheoretic bool    `json:"from_theoretic"`
 		}
 		rec := struct {
 			Workers       int        `json:"workers"`
@@ -284,17 +284,17 @@ func runTBBuild(ctx context.Context, s *streams, o *tbBuildOptions) error {
 	for _, r := range reps {
 		if o.json {
 			if err := enc.Encode(struct {
-				Material   string  `json:"material"`
-				PaikaLimit int     `json:"paika_limit"`
-				Built      bool    `json:"built"`
-				Seconds    float64 `json:"seconds"`
-				Bytes      uint64  `json:"bytes"`
-				FileBytes  uint64  `json:"file_bytes"`
-				Resident   uint64  `json:"resident_bytes"`
-				Plies      int     `json:"longest_plies"`
-				PeakBytes  uint64  `json:"process_peak_bytes"`
-				Resumed    *int    `json:"resumed_after_plies,omitempty"`
-				FromTheo   bool    `json:"from_theoretic"`
+				Material      string  `json:"material"`
+				PaikaLimit    int     `json:"paika_limit"`
+				Built         bool    `json:"built"`
+				Seconds       float64 `json:"seconds"`
+				Bytes         uint64  `json:"bytes"`
+				FileBytes     uint64  `json:"file_bytes"`
+				Resident      uint64  `json:"resident_bytes"`
+				Plies         int     `json:"longest_plies"`
+				PeakBytes     uint64  `json:"process_peak_bytes"`
+				Resumed       *int    `json:"resumed_after_plies,omitempty"`
+				FromTheoretic bool    `json:"from_theoretic"`
 			}{r.Material.String(), r.PaikaLimit, r.Built, r.Seconds, r.Bytes, r.FileBytes, r.Resident, r.Levels, peakResident(), resumedAfter(r), r.FromTheoretic}); err != nil {
 				return err
 			}
