@@ -699,9 +699,9 @@ func (b *builder) initRange(w *worker, t *Table, lo, hi uint64) {
 		if t.ix.orbits.stab[slot/t.ix.perOrbit] != 0 && t.ix.index(own, enemy) != slot {
 			continue // a mirror image of a board whose slot is another (0 in every table)
 		}
-		theoretic := t.bytes[slot] // in a build from theoretic values
+		var theoretic byte // the slot's theoretic value, in a build from theoretic values
 		if b.fromTheoretic {
-			switch theoretic {
+			switch theoretic = t.bytes[slot]; theoretic {
 			case codeDraw:
 				t.bytes[slot] = markDraw
 				continue
