@@ -5,6 +5,7 @@
 package tablebase
 
 import (
+	"fmt"
 	"syscall"
 	"unsafe"
 )
@@ -12,21 +13,25 @@ import (
 // hugeThreshold is the size from which tables get their own mapping.
 const hugeThreshold = 64 << 20
 
-// allocWords returns n zeroed words. Large ones are never freed: a table lives as long as
-// the process that built or loaded it.
-func allocWords(n uint64) []uint64 {
+// allocWords returns n zeroed words, and whether they are a mapping of their own, which
+// the garbage collector never frees: freeWords must.
+func allocWords(n uint64) (words []uint64, mapped bool) {
 	size := n * 8
 	if size < hugeThreshold {
-		return make([]uint64, n)
+		return make([]uint64, n), false
 	}
 	mem, err := syscall.Mmap(-1, 0, int(size), syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
 	if err != nil {
-		return make([]uint64, n)
+		return make([]uint64, n), false
 	}
 	_ = syscall.Madvise(mem, 14) // MADV_HUGEPAGE; a refusal only costs speed
-	return unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(mem))), n)
+	return unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(mem))), n), true
 }
 
-// neverFreedFrom is the size from which a table, once built or read, stays in the
-// process's memory until it ends (EstimateBuild counts it so).
-const neverFreedFrom = hugeThreshold
+// freeWords returns the mapping of words that allocWords made to the system.
+func freeWords(words []uint64) {
+	mem := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(words))), len(words)*8)
+	if err := syscall.Munmap(mem); err != nil {
+		panic(fmt.Sprintf("tablebase: unmapping a table: %v", err)) // a mapping allocWords made
+	}
+}

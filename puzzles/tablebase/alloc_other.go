@@ -4,7 +4,6 @@
 
 package tablebase
 
-func allocWords(n uint64) []uint64 { return make([]uint64, n) }
+func allocWords(n uint64) (words []uint64, mapped bool) { return make([]uint64, n), false }
 
-// neverFreedFrom: no table stays in memory once nothing refers to it (EstimateBuild).
-const neverFreedFrom = ^uint64(0)
+func freeWords([]uint64) {}

@@ -193,8 +193,12 @@ func Build(ctx context.Context, opts BuildOptions) ([]MaterialReport, error) {
 		}
 		plan = []Material{*opts.Target}
 	}
+	// Each table is freed once the last material that reads it is built, so that a
+	// build of every material of 8 pieces holds the tables of one material at a time.
+	defer set.releaseAll()
+	lastUse := lastUses(plan)
 	var reports []MaterialReport
-	for _, m := range plan {
+	for i, m := range plan {
 		for _, c := range m.Classes() {
 			if err := c.check(); err != nil {
 				return reports, err
@@ -207,8 +211,28 @@ func Build(ctx context.Context, opts BuildOptions) ([]MaterialReport, error) {
 			return reports, err
 		}
 		reports = append(reports, rep)
+		for _, d := range append(m.Dependencies(), m) {
+			if lastUse[d] == i {
+				for _, c := range d.Classes() {
+					set.release(TableID{c, PaikaRule(opts.PaikaLimit)})
+				}
+			}
+		}
 	}
 	return reports, nil
+}
+
+// lastUses returns, for each material of plan and each material they need, the place in
+// plan of the last material that is it or needs it.
+func lastUses(plan []Material) map[Material]int {
+	last := map[Material]int{}
+	for i, m := range plan {
+		last[m] = i
+		for _, d := range m.Dependencies() {
+			last[d] = i
+		}
+	}
+	return last
 }
 
 func (b *builder) buildMaterial(set *Set) (MaterialReport, error) {
@@ -252,9 +276,9 @@ func builtMaterial(set *Set, m Material, limit int) (MaterialReport, bool, error
 }
 
 // buildLocked builds b's material under its lock, from its checkpoint if there is one.
-func (b *builder) buildLocked(set *Set) (MaterialReport, error) {
+func (b *builder) buildLocked(set *Set) (rep MaterialReport, err error) {
 	m, limit := b.material, b.limit
-	rep := MaterialReport{Material: m, PaikaLimit: limit}
+	rep = MaterialReport{Material: m, PaikaLimit: limit}
 	for _, d := range m.Dependencies() {
 		for _, c := range d.Classes() {
 			t, err := set.Table(c, PaikaRule(limit))
@@ -272,6 +296,13 @@ func (b *builder) buildLocked(set *Set) (MaterialReport, error) {
 	if len(cs) == 2 {
 		b.tables[1] = newTable(cs[1], limit)
 	}
+	defer func() {
+		if err != nil { // free is idempotent: set may hold one of them already
+			for _, t := range b.distinct() {
+				t.free()
+			}
+		}
+	}()
 	b.lastCheckpoint = start
 	st, resumed, err := b.loadCheckpoint()
 	if err != nil {

@@ -1,6 +1,7 @@
 package tablebase
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -128,10 +129,9 @@ func TestEstimateWallTimeSharesTheCPUTimeAmongTheCores(t *testing.T) {
 	assert.Equal(t, time.Duration(slots)*RuleFromTheoreticCPUPerSlot/time.Duration(cores), e.Wall)
 }
 
-func TestEstimatePeakHoldsTheTablesTheProcessKeeps(t *testing.T) {
+func TestEstimatePeakHoldsTheTablesOfOneMaterial(t *testing.T) {
 	// 6v1 alone, theoretic then under the rule: each Build holds 6v1's two classes and
-	// those of 5v1, 4v1, 3v1, 2v1 and 1v1 it reads; the 6v1 classes (105,885,780 slots
-	// each, above neverFreedFrom on Linux) stay for the second Build, the others go.
+	// those of 5v1, 4v1, 3v1, 2v1 and 1v1 it reads, and frees them all before the next.
 	target := Material{6, 1}
 	e, err := EstimateBuild(BuildOptions{Dir: t.TempDir(), Target: &target, Only: true, Workers: 1}, []int{0, 50})
 	require.NoError(t, err)
@@ -144,13 +144,35 @@ func TestEstimatePeakHoldsTheTablesTheProcessKeeps(t *testing.T) {
 	own := 2 * bruteSlots(Class{1, 6})
 	require.Equal(t, uint64(2*105_885_780), own)
 	theo, rule := e.Materials[0], e.Materials[1]
-	assert.Equal(t, ProcessBaseBytes+deps+own+uint64(float64(own)*TheoreticFileBytesPerSlot), theo.PeakBytes)
-	kept := uint64(0)
-	if runtime.GOOS == "linux" {
-		kept = own
-	}
-	assert.Equal(t, ProcessBaseBytes+kept+deps+own+uint64(float64(own)*RuleFileBytesPerSlot), rule.PeakBytes)
+	assert.Equal(t, ProcessBaseBytes+deps+own, theo.PeakBytes)
+	assert.Equal(t, ProcessBaseBytes+deps+own, rule.PeakBytes)
 	assert.Equal(t, max(theo.PeakBytes, rule.PeakBytes), e.PeakBytes)
+}
+
+func TestEstimatePeakFollowsTheBuildsTables(t *testing.T) {
+	// Every material of at most 5 pieces, both rules, in one process: the most bytes of
+	// tables held at once, counted as the builder makes and frees them, is what the
+	// estimate says of its largest material; and once the build returns none is left.
+	dir := t.TempDir()
+	opts := BuildOptions{Dir: dir, MaxPieces: 5, Workers: 2}
+	limits := []int{0, 50}
+	e, err := EstimateBuild(opts, limits)
+	require.NoError(t, err)
+	var want, all uint64
+	for _, me := range e.Materials {
+		want = max(want, me.PeakBytes-ProcessBaseBytes)
+		all += me.Slots
+	}
+	before := tableBytes.live.Load()
+	tableBytes.peak.Store(before)
+	for _, limit := range limits {
+		opts.PaikaLimit = limit
+		_, err := Build(context.Background(), opts)
+		require.NoError(t, err)
+	}
+	assert.Equal(t, want, tableBytes.peak.Load()-before)
+	assert.Equal(t, before, tableBytes.live.Load(), "tables left in memory")
+	assert.Less(t, 2*want, all, "a build holding every table would hold more than twice as much")
 }
 
 func TestRemainingScalesTheEstimateByTheFinishedMaterials(t *testing.T) {

@@ -382,6 +382,7 @@ func LoadTable(dir string, c Class, r Rule) (*Table, error) {
 	defer tf.f.Close()
 	t := newTable(c, r.PaikaLimit)
 	if err := tf.readAll(t.bytes); err != nil {
+		t.free()
 		return nil, err
 	}
 	t.info = tf.info

@@ -137,6 +137,33 @@ func (s *Set) keepLocked(id TableID, t *Table) {
 	s.tables.Store(&m)
 }
 
+// release drops the table id held whole and frees its memory at once. Only Build calls
+// it, on the Set of its own that nothing else reads, once no later material needs id.
+func (s *Set) release(id TableID) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	old := *s.tables.Load()
+	t := old[id]
+	if t == nil {
+		return
+	}
+	m := make(map[TableID]*Table, len(old))
+	for k, v := range old {
+		if k != id {
+			m[k] = v
+		}
+	}
+	s.tables.Store(&m)
+	t.free()
+}
+
+// releaseAll releases every table held whole.
+func (s *Set) releaseAll() {
+	for id := range *s.tables.Load() {
+		s.release(id)
+	}
+}
+
 // Dir returns the directory.
 func (s *Set) Dir() string { return s.dir }
 

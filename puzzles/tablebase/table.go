@@ -37,6 +37,8 @@ type Table struct {
 	words []uint64 // backing store, so that bytes are 8-aligned for atomic word access
 	bytes []byte   // the values, one per slot
 	info  Info
+	// mapped: words are a mapping of their own (alloc_linux.go), returned by free.
+	mapped bool
 }
 
 func init() {
@@ -47,13 +49,37 @@ func init() {
 	}
 }
 
+// tableBytes counts the values of the tables made and not freed (by free: those left to
+// the garbage collector stay counted), and the most at once since a test last set peak:
+// what EstimateBuild predicts of a build.
+var tableBytes struct{ live, peak atomic.Uint64 }
+
 func newTable(c Class, limit int) *Table {
 	ix := newIndexer(c)
 	t := &Table{ix: ix}
-	t.words = allocWords((ix.size + 7) / 8)
+	t.words, t.mapped = allocWords((ix.size + 7) / 8)
+	live := tableBytes.live.Add(ix.size)
+	for peak := tableBytes.peak.Load(); live > peak && !tableBytes.peak.CompareAndSwap(peak, live); {
+		peak = tableBytes.peak.Load()
+	}
 	t.bytes = unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(t.words))), ix.size)
 	t.info = Info{Class: c, PaikaLimit: limit, Slots: ix.size}
 	return t
+}
+
+// free gives the table's memory back at once, not when the garbage collector finds it
+// unused (a mapping, never): a build frees each table once nothing more of it reads the
+// table. A freed table holds no values; freeing it again does nothing.
+func (t *Table) free() {
+	if t.words == nil {
+		return
+	}
+	if t.mapped {
+		freeWords(t.words)
+		t.mapped = false
+	}
+	tableBytes.live.Add(-t.ix.size)
+	t.words, t.bytes = nil, nil
 }
 
 // Class returns the table's class.
