@@ -974,10 +974,11 @@ func (b *builder) codeOf(v childValues) byte {
 }
 
 // level passes back the values of t's slots holding code to their predecessors, the
-// other table: backward from each such slot (levelRange), or, at a level of wins that
-// outnumber a forwardRatio-th of the predecessors still undecided, forward from each of
-// those (forwardRange), which checks each candidate once instead of once for every won
-// successor.
+// other table: backward from each such slot (levelRange), or, when the slots outnumber a
+// fraction of the predecessors still undecided (forwardRatio, forwardLossRatio), forward
+// from each of those (forwardRange), which checks each candidate once instead of once for
+// every successor of the level. Lopsided materials need it most: most of 6v1's boards
+// lose for the single piece within a few plies, and each has some 30 predecessors.
 func (b *builder) level(t *Table, code byte) error {
 	pred := b.other(t)
 	next := b.next(code)
@@ -986,10 +987,14 @@ func (b *builder) level(t *Table, code byte) error {
 	}
 	stage := fmt.Sprintf("plies %d %v", b.distance(code), t.Class())
 	var written atomic.Uint64
-	forward := codeIsWin(code) && forwardRatio*b.counts[b.which(t)][code] > b.counts[b.which(pred)][codeDraw]
+	ratio := uint64(forwardRatio)
+	if codeIsLoss(code) {
+		ratio = forwardLossRatio
+	}
+	forward := ratio*b.counts[b.which(t)][code] > b.counts[b.which(pred)][b.undecided(code)]
 	switch b.direction {
 	case alwaysForward:
-		forward = codeIsWin(code)
+		forward = true
 	case alwaysBackward:
 		forward = false
 	}
@@ -1011,6 +1016,12 @@ func (b *builder) level(t *Table, code byte) error {
 	}
 	return err
 }
+
+// forwardLossRatio: a level of losses goes forward when its losses times forwardLossRatio
+// exceed the undecided predecessors. Forward stops at a candidate's first step into the
+// level; backward numbers and reads every predecessor of every loss. 6v1 under the limit
+// from its theoretic tables: 48 s of CPU all backward, 24 s so.
+const forwardLossRatio = 1
 
 // forwardRatio: a level of wins goes forward when its wins times forwardRatio exceed the
 // undecided predecessors. Measured on two workers, forward costs about 70 ns of wall time
@@ -1037,32 +1048,62 @@ func (b *builder) which(t *Table) int {
 }
 
 // forwardRange gives the code next to the undecided slots of pred found in its words
-// lo..hi whose every turn leads to a win of t within code (a level of wins, see level).
+// lo..hi that t's slots holding code decide: at a level of wins, those whose every turn
+// leads to a win of t within code; at a level of losses, those with a turn that leads to
+// a loss of t in code (see level).
 func (b *builder) forwardRange(w *worker, t, pred *Table, code, next byte, lo, hi uint64) uint64 {
+	undecided := b.undecided(code)
+	pattern := 0x0101010101010101 * uint64(undecided)
+	losing := codeIsLoss(code)
 	var written uint64
 	stabilised := pred.ix.orbits.stab
+	// The slots are visited in order, most of them undecided at the large levels that go
+	// forward: a walker finds their boards for less than unranking each.
+	var it walker
+	at := lo * 8 // the walker's slot
+	it.start(pred.ix, at)
+	childFor := engine.Bitboard(0) // the pieces w.fixedChild was last reset to (none)
 	for wi := lo; wi < hi; wi++ {
-		x := atomic.LoadUint64(&pred.words[wi])
-		// Skip words with no byte codeDraw (0).
+		x := atomic.LoadUint64(&pred.words[wi]) ^ pattern
+		// Skip words with no byte undecided (a zero byte of x).
 		if (x-0x0101010101010101)&^x&0x8080808080808080 == 0 {
 			continue
 		}
 		for i := uint64(0); i < 8; i++ {
 			slot := wi*8 + i
-			if byte(x>>(i*8)) != codeDraw || slot >= pred.Slots() {
+			if byte(x>>(i*8)) != 0 || slot >= pred.Slots() {
 				continue
 			}
-			mover, other := pred.ix.position(slot)
-			if stabilised[slot/pred.ix.perOrbit] != 0 && pred.ix.index(mover, other) != slot {
-				continue // a mirror image of a board whose slot is another
+			if slot-at > 64 {
+				it.start(pred.ix, slot) // a long way ahead: unranking is cheaper
+			} else {
+				for ; at < slot; at++ {
+					it.next()
+				}
 			}
-			empty := engine.AllPoints &^ (mover | other)
-			lanes := engine.NewCaptureLanes(other)
-			if lanes.CanCapture(mover, empty) {
-				continue // decided by init: its captures' values are final
+			at = slot
+			mover, other := it.pieces()
+			if undecided == codeDraw { // a mirror image and a drawn capture position hold it too
+				if stabilised[slot/pred.ix.perOrbit] != 0 && pred.ix.index(mover, other) != slot {
+					continue // a mirror image of a board whose slot is another
+				}
+				empty := engine.AllPoints &^ (mover | other)
+				lanes := engine.NewCaptureLanes(other)
+				if lanes.CanCapture(mover, empty) {
+					continue // decided by init: its captures' values are final
+				}
 			}
-			w.fixedChild.reset(t.ix, other, true)
-			if b.allTurnsLoseWithin(w, t, mover, other, 0, code) && b.decide(pred, slot, codeDraw, next) {
+			if other != childFor {
+				w.fixedChild.reset(t.ix, other, true)
+				childFor = other
+			}
+			var decided bool
+			if losing {
+				decided = b.someTurnLeadsTo(w, t, mover, other, code)
+			} else {
+				decided = b.allTurnsLoseWithin(w, t, mover, other, 0, code)
+			}
+			if decided && b.decide(pred, slot, undecided, next) {
 				written++
 			}
 		}
@@ -1202,4 +1243,20 @@ func (b *builder) allTurnsLoseWithin(w *worker, t *Table, mover, other, known en
 		}
 	}
 	return true
+}
+
+// someTurnLeadsTo reports whether a paika step of mover (to move against other, whose
+// pieces w.fixedChild was reset to) leads to a position of t holding code.
+func (b *builder) someTurnLeadsTo(w *worker, t *Table, mover, other engine.Bitboard, code byte) bool {
+	empty := engine.AllPoints &^ (mover | other)
+	f := &w.fixedChild
+	for xs := mover; xs != 0; xs &= xs - 1 {
+		x := xs & -xs
+		for ys := engine.Neighbours(xs.First()) & empty; ys != 0; ys &= ys - 1 {
+			if t.load(f.index(mover^x^(ys&-ys))) == code {
+				return true
+			}
+		}
+	}
+	return false
 }

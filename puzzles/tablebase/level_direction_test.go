@@ -12,7 +12,7 @@ import (
 
 // TestLevelDirectionsAgree builds every class of at most 4 pieces under both rules three
 // times: passing each level's values back from its positions only, forward from the
-// undecided predecessors at every level of wins, and choosing by the counts. The files must
+// undecided predecessors at every level, and choosing by the counts. The files must
 // be the same to the byte, since a level's result does not depend on its direction. Under
 // the rule, the builds from the theoretic values (whose undecided slots hold marks) are
 // compared too.
