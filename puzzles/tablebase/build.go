@@ -196,7 +196,7 @@ func Build(ctx context.Context, opts BuildOptions) ([]MaterialReport, error) {
 	// Each table is freed once the last material that reads it is built, so that a
 	// build of every material of 8 pieces holds the tables of one material at a time.
 	defer set.releaseAll()
-	lastUse := lastUses(plan)
+	freed := freedAfter(plan)
 	var reports []MaterialReport
 	for i, m := range plan {
 		for _, c := range m.Classes() {
@@ -211,20 +211,18 @@ func Build(ctx context.Context, opts BuildOptions) ([]MaterialReport, error) {
 			return reports, err
 		}
 		reports = append(reports, rep)
-		for _, d := range append(m.Dependencies(), m) {
-			if lastUse[d] == i {
-				for _, c := range d.Classes() {
-					set.release(TableID{c, PaikaRule(opts.PaikaLimit)})
-				}
+		for _, d := range freed[i] {
+			for _, c := range d.Classes() {
+				set.release(TableID{c, PaikaRule(opts.PaikaLimit)})
 			}
 		}
 	}
 	return reports, nil
 }
 
-// lastUses returns, for each material of plan and each material they need, the place in
-// plan of the last material that is it or needs it.
-func lastUses(plan []Material) map[Material]int {
+// freedAfter returns, for each place i of plan, the materials whose tables no material
+// after plan[i] reads: plan[i] and what it needs, unless a later material needs them.
+func freedAfter(plan []Material) [][]Material {
 	last := map[Material]int{}
 	for i, m := range plan {
 		last[m] = i
@@ -232,7 +230,11 @@ func lastUses(plan []Material) map[Material]int {
 			last[d] = i
 		}
 	}
-	return last
+	freed := make([][]Material, len(plan))
+	for m, i := range last {
+		freed[i] = append(freed[i], m)
+	}
+	return freed
 }
 
 func (b *builder) buildMaterial(set *Set) (MaterialReport, error) {
@@ -987,14 +989,15 @@ func (b *builder) level(t *Table, code byte) error {
 	}
 	stage := fmt.Sprintf("plies %d %v", b.distance(code), t.Class())
 	var written atomic.Uint64
+	undecided := b.undecided(code)
 	ratio := uint64(forwardRatio)
 	switch {
-	case codeIsLoss(code) && b.undecided(code) == codeDraw:
+	case codeIsLoss(code) && undecided == codeDraw:
 		ratio = forwardLossRatioDraws
 	case codeIsLoss(code):
 		ratio = forwardLossRatio
 	}
-	forward := ratio*b.counts[b.which(t)][code] > b.counts[b.which(pred)][b.undecided(code)]
+	forward := ratio*b.counts[b.which(t)][code] > b.counts[b.which(pred)][undecided]
 	switch b.direction {
 	case alwaysForward:
 		forward = true

@@ -27,7 +27,7 @@ func cutBuild(t *testing.T, m Material, limit, stop int, fromTheoretic bool) str
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	passes, lastDone := 0, ""
-	live := tableBytes.live.Load()
+	live := liveTableBytes.Load()
 	_, err := Build(ctx, BuildOptions{Dir: dir, Target: &m, PaikaLimit: limit, Workers: 2, CheckpointEvery: time.Nanosecond,
 		Progress: func(p Progress) {
 			// A pass ends with a report of all its slots, which a tick may have sent
@@ -42,7 +42,7 @@ func cutBuild(t *testing.T, m Material, limit, stop int, fromTheoretic bool) str
 			}
 		}})
 	require.ErrorIs(t, err, context.Canceled)
-	assert.Equal(t, live, tableBytes.live.Load(), "an interrupted build frees its tables")
+	assert.Equal(t, live, liveTableBytes.Load(), "an interrupted build frees its tables")
 	return dir
 }
 

@@ -120,7 +120,7 @@ func EstimateBuild(opts BuildOptions, limits []int) (BuildEstimate, error) {
 				heldBytes += newIndexer(c).size
 			}
 		}
-		lastUse := lastUses(plan)
+		freed := freedAfter(plan)
 		for i, m := range plan {
 			for _, c := range m.Classes() {
 				if err := c.check(); err != nil {
@@ -156,10 +156,7 @@ func EstimateBuild(opts BuildOptions, limits []int) (BuildEstimate, error) {
 				}
 				e.add(me)
 			}
-			for _, d := range append(m.Dependencies(), m) { // freed as Build frees them
-				if lastUse[d] != i {
-					continue
-				}
+			for _, d := range freed[i] { // as Build frees them
 				for _, c := range d.Classes() {
 					if held[c] {
 						delete(held, c)

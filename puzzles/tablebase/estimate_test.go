@@ -151,7 +151,8 @@ func TestEstimatePeakHoldsTheTablesOfOneMaterial(t *testing.T) {
 
 func TestEstimatePeakFollowsTheBuildsTables(t *testing.T) {
 	// Every material of at most 5 pieces, both rules, in one process: the most bytes of
-	// tables held at once, counted as the builder makes and frees them, is what the
+	// tables held at once, counted as the builder makes and frees them and read at every
+	// report of progress (each material reports after its tables are made), is what the
 	// estimate says of its largest material; and once the build returns none is left.
 	dir := t.TempDir()
 	opts := BuildOptions{Dir: dir, MaxPieces: 5, Workers: 2}
@@ -163,15 +164,16 @@ func TestEstimatePeakFollowsTheBuildsTables(t *testing.T) {
 		want = max(want, me.PeakBytes-ProcessBaseBytes)
 		all += me.Slots
 	}
-	before := tableBytes.live.Load()
-	tableBytes.peak.Store(before)
+	before := liveTableBytes.Load()
+	peak := before
+	opts.Progress = func(Progress) { peak = max(peak, liveTableBytes.Load()) }
 	for _, limit := range limits {
 		opts.PaikaLimit = limit
 		_, err := Build(context.Background(), opts)
 		require.NoError(t, err)
 	}
-	assert.Equal(t, want, tableBytes.peak.Load()-before)
-	assert.Equal(t, before, tableBytes.live.Load(), "tables left in memory")
+	assert.Equal(t, want, peak-before)
+	assert.Equal(t, before, liveTableBytes.Load(), "tables left in memory")
 	assert.Less(t, 2*want, all, "a build holding every table would hold more than twice as much")
 }
 

@@ -49,19 +49,15 @@ func init() {
 	}
 }
 
-// tableBytes counts the values of the tables made and not freed (by free: those left to
-// the garbage collector stay counted), and the most at once since a test last set peak:
-// what EstimateBuild predicts of a build.
-var tableBytes struct{ live, peak atomic.Uint64 }
+// liveTableBytes counts the values of the tables made and not freed (by free: those left
+// to the garbage collector stay counted), which EstimateBuild predicts of a build.
+var liveTableBytes atomic.Uint64
 
 func newTable(c Class, limit int) *Table {
 	ix := newIndexer(c)
 	t := &Table{ix: ix}
 	t.words, t.mapped = allocWords((ix.size + 7) / 8)
-	live := tableBytes.live.Add(ix.size)
-	for peak := tableBytes.peak.Load(); live > peak && !tableBytes.peak.CompareAndSwap(peak, live); {
-		peak = tableBytes.peak.Load()
-	}
+	liveTableBytes.Add(ix.size)
 	t.bytes = unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(t.words))), ix.size)
 	t.info = Info{Class: c, PaikaLimit: limit, Slots: ix.size}
 	return t
@@ -78,7 +74,7 @@ func (t *Table) free() {
 		freeWords(t.words)
 		t.mapped = false
 	}
-	tableBytes.live.Add(-t.ix.size)
+	liveTableBytes.Add(-t.ix.size)
 	t.words, t.bytes = nil, nil
 }
 
