@@ -27,7 +27,7 @@ import (
 // slot), yet the first rate is kept: the larger materials differ more from one another
 // than the builders do. 4v3 theoretic took 837 s of CPU against 707 s estimated, 6v2
 // theoretic 3,279 s against 2,897 s (beside other work on both cores), and 4v4 theoretic
-// 5,040 s against 3,305 s (half of it beside CI) with a file of 0.461 B a slot, its 137
+// 5,040 s against 3,305 s (half of it beside CI) with a file of 0.473 B a slot, its 137
 // distance levels being the most of any material and its values the least alike. Under the
 // rule today's rate gives 7v1 491 s, 6v2 1,427 s and 4v4 1,628 s; their builds on record,
 // by earlier builders, took 827 s, 2,689 s and 3,875 s. The same build's CPU varies by up
@@ -46,8 +46,8 @@ const (
 	// materials so in one process (ec73298): 1,543 s against 1,580 s estimated.
 	RuleFromTheoreticCPUPerSlot = 109 * time.Nanosecond
 	// TheoreticFileBytesPerSlot: the theoretic files of 6v1, 5v2 and 4v3 (both sides to
-	// move), 454,804,449 B for 1,554,573,384 slots.
-	TheoreticFileBytesPerSlot = 0.2926
+	// move), 478,315,162 B for 1,554,573,384 slots.
+	TheoreticFileBytesPerSlot = 0.3077
 	// RuleFileBytesPerSlot: the limit-50 files of 6v1, 5v2 and 4v3, 133,392,201 B for the
 	// same slots (3v5/5v3's: 620,634,972 B for 6,196,265,712 slots, 0.100).
 	RuleFileBytesPerSlot = 0.0858

@@ -72,27 +72,44 @@ func FileName(c Class, r Rule) string {
 }
 
 var (
-	codecOnce sync.Once
-	encoder   *zstd.Encoder
-	decoder   *zstd.Decoder
+	decoderOnce sync.Once
+	decoder     *zstd.Decoder
+	encoders    [2]struct {
+		once sync.Once
+		enc  *zstd.Encoder
+	}
 )
 
-// codecs returns the shared zstd encoder and decoder (both safe for concurrent EncodeAll
-// and DecodeAll). The encoder keeps GOMAXPROCS encoders: EncodeAll waits for a free one,
-// so with a single one a build's compressing workers would take turns.
-func codecs() (*zstd.Encoder, *zstd.Decoder) {
-	codecOnce.Do(func() {
+// decoderOf returns the shared zstd decoder (safe for concurrent DecodeAll).
+func decoderOf() *zstd.Decoder {
+	decoderOnce.Do(func() {
 		var err error
-		encoder, err = zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBestCompression), zstd.WithEncoderConcurrency(0))
-		if err != nil {
-			panic(err)
-		}
-		decoder, err = zstd.NewReader(nil, zstd.WithDecoderConcurrency(0))
-		if err != nil {
+		if decoder, err = zstd.NewReader(nil, zstd.WithDecoderConcurrency(0)); err != nil {
 			panic(err)
 		}
 	})
-	return encoder, decoder
+	return decoder
+}
+
+// encoderFor returns the shared zstd encoder of the tables of rule r (safe for concurrent
+// EncodeAll). It keeps GOMAXPROCS encoders: EncodeAll waits for a free one, so with a
+// single one a build's compressing workers would take turns. Theoretic tables use zstd's
+// "better" level: its files are 3-11% larger than the best level's, which costs 7-8 times
+// as long, a sixth of a theoretic build. Rule-aware tables keep the best level, whose
+// files are 10-26% smaller there, for 6% of their build (docs/PERFORMANCE.md).
+func encoderFor(r Rule) *zstd.Encoder {
+	i, level := 0, zstd.SpeedBetterCompression
+	if !r.IsTheoretic() {
+		i, level = 1, zstd.SpeedBestCompression
+	}
+	e := &encoders[i]
+	e.once.Do(func() {
+		var err error
+		if e.enc, err = zstd.NewWriter(nil, zstd.WithEncoderLevel(level), zstd.WithEncoderConcurrency(0)); err != nil {
+			panic(err)
+		}
+	})
+	return e.enc
 }
 
 func (t *Table) header(valuesCRC, indexCRC uint32, blocks int) []byte {
@@ -128,7 +145,7 @@ func blocksFor(slots, perBlock uint64) uint64 { return (slots + perBlock - 1) / 
 // emit in block order (the slice is reused after emit returns). A panic in one is the
 // error.
 func (t *Table) compressBlocks(workers int, emit func(i int, block []byte) error) error {
-	enc, _ := codecs()
+	enc := encoderFor(t.Rule())
 	n := int(blocksFor(t.Slots(), blockSlots))
 	return inOrder(n, workers, func(i int, buf []byte) []byte {
 		lo := uint64(i) * blockSlots
@@ -308,7 +325,7 @@ func (tf *tableFile) readBlock(i uint64, dst, buf []byte) ([]byte, error) {
 	if crc32.Checksum(buf, castagnoli) != tf.crcs[i] {
 		return buf, damaged(tf.path, "block %d checksum mismatch", i)
 	}
-	_, dec := codecs()
+	dec := decoderOf()
 	out, err := dec.DecodeAll(buf, dst[:0:len(dst)])
 	if err != nil {
 		return buf, damaged(tf.path, "block %d: %v", i, err)

@@ -59,7 +59,7 @@ func TestNonCanonicalSlotsStayZero(t *testing.T) {
 // one short, at the sizes around a block boundary too (no table of at most 7 pieces, nor
 // 3v5 or 5v3, has them), and the reader expects that count (blocksFor).
 func TestBlocksCoverTheSlotsExactly(t *testing.T) {
-	_, dec := codecs()
+	dec := decoderOf()
 	for _, n := range []uint64{1, blockSlots - 1, blockSlots, blockSlots + 1, 2*blockSlots - 1, 2 * blockSlots} {
 		tb := &Table{ix: &indexer{size: n}, bytes: make([]byte, n)}
 		for i := range tb.bytes {

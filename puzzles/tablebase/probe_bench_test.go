@@ -88,7 +88,7 @@ func BenchmarkBlockCodec(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	enc, dec := codecs()
+	enc, dec := encoderFor(t.Rule()), decoderOf()
 	block := t.bytes[blockSlots : 2*blockSlots]
 	packed := enc.EncodeAll(block, nil)
 	b.Run("compress", func(b *testing.B) {
