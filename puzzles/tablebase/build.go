@@ -378,6 +378,18 @@ type builder struct {
 	fromTheoretic bool
 }
 
+// Every build marks what it settles before the levels, so that a level reads each slot's
+// state in its byte: markDraw is a final draw (a mirror image of a board whose slot is
+// another, a capture position whose value is a draw), markWin a slot that can no longer
+// become a loss (it can only become a win or stay drawn), codeDraw a slot the levels may
+// still decide either way. Init sets the first (initRange, resolveCaptures) and classify
+// the second: a paika position with a step into a final draw never loses, and one whose
+// every step leads to a win decided by init is a loss at once. In 3v3 this leaves a third
+// of the paika positions (3.0 of 9.0 million) for the levels of wins to look at, few
+// enough that those levels go forward (level). The marks lie above every code of a build
+// (maxBuildPlies), are read as no win within the level's code, and are cleared to draws
+// before the tables are counted.
+//
 // A limit only draws, so a position won (lost) under a limit is won (lost) in the
 // theoretic game, and one whose theoretic distance fits in the limit has the same outcome
 // under it: the game ends before the counter can reach the limit. A rule-aware build
@@ -386,13 +398,15 @@ type builder struct {
 // deciding), every theoretic draw, and which way every other position can still go. Its
 // undecided slots hold that: markWin where the theoretic game is won (the slot can only
 // become a win), codeDraw where it is lost (only a loss), markDraw where it is drawn (a
-// draw under every limit, final). The marks lie above every code of a limit up to
-// maxMarkedLimit, read as no win within the level's code, and are cleared before the
-// tables are counted.
+// draw under every limit, final). Its codeDraw slots are thus never won, and classify
+// has nothing to add.
 const (
 	markWin        = 254
 	markDraw       = 255
 	maxMarkedLimit = (markWin - 2) / 2
+	// maxBuildPlies is the longest theoretic distance a build writes (its code, plies+1,
+	// below the marks); a build that needs more fails. The longest known is 111 plies.
+	maxBuildPlies = markWin - 2
 )
 
 // loadTheoretic fills the tables of a rule-aware build with the material's theoretic
@@ -415,14 +429,33 @@ func (b *builder) loadTheoretic() (bool, error) {
 	return true, nil
 }
 
-// undecided returns what a predecessor that a level of code may decide holds while it
-// is undecided: markWin for a level of losses in a build from theoretic values (its
-// predecessors become wins), else codeDraw.
-func (b *builder) undecided(code byte) byte {
-	if b.fromTheoretic && codeIsLoss(code) {
-		return markWin
+// undecidedSet is the bytes a predecessor that a level may decide holds while it is
+// undecided: one or two codes (a == b when one).
+type undecidedSet struct{ a, b byte }
+
+func (u undecidedSet) has(c byte) bool { return c == u.a || c == u.b }
+
+// undecided returns the undecided set of the predecessors of a level of code: at a level
+// of wins codeDraw (markWin cannot lose); at a level of losses markWin, and codeDraw
+// unless the build started from theoretic values (where codeDraw is theoretically lost:
+// never won).
+func (b *builder) undecided(code byte) undecidedSet {
+	switch {
+	case !codeIsLoss(code):
+		return undecidedSet{codeDraw, codeDraw}
+	case b.fromTheoretic:
+		return undecidedSet{markWin, markWin}
 	}
-	return codeDraw
+	return undecidedSet{codeDraw, markWin}
+}
+
+// candidates returns how many slots of table i hold a code of u.
+func (b *builder) candidates(i int, u undecidedSet) uint64 {
+	n := b.counts[i][u.a]
+	if u.b != u.a {
+		n += b.counts[i][u.b]
+	}
+	return n
 }
 
 // levelDirection chooses how the levels pass values back: by their counts (level), or,
@@ -573,8 +606,8 @@ func (b *builder) run(st checkpointState, resumed bool) error {
 	// larger than the codes of the positions that decide it (theoretic: plies+1; rule:
 	// 2d for a win, 2d+1 for a loss), so each is final when its level comes.
 	for code := st.level + 1; code <= int(b.maxCode.Load()); code++ {
-		if b.limit == 0 && code > maxPlies {
-			return fmt.Errorf("tablebase: %v: a distance exceeds %d plies", b.material, maxPlies)
+		if b.limit == 0 && code > maxBuildPlies+1 {
+			return fmt.Errorf("tablebase: %v: a distance exceeds %d plies", b.material, maxBuildPlies)
 		}
 		for _, t := range b.distinct() {
 			if err := b.level(t, byte(code)); err != nil {
@@ -586,13 +619,10 @@ func (b *builder) run(st checkpointState, resumed bool) error {
 		}
 	}
 	if b.overflow.Load() {
-		return fmt.Errorf("tablebase: %v: a distance exceeds %d plies", b.material, maxPlies)
+		return fmt.Errorf("tablebase: %v: a distance exceeds %d plies", b.material, maxBuildPlies)
 	}
 	b.levels = b.distance(byte(b.maxCode.Load()))
-	if b.fromTheoretic {
-		return b.clearMarks()
-	}
-	return nil
+	return b.clearMarks()
 }
 
 // clearMarks turns the marks of the slots left undecided into draws.
@@ -660,7 +690,17 @@ func (b *builder) init() error {
 		}
 	}
 	if b.overflow.Load() {
-		return fmt.Errorf("tablebase: %v: a distance exceeds %d plies", b.material, maxPlies)
+		return fmt.Errorf("tablebase: %v: a distance exceeds %d plies", b.material, maxBuildPlies)
+	}
+	if b.fromTheoretic {
+		return nil // the theoretic values marked more than classify would
+	}
+	for _, t := range b.distinct() {
+		if err := b.parallel("classify "+t.Class().String(), uint64(len(t.words)), func(w *worker, lo, hi uint64) {
+			b.classifyRange(w, t, lo, hi)
+		}); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -691,8 +731,8 @@ func (b *builder) distance(code byte) int {
 }
 
 // code returns the byte of a win or loss in plies, or codeDraw when the distance does not
-// fit: beyond the paika limit a rule-aware position is drawn; beyond maxPlies a theoretic
-// build fails (overflow is set).
+// fit: beyond the paika limit a rule-aware position is drawn; beyond maxBuildPlies a
+// theoretic build fails (overflow is set).
 func (b *builder) code(o Outcome, plies int) byte {
 	if b.limit > 0 {
 		if plies > b.limit {
@@ -700,7 +740,7 @@ func (b *builder) code(o Outcome, plies int) byte {
 		}
 		return encodeRule(Value{o, plies})
 	}
-	if plies > maxPlies {
+	if plies > maxBuildPlies {
 		b.overflow.Store(true)
 		return codeDraw
 	}
@@ -730,7 +770,8 @@ func (b *builder) initRange(w *worker, t *Table, lo, hi uint64) {
 		own, enemy := it.pieces()
 		it.next()
 		if t.ix.orbits.stab[slot/t.ix.perOrbit] != 0 && t.ix.index(own, enemy) != slot {
-			continue // a mirror image of a board whose slot is another (0 in every table)
+			t.bytes[slot] = markDraw // a mirror image of a board whose slot is another (0 in every file)
+			continue
 		}
 		var theoretic byte // the slot's theoretic value, in a build from theoretic values
 		if b.fromTheoretic {
@@ -812,8 +853,8 @@ func (b *builder) resolveCaptures(w *worker, t *Table, n int) byte {
 		case code != codeDraw:
 			t.bytes[pc.slot] = code
 			top = max(top, code)
-		case b.fromTheoretic: // the byte holds the theoretic value, else codeDraw already
-			t.bytes[pc.slot] = codeDraw
+		default:
+			t.bytes[pc.slot] = markDraw
 		}
 	}
 	b.readPending(w, n)
@@ -988,16 +1029,13 @@ func (b *builder) level(t *Table, code byte) error {
 		return nil // beyond the paika limit: the predecessors stay drawn
 	}
 	stage := fmt.Sprintf("plies %d %v", b.distance(code), t.Class())
-	var written atomic.Uint64
+	var written [2]atomic.Uint64 // slots decided that held undecided.a, undecided.b
 	undecided := b.undecided(code)
 	ratio := uint64(forwardRatio)
-	switch {
-	case codeIsLoss(code) && undecided == codeDraw:
-		ratio = forwardLossRatioDraws
-	case codeIsLoss(code):
+	if codeIsLoss(code) {
 		ratio = forwardLossRatio
 	}
-	forward := ratio*b.counts[b.which(t)][code] > b.counts[b.which(pred)][undecided]
+	forward := ratio*b.counts[b.which(t)][code] > b.candidates(b.which(pred), undecided)
 	switch b.direction {
 	case alwaysForward:
 		forward = true
@@ -1007,17 +1045,23 @@ func (b *builder) level(t *Table, code byte) error {
 	var err error
 	if forward {
 		err = b.parallel(stage, uint64(len(pred.words)), func(w *worker, lo, hi uint64) {
-			written.Add(b.forwardRange(w, t, pred, code, next, lo, hi))
+			na, nb := b.forwardRange(w, t, pred, code, next, lo, hi)
+			written[0].Add(na)
+			written[1].Add(nb)
 		})
 	} else {
 		err = b.parallel(stage, uint64(len(t.words)), func(w *worker, lo, hi uint64) {
-			written.Add(b.levelRange(w, t, pred, code, next, lo, hi))
+			na, nb := b.levelRange(w, t, pred, code, next, lo, hi)
+			written[0].Add(na)
+			written[1].Add(nb)
 		})
 	}
-	n := written.Load()
-	b.counts[b.which(pred)][next] += n
-	b.counts[b.which(pred)][b.undecided(code)] -= n
-	if n > 0 {
+	na, nb := written[0].Load(), written[1].Load()
+	counts := &b.counts[b.which(pred)]
+	counts[next] += na + nb
+	counts[undecided.a] -= na
+	counts[undecided.b] -= nb
+	if na+nb > 0 {
 		b.raiseMaxCode(next)
 	}
 	return err
@@ -1029,20 +1073,14 @@ func (b *builder) level(t *Table, code byte) error {
 // from its theoretic tables: 48 s of CPU all backward, 24 s so.
 const forwardLossRatio = 1
 
-// forwardLossRatioDraws replaces forwardLossRatio where the undecided slots hold codeDraw
-// (theoretic builds, and rule-aware ones without theoretic values), whose count includes
-// the mirror images and drawn capture positions that no level decides: a quarter of 6v1's
-// slots. 6v1 theoretic took 50 s of CPU with it, 55 s with 1; 4v3 theoretic 408 and 412 s.
-const forwardLossRatioDraws = 3
-
 // forwardRatio: a level of wins goes forward when its wins times forwardRatio exceed the
 // undecided predecessors. Measured on two workers, forward costs about 70 ns of wall time
 // an undecided predecessor, backward 0.9-1.9 µs a win in 4v3 under the limit but 0.2 µs in
 // 3v3, whose tables stay in the caches.
 const forwardRatio = 4
 
-// decide gives code to a slot of t that still holds undecided, records that the slot's
-// chunk of words holds code, and reports whether it did.
+// decide gives code to a slot of t that still holds the undecided byte, records that the
+// slot's chunk of words holds code, and reports whether it did.
 func (b *builder) decide(t *Table, slot uint64, undecided, code byte) bool {
 	if !t.setIf(slot, undecided, code) {
 		return false
@@ -1062,13 +1100,13 @@ func (b *builder) which(t *Table) int {
 // forwardRange gives the code next to the undecided slots of pred found in its words
 // lo..hi that t's slots holding code decide: at a level of wins, those whose every turn
 // leads to a win of t within code; at a level of losses, those with a turn that leads to
-// a loss of t in code (see level).
-func (b *builder) forwardRange(w *worker, t, pred *Table, code, next byte, lo, hi uint64) uint64 {
+// a loss of t in code (see level). It returns how many it decided that held undecided.a
+// and undecided.b.
+func (b *builder) forwardRange(w *worker, t, pred *Table, code, next byte, lo, hi uint64) (na, nb uint64) {
 	undecided := b.undecided(code)
-	pattern := 0x0101010101010101 * uint64(undecided)
+	patternA := 0x0101010101010101 * uint64(undecided.a)
+	patternB := 0x0101010101010101 * uint64(undecided.b)
 	losing := codeIsLoss(code)
-	var written uint64
-	stabilised := pred.ix.orbits.stab
 	// The slots are visited in order, most of them undecided at the large levels that go
 	// forward: a walker finds their boards for less than unranking each.
 	var it walker
@@ -1076,14 +1114,16 @@ func (b *builder) forwardRange(w *worker, t, pred *Table, code, next byte, lo, h
 	it.start(pred.ix, at)
 	childFor := engine.Bitboard(0) // the pieces w.fixedChild was last reset to (none)
 	for wi := lo; wi < hi; wi++ {
-		x := atomic.LoadUint64(&pred.words[wi]) ^ pattern
-		// Skip words with no byte undecided (a zero byte of x).
-		if (x-0x0101010101010101)&^x&0x8080808080808080 == 0 {
+		word := atomic.LoadUint64(&pred.words[wi])
+		// Skip words with no byte undecided (a zero byte of either x).
+		xa, xb := word^patternA, word^patternB
+		if (zeroBytes(xa) | zeroBytes(xb)) == 0 {
 			continue
 		}
 		for i := uint64(0); i < 8; i++ {
 			slot := wi*8 + i
-			if byte(x>>(i*8)) != 0 || slot >= pred.Slots() {
+			c := byte(word >> (i * 8))
+			if !undecided.has(c) || slot >= pred.Slots() {
 				continue
 			}
 			if slot-at > 64 {
@@ -1095,16 +1135,6 @@ func (b *builder) forwardRange(w *worker, t, pred *Table, code, next byte, lo, h
 			}
 			at = slot
 			mover, other := it.pieces()
-			if undecided == codeDraw { // a mirror image and a drawn capture position hold it too
-				if stabilised[slot/pred.ix.perOrbit] != 0 && pred.ix.index(mover, other) != slot {
-					continue // a mirror image of a board whose slot is another
-				}
-				empty := engine.AllPoints &^ (mover | other)
-				lanes := engine.NewCaptureLanes(other)
-				if lanes.CanCapture(mover, empty) {
-					continue // decided by init: its captures' values are final
-				}
-			}
 			if other != childFor {
 				w.fixedChild.reset(t.ix, other, true)
 				childFor = other
@@ -1113,31 +1143,117 @@ func (b *builder) forwardRange(w *worker, t, pred *Table, code, next byte, lo, h
 			if losing {
 				decided = b.someTurnLeadsTo(w, t, mover, other, code)
 			} else {
-				decided = b.allTurnsLoseWithin(w, t, mover, other, 0, code)
+				var never bool
+				decided, never = b.allTurnsLoseWithin(w, t, mover, other, 0, code)
+				if never {
+					pred.setIf(slot, codeDraw, markWin)
+				}
 			}
-			if decided && b.decide(pred, slot, undecided, next) {
-				written++
+			if decided && b.decide(pred, slot, c, next) {
+				if c == undecided.a {
+					na++
+				} else {
+					nb++
+				}
 			}
 		}
 	}
-	return written
+	return na, nb
+}
+
+// zeroBytes returns x with the high bit of its zero bytes set (and maybe of a byte above
+// a zero one): zero when no byte of x is zero.
+func zeroBytes(x uint64) uint64 { return (x - 0x0101010101010101) &^ x & 0x8080808080808080 }
+
+// classifyRange marks the undecided slots of t in its words lo..hi (codeDraw after init:
+// paika positions with a turn) that init's values settle: markWin when a step leads to a
+// final draw (the slot can no longer lose), the loss one ply after its slowest successor
+// when every step leads to a win (decided by init: classify writes no wins). A slot with a
+// step into a loss or an undecided slot stays codeDraw. What it writes depends only on
+// init's values, whatever order the workers take.
+func (b *builder) classifyRange(w *worker, t *Table, lo, hi uint64) {
+	succ := b.other(t)
+	var it walker
+	at := lo * 8
+	it.start(t.ix, at)
+	childFor := engine.Bitboard(0)
+	var top byte
+	for wi := lo; wi < hi; wi++ {
+		if zeroBytes(atomic.LoadUint64(&t.words[wi])) == 0 {
+			continue
+		}
+		for i := uint64(0); i < 8; i++ {
+			slot := wi*8 + i
+			if slot >= t.Slots() || t.load(slot) != codeDraw {
+				continue
+			}
+			if slot-at > 64 {
+				it.start(t.ix, slot)
+			} else {
+				for ; at < slot; at++ {
+					it.next()
+				}
+			}
+			at = slot
+			mover, other := it.pieces()
+			if other != childFor {
+				w.fixedChild.reset(succ.ix, other, true)
+				childFor = other
+			}
+			// Atomic: in a material of even sides succ is t, read by the other workers.
+			if code := b.settledBySteps(w, succ, mover, other); code != codeDraw {
+				t.setIf(slot, codeDraw, code)
+				if code != markWin {
+					top = max(top, code)
+				}
+			}
+		}
+	}
+	b.raiseMaxCode(top)
+}
+
+// settledBySteps returns what the paika steps of mover (to move against other, whose
+// pieces w.fixedChild was reset to) settle from init's values in succ: markWin when one
+// leads to a final draw, a loss's code when all lead to wins, else codeDraw. Slots of succ
+// that classify has marked or decided meanwhile read as undecided, as before it.
+func (b *builder) settledBySteps(w *worker, succ *Table, mover, other engine.Bitboard) byte {
+	empty := engine.AllPoints &^ (mover | other)
+	f := &w.fixedChild
+	slowest := byte(0)
+	allWins := true
+	for xs := mover; xs != 0; xs &= xs - 1 {
+		x := xs & -xs
+		for ys := engine.Neighbours(xs.First()) & empty; ys != 0; ys &= ys - 1 {
+			switch c := succ.load(f.index(mover ^ x ^ (ys & -ys))); {
+			case c == markDraw:
+				return markWin
+			case c == codeDraw || c == markWin || codeIsLoss(c):
+				allWins = false
+			default: // a win
+				slowest = max(slowest, c)
+			}
+		}
+	}
+	if !allWins || slowest == 0 {
+		return codeDraw
+	}
+	return b.next(slowest)
 }
 
 // levelRange passes back the values of the slots of t holding code found in the words
 // lo..hi to their predecessors in pred, giving them next (see level): a loss in n makes
 // every paika predecessor a win in n+1; a win in n makes a predecessor a loss in n+1 when
 // all its turns now lead to wins within n.
-func (b *builder) levelRange(w *worker, t, pred *Table, code, next byte, lo, hi uint64) uint64 {
+func (b *builder) levelRange(w *worker, t, pred *Table, code, next byte, lo, hi uint64) (na, nb uint64) {
 	if atomic.LoadUint64(&b.present[b.which(t)][lo/chunk][code>>6])&(1<<(code&63)) == 0 {
-		return 0 // no slot of these words holds code
+		return 0, 0 // no slot of these words holds code
 	}
 	pattern := 0x0101010101010101 * uint64(code)
-	var written uint64
 	w.nFound = 0
 	for wi := lo; wi < hi; wi++ {
 		x := atomic.LoadUint64(&t.words[wi]) ^ pattern
 		// Skip words with no byte equal to code (a zero byte of x).
-		if (x-0x0101010101010101)&^x&0x8080808080808080 == 0 {
+		if zeroBytes(x) == 0 {
 			continue
 		}
 		for i := uint64(0); i < 8; i++ {
@@ -1147,11 +1263,13 @@ func (b *builder) levelRange(w *worker, t, pred *Table, code, next byte, lo, hi 
 			}
 			b.unmoves(w, t, pred, slot)
 			if w.nFound == unmoveBatch {
-				written += b.passBack(w, t, pred, code, next)
+				da, db := b.passBack(w, t, pred, code, next)
+				na, nb = na+da, nb+db
 			}
 		}
 	}
-	return written + b.passBack(w, t, pred, code, next)
+	da, db := b.passBack(w, t, pred, code, next)
+	return na + da, nb + db
 }
 
 // unmoves adds a slot of t holding the level's code to the batch of w with its paika
@@ -1195,10 +1313,11 @@ func (b *builder) unmoves(w *worker, t, pred *Table, slot uint64) {
 }
 
 // passBack reads the codes of the predecessors of the batch of w together, gives them
-// the code next where they qualify, empties the batch and returns how many it wrote.
-func (b *builder) passBack(w *worker, t, pred *Table, code, next byte) uint64 {
+// the code next where they qualify, empties the batch and returns how many it wrote that
+// held undecided.a and undecided.b.
+func (b *builder) passBack(w *worker, t, pred *Table, code, next byte) (na, nb uint64) {
 	if w.nFound == 0 {
-		return 0
+		return 0, 0
 	}
 	slots, codes := &w.slots, &w.codes
 	end := w.found[w.nFound-1].predsEnd
@@ -1207,27 +1326,39 @@ func (b *builder) passBack(w *worker, t, pred *Table, code, next byte) uint64 {
 	}
 	losing := codeIsLoss(code)
 	undecided := b.undecided(code)
-	var written uint64
 	for _, f := range w.found[:w.nFound] {
 		childReady := false
 		for i := f.predsBefore; i < f.predsEnd; i++ {
-			if codes[i] != undecided {
-				continue // resolved, or (from theoretic values) it cannot take next
+			c := codes[i]
+			if !undecided.has(c) {
+				continue // resolved, or marked so that it cannot take next
 			}
 			if !losing && !childReady {
 				// own, to move in every successor of every predecessor, stays put there too.
 				w.fixedChild.reset(t.ix, f.own, true)
 				childReady = true
 			}
-			if losing || b.allTurnsLoseWithin(w, t, w.movers[i], f.own, f.enemy, code) {
-				if b.decide(pred, slots[i], undecided, next) {
-					written++
+			lost := losing
+			if !losing {
+				var never bool
+				lost, never = b.allTurnsLoseWithin(w, t, w.movers[i], f.own, f.enemy, code)
+				if never {
+					pred.setIf(slots[i], codeDraw, markWin)
+				}
+			}
+			if lost {
+				if b.decide(pred, slots[i], c, next) {
+					if c == undecided.a {
+						na++
+					} else {
+						nb++
+					}
 				}
 			}
 		}
 	}
 	w.nFound = 0
-	return written
+	return na, nb
 }
 
 // maxEdges bounds the paika steps of one side: at most 8 directions for each of at most
@@ -1239,7 +1370,7 @@ const maxEdges = 8 * maxSide
 // wins with a code at most code (within as many plies, in either encoding). The step
 // that leads to known (the position being passed back, which holds code) is not looked
 // up. Most candidates fail at an early step, so the steps are looked up one by one.
-func (b *builder) allTurnsLoseWithin(w *worker, t *Table, mover, other, known engine.Bitboard, code byte) bool {
+func (b *builder) allTurnsLoseWithin(w *worker, t *Table, mover, other, known engine.Bitboard, code byte) (all, never bool) {
 	empty := engine.AllPoints &^ (mover | other)
 	f := &w.fixedChild // prepared for other by the caller
 	for xs := mover; xs != 0; xs &= xs - 1 {
@@ -1250,11 +1381,11 @@ func (b *builder) allTurnsLoseWithin(w *worker, t *Table, mover, other, known en
 				continue
 			}
 			if c := t.load(f.index(child)); !codeIsWin(c) || c > code {
-				return false
+				return false, c == markDraw || codeIsLoss(c)
 			}
 		}
 	}
-	return true
+	return true, false
 }
 
 // someTurnLeadsTo reports whether a paika step of mover (to move against other, whose

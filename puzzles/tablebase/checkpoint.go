@@ -13,8 +13,8 @@
 //	18  uint16   paika limit (0: theoretic)
 //	20  uint32   the last code whose level is done (0: init is done, no level yet)
 //	24  uint32   the highest code written so far
-//	28  uint8    1 when the build started from the material's theoretic values (its
-//	             undecided slots hold marks, build.go), else 0; 29..31 zero
+//	28  uint8    1 when the build started from the material's theoretic values (what its
+//	             marks mean, build.go), else 0; 29..31 zero
 //	32  uint64   slots of the first table; 40..47 zero
 //	48  uint64   slots of the second table (0 when both sides have as many pieces); 56..63 zero
 //	64  uint32   CRC-32C of bytes 0..63
@@ -51,7 +51,7 @@ import (
 
 const (
 	checkpointMagic   = "FANTBCKP"
-	checkpointVersion = 4
+	checkpointVersion = 5
 	checkpointHeader  = 68
 	// checkpointChunk is the slots of a checkpoint's chunk: large enough that a chunk's
 	// record costs nothing, small enough that every worker has many to compress.
@@ -73,7 +73,7 @@ func CheckpointFileName(m Material, limit int) string {
 type checkpointState struct {
 	level         int    // the last code whose level is done; 0 after init
 	maxCode       uint32 // the highest code written
-	fromTheoretic bool   // the values hold marks (builder.fromTheoretic)
+	fromTheoretic bool   // the values hold the marks of a build from theoretic values (builder.fromTheoretic)
 }
 
 // checkpointPath returns the path of b's checkpoint in dir.
@@ -165,8 +165,8 @@ func (b *builder) loadCheckpoint() (st checkpointState, ok bool, err error) {
 		return st, false, bad("not a checkpoint")
 	case le.Uint32(h[64:]) != crc32.Checksum(h[:64], castagnoli):
 		return st, false, bad("header checksum mismatch")
-	// Version 3 is version 4 without marks: its byte 28 is zero.
-	case le.Uint32(h[8:]) != checkpointVersion && le.Uint32(h[8:]) != 3 || le.Uint32(h[12:]) != FormatVersion:
+	// Before version 5, builds not from theoretic values left their settled slots unmarked.
+	case le.Uint32(h[8:]) != checkpointVersion || le.Uint32(h[12:]) != FormatVersion:
 		return st, false, bad("version %d of slot numbering %d, want %d and %d", le.Uint32(h[8:]), le.Uint32(h[12:]), checkpointVersion, FormatVersion)
 	case h[28] > 1:
 		return st, false, bad("byte 28 is %d, want 0 or 1", h[28])
