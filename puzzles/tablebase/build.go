@@ -378,18 +378,6 @@ type builder struct {
 	fromTheoretic bool
 }
 
-// Every build marks what it settles before the levels, so that a level reads each slot's
-// state in its byte: markDraw is a final draw (a mirror image of a board whose slot is
-// another, a capture position whose value is a draw), markWin a slot that can no longer
-// become a loss (it can only become a win or stay drawn), codeDraw a slot the levels may
-// still decide either way. Init sets the first (initRange, resolveCaptures) and classify
-// the second: a paika position with a step into a final draw never loses, and one whose
-// every step leads to a win decided by init is a loss at once. In 3v3 this leaves a third
-// of the paika positions (3.0 of 9.0 million) for the levels of wins to look at, few
-// enough that those levels go forward (level). The marks lie above every code of a build
-// (maxBuildPlies), are read as no win within the level's code, and are cleared to draws
-// before the tables are counted.
-//
 // A limit only draws, so a position won (lost) under a limit is won (lost) in the
 // theoretic game, and one whose theoretic distance fits in the limit has the same outcome
 // under it: the game ends before the counter can reach the limit. A rule-aware build
@@ -398,14 +386,16 @@ type builder struct {
 // deciding), every theoretic draw, and which way every other position can still go. Its
 // undecided slots hold that: markWin where the theoretic game is won (the slot can only
 // become a win), codeDraw where it is lost (only a loss), markDraw where it is drawn (a
-// draw under every limit, final). Its codeDraw slots are thus never won, and classify
-// has nothing to add.
+// draw under every limit, final). The marks lie above every code of a limit up to
+// maxMarkedLimit, read as no win within the level's code, and are cleared before the
+// tables are counted.
 const (
 	markWin        = 254
 	markDraw       = 255
 	maxMarkedLimit = (markWin - 2) / 2
-	// maxBuildPlies is the longest theoretic distance a build writes (its code, plies+1,
-	// below the marks); a build that needs more fails. The longest known is 111 plies.
+	// maxBuildPlies is the longest theoretic distance a build writes: its code (plies+1)
+	// stays below the marks, so that a code of markWin or more is never a decided win
+	// (allTurnsLose). The longest known is 111 plies.
 	maxBuildPlies = markWin - 2
 )
 
@@ -429,33 +419,14 @@ func (b *builder) loadTheoretic() (bool, error) {
 	return true, nil
 }
 
-// undecidedSet is the bytes a predecessor that a level may decide holds while it is
-// undecided: one or two codes (a == b when one).
-type undecidedSet struct{ a, b byte }
-
-func (u undecidedSet) has(c byte) bool { return c == u.a || c == u.b }
-
-// undecided returns the undecided set of the predecessors of a level of code: at a level
-// of wins codeDraw (markWin cannot lose); at a level of losses markWin, and codeDraw
-// unless the build started from theoretic values (where codeDraw is theoretically lost:
-// never won).
-func (b *builder) undecided(code byte) undecidedSet {
-	switch {
-	case !codeIsLoss(code):
-		return undecidedSet{codeDraw, codeDraw}
-	case b.fromTheoretic:
-		return undecidedSet{markWin, markWin}
+// undecided returns what a predecessor that a level of code may decide holds while it
+// is undecided: markWin for a level of losses in a build from theoretic values (its
+// predecessors become wins), else codeDraw.
+func (b *builder) undecided(code byte) byte {
+	if b.fromTheoretic && codeIsLoss(code) {
+		return markWin
 	}
-	return undecidedSet{codeDraw, markWin}
-}
-
-// candidates returns how many slots of table i hold a code of u.
-func (b *builder) candidates(i int, u undecidedSet) uint64 {
-	n := b.counts[i][u.a]
-	if u.b != u.a {
-		n += b.counts[i][u.b]
-	}
-	return n
+	return codeDraw
 }
 
 // levelDirection chooses how the levels pass values back: by their counts (level), or,
@@ -502,8 +473,13 @@ type worker struct {
 	found  [unmoveBatch]foundSlot
 	nFound int
 	// fixed numbers the predecessors of the position at hand, fixedChild the successors
-	// of a predecessor.
-	fixed, fixedChild fixedIndex
+	// of a predecessor; winPreds and winSuccs the same for passWin.
+	fixed, fixedChild  fixedIndex
+	winPreds, winSuccs fixedIndex
+	// The predecessors of passWin's position, their slots and codes.
+	winMovers [maxEdges]engine.Bitboard
+	winSlots  [maxEdges]uint64
+	winCodes  [maxEdges]byte
 	// moved numbers the successors of init's captures by the capturing side's pieces
 	// after the capture, where they are the successor's primary set (see addChildren).
 	moved movedIndexes
@@ -513,6 +489,9 @@ type worker struct {
 	childCodes  []byte
 	// Capture positions of init whose successors are read together.
 	pending [initBatch]pendingCapture
+	// wrote[i][c] counts the slots of tables[i] this worker gave code c at the level at
+	// hand, took[i][u] those of them that held the undecided byte u.
+	wrote, took [2][256]uint64
 }
 
 // initBatch is how many capture positions init resolves together, so that the cache
@@ -622,7 +601,10 @@ func (b *builder) run(st checkpointState, resumed bool) error {
 		return fmt.Errorf("tablebase: %v: a distance exceeds %d plies", b.material, maxBuildPlies)
 	}
 	b.levels = b.distance(byte(b.maxCode.Load()))
-	return b.clearMarks()
+	if b.fromTheoretic {
+		return b.clearMarks()
+	}
+	return nil
 }
 
 // clearMarks turns the marks of the slots left undecided into draws.
@@ -692,16 +674,6 @@ func (b *builder) init() error {
 	if b.overflow.Load() {
 		return fmt.Errorf("tablebase: %v: a distance exceeds %d plies", b.material, maxBuildPlies)
 	}
-	if b.fromTheoretic {
-		return nil // the theoretic values marked more than classify would
-	}
-	for _, t := range b.distinct() {
-		if err := b.parallel("classify "+t.Class().String(), uint64(len(t.words)), func(w *worker, lo, hi uint64) {
-			b.classifyRange(w, t, lo, hi)
-		}); err != nil {
-			return err
-		}
-	}
 	return nil
 }
 
@@ -770,8 +742,7 @@ func (b *builder) initRange(w *worker, t *Table, lo, hi uint64) {
 		own, enemy := it.pieces()
 		it.next()
 		if t.ix.orbits.stab[slot/t.ix.perOrbit] != 0 && t.ix.index(own, enemy) != slot {
-			t.bytes[slot] = markDraw // a mirror image of a board whose slot is another (0 in every file)
-			continue
+			continue // a mirror image of a board whose slot is another (0 in every table)
 		}
 		var theoretic byte // the slot's theoretic value, in a build from theoretic values
 		if b.fromTheoretic {
@@ -853,8 +824,8 @@ func (b *builder) resolveCaptures(w *worker, t *Table, n int) byte {
 		case code != codeDraw:
 			t.bytes[pc.slot] = code
 			top = max(top, code)
-		default:
-			t.bytes[pc.slot] = markDraw
+		case b.fromTheoretic: // the byte holds the theoretic value, else codeDraw already
+			t.bytes[pc.slot] = codeDraw
 		}
 	}
 	b.readPending(w, n)
@@ -1017,52 +988,72 @@ func (b *builder) codeOf(v childValues) byte {
 }
 
 // level passes back the values of t's slots holding code to their predecessors, the
-// other table: backward from each such slot (levelRange), or, when the slots outnumber a
-// fraction of the predecessors still undecided (forwardRatio, forwardLossRatio), forward
-// from each of those (forwardRange), which checks each candidate once instead of once for
-// every successor of the level. Lopsided materials need it most: most of 6v1's boards
+// other table.
+//
+// A level of losses makes every undecided predecessor of a loss a win in next: backward
+// from each loss (levelRange), or, when the losses outnumber the undecided predecessors
+// (forwardLossRatio), forward from each of those (forwardRange), which checks each once
+// instead of once for every loss. Lopsided materials need it most: most of 6v1's boards
 // lose for the single piece within a few plies, and each has some 30 predecessors.
+//
+// A position loses when all its steps lead to wins, one ply after the slowest, and a win
+// whose code is above the level's is init's, final: so a candidate is decided as soon as
+// its last successor is a win, maybe ahead of its level. Candidates are looked at all
+// once, at the first level of wins (codeWin1), going forward, which finds those whose
+// every step leads into init's wins (of captures); then each time a level of losses makes
+// one of their successors a win (passWin), which finds the others: a candidate with an
+// undecided successor waits for it. The other levels of wins have nothing left to do.
+// Levels that passed back each win at the level of its code spent 60% of 3v3's levels on
+// init's wins (nine wins in ten), at every level.
 func (b *builder) level(t *Table, code byte) error {
 	pred := b.other(t)
 	next := b.next(code)
-	if next == codeDraw {
+	losing := codeIsLoss(code)
+	switch {
+	case next == codeDraw:
 		return nil // beyond the paika limit: the predecessors stay drawn
+	case !losing && code != codeWin1:
+		return nil // its predecessors were looked at as its wins were made (above)
 	}
 	stage := fmt.Sprintf("plies %d %v", b.distance(code), t.Class())
-	var written [2]atomic.Uint64 // slots decided that held undecided.a, undecided.b
 	undecided := b.undecided(code)
-	ratio := uint64(forwardRatio)
-	if codeIsLoss(code) {
-		ratio = forwardLossRatio
+	forward := true
+	if losing {
+		ratio := uint64(forwardLossRatio)
+		if undecided == codeDraw {
+			ratio = forwardLossRatioDraws
+		}
+		forward = ratio*b.counts[b.which(t)][code] > b.counts[b.which(pred)][undecided]
+		switch b.direction {
+		case alwaysForward:
+			forward = true
+		case alwaysBackward:
+			forward = false
+		}
 	}
-	forward := ratio*b.counts[b.which(t)][code] > b.candidates(b.which(pred), undecided)
-	switch b.direction {
-	case alwaysForward:
-		forward = true
-	case alwaysBackward:
-		forward = false
+	for _, w := range b.scratch {
+		w.wrote, w.took = [2][256]uint64{}, [2][256]uint64{}
 	}
 	var err error
 	if forward {
 		err = b.parallel(stage, uint64(len(pred.words)), func(w *worker, lo, hi uint64) {
-			na, nb := b.forwardRange(w, t, pred, code, next, lo, hi)
-			written[0].Add(na)
-			written[1].Add(nb)
+			b.forwardRange(w, t, pred, code, next, lo, hi)
 		})
 	} else {
 		err = b.parallel(stage, uint64(len(t.words)), func(w *worker, lo, hi uint64) {
-			na, nb := b.levelRange(w, t, pred, code, next, lo, hi)
-			written[0].Add(na)
-			written[1].Add(nb)
+			b.levelRange(w, t, pred, code, next, lo, hi)
 		})
 	}
-	na, nb := written[0].Load(), written[1].Load()
-	counts := &b.counts[b.which(pred)]
-	counts[next] += na + nb
-	counts[undecided.a] -= na
-	counts[undecided.b] -= nb
-	if na+nb > 0 {
-		b.raiseMaxCode(next)
+	for _, w := range b.scratch {
+		for i := range b.counts {
+			for c := range 256 {
+				b.counts[i][c] += w.wrote[i][c]
+				b.counts[i][c] -= w.took[i][c]
+				if w.wrote[i][c] > 0 {
+					b.raiseMaxCode(byte(c))
+				}
+			}
+		}
 	}
 	return err
 }
@@ -1073,19 +1064,22 @@ func (b *builder) level(t *Table, code byte) error {
 // from its theoretic tables: 48 s of CPU all backward, 24 s so.
 const forwardLossRatio = 1
 
-// forwardRatio: a level of wins goes forward when its wins times forwardRatio exceed the
-// undecided predecessors. Measured on two workers, forward costs about 70 ns of wall time
-// an undecided predecessor, backward 0.9-1.9 µs a win in 4v3 under the limit but 0.2 µs in
-// 3v3, whose tables stay in the caches.
-const forwardRatio = 4
+// forwardLossRatioDraws replaces forwardLossRatio where the undecided slots hold codeDraw
+// (theoretic builds, and rule-aware ones without theoretic values), whose count includes
+// the mirror images and drawn capture positions that no level decides: a quarter of 6v1's
+// slots. 6v1 theoretic took 50 s of CPU with it, 55 s with 1; 4v3 theoretic 408 and 412 s.
+const forwardLossRatioDraws = 3
 
-// decide gives code to a slot of t that still holds the undecided byte, records that the
-// slot's chunk of words holds code, and reports whether it did.
-func (b *builder) decide(t *Table, slot uint64, undecided, code byte) bool {
+// decide gives code to a slot of t that still holds undecided, records that the slot's
+// chunk of words holds code and counts it in w, and reports whether it did.
+func (b *builder) decide(w *worker, t *Table, slot uint64, undecided, code byte) bool {
 	if !t.setIf(slot, undecided, code) {
 		return false
 	}
-	atomic.OrUint64(&b.present[b.which(t)][slot/8/chunk][code>>6], 1<<(code&63))
+	i := b.which(t)
+	atomic.OrUint64(&b.present[i][slot/8/chunk][code>>6], 1<<(code&63))
+	w.wrote[i][code]++
+	w.took[i][undecided]++
 	return true
 }
 
@@ -1097,16 +1091,15 @@ func (b *builder) which(t *Table) int {
 	return 1
 }
 
-// forwardRange gives the code next to the undecided slots of pred found in its words
-// lo..hi that t's slots holding code decide: at a level of wins, those whose every turn
-// leads to a win of t within code; at a level of losses, those with a turn that leads to
-// a loss of t in code (see level). It returns how many it decided that held undecided.a
-// and undecided.b.
-func (b *builder) forwardRange(w *worker, t, pred *Table, code, next byte, lo, hi uint64) (na, nb uint64) {
+// forwardRange decides the undecided slots of pred found in its words lo..hi that t's
+// slots holding code decide: at a level of losses, those with a turn that leads to a loss
+// of t in code (a win in next, passed on by passWin); at the first level of wins, those
+// whose every turn leads to a win of t (a loss one ply after the slowest).
+func (b *builder) forwardRange(w *worker, t, pred *Table, code, next byte, lo, hi uint64) {
 	undecided := b.undecided(code)
-	patternA := 0x0101010101010101 * uint64(undecided.a)
-	patternB := 0x0101010101010101 * uint64(undecided.b)
+	pattern := 0x0101010101010101 * uint64(undecided)
 	losing := codeIsLoss(code)
+	stabilised := pred.ix.orbits.stab
 	// The slots are visited in order, most of them undecided at the large levels that go
 	// forward: a walker finds their boards for less than unranking each.
 	var it walker
@@ -1114,16 +1107,14 @@ func (b *builder) forwardRange(w *worker, t, pred *Table, code, next byte, lo, h
 	it.start(pred.ix, at)
 	childFor := engine.Bitboard(0) // the pieces w.fixedChild was last reset to (none)
 	for wi := lo; wi < hi; wi++ {
-		word := atomic.LoadUint64(&pred.words[wi])
-		// Skip words with no byte undecided (a zero byte of either x).
-		xa, xb := word^patternA, word^patternB
-		if (zeroBytes(xa) | zeroBytes(xb)) == 0 {
+		x := atomic.LoadUint64(&pred.words[wi]) ^ pattern
+		// Skip words with no byte undecided (a zero byte of x).
+		if (x-0x0101010101010101)&^x&0x8080808080808080 == 0 {
 			continue
 		}
 		for i := uint64(0); i < 8; i++ {
 			slot := wi*8 + i
-			c := byte(word >> (i * 8))
-			if !undecided.has(c) || slot >= pred.Slots() {
+			if byte(x>>(i*8)) != 0 || slot >= pred.Slots() {
 				continue
 			}
 			if slot-at > 64 {
@@ -1135,125 +1126,43 @@ func (b *builder) forwardRange(w *worker, t, pred *Table, code, next byte, lo, h
 			}
 			at = slot
 			mover, other := it.pieces()
+			if undecided == codeDraw { // a mirror image and a drawn capture position hold it too
+				if stabilised[slot/pred.ix.perOrbit] != 0 && pred.ix.index(mover, other) != slot {
+					continue // a mirror image of a board whose slot is another
+				}
+				empty := engine.AllPoints &^ (mover | other)
+				lanes := engine.NewCaptureLanes(other)
+				if lanes.CanCapture(mover, empty) {
+					continue // decided by init: its captures' values are final
+				}
+			}
 			if other != childFor {
 				w.fixedChild.reset(t.ix, other, true)
 				childFor = other
 			}
-			var decided bool
 			if losing {
-				decided = b.someTurnLeadsTo(w, t, mover, other, code)
-			} else {
-				var never bool
-				decided, never = b.allTurnsLoseWithin(w, t, mover, other, 0, code)
-				if never {
-					pred.setIf(slot, codeDraw, markWin)
+				if b.someTurnLeadsTo(w, t, mover, other, code) && b.decide(w, pred, slot, undecided, next) {
+					b.passWin(w, pred, mover, other, next)
 				}
-			}
-			if decided && b.decide(pred, slot, c, next) {
-				if c == undecided.a {
-					na++
-				} else {
-					nb++
-				}
+			} else if loss := b.allTurnsLose(&w.fixedChild, t, mover, other, 0, 0); loss != codeDraw {
+				b.decide(w, pred, slot, undecided, loss)
 			}
 		}
 	}
-	return na, nb
 }
 
-// zeroBytes returns x with the high bit of its zero bytes set (and maybe of a byte above
-// a zero one): zero when no byte of x is zero.
-func zeroBytes(x uint64) uint64 { return (x - 0x0101010101010101) &^ x & 0x8080808080808080 }
-
-// classifyRange marks the undecided slots of t in its words lo..hi (codeDraw after init:
-// paika positions with a turn) that init's values settle: markWin when a step leads to a
-// final draw (the slot can no longer lose), the loss one ply after its slowest successor
-// when every step leads to a win (decided by init: classify writes no wins). A slot with a
-// step into a loss or an undecided slot stays codeDraw. What it writes depends only on
-// init's values, whatever order the workers take.
-func (b *builder) classifyRange(w *worker, t *Table, lo, hi uint64) {
-	succ := b.other(t)
-	var it walker
-	at := lo * 8
-	it.start(t.ix, at)
-	childFor := engine.Bitboard(0)
-	var top byte
-	for wi := lo; wi < hi; wi++ {
-		if zeroBytes(atomic.LoadUint64(&t.words[wi])) == 0 {
-			continue
-		}
-		for i := uint64(0); i < 8; i++ {
-			slot := wi*8 + i
-			if slot >= t.Slots() || t.load(slot) != codeDraw {
-				continue
-			}
-			if slot-at > 64 {
-				it.start(t.ix, slot)
-			} else {
-				for ; at < slot; at++ {
-					it.next()
-				}
-			}
-			at = slot
-			mover, other := it.pieces()
-			if other != childFor {
-				w.fixedChild.reset(succ.ix, other, true)
-				childFor = other
-			}
-			// Atomic: in a material of even sides succ is t, read by the other workers.
-			if code := b.settledBySteps(w, succ, mover, other); code != codeDraw {
-				t.setIf(slot, codeDraw, code)
-				if code != markWin {
-					top = max(top, code)
-				}
-			}
-		}
-	}
-	b.raiseMaxCode(top)
-}
-
-// settledBySteps returns what the paika steps of mover (to move against other, whose
-// pieces w.fixedChild was reset to) settle from init's values in succ: markWin when one
-// leads to a final draw, a loss's code when all lead to wins, else codeDraw. Slots of succ
-// that classify has marked or decided meanwhile read as undecided, as before it.
-func (b *builder) settledBySteps(w *worker, succ *Table, mover, other engine.Bitboard) byte {
-	empty := engine.AllPoints &^ (mover | other)
-	f := &w.fixedChild
-	slowest := byte(0)
-	allWins := true
-	for xs := mover; xs != 0; xs &= xs - 1 {
-		x := xs & -xs
-		for ys := engine.Neighbours(xs.First()) & empty; ys != 0; ys &= ys - 1 {
-			switch c := succ.load(f.index(mover ^ x ^ (ys & -ys))); {
-			case c == markDraw:
-				return markWin
-			case c == codeDraw || c == markWin || codeIsLoss(c):
-				allWins = false
-			default: // a win
-				slowest = max(slowest, c)
-			}
-		}
-	}
-	if !allWins || slowest == 0 {
-		return codeDraw
-	}
-	return b.next(slowest)
-}
-
-// levelRange passes back the values of the slots of t holding code found in the words
-// lo..hi to their predecessors in pred, giving them next (see level): a loss in n makes
-// every paika predecessor a win in n+1; a win in n makes a predecessor a loss in n+1 when
-// all its turns now lead to wins within n.
-func (b *builder) levelRange(w *worker, t, pred *Table, code, next byte, lo, hi uint64) (na, nb uint64) {
+// levelRange passes back the losses of t holding code found in the words lo..hi to their
+// predecessors in pred, making every undecided one a win in next (see level).
+func (b *builder) levelRange(w *worker, t, pred *Table, code, next byte, lo, hi uint64) {
 	if atomic.LoadUint64(&b.present[b.which(t)][lo/chunk][code>>6])&(1<<(code&63)) == 0 {
-		return 0, 0 // no slot of these words holds code
+		return // no slot of these words holds code
 	}
 	pattern := 0x0101010101010101 * uint64(code)
 	w.nFound = 0
 	for wi := lo; wi < hi; wi++ {
 		x := atomic.LoadUint64(&t.words[wi]) ^ pattern
 		// Skip words with no byte equal to code (a zero byte of x).
-		if zeroBytes(x) == 0 {
+		if (x-0x0101010101010101)&^x&0x8080808080808080 == 0 {
 			continue
 		}
 		for i := uint64(0); i < 8; i++ {
@@ -1263,13 +1172,11 @@ func (b *builder) levelRange(w *worker, t, pred *Table, code, next byte, lo, hi 
 			}
 			b.unmoves(w, t, pred, slot)
 			if w.nFound == unmoveBatch {
-				da, db := b.passBack(w, t, pred, code, next)
-				na, nb = na+da, nb+db
+				b.passBack(w, pred, code, next)
 			}
 		}
 	}
-	da, db := b.passBack(w, t, pred, code, next)
-	return na + da, nb + db
+	b.passBack(w, pred, code, next)
 }
 
 // unmoves adds a slot of t holding the level's code to the batch of w with its paika
@@ -1312,67 +1219,88 @@ func (b *builder) unmoves(w *worker, t, pred *Table, slot uint64) {
 	}
 }
 
-// passBack reads the codes of the predecessors of the batch of w together, gives them
-// the code next where they qualify, empties the batch and returns how many it wrote that
-// held undecided.a and undecided.b.
-func (b *builder) passBack(w *worker, t, pred *Table, code, next byte) (na, nb uint64) {
+// passBack reads the codes of the predecessors of the batch of w together, makes the
+// undecided ones wins in next (passing each on: passWin) and empties the batch.
+func (b *builder) passBack(w *worker, pred *Table, code, next byte) {
 	if w.nFound == 0 {
-		return 0, 0
+		return
 	}
 	slots, codes := &w.slots, &w.codes
 	end := w.found[w.nFound-1].predsEnd
 	for i := range end {
 		codes[i] = pred.load(slots[i])
 	}
-	losing := codeIsLoss(code)
 	undecided := b.undecided(code)
 	for _, f := range w.found[:w.nFound] {
-		childReady := false
 		for i := f.predsBefore; i < f.predsEnd; i++ {
-			c := codes[i]
-			if !undecided.has(c) {
-				continue // resolved, or marked so that it cannot take next
-			}
-			if !losing && !childReady {
-				// own, to move in every successor of every predecessor, stays put there too.
-				w.fixedChild.reset(t.ix, f.own, true)
-				childReady = true
-			}
-			lost := losing
-			if !losing {
-				var never bool
-				lost, never = b.allTurnsLoseWithin(w, t, w.movers[i], f.own, f.enemy, code)
-				if never {
-					pred.setIf(slots[i], codeDraw, markWin)
-				}
-			}
-			if lost {
-				if b.decide(pred, slots[i], c, next) {
-					if c == undecided.a {
-						na++
-					} else {
-						nb++
-					}
-				}
+			// Else resolved, or (from theoretic values) it cannot take next.
+			if codes[i] == undecided && b.decide(w, pred, slots[i], undecided, next) {
+				b.passWin(w, pred, w.movers[i], f.own, next)
 			}
 		}
 	}
 	w.nFound = 0
-	return na, nb
+}
+
+// passWin looks at the paika predecessors of a position of won (own to move against
+// enemy) that a level of losses has just made a win in code: each still undecided whose
+// every step now leads to a win loses (allTurnsLose). Two workers that make two
+// successors of one candidate wins at once each write theirs before they look, so the
+// later look sees both.
+func (b *builder) passWin(w *worker, won *Table, own, enemy engine.Bitboard, code byte) {
+	pred := b.other(won)
+	empty := engine.AllPoints &^ (own | enemy)
+	lanes := engine.NewCaptureLanes(own)
+	movers, slots, codes := &w.winMovers, &w.winSlots, &w.winCodes
+	n := 0
+	for ys := enemy; ys != 0; ys &= ys - 1 {
+		y := ys & -ys
+		for xs := engine.Neighbours(ys.First()) & empty; xs != 0; xs &= xs - 1 {
+			x := xs & -xs
+			mover := enemy ^ y ^ x
+			if lanes.CanCapture(mover, empty^x^y) {
+				continue // with a capture, the step was no legal turn
+			}
+			if n == 0 {
+				w.winPreds.reset(pred.ix, own, false) // own stays put in every predecessor
+			}
+			movers[n], slots[n] = mover, w.winPreds.index(mover)
+			n++
+		}
+	}
+	// The predecessors are numbered first and read after, so that their cache misses
+	// overlap.
+	for i := range n {
+		codes[i] = pred.load(slots[i])
+	}
+	ready := false
+	for i := range n {
+		if codes[i] != codeDraw {
+			continue
+		}
+		if !ready {
+			w.winSuccs.reset(won.ix, own, true) // own is to move in their successors
+			ready = true
+		}
+		if loss := b.allTurnsLose(&w.winSuccs, won, movers[i], own, enemy, code); loss != codeDraw {
+			b.decide(w, pred, slots[i], codeDraw, loss)
+		}
+	}
 }
 
 // maxEdges bounds the paika steps of one side: at most 8 directions for each of at most
 // maxSide pieces (in practice far fewer).
 const maxEdges = 8 * maxSide
 
-// allTurnsLoseWithin reports whether every paika step of mover (to move against other,
-// whose pieces w.fixedChild was reset to) leads to a position of t that its side to move
-// wins with a code at most code (within as many plies, in either encoding). The step
-// that leads to known (the position being passed back, which holds code) is not looked
-// up. Most candidates fail at an early step, so the steps are looked up one by one.
-func (b *builder) allTurnsLoseWithin(w *worker, t *Table, mover, other, known engine.Bitboard, code byte) (all, never bool) {
+// allTurnsLose returns the code of a loss for mover (to move against other, whose pieces
+// f numbers the successors for) when every paika step of it leads to a decided win of t:
+// one ply after the slowest (codeDraw when that is beyond the limit), else codeDraw. The
+// step that leads to known (a win in code, the position being passed on; 0 for none) is
+// not looked up. Most candidates fail at an early step, so the steps are looked up one by
+// one.
+func (b *builder) allTurnsLose(f *fixedIndex, t *Table, mover, other, known engine.Bitboard, code byte) byte {
 	empty := engine.AllPoints &^ (mover | other)
-	f := &w.fixedChild // prepared for other by the caller
+	slowest := code
 	for xs := mover; xs != 0; xs &= xs - 1 {
 		x := xs & -xs
 		for ys := engine.Neighbours(xs.First()) & empty; ys != 0; ys &= ys - 1 {
@@ -1380,12 +1308,17 @@ func (b *builder) allTurnsLoseWithin(w *worker, t *Table, mover, other, known en
 			if child == known {
 				continue
 			}
-			if c := t.load(f.index(child)); !codeIsWin(c) || c > code {
-				return false, c == markDraw || codeIsLoss(c)
+			c := t.load(f.index(child))
+			if !codeIsWin(c) || c >= markWin {
+				return codeDraw
 			}
+			slowest = max(slowest, c)
 		}
 	}
-	return true, false
+	if slowest == 0 {
+		return codeDraw // no step: init's loss in 0, never a candidate
+	}
+	return b.next(slowest)
 }
 
 // someTurnLeadsTo reports whether a paika step of mover (to move against other, whose

@@ -13,8 +13,8 @@
 //	18  uint16   paika limit (0: theoretic)
 //	20  uint32   the last code whose level is done (0: init is done, no level yet)
 //	24  uint32   the highest code written so far
-//	28  uint8    1 when the build started from the material's theoretic values (what its
-//	             marks mean, build.go), else 0; 29..31 zero
+//	28  uint8    1 when the build started from the material's theoretic values (its
+//	             undecided slots hold marks, build.go), else 0; 29..31 zero
 //	32  uint64   slots of the first table; 40..47 zero
 //	48  uint64   slots of the second table (0 when both sides have as many pieces); 56..63 zero
 //	64  uint32   CRC-32C of bytes 0..63
@@ -73,7 +73,7 @@ func CheckpointFileName(m Material, limit int) string {
 type checkpointState struct {
 	level         int    // the last code whose level is done; 0 after init
 	maxCode       uint32 // the highest code written
-	fromTheoretic bool   // the values hold the marks of a build from theoretic values (builder.fromTheoretic)
+	fromTheoretic bool   // the values hold marks (builder.fromTheoretic)
 }
 
 // checkpointPath returns the path of b's checkpoint in dir.
@@ -165,7 +165,8 @@ func (b *builder) loadCheckpoint() (st checkpointState, ok bool, err error) {
 		return st, false, bad("not a checkpoint")
 	case le.Uint32(h[64:]) != crc32.Checksum(h[:64], castagnoli):
 		return st, false, bad("header checksum mismatch")
-	// Before version 5, builds not from theoretic values left their settled slots unmarked.
+	// Before version 5, a level of wins passed back every win of its code, so a build
+	// from an earlier checkpoint would miss the candidates that wait for a capture's win.
 	case le.Uint32(h[8:]) != checkpointVersion || le.Uint32(h[12:]) != FormatVersion:
 		return st, false, bad("version %d of slot numbering %d, want %d and %d", le.Uint32(h[8:]), le.Uint32(h[12:]), checkpointVersion, FormatVersion)
 	case h[28] > 1:
