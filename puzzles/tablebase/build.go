@@ -371,7 +371,12 @@ type builder struct {
 	// present[i][g] has bit c set when a slot of tables[i] in the g-th chunk of words
 	// may hold code c (set by countCodes and by every write of a level), so that a level
 	// skips the chunks without its code instead of reading them.
-	present   [2][][4]uint64
+	present [2][][4]uint64
+	// paikaWins[i][c] is how many paika positions of tables[i] the level of losses before
+	// c made wins in code c (known[c]: that level ran in this process, not before a resume):
+	// the only wins a level of wins passes back (level).
+	paikaWins [2][256]uint64
+	known     [256]bool
 	direction levelDirection
 	// fromTheoretic: a rule-aware build that started from the material's theoretic
 	// values (loadTheoretic), whose undecided slots hold marks.
@@ -473,13 +478,8 @@ type worker struct {
 	found  [unmoveBatch]foundSlot
 	nFound int
 	// fixed numbers the predecessors of the position at hand, fixedChild the successors
-	// of a predecessor; winPreds and winSuccs the same for passWin.
-	fixed, fixedChild  fixedIndex
-	winPreds, winSuccs fixedIndex
-	// The predecessors of passWin's position, their slots and codes.
-	winMovers [maxEdges]engine.Bitboard
-	winSlots  [maxEdges]uint64
-	winCodes  [maxEdges]byte
+	// of a predecessor.
+	fixed, fixedChild fixedIndex
 	// moved numbers the successors of init's captures by the capturing side's pieces
 	// after the capture, where they are the successor's primary set (see addChildren).
 	moved movedIndexes
@@ -489,9 +489,8 @@ type worker struct {
 	childCodes  []byte
 	// Capture positions of init whose successors are read together.
 	pending [initBatch]pendingCapture
-	// wrote[i][c] counts the slots of tables[i] this worker gave code c at the level at
-	// hand, took[i][u] those of them that held the undecided byte u.
-	wrote, took [2][256]uint64
+	// wrote[c] counts the slots this worker gave code c at the level at hand.
+	wrote [256]uint64
 }
 
 // initBatch is how many capture positions init resolves together, so that the cache
@@ -988,51 +987,48 @@ func (b *builder) codeOf(v childValues) byte {
 }
 
 // level passes back the values of t's slots holding code to their predecessors, the
-// other table.
-//
-// A level of losses makes every undecided predecessor of a loss a win in next: backward
-// from each loss (levelRange), or, when the losses outnumber the undecided predecessors
-// (forwardLossRatio), forward from each of those (forwardRange), which checks each once
-// instead of once for every loss. Lopsided materials need it most: most of 6v1's boards
+// other table: backward from each such slot (levelRange), or, when the slots outnumber a
+// fraction of the predecessors still undecided (forwardRatio, forwardLossRatio), forward
+// from each of those (forwardRange), which checks each candidate once instead of once for
+// every successor of the level. Lopsided materials need it most: most of 6v1's boards
 // lose for the single piece within a few plies, and each has some 30 predecessors.
 //
-// A position loses when all its steps lead to wins, one ply after the slowest, and a win
-// whose code is above the level's is init's, final: so a candidate is decided as soon as
-// its last successor is a win, maybe ahead of its level. Candidates are looked at all
-// once, at the first level of wins (codeWin1), going forward, which finds those whose
-// every step leads into init's wins (of captures); then each time a level of losses makes
-// one of their successors a win (passWin), which finds the others: a candidate with an
-// undecided successor waits for it. The other levels of wins have nothing left to do.
-// Levels that passed back each win at the level of its code spent 60% of 3v3's levels on
-// init's wins (nine wins in ten), at every level.
+// A level of wins decides a candidate when all its steps lead to wins, whatever their
+// codes (codes above the level's are init's, final): it loses one ply after its slowest,
+// maybe at a later level. So the wins of capture positions, which init decides, are
+// passed back only once, by the first level of wins going forward over every candidate;
+// after it, a candidate still undecided waits for a paika successor, and the later levels
+// of wins pass back only the wins of paika positions, which the levels of losses made (in
+// 3v3 a tenth of each level's wins).
 func (b *builder) level(t *Table, code byte) error {
 	pred := b.other(t)
 	next := b.next(code)
-	losing := codeIsLoss(code)
-	switch {
-	case next == codeDraw:
+	if next == codeDraw {
 		return nil // beyond the paika limit: the predecessors stay drawn
-	case !losing && code != codeWin1:
-		return nil // its predecessors were looked at as its wins were made (above)
 	}
 	stage := fmt.Sprintf("plies %d %v", b.distance(code), t.Class())
 	undecided := b.undecided(code)
-	forward := true
-	if losing {
-		ratio := uint64(forwardLossRatio)
-		if undecided == codeDraw {
-			ratio = forwardLossRatioDraws
-		}
-		forward = ratio*b.counts[b.which(t)][code] > b.counts[b.which(pred)][undecided]
-		switch b.direction {
-		case alwaysForward:
-			forward = true
-		case alwaysBackward:
-			forward = false
-		}
+	ratio, passed := uint64(forwardRatio), b.counts[b.which(t)][code]
+	switch {
+	case codeIsLoss(code) && undecided == codeDraw:
+		ratio = forwardLossRatioDraws
+	case codeIsLoss(code):
+		ratio = forwardLossRatio
+	case b.known[code]:
+		passed = b.paikaWins[b.which(t)][code]
+	}
+	forward := ratio*passed > b.counts[b.which(pred)][undecided]
+	switch b.direction {
+	case alwaysForward:
+		forward = true
+	case alwaysBackward:
+		forward = false
+	}
+	if code == codeWin1 {
+		forward = true // the first level of wins passes back the captures' wins (above)
 	}
 	for _, w := range b.scratch {
-		w.wrote, w.took = [2][256]uint64{}, [2][256]uint64{}
+		w.wrote = [256]uint64{}
 	}
 	var err error
 	if forward {
@@ -1044,16 +1040,21 @@ func (b *builder) level(t *Table, code byte) error {
 			b.levelRange(w, t, pred, code, next, lo, hi)
 		})
 	}
+	counts := &b.counts[b.which(pred)]
 	for _, w := range b.scratch {
-		for i := range b.counts {
-			for c := range 256 {
-				b.counts[i][c] += w.wrote[i][c]
-				b.counts[i][c] -= w.took[i][c]
-				if w.wrote[i][c] > 0 {
-					b.raiseMaxCode(byte(c))
-				}
+		for c, n := range w.wrote {
+			if n > 0 {
+				counts[c] += n
+				counts[undecided] -= n
+				b.raiseMaxCode(byte(c))
 			}
 		}
+		if codeIsLoss(code) {
+			b.paikaWins[b.which(pred)][next] += w.wrote[next]
+		}
+	}
+	if codeIsLoss(code) {
+		b.known[next] = true
 	}
 	return err
 }
@@ -1070,16 +1071,19 @@ const forwardLossRatio = 1
 // slots. 6v1 theoretic took 50 s of CPU with it, 55 s with 1; 4v3 theoretic 408 and 412 s.
 const forwardLossRatioDraws = 3
 
+// forwardRatio: a level of wins goes forward when the wins it passes back (those of paika
+// positions) times forwardRatio exceed the undecided predecessors. Measured on two workers, forward costs about 70 ns of wall time
+// an undecided predecessor, backward 0.9-1.9 µs a win in 4v3 under the limit but 0.2 µs in
+// 3v3, whose tables stay in the caches.
+const forwardRatio = 4
+
 // decide gives code to a slot of t that still holds undecided, records that the slot's
-// chunk of words holds code and counts it in w, and reports whether it did.
-func (b *builder) decide(w *worker, t *Table, slot uint64, undecided, code byte) bool {
+// chunk of words holds code, and reports whether it did.
+func (b *builder) decide(t *Table, slot uint64, undecided, code byte) bool {
 	if !t.setIf(slot, undecided, code) {
 		return false
 	}
-	i := b.which(t)
-	atomic.OrUint64(&b.present[i][slot/8/chunk][code>>6], 1<<(code&63))
-	w.wrote[i][code]++
-	w.took[i][undecided]++
+	atomic.OrUint64(&b.present[b.which(t)][slot/8/chunk][code>>6], 1<<(code&63))
 	return true
 }
 
@@ -1092,9 +1096,9 @@ func (b *builder) which(t *Table) int {
 }
 
 // forwardRange decides the undecided slots of pred found in its words lo..hi that t's
-// slots holding code decide: at a level of losses, those with a turn that leads to a loss
-// of t in code (a win in next, passed on by passWin); at the first level of wins, those
-// whose every turn leads to a win of t (a loss one ply after the slowest).
+// slots holding code decide: at a level of wins, those whose every turn leads to a win of
+// t (a loss one ply after the slowest); at a level of losses, those with a turn that
+// leads to a loss of t in code (a win in next). It counts them in w.wrote.
 func (b *builder) forwardRange(w *worker, t, pred *Table, code, next byte, lo, hi uint64) {
 	undecided := b.undecided(code)
 	pattern := 0x0101010101010101 * uint64(undecided)
@@ -1140,24 +1144,31 @@ func (b *builder) forwardRange(w *worker, t, pred *Table, code, next byte, lo, h
 				w.fixedChild.reset(t.ix, other, true)
 				childFor = other
 			}
+			decided := next
 			if losing {
-				if b.someTurnLeadsTo(w, t, mover, other, code) && b.decide(w, pred, slot, undecided, next) {
-					b.passWin(w, pred, mover, other, next)
+				if !b.someTurnLeadsTo(w, t, mover, other, code) {
+					continue
 				}
-			} else if loss := b.allTurnsLose(&w.fixedChild, t, mover, other, 0, 0); loss != codeDraw {
-				b.decide(w, pred, slot, undecided, loss)
+			} else if decided = b.allTurnsLose(w, t, mover, other, 0, 0); decided == codeDraw {
+				continue
+			}
+			if b.decide(pred, slot, undecided, decided) {
+				w.wrote[decided]++
 			}
 		}
 	}
 }
 
-// levelRange passes back the losses of t holding code found in the words lo..hi to their
-// predecessors in pred, making every undecided one a win in next (see level).
+// levelRange passes back the values of the slots of t holding code found in the words
+// lo..hi to their predecessors in pred, giving them next (see level): a loss in n makes
+// every paika predecessor a win in n+1; a win in n makes a predecessor a loss in n+1 when
+// all its turns now lead to wins within n.
 func (b *builder) levelRange(w *worker, t, pred *Table, code, next byte, lo, hi uint64) {
 	if atomic.LoadUint64(&b.present[b.which(t)][lo/chunk][code>>6])&(1<<(code&63)) == 0 {
 		return // no slot of these words holds code
 	}
 	pattern := 0x0101010101010101 * uint64(code)
+	paikaOnly := !codeIsLoss(code) // the captures' wins went forward at the first level of wins
 	w.nFound = 0
 	for wi := lo; wi < hi; wi++ {
 		x := atomic.LoadUint64(&t.words[wi]) ^ pattern
@@ -1170,21 +1181,27 @@ func (b *builder) levelRange(w *worker, t, pred *Table, code, next byte, lo, hi 
 			if byte(x>>(i*8)) != 0 || slot >= t.Slots() {
 				continue
 			}
-			b.unmoves(w, t, pred, slot)
+			b.unmoves(w, t, pred, slot, paikaOnly)
 			if w.nFound == unmoveBatch {
-				b.passBack(w, pred, code, next)
+				b.passBack(w, t, pred, code, next)
 			}
 		}
 	}
-	b.passBack(w, pred, code, next)
+	b.passBack(w, t, pred, code, next)
 }
 
 // unmoves adds a slot of t holding the level's code to the batch of w with its paika
 // predecessors and their slots in pred (those without a capture: with one, the step was
-// no legal turn).
-func (b *builder) unmoves(w *worker, t, pred *Table, slot uint64) {
+// no legal turn). With paikaOnly it skips a capture position (a win of init's, passed
+// back by the first level of wins).
+func (b *builder) unmoves(w *worker, t, pred *Table, slot uint64, paikaOnly bool) {
 	own, enemy := t.ix.position(slot)
 	empty := engine.AllPoints &^ (own | enemy)
+	if paikaOnly {
+		if lanes := engine.NewCaptureLanes(enemy); lanes.CanCapture(own, empty) {
+			return
+		}
+	}
 	movers, slots := &w.movers, &w.slots
 	before := 0
 	if w.nFound > 0 {
@@ -1219,9 +1236,10 @@ func (b *builder) unmoves(w *worker, t, pred *Table, slot uint64) {
 	}
 }
 
-// passBack reads the codes of the predecessors of the batch of w together, makes the
-// undecided ones wins in next (passing each on: passWin) and empties the batch.
-func (b *builder) passBack(w *worker, pred *Table, code, next byte) {
+// passBack reads the codes of the predecessors of the batch of w together, decides those
+// that qualify (a win in next at a level of losses, a loss one ply after its slowest
+// successor at a level of wins), counts them in w.wrote and empties the batch.
+func (b *builder) passBack(w *worker, t, pred *Table, code, next byte) {
 	if w.nFound == 0 {
 		return
 	}
@@ -1230,62 +1248,31 @@ func (b *builder) passBack(w *worker, pred *Table, code, next byte) {
 	for i := range end {
 		codes[i] = pred.load(slots[i])
 	}
+	losing := codeIsLoss(code)
 	undecided := b.undecided(code)
 	for _, f := range w.found[:w.nFound] {
+		childReady := false
 		for i := f.predsBefore; i < f.predsEnd; i++ {
-			// Else resolved, or (from theoretic values) it cannot take next.
-			if codes[i] == undecided && b.decide(w, pred, slots[i], undecided, next) {
-				b.passWin(w, pred, w.movers[i], f.own, next)
+			if codes[i] != undecided {
+				continue // resolved, or (from theoretic values) it cannot take next
+			}
+			if !losing && !childReady {
+				// own, to move in every successor of every predecessor, stays put there too.
+				w.fixedChild.reset(t.ix, f.own, true)
+				childReady = true
+			}
+			decided := next
+			if !losing {
+				if decided = b.allTurnsLose(w, t, w.movers[i], f.own, f.enemy, code); decided == codeDraw {
+					continue
+				}
+			}
+			if b.decide(pred, slots[i], undecided, decided) {
+				w.wrote[decided]++
 			}
 		}
 	}
 	w.nFound = 0
-}
-
-// passWin looks at the paika predecessors of a position of won (own to move against
-// enemy) that a level of losses has just made a win in code: each still undecided whose
-// every step now leads to a win loses (allTurnsLose). Two workers that make two
-// successors of one candidate wins at once each write theirs before they look, so the
-// later look sees both.
-func (b *builder) passWin(w *worker, won *Table, own, enemy engine.Bitboard, code byte) {
-	pred := b.other(won)
-	empty := engine.AllPoints &^ (own | enemy)
-	lanes := engine.NewCaptureLanes(own)
-	movers, slots, codes := &w.winMovers, &w.winSlots, &w.winCodes
-	n := 0
-	for ys := enemy; ys != 0; ys &= ys - 1 {
-		y := ys & -ys
-		for xs := engine.Neighbours(ys.First()) & empty; xs != 0; xs &= xs - 1 {
-			x := xs & -xs
-			mover := enemy ^ y ^ x
-			if lanes.CanCapture(mover, empty^x^y) {
-				continue // with a capture, the step was no legal turn
-			}
-			if n == 0 {
-				w.winPreds.reset(pred.ix, own, false) // own stays put in every predecessor
-			}
-			movers[n], slots[n] = mover, w.winPreds.index(mover)
-			n++
-		}
-	}
-	// The predecessors are numbered first and read after, so that their cache misses
-	// overlap.
-	for i := range n {
-		codes[i] = pred.load(slots[i])
-	}
-	ready := false
-	for i := range n {
-		if codes[i] != codeDraw {
-			continue
-		}
-		if !ready {
-			w.winSuccs.reset(won.ix, own, true) // own is to move in their successors
-			ready = true
-		}
-		if loss := b.allTurnsLose(&w.winSuccs, won, movers[i], own, enemy, code); loss != codeDraw {
-			b.decide(w, pred, slots[i], codeDraw, loss)
-		}
-	}
 }
 
 // maxEdges bounds the paika steps of one side: at most 8 directions for each of at most
@@ -1293,13 +1280,15 @@ func (b *builder) passWin(w *worker, won *Table, own, enemy engine.Bitboard, cod
 const maxEdges = 8 * maxSide
 
 // allTurnsLose returns the code of a loss for mover (to move against other, whose pieces
-// f numbers the successors for) when every paika step of it leads to a decided win of t:
-// one ply after the slowest (codeDraw when that is beyond the limit), else codeDraw. The
-// step that leads to known (a win in code, the position being passed on; 0 for none) is
-// not looked up. Most candidates fail at an early step, so the steps are looked up one by
-// one.
-func (b *builder) allTurnsLose(f *fixedIndex, t *Table, mover, other, known engine.Bitboard, code byte) byte {
+// w.fixedChild was reset to) when every paika step of it leads to a decided win of t: one
+// ply after the slowest (codeDraw when that is beyond the limit), else codeDraw. The step
+// that leads to known (the position being passed back, which holds the win code, 0 for
+// none) is not looked up. A win's code above the level's is final: only init writes wins
+// ahead of their level. Most candidates fail at an early step, so the steps are looked up
+// one by one.
+func (b *builder) allTurnsLose(w *worker, t *Table, mover, other, known engine.Bitboard, code byte) byte {
 	empty := engine.AllPoints &^ (mover | other)
+	f := &w.fixedChild // prepared for other by the caller
 	slowest := code
 	for xs := mover; xs != 0; xs &= xs - 1 {
 		x := xs & -xs
