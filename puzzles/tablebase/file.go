@@ -94,9 +94,10 @@ func decoderOf() *zstd.Decoder {
 // encoderFor returns the shared zstd encoder of the tables of rule r (safe for concurrent
 // EncodeAll). It keeps GOMAXPROCS encoders: EncodeAll waits for a free one, so with a
 // single one a build's compressing workers would take turns. Theoretic tables use zstd's
-// "better" level: its files are 3-11% larger than the best level's, which costs 7-8 times
-// as long, a sixth of a theoretic build. Rule-aware tables keep the best level, whose
-// files are 10-26% smaller there, for 6% of their build (docs/PERFORMANCE.md).
+// "better" level: their files are 4% larger than the best level's over the whole set,
+// whose writing takes 7-8 times as long, a sixth of a theoretic build. Rule-aware tables
+// keep the best level: "better" makes their files 10-37% larger, for 6% of their build
+// (docs/PERFORMANCE.md, "The write stage").
 func encoderFor(r Rule) *zstd.Encoder {
 	i, level := 0, zstd.SpeedBetterCompression
 	if !r.IsTheoretic() {
