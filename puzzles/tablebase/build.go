@@ -373,10 +373,9 @@ type builder struct {
 	// skips the chunks without its code instead of reading them.
 	present [2][][4]uint64
 	// paikaWins[i][c] is how many paika positions of tables[i] the level of losses before
-	// c made wins in code c (known[c]: that level ran in this process, not before a resume):
-	// the only wins a level of wins passes back (level).
+	// c made wins in code c: the only wins a level of wins passes back (level). After a
+	// resume it is 0 until a level of losses runs, so that level of wins goes backward.
 	paikaWins [2][256]uint64
-	known     [256]bool
 	direction levelDirection
 	// fromTheoretic: a rule-aware build that started from the material's theoretic
 	// values (loadTheoretic), whose undecided slots hold marks.
@@ -1008,14 +1007,12 @@ func (b *builder) level(t *Table, code byte) error {
 	}
 	stage := fmt.Sprintf("plies %d %v", b.distance(code), t.Class())
 	undecided := b.undecided(code)
-	ratio, passed := uint64(forwardRatio), b.counts[b.which(t)][code]
+	ratio, passed := uint64(forwardRatio), b.paikaWins[b.which(t)][code]
 	switch {
 	case codeIsLoss(code) && undecided == codeDraw:
-		ratio = forwardLossRatioDraws
+		ratio, passed = forwardLossRatioDraws, b.counts[b.which(t)][code]
 	case codeIsLoss(code):
-		ratio = forwardLossRatio
-	case b.known[code]:
-		passed = b.paikaWins[b.which(t)][code]
+		ratio, passed = forwardLossRatio, b.counts[b.which(t)][code]
 	}
 	forward := ratio*passed > b.counts[b.which(pred)][undecided]
 	switch b.direction {
@@ -1053,9 +1050,6 @@ func (b *builder) level(t *Table, code byte) error {
 			b.paikaWins[b.which(pred)][next] += w.wrote[next]
 		}
 	}
-	if codeIsLoss(code) {
-		b.known[next] = true
-	}
 	return err
 }
 
@@ -1072,9 +1066,10 @@ const forwardLossRatio = 1
 const forwardLossRatioDraws = 3
 
 // forwardRatio: a level of wins goes forward when the wins it passes back (those of paika
-// positions) times forwardRatio exceed the undecided predecessors. Measured on two workers, forward costs about 70 ns of wall time
-// an undecided predecessor, backward 0.9-1.9 µs a win in 4v3 under the limit but 0.2 µs in
-// 3v3, whose tables stay in the caches.
+// positions) times forwardRatio exceed the undecided predecessors. Measured on two
+// workers, forward costs about 70 ns of wall time an undecided predecessor, backward
+// 0.9-1.9 µs a win in 4v3 under the limit but 0.2 µs in 3v3, whose tables stay in the
+// caches.
 const forwardRatio = 4
 
 // decide gives code to a slot of t that still holds undecided, records that the slot's
