@@ -116,12 +116,12 @@ var (
 	stepBit, jumpBit, backBit [Points][NumDirections]Bitboard
 	// rayFrom[p][d] is p and every point beyond it in direction d.
 	rayFrom [Points][NumDirections]Bitboard
-	// lineDirs[p][:lineDirCount[p]] are the directions with a line out of p (4 to 8).
-	lineDirs     [Points][NumDirections]Direction
-	lineDirCount [Points]uint8
 	// captureReach[p] is every point whose enemy piece some capture step from p could
 	// take first: the neighbours (withdrawal) and the points two steps away (approach).
 	captureReach [Points]Bitboard
+	// captureDirs[p][q] has bit d set when a step from p in direction d takes first an
+	// enemy piece at q (by approach or by withdrawal), for q in captureReach[p].
+	captureDirs [Points][Points]uint8
 	// strongMask is the set of strong points (col+row even).
 	strongMask Bitboard
 	// shiftMask[d] keeps the source points whose step in direction d stays on the board and
@@ -157,8 +157,6 @@ func init() {
 	for p := Point(0); p < Points; p++ {
 		for d := Direction(0); d < NumDirections; d++ {
 			if q := neighbour[p][d]; q != NoPoint {
-				lineDirs[p][lineDirCount[p]] = d
-				lineDirCount[p]++
 				stepBit[p][d] = Bit(q)
 				if j := neighbour[q][d]; j != NoPoint {
 					jumpBit[p][d] = Bit(j)
@@ -168,6 +166,13 @@ func init() {
 				backBit[p][d] = Bit(b)
 			}
 			captureReach[p] |= stepBit[p][d] | jumpBit[p][d]
+			if stepBit[p][d] != 0 {
+				for _, q := range []Bitboard{jumpBit[p][d], backBit[p][d]} {
+					if q != 0 {
+						captureDirs[p][q.First()] |= 1 << d
+					}
+				}
+			}
 		}
 	}
 }

@@ -3,6 +3,8 @@
 
 package engine
 
+import "math/bits"
+
 // MaxTurnsHint is a buffer size that holds every turn of ordinary positions; buffers grow
 // by append when a position has more.
 const MaxTurnsHint = 256
@@ -195,10 +197,17 @@ func (g *chainWalker) walk(cur Point, last Direction, visited, captured Bitboard
 	if free&neighbourMask[cur] == 0 || enemy&captureReach[cur] == 0 {
 		return
 	}
-	dirs := &lineDirs[cur]
-	for i := uint8(0); i < lineDirCount[cur]; i++ {
-		d := dirs[i]
-		if d == last || stepBit[cur][d]&free == 0 {
+	// Only the directions with an enemy piece to take are tried, in increasing order.
+	var dirs uint8
+	for v := enemy & captureReach[cur]; v != 0; v &= v - 1 {
+		dirs |= captureDirs[cur][v.First()]
+	}
+	if last < NumDirections {
+		dirs &^= 1 << last
+	}
+	for ; dirs != 0; dirs &= dirs - 1 {
+		d := Direction(bits.TrailingZeros8(dirs))
+		if stepBit[cur][d]&free == 0 {
 			continue
 		}
 		q := neighbour[cur][d]
@@ -215,7 +224,7 @@ func (g *chainWalker) emit(q Point, d Direction, k CaptureKind, visited, capture
 	if g.seen == nil || g.seen.add(g.turn.From, q, captured) {
 		g.count++
 		if g.bare {
-			g.buf = append(g.buf, Turn{Captured: captured, From: g.turn.From, To: q})
+			g.appendBare(q, captured)
 		}
 		if g.collect {
 			t := g.turn
@@ -236,6 +245,20 @@ func (g *chainWalker) emit(q Point, d Direction, k CaptureKind, visited, capture
 		return
 	}
 	g.walk(q, d, visited|Bit(q), captured)
+}
+
+// appendBare appends the turn of the moving piece to q capturing captured, without its
+// steps. It is written in place: a Turn built aside and copied in is read back in two
+// halves from stores of two other halves, which the processor cannot forward.
+func (g *chainWalker) appendBare(q Point, captured Bitboard) {
+	n := len(g.buf)
+	if n == cap(g.buf) {
+		g.buf = append(g.buf, Turn{})
+	}
+	g.buf = g.buf[:n+1]
+	t := &g.buf[n]
+	*t = Turn{}
+	t.Captured, t.From, t.To = captured, g.turn.From, q
 }
 
 // ResultSet remembers the boards (moved piece, landing point, captured set) seen while

@@ -11,7 +11,7 @@ import (
 )
 
 // hugeThreshold is the size from which tables get their own mapping.
-const hugeThreshold = 64 << 20
+const hugeThreshold = 2 << 20
 
 // allocWords returns n zeroed words, and whether they are a mapping of their own, which
 // the garbage collector never frees: freeWords must.

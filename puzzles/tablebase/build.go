@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math/bits"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -376,7 +377,13 @@ type builder struct {
 	// c made wins in code c: the only wins a level of wins passes back (level). After a
 	// resume it is 0 until a level of losses runs, so that level of wins goes backward.
 	paikaWins [2][256]uint64
-	direction levelDirection
+	// newWins[i] has bit j set when the level of losses that ran last made a win in the
+	// j-th block of 64 slots of tables[i], the code newWinsCode[i]: the paika wins its
+	// level of wins passes back are found in those blocks alone, not among init's wins of
+	// that code in the whole table. newWinsCode[i] is 0 until a level of losses runs.
+	newWins     [2][]uint64
+	newWinsCode [2]byte
+	direction   levelDirection
 	// fromTheoretic: a rule-aware build that started from the material's theoretic
 	// values (loadTheoretic), whose undecided slots hold marks.
 	fromTheoretic bool
@@ -399,7 +406,7 @@ const (
 	maxMarkedLimit = (markWin - 2) / 2
 	// maxBuildPlies is the longest theoretic distance a build writes: its code (plies+1)
 	// stays below the marks, so that a code of markWin or more is never a decided win
-	// (allTurnsLose). The longest known is 111 plies.
+	// (decideLosers). The longest known is 111 plies.
 	maxBuildPlies = markWin - 2
 )
 
@@ -490,15 +497,17 @@ type worker struct {
 	pending [initBatch]pendingCapture
 	// wrote[c] counts the slots this worker gave code c at the level at hand.
 	wrote [256]uint64
+	// losers are the candidates for a loss of a level of wins, looked up together.
+	losers loserBatch
 }
 
 // initBatch is how many capture positions init resolves together, so that the cache
 // misses into the smaller tables of all their successors overlap.
-const initBatch = 16
+const initBatch = 32
 
 // unmoveBatch is how many positions of a level pass their values back together, so that
 // the cache misses into the table of all their predecessors overlap.
-const unmoveBatch = 8
+const unmoveBatch = 16
 
 // foundSlot is a position of a level whose predecessors are being passed its value.
 type foundSlot struct {
@@ -634,6 +643,8 @@ func (b *builder) countCodes() error {
 		*counts = [256]uint64{}
 		present := make([][4]uint64, (uint64(len(t.words))+chunk-1)/chunk)
 		b.present[b.which(t)] = present
+		b.newWins[b.which(t)] = make([]uint64, (t.Slots()+64*64-1)/(64*64))
+		b.newWinsCode[b.which(t)] = 0
 		if err := b.parallel("count "+t.Class().String(), uint64(len(t.words)), func(_ *worker, lo, hi uint64) {
 			var h [256]uint64
 			for _, x := range t.words[lo:hi] {
@@ -776,9 +787,13 @@ func (b *builder) initRange(w *worker, t *Table, lo, hi uint64) {
 			top = max(top, code)
 			continue
 		}
-		// The first capturer's turns alone are looked at first: when one of them wins at
-		// once (under the rule, any winning capture), the others cannot do better.
-		first := capturers & -capturers
+		// Under the rule the first capturer's turns alone are looked at first: when one of
+		// them wins, the others cannot do better. A theoretic position needs the fastest
+		// win, so all its capturers' turns are looked at together.
+		first := capturers
+		if b.limit > 0 {
+			first &= -capturers
+		}
 		before := len(w.turns)
 		w.turns = p.CaptureResults(rules, first, w.turns, &w.seen)
 		w.pending[n] = pendingCapture{slot, own, enemy, capturers &^ first, before, len(w.turns), newChildValues()}
@@ -1027,6 +1042,10 @@ func (b *builder) level(t *Table, code byte) error {
 	for _, w := range b.scratch {
 		w.wrote = [256]uint64{}
 	}
+	if codeIsLoss(code) {
+		clear(b.newWins[b.which(pred)])
+		b.newWinsCode[b.which(pred)] = next
+	}
 	var err error
 	if forward {
 		err = b.parallel(stage, uint64(len(pred.words)), func(w *worker, lo, hi uint64) {
@@ -1079,6 +1098,9 @@ func (b *builder) decide(t *Table, slot uint64, undecided, code byte) bool {
 		return false
 	}
 	atomic.OrUint64(&b.present[b.which(t)][slot/8/chunk][code>>6], 1<<(code&63))
+	if codeIsWin(code) {
+		atomic.OrUint64(&b.newWins[b.which(t)][slot/64/64], 1<<(slot/64%64))
+	}
 	return true
 }
 
@@ -1139,32 +1161,48 @@ func (b *builder) forwardRange(w *worker, t, pred *Table, code, next byte, lo, h
 				w.fixedChild.reset(t.ix, other, true)
 				childFor = other
 			}
-			decided := next
-			if losing {
-				if !b.someTurnLeadsTo(w, t, mover, other, code) {
-					continue
-				}
-			} else if decided = b.allTurnsLose(w, t, mover, other, 0, 0); decided == codeDraw {
+			if !losing {
+				b.addLoser(w, t, pred, slot, mover, other, 0, 0, undecided)
 				continue
 			}
-			if b.decide(pred, slot, undecided, decided) {
-				w.wrote[decided]++
+			if b.someTurnLeadsTo(w, t, mover, other, code) && b.decide(pred, slot, undecided, next) {
+				w.wrote[next]++
 			}
 		}
 	}
+	b.decideLosers(w, t, pred, undecided)
 }
 
 // levelRange passes back the values of the slots of t holding code found in the words
 // lo..hi to their predecessors in pred, giving them next (see level): a loss in n makes
 // every paika predecessor a win in n+1; a win in n makes a predecessor a loss in n+1 when
-// all its turns now lead to wins within n.
+// all its turns now lead to wins within n. A level of wins that follows its level of
+// losses reads only the blocks where that level made wins (newWins).
 func (b *builder) levelRange(w *worker, t, pred *Table, code, next byte, lo, hi uint64) {
 	if atomic.LoadUint64(&b.present[b.which(t)][lo/chunk][code>>6])&(1<<(code&63)) == 0 {
 		return // no slot of these words holds code
 	}
-	pattern := 0x0101010101010101 * uint64(code)
 	paikaOnly := !codeIsLoss(code) // the captures' wins went forward at the first level of wins
 	w.nFound = 0
+	if paikaOnly && b.newWinsCode[b.which(t)] == code {
+		// Only the blocks of 64 slots (8 words) where the last level of losses made a win.
+		blocks := b.newWins[b.which(t)]
+		for bw := lo / 8 / 64; bw < (hi+8*64-1)/8/64; bw++ {
+			for set := blocks[bw]; set != 0; set &= set - 1 {
+				first := (bw*64 + uint64(bits.TrailingZeros64(set))) * 8
+				b.levelWords(w, t, pred, code, next, max(first, lo), min(first+8, hi), paikaOnly)
+			}
+		}
+	} else {
+		b.levelWords(w, t, pred, code, next, lo, hi, paikaOnly)
+	}
+	b.passBack(w, t, pred, code, next)
+	b.decideLosers(w, t, pred, b.undecided(code))
+}
+
+// levelWords passes back the slots of t holding code in the words lo..hi (levelRange).
+func (b *builder) levelWords(w *worker, t, pred *Table, code, next byte, lo, hi uint64, paikaOnly bool) {
+	pattern := 0x0101010101010101 * uint64(code)
 	for wi := lo; wi < hi; wi++ {
 		x := atomic.LoadUint64(&t.words[wi]) ^ pattern
 		// Skip words with no byte equal to code (a zero byte of x).
@@ -1182,7 +1220,6 @@ func (b *builder) levelRange(w *worker, t, pred *Table, code, next byte, lo, hi 
 			}
 		}
 	}
-	b.passBack(w, t, pred, code, next)
 }
 
 // unmoves adds a slot of t holding the level's code to the batch of w with its paika
@@ -1251,59 +1288,135 @@ func (b *builder) passBack(w *worker, t, pred *Table, code, next byte) {
 			if codes[i] != undecided {
 				continue // resolved, or (from theoretic values) it cannot take next
 			}
-			if !losing && !childReady {
+			if losing {
+				if b.decide(pred, slots[i], undecided, next) {
+					w.wrote[next]++
+				}
+				continue
+			}
+			if !childReady {
 				// own, to move in every successor of every predecessor, stays put there too.
 				w.fixedChild.reset(t.ix, f.own, true)
 				childReady = true
 			}
-			decided := next
-			if !losing {
-				if decided = b.allTurnsLose(w, t, w.movers[i], f.own, f.enemy, code); decided == codeDraw {
-					continue
-				}
-			}
-			if b.decide(pred, slots[i], undecided, decided) {
-				w.wrote[decided]++
-			}
+			b.addLoser(w, t, pred, slots[i], w.movers[i], f.own, f.enemy, code, undecided)
 		}
 	}
 	w.nFound = 0
 }
 
+// loserBatch holds candidates for a loss at a level of wins (those whose every step may
+// lead to a win), whose steps are looked up in lockstep: one step of each candidate still
+// open, all read together, so that their cache misses overlap. Most candidates fail at
+// an early step; looked up one by one, each step waited for the last.
+type loserBatch struct {
+	n int
+	c [loserBatchSize]loser
+	// The slots of the steps of a round and their codes; open[k] is the candidate of
+	// step k.
+	slots [loserBatchSize]uint64
+	codes [loserBatchSize]byte
+	open  [loserBatchSize]uint8
+}
+
+// loserBatchSize is how many candidates are looked up in lockstep.
+const loserBatchSize = 32
+
+// loser is a candidate of a loserBatch: the predecessor's slot, its pieces and the steps
+// not looked at yet.
+type loser struct {
+	slot                uint64
+	mover, known, empty engine.Bitboard
+	// The pieces of mover still to step, the one stepping and its destinations left.
+	pieces, from, dests engine.Bitboard
+	f                   fixedIndex // numbers the successors (other is their side to move)
+	slowest             byte
+}
+
+// nextStep returns the next successor of c's steps other than known, or false when
+// every step has been looked at.
+func (c *loser) nextStep() (engine.Bitboard, bool) {
+	for {
+		for c.dests == 0 {
+			if c.pieces == 0 {
+				return 0, false
+			}
+			c.from = c.pieces & -c.pieces
+			c.dests = engine.Neighbours(c.pieces.First()) & c.empty
+			c.pieces &= c.pieces - 1
+		}
+		y := c.dests & -c.dests
+		c.dests &= c.dests - 1
+		if child := c.mover ^ c.from ^ y; child != c.known {
+			return child, true
+		}
+	}
+}
+
+// addLoser adds to w's batch of candidates the predecessor at slot of pred, mover to
+// move against other (whose pieces w.fixedChild was reset to), which loses when every
+// paika step of it leads to a decided win of t: one ply after the slowest. The step that
+// leads to known (the position being passed back, holding code; 0 for none) is not
+// looked up. A win's code above the level's is final: only init writes wins ahead of
+// their level.
+func (b *builder) addLoser(w *worker, t, pred *Table, slot uint64, mover, other, known engine.Bitboard, code, undecided byte) {
+	lb := &w.losers
+	c := &lb.c[lb.n]
+	c.slot, c.mover, c.known, c.empty = slot, mover, known, engine.AllPoints&^(mover|other)
+	c.pieces, c.dests, c.slowest = mover, 0, code
+	c.f = w.fixedChild
+	if lb.n++; lb.n == loserBatchSize {
+		b.decideLosers(w, t, pred, undecided)
+	}
+}
+
+// decideLosers decides the candidates of w's batch whose every step leads to a win of t
+// and empties the batch.
+func (b *builder) decideLosers(w *worker, t, pred *Table, undecided byte) {
+	lb := &w.losers
+	open := 0
+	for i := range lb.c[:lb.n] {
+		lb.open[open] = uint8(i)
+		open++
+	}
+	for open > 0 {
+		// One step of each open candidate: its slot, or the decision when none is left.
+		k := 0
+		for _, i := range lb.open[:open] {
+			c := &lb.c[i]
+			child, ok := c.nextStep()
+			if !ok {
+				if c.slowest == 0 {
+					continue // no step: init's loss in 0, never a candidate
+				}
+				decided := b.next(c.slowest)
+				if decided != codeDraw && b.decide(pred, c.slot, undecided, decided) {
+					w.wrote[decided]++
+				}
+				continue
+			}
+			lb.open[k], lb.slots[k] = i, c.f.index(child)
+			k++
+		}
+		for j := range k {
+			lb.codes[j] = t.load(lb.slots[j])
+		}
+		open = 0
+		for j, i := range lb.open[:k] {
+			c := &lb.c[i]
+			if code := lb.codes[j]; codeIsWin(code) && code < markWin {
+				c.slowest = max(c.slowest, code)
+				lb.open[open] = i
+				open++
+			}
+		}
+	}
+	lb.n = 0
+}
+
 // maxEdges bounds the paika steps of one side: at most 8 directions for each of at most
 // maxSide pieces (in practice far fewer).
 const maxEdges = 8 * maxSide
-
-// allTurnsLose returns the code of a loss for mover (to move against other, whose pieces
-// w.fixedChild was reset to) when every paika step of it leads to a decided win of t: one
-// ply after the slowest (codeDraw when that is beyond the limit), else codeDraw. The step
-// that leads to known (the position being passed back, which holds the win code, 0 for
-// none) is not looked up. A win's code above the level's is final: only init writes wins
-// ahead of their level. Most candidates fail at an early step, so the steps are looked up
-// one by one.
-func (b *builder) allTurnsLose(w *worker, t *Table, mover, other, known engine.Bitboard, code byte) byte {
-	empty := engine.AllPoints &^ (mover | other)
-	f := &w.fixedChild // prepared for other by the caller
-	slowest := code
-	for xs := mover; xs != 0; xs &= xs - 1 {
-		x := xs & -xs
-		for ys := engine.Neighbours(xs.First()) & empty; ys != 0; ys &= ys - 1 {
-			child := mover ^ x ^ (ys & -ys)
-			if child == known {
-				continue
-			}
-			c := t.load(f.index(child))
-			if !codeIsWin(c) || c >= markWin {
-				return codeDraw
-			}
-			slowest = max(slowest, c)
-		}
-	}
-	if slowest == 0 {
-		return codeDraw // no step: init's loss in 0, never a candidate
-	}
-	return b.next(slowest)
-}
 
 // someTurnLeadsTo reports whether a paika step of mover (to move against other, whose
 // pieces w.fixedChild was reset to) leads to a position of t holding code.
