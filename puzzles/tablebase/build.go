@@ -749,8 +749,9 @@ func (b *builder) initRange(w *worker, t *Table, lo, hi uint64) {
 	n := 0 // pending capture positions
 	for slot := lo; slot < hi; slot++ {
 		own, enemy := it.pieces()
+		stabilised := t.ix.orbits.stab[it.orbit] != 0 // the walker's orbit: no division
 		it.next()
-		if t.ix.orbits.stab[slot/t.ix.perOrbit] != 0 && t.ix.index(own, enemy) != slot {
+		if stabilised && t.ix.index(own, enemy) != slot {
 			continue // a mirror image of a board whose slot is another (0 in every table)
 		}
 		var theoretic byte // the slot's theoretic value, in a build from theoretic values
@@ -796,6 +797,14 @@ func (b *builder) initRange(w *worker, t *Table, lo, hi uint64) {
 		}
 		before := len(w.turns)
 		w.turns = p.CaptureResults(rules, first, w.turns, &w.seen)
+		if takesAll(w.turns[before:], enemy) {
+			// A capture of every enemy piece wins at once: no successor is read.
+			w.turns = w.turns[:before]
+			code := b.code(Win, 1)
+			t.bytes[slot] = code
+			top = max(top, code)
+			continue
+		}
 		w.pending[n] = pendingCapture{slot, own, enemy, capturers &^ first, before, len(w.turns), newChildValues()}
 		if n++; n == initBatch {
 			top = max(top, b.resolveCaptures(w, t, n))
@@ -805,6 +814,16 @@ func (b *builder) initRange(w *worker, t *Table, lo, hi uint64) {
 	}
 	top = max(top, b.resolveCaptures(w, t, n))
 	b.raiseMaxCode(top)
+}
+
+// takesAll reports whether one of turns captures every piece of enemy.
+func takesAll(turns []engine.Turn, enemy engine.Bitboard) bool {
+	for i := range turns {
+		if turns[i].Captured == enemy {
+			return true
+		}
+	}
+	return false
 }
 
 // fromTheoreticCode returns the rule-aware byte of a won or lost position whose theoretic
@@ -1148,7 +1167,7 @@ func (b *builder) forwardRange(w *worker, t, pred *Table, code, next byte, lo, h
 			at = slot
 			mover, other := it.pieces()
 			if undecided == codeDraw { // a mirror image and a drawn capture position hold it too
-				if stabilised[slot/pred.ix.perOrbit] != 0 && pred.ix.index(mover, other) != slot {
+				if stabilised[it.orbit] != 0 && pred.ix.index(mover, other) != slot {
 					continue // a mirror image of a board whose slot is another
 				}
 				empty := engine.AllPoints &^ (mover | other)
