@@ -81,3 +81,36 @@ func TestCaptureLanesAgreeWithCanCapture(t *testing.T) {
 	require.Greater(t, counts[true], 5000, "positions with a capture")
 	require.Greater(t, counts[false], 5000, "positions without")
 }
+
+// TestDistinctTurnsAreTheDistinctBoards: on random crowded positions (seeded), under
+// both first-turn rules, DistinctTurns keeps one turn for each board that Turns' paths
+// lead to, told apart here by a map of every path's piece, landing point and captures.
+func TestDistinctTurnsAreTheDistinctBoards(t *testing.T) {
+	rng := rand.New(rand.NewPCG(29, 31))
+	var seen ResultSet
+	type board struct {
+		from, to Point
+		captured Bitboard
+	}
+	merged := 0 // paths that reach a board another path reached
+	for range 20000 {
+		p := randomPosition(rng, 16)
+		if p.Capturers() == 0 {
+			continue
+		}
+		for _, r := range []Rules{TheoreticRules(), {FirstTurnNoChain: true}} {
+			boards := map[board]bool{}
+			paths := p.Turns(r, nil)
+			for _, tn := range paths {
+				boards[board{tn.From, tn.To, tn.Captured}] = true
+			}
+			merged += len(paths) - len(boards)
+			distinct := p.DistinctTurns(r, nil, &seen)
+			require.Len(t, distinct, len(boards), "%s", p.FEN())
+			for _, tn := range distinct {
+				require.True(t, boards[board{tn.From, tn.To, tn.Captured}], "%s: %v", p.FEN(), tn)
+			}
+		}
+	}
+	require.Greater(t, merged, 100, "paths that meet")
+}

@@ -221,7 +221,12 @@ func (g *chainWalker) walk(cur Point, last Direction, visited, captured Bitboard
 }
 
 func (g *chainWalker) emit(q Point, d Direction, k CaptureKind, visited, captured Bitboard) {
-	if g.seen == nil || g.seen.add(g.turn.From, q, captured) {
+	// A chain's first capture leads to a board no other capture leads to, so only longer
+	// chains are looked up in seen: two first captures of a piece to one point take the
+	// two runs of one line; a longer chain ending there takes its first run off the line
+	// from From to that point, or, stepping first straight away from it, a run beyond its
+	// first landing point (which was empty) or one that leaves the end point occupied.
+	if g.seen == nil || visited == Bit(g.turn.From) || g.seen.add(g.turn.From, q, captured) {
 		g.count++
 		if g.bare {
 			g.appendBare(q, captured)

@@ -397,9 +397,10 @@ type builder struct {
 // deciding), every theoretic draw, and which way every other position can still go. Its
 // undecided slots hold that: markWin where the theoretic game is won (the slot can only
 // become a win), codeDraw where it is lost (only a loss), markDraw where it is drawn (a
-// draw under every limit, final). The marks lie above every code of a limit up to
-// maxMarkedLimit, read as no win within the level's code, and are cleared before the
-// tables are counted.
+// draw under every limit, final). In every build a capture position found drawn by
+// init holds markDraw too, so that no level takes it for an undecided paika position.
+// The marks lie above every code of a limit up to maxMarkedLimit, read as no win within
+// the level's code, and are cleared when the levels are done.
 const (
 	markWin        = 254
 	markDraw       = 255
@@ -489,10 +490,13 @@ type worker struct {
 	// moved numbers the successors of init's captures by the capturing side's pieces
 	// after the capture, where they are the successor's primary set (see addChildren).
 	moved movedIndexes
-	// The slots, tables and codes of capture positions' successors, looked up together.
-	childSlots  []uint64
-	childTables []*Table
-	childCodes  []byte
+	// left numbers them by the side left to move after a capture, where that set is
+	// the successor's primary one and the enemy pieces stay from slot to slot.
+	left leftIndexes
+	// Where the codes of capture positions' successors are, and the codes, looked up
+	// together.
+	childBytes []*byte
+	childCodes []byte
 	// Capture positions of init whose successors are read together.
 	pending [initBatch]pendingCapture
 	// wrote[c] counts the slots this worker gave code c at the level at hand.
@@ -608,10 +612,7 @@ func (b *builder) run(st checkpointState, resumed bool) error {
 		return fmt.Errorf("tablebase: %v: a distance exceeds %d plies", b.material, maxBuildPlies)
 	}
 	b.levels = b.distance(byte(b.maxCode.Load()))
-	if b.fromTheoretic {
-		return b.clearMarks()
-	}
-	return nil
+	return b.clearMarks()
 }
 
 // clearMarks turns the marks of the slots left undecided into draws.
@@ -805,7 +806,10 @@ func (b *builder) initRange(w *worker, t *Table, lo, hi uint64) {
 			top = max(top, code)
 			continue
 		}
-		w.pending[n] = pendingCapture{slot, own, enemy, capturers &^ first, before, len(w.turns), newChildValues()}
+		// Written field by field: a literal built aside and copied in stalls on its store.
+		pc := &w.pending[n]
+		pc.slot, pc.own, pc.enemy, pc.others = slot, own, enemy, capturers&^first
+		pc.turnsBefore, pc.turnsEnd, pc.values = before, len(w.turns), newChildValues()
 		if n++; n == initBatch {
 			top = max(top, b.resolveCaptures(w, t, n))
 			n = 0
@@ -852,15 +856,17 @@ func (b *builder) fromTheoreticCode(theoretic byte, capture bool) (byte, bool) {
 func (b *builder) resolveCaptures(w *worker, t *Table, n int) byte {
 	var top byte
 	write := func(pc *pendingCapture) {
-		switch code := b.codeOf(pc.values); {
-		case code != codeDraw:
-			t.bytes[pc.slot] = code
-			top = max(top, code)
-		case b.fromTheoretic: // the byte holds the theoretic value, else codeDraw already
-			t.bytes[pc.slot] = codeDraw
+		code := b.codeOf(pc.values)
+		if code == codeDraw {
+			// Marked until the end of the build, so that the levels never take it for an
+			// undecided paika position.
+			t.bytes[pc.slot] = markDraw
+			return
 		}
+		t.bytes[pc.slot] = code
+		top = max(top, code)
 	}
-	b.readPending(w, n)
+	b.readPending(w, t, n)
 	open := 0
 	for i := range w.pending[:n] {
 		pc := &w.pending[i]
@@ -884,7 +890,7 @@ func (b *builder) resolveCaptures(w *worker, t *Table, n int) byte {
 		w.turns = p.CaptureResults(rules, pc.others, w.turns, &w.seen)
 		pc.turnsEnd = len(w.turns)
 	}
-	b.readPending(w, open)
+	b.readPending(w, t, open)
 	for i := range w.pending[:open] {
 		pc := &w.pending[i]
 		b.addChildValues(&pc.values, w.turns[pc.turnsBefore:pc.turnsEnd], w.childCodes[pc.turnsBefore:pc.turnsEnd])
@@ -893,11 +899,11 @@ func (b *builder) resolveCaptures(w *worker, t *Table, n int) byte {
 	return top
 }
 
-// readPending reads the children's codes of the turns of the first n pending captures.
-func (b *builder) readPending(w *worker, n int) {
-	w.childSlots, w.childTables = w.childSlots[:0], w.childTables[:0]
+// readPending reads the children's codes of the turns of the first n pending captures of t.
+func (b *builder) readPending(w *worker, t *Table, n int) {
+	w.childBytes = w.childBytes[:0]
 	for _, pc := range w.pending[:n] {
-		b.addChildren(w, w.turns[pc.turnsBefore:pc.turnsEnd], pc.own, pc.enemy)
+		b.addChildren(w, w.turns[pc.turnsBefore:pc.turnsEnd], pc.own, pc.enemy, !t.ix.ownFirst)
 	}
 	w.readChildren()
 }
@@ -906,32 +912,40 @@ func (b *builder) readPending(w *worker, n int) {
 // tables of b.deps (in a build, they are all captures; verify passes paika steps too,
 // with the class of the other side to move among the deps).
 func (b *builder) captureValue(w *worker, turns []engine.Turn, own, enemy engine.Bitboard) byte {
-	w.childSlots, w.childTables = w.childSlots[:0], w.childTables[:0]
-	b.addChildren(w, turns, own, enemy)
+	w.childBytes = w.childBytes[:0]
+	b.addChildren(w, turns, own, enemy, false)
 	w.readChildren()
 	return b.valueOfChildren(turns, w.childCodes)
 }
 
-// addChildren appends the slots and tables of the positions that turns of own (to move
+// addChildren appends where the codes are of the positions that turns of own (to move
 // against enemy) lead to. The children's slots are computed first and their bytes read
 // after (readChildren), so that the cache misses into the smaller tables overlap instead
 // of following one another.
-func (b *builder) addChildren(w *worker, turns []engine.Turn, own, enemy engine.Bitboard) {
+func (b *builder) addChildren(w *worker, turns []engine.Turn, own, enemy engine.Bitboard, enemyStays bool) {
+	// The mover keeps its count; the successor's class (left, moved) numbers left first
+	// when it has no more pieces (newIndexer).
+	movedCount := own.Count()
+	deps := &b.deps
 	for _, tn := range turns {
 		left := enemy &^ tn.Captured
-		var slot uint64
-		var dep *Table
+		code := &noPieceLeft
 		if left != 0 {
 			moved := own ^ engine.Bit(tn.From) ^ engine.Bit(tn.To)
-			dep = b.deps[left.Count()][moved.Count()]
-			if dep.ix.ownFirst {
-				slot = dep.ix.index(left, moved)
-			} else {
+			leftCount := left.Count()
+			dep := deps[leftCount][movedCount]
+			var slot uint64
+			switch {
+			case leftCount > movedCount:
 				slot = w.moved.of(dep.ix, moved).index(left)
+			case enemyStays:
+				slot = w.left.of(dep.ix, left).index(moved)
+			default:
+				slot = dep.ix.index(left, moved)
 			}
+			code = &dep.bytes[slot]
 		}
-		w.childSlots = append(w.childSlots, slot)
-		w.childTables = append(w.childTables, dep)
+		w.childBytes = append(w.childBytes, code)
 	}
 }
 
@@ -957,16 +971,34 @@ func (m *movedIndexes) of(ix *indexer, moved engine.Bitboard) *fixedIndex {
 	return &e.f
 }
 
-// readChildren reads the codes of the children added: codeLoss0 where the last enemy
-// piece was taken.
+// noPieceLeft is the code a successor without the side to move's pieces reads (never
+// written).
+var noPieceLeft byte = codeLoss0
+
+// leftIndexes is movedIndexes for the side left to move after a capture, where it is
+// the successor's primary set: where the enemy is the primary set of the class being
+// built, consecutive slots share it, and a capture leaves one of a few subsets of it.
+type leftIndexes [16]struct {
+	set engine.Bitboard
+	ix  *indexer
+	f   fixedIndex
+}
+
+// of returns the numbering of ix's positions whose own pieces are left.
+func (m *leftIndexes) of(ix *indexer, left engine.Bitboard) *fixedIndex {
+	e := &m[(uint64(left)*0x9e3779b97f4a7c15)>>60]
+	if e.set != left || e.ix != ix {
+		e.set, e.ix = left, ix
+		e.f.reset(ix, left, true)
+	}
+	return &e.f
+}
+
+// readChildren reads the codes of the children added.
 func (w *worker) readChildren() {
 	w.childCodes = w.childCodes[:0]
-	for i, dep := range w.childTables {
-		var child byte = codeLoss0
-		if dep != nil {
-			child = dep.bytes[w.childSlots[i]]
-		}
-		w.childCodes = append(w.childCodes, child)
+	for _, code := range w.childBytes {
+		w.childCodes = append(w.childCodes, *code)
 	}
 }
 
@@ -1099,8 +1131,8 @@ const forwardLossRatio = 1
 
 // forwardLossRatioDraws replaces forwardLossRatio where the undecided slots hold codeDraw
 // (theoretic builds, and rule-aware ones without theoretic values), whose count includes
-// the mirror images and drawn capture positions that no level decides: a quarter of 6v1's
-// slots. 6v1 theoretic took 50 s of CPU with it, 55 s with 1; 4v3 theoretic 408 and 412 s.
+// the mirror images, which no level decides. 6v1 theoretic takes 47 s of CPU with it,
+// 53 s with 1.
 const forwardLossRatioDraws = 3
 
 // forwardRatio: a level of wins goes forward when the wins it passes back (those of paika
@@ -1166,15 +1198,9 @@ func (b *builder) forwardRange(w *worker, t, pred *Table, code, next byte, lo, h
 			}
 			at = slot
 			mover, other := it.pieces()
-			if undecided == codeDraw { // a mirror image and a drawn capture position hold it too
-				if stabilised[it.orbit] != 0 && pred.ix.index(mover, other) != slot {
-					continue // a mirror image of a board whose slot is another
-				}
-				empty := engine.AllPoints &^ (mover | other)
-				lanes := engine.NewCaptureLanes(other)
-				if lanes.CanCapture(mover, empty) {
-					continue // decided by init: its captures' values are final
-				}
+			// A mirror image holds it too (a drawn capture position holds markDraw).
+			if undecided == codeDraw && stabilised[it.orbit] != 0 && pred.ix.index(mover, other) != slot {
+				continue // a mirror image of a board whose slot is another
 			}
 			if other != childFor {
 				w.fixedChild.reset(t.ix, other, true)

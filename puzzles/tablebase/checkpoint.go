@@ -51,7 +51,7 @@ import (
 
 const (
 	checkpointMagic   = "FANTBCKP"
-	checkpointVersion = 5
+	checkpointVersion = 6
 	checkpointHeader  = 68
 	// checkpointChunk is the slots of a checkpoint's chunk: large enough that a chunk's
 	// record costs nothing, small enough that every worker has many to compress.
@@ -166,7 +166,9 @@ func (b *builder) loadCheckpoint() (st checkpointState, ok bool, err error) {
 	case le.Uint32(h[64:]) != crc32.Checksum(h[:64], castagnoli):
 		return st, false, bad("header checksum mismatch")
 	// Before version 5, a level of wins passed back every win of its code, so a build
-	// from an earlier checkpoint would miss the candidates that wait for a capture's win.
+	// from an earlier checkpoint would miss the candidates that wait for a capture's win;
+	// before version 6, a drawn capture position held codeDraw, which the levels of wins
+	// now take for an undecided paika position.
 	case le.Uint32(h[8:]) != checkpointVersion || le.Uint32(h[12:]) != FormatVersion:
 		return st, false, bad("version %d of slot numbering %d, want %d and %d", le.Uint32(h[8:]), le.Uint32(h[12:]), checkpointVersion, FormatVersion)
 	case h[28] > 1:

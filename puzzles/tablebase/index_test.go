@@ -102,6 +102,38 @@ func TestFixedIndexAgreesWithIndex(t *testing.T) {
 	}
 }
 
+// TestKeptNumberingsAgreeWithIndex: the numberings init keeps for the successors of its
+// captures, by the side left to move (leftIndexes) and by the capturing side (movedIndexes),
+// give index's slot, for random positions of several classes met again and again, so that
+// their entries are both reused and replaced.
+func TestKeptNumberingsAgreeWithIndex(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	var left leftIndexes
+	var moved movedIndexes
+	var indexers []*indexer
+	for _, c := range []Class{{1, 3}, {2, 3}, {2, 4}, {3, 3}, {3, 1}, {4, 2}} {
+		indexers = append(indexers, newIndexer(c))
+	}
+	// A few positions of each class recur, as consecutive slots of init repeat sets.
+	positions := make([][8][2]engine.Bitboard, len(indexers))
+	for range 20000 {
+		i, k := r.IntN(len(indexers)), r.IntN(8)
+		ix, c := indexers[i], indexers[i].class
+		if positions[i][k][0] == 0 || r.IntN(4) == 0 {
+			own, enemy := ix.position(r.Uint64N(ix.size))
+			s := engine.Symmetry(r.IntN(int(engine.NumSymmetries)))
+			positions[i][k] = [2]engine.Bitboard{own.Transform(s), enemy.Transform(s)}
+		}
+		own, enemy := positions[i][k][0], positions[i][k][1]
+		want := ix.index(own, enemy)
+		if ix.ownFirst {
+			require.Equal(t, want, left.of(ix, own).index(enemy), "%v: %v %v", c, own, enemy)
+		} else {
+			require.Equal(t, want, moved.of(ix, enemy).index(own), "%v: %v %v", c, own, enemy)
+		}
+	}
+}
+
 // TestCompressedRankCountsFreePointsBelow: the free-rank table gives each point of a set
 // its place among the points the representative leaves empty, the point's index less the
 // representative's points below it, for random sets of every representative size.
