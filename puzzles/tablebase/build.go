@@ -487,12 +487,10 @@ type worker struct {
 	// fixed numbers the predecessors of the position at hand, fixedChild the successors
 	// of a predecessor.
 	fixed, fixedChild fixedIndex
-	// moved numbers the successors of init's captures by the capturing side's pieces
-	// after the capture, where they are the successor's primary set (see addChildren).
-	moved movedIndexes
-	// left numbers them by the side left to move after a capture, where that set is
-	// the successor's primary one and the enemy pieces stay from slot to slot.
-	left leftIndexes
+	// moved and left number the successors of captures by a set kept from one to the
+	// next: the capturing side's pieces after the capture, the side left to move
+	// (see addChildren).
+	moved, left keptIndexes
 	// Where the codes of capture positions' successors are, and the codes, looked up
 	// together.
 	childBytes []*byte
@@ -866,7 +864,7 @@ func (b *builder) resolveCaptures(w *worker, t *Table, n int) byte {
 		t.bytes[pc.slot] = code
 		top = max(top, code)
 	}
-	b.readPending(w, t, n)
+	b.readPending(w, n)
 	open := 0
 	for i := range w.pending[:n] {
 		pc := &w.pending[i]
@@ -890,7 +888,7 @@ func (b *builder) resolveCaptures(w *worker, t *Table, n int) byte {
 		w.turns = p.CaptureResults(rules, pc.others, w.turns, &w.seen)
 		pc.turnsEnd = len(w.turns)
 	}
-	b.readPending(w, t, open)
+	b.readPending(w, open)
 	for i := range w.pending[:open] {
 		pc := &w.pending[i]
 		b.addChildValues(&pc.values, w.turns[pc.turnsBefore:pc.turnsEnd], w.childCodes[pc.turnsBefore:pc.turnsEnd])
@@ -899,11 +897,11 @@ func (b *builder) resolveCaptures(w *worker, t *Table, n int) byte {
 	return top
 }
 
-// readPending reads the children's codes of the turns of the first n pending captures of t.
-func (b *builder) readPending(w *worker, t *Table, n int) {
+// readPending reads the children's codes of the turns of the first n pending captures.
+func (b *builder) readPending(w *worker, n int) {
 	w.childBytes = w.childBytes[:0]
 	for _, pc := range w.pending[:n] {
-		b.addChildren(w, w.turns[pc.turnsBefore:pc.turnsEnd], pc.own, pc.enemy, !t.ix.ownFirst)
+		b.addChildren(w, w.turns[pc.turnsBefore:pc.turnsEnd], pc.own, pc.enemy)
 	}
 	w.readChildren()
 }
@@ -913,7 +911,7 @@ func (b *builder) readPending(w *worker, t *Table, n int) {
 // with the class of the other side to move among the deps).
 func (b *builder) captureValue(w *worker, turns []engine.Turn, own, enemy engine.Bitboard) byte {
 	w.childBytes = w.childBytes[:0]
-	b.addChildren(w, turns, own, enemy, false)
+	b.addChildren(w, turns, own, enemy)
 	w.readChildren()
 	return b.valueOfChildren(turns, w.childCodes)
 }
@@ -922,10 +920,13 @@ func (b *builder) captureValue(w *worker, turns []engine.Turn, own, enemy engine
 // against enemy) lead to. The children's slots are computed first and their bytes read
 // after (readChildren), so that the cache misses into the smaller tables overlap instead
 // of following one another.
-func (b *builder) addChildren(w *worker, turns []engine.Turn, own, enemy engine.Bitboard, enemyStays bool) {
+func (b *builder) addChildren(w *worker, turns []engine.Turn, own, enemy engine.Bitboard) {
 	// The mover keeps its count; the successor's class (left, moved) numbers left first
-	// when it has no more pieces (newIndexer).
+	// when it has no more pieces (newIndexer). Where the position's class numbers the
+	// enemy first, consecutive slots share the enemy pieces, and a capture leaves one of
+	// a few subsets of them: left is kept then.
 	movedCount := own.Count()
+	enemyStays := movedCount > enemy.Count()
 	deps := &b.deps
 	for _, tn := range turns {
 		left := enemy &^ tn.Captured
@@ -937,9 +938,9 @@ func (b *builder) addChildren(w *worker, turns []engine.Turn, own, enemy engine.
 			var slot uint64
 			switch {
 			case leftCount > movedCount:
-				slot = w.moved.of(dep.ix, moved).index(left)
+				slot = w.moved.of(dep.ix, moved, false).index(left)
 			case enemyStays:
-				slot = w.left.of(dep.ix, left).index(moved)
+				slot = w.left.of(dep.ix, left, true).index(moved)
 			default:
 				slot = dep.ix.index(left, moved)
 			}
@@ -949,24 +950,26 @@ func (b *builder) addChildren(w *worker, turns []engine.Turn, own, enemy engine.
 	}
 }
 
-// movedIndexes keeps the numbering of successors for the last few sets of the capturing
-// side after a capture, where that set is the successor's primary one (it has fewer
-// pieces than the side left to move). Consecutive slots of init share the capturing
-// side's pieces, so the same few steps of a piece from one point to another recur from
-// position to position: most captures find their set here and are numbered with the
-// representative's free ranks, without ranking the set and looking up its orbit again.
-type movedIndexes [64]struct {
+// keptIndexes keeps the numbering of successors for the last few sets of one side,
+// where consecutive positions share that set: the capturing side's pieces after a capture
+// where they are the successor's primary set (consecutive slots of init share the
+// capturing side's pieces, so the same few steps of a piece recur), or the side left to
+// move where the enemy stays from slot to slot. Most successors find their set here and
+// are numbered without ranking the set and looking up its orbit again. An instance keeps
+// sets of one role only (own or enemy pieces of the successors).
+type keptIndexes [64]struct {
 	set engine.Bitboard
 	ix  *indexer
 	f   fixedIndex
 }
 
-// of returns the numbering of ix's positions whose enemy pieces are moved.
-func (m *movedIndexes) of(ix *indexer, moved engine.Bitboard) *fixedIndex {
-	e := &m[(uint64(moved)*0x9e3779b97f4a7c15)>>58]
-	if e.set != moved || e.ix != ix {
-		e.set, e.ix = moved, ix
-		e.f.reset(ix, moved, false)
+// of returns the numbering of ix's positions whose own pieces (setIsOwn) or enemy pieces
+// are set.
+func (m *keptIndexes) of(ix *indexer, set engine.Bitboard, setIsOwn bool) *fixedIndex {
+	e := &m[(uint64(set)*0x9e3779b97f4a7c15)>>58]
+	if e.set != set || e.ix != ix {
+		e.set, e.ix = set, ix
+		e.f.reset(ix, set, setIsOwn)
 	}
 	return &e.f
 }
@@ -974,25 +977,6 @@ func (m *movedIndexes) of(ix *indexer, moved engine.Bitboard) *fixedIndex {
 // noPieceLeft is the code a successor without the side to move's pieces reads (never
 // written).
 var noPieceLeft byte = codeLoss0
-
-// leftIndexes is movedIndexes for the side left to move after a capture, where it is
-// the successor's primary set: where the enemy is the primary set of the class being
-// built, consecutive slots share it, and a capture leaves one of a few subsets of it.
-type leftIndexes [16]struct {
-	set engine.Bitboard
-	ix  *indexer
-	f   fixedIndex
-}
-
-// of returns the numbering of ix's positions whose own pieces are left.
-func (m *leftIndexes) of(ix *indexer, left engine.Bitboard) *fixedIndex {
-	e := &m[(uint64(left)*0x9e3779b97f4a7c15)>>60]
-	if e.set != left || e.ix != ix {
-		e.set, e.ix = left, ix
-		e.f.reset(ix, left, true)
-	}
-	return &e.f
-}
 
 // readChildren reads the codes of the children added.
 func (w *worker) readChildren() {

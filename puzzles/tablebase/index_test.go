@@ -103,13 +103,12 @@ func TestFixedIndexAgreesWithIndex(t *testing.T) {
 }
 
 // TestKeptNumberingsAgreeWithIndex: the numberings init keeps for the successors of its
-// captures, by the side left to move (leftIndexes) and by the capturing side (movedIndexes),
+// captures (keptIndexes), by the side left to move and by the capturing side,
 // give index's slot, for random positions of several classes met again and again, so that
 // their entries are both reused and replaced.
 func TestKeptNumberingsAgreeWithIndex(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
-	var left leftIndexes
-	var moved movedIndexes
+	var left, moved keptIndexes
 	var indexers []*indexer
 	for _, c := range []Class{{1, 3}, {2, 3}, {2, 4}, {3, 3}, {3, 1}, {4, 2}} {
 		indexers = append(indexers, newIndexer(c))
@@ -127,9 +126,9 @@ func TestKeptNumberingsAgreeWithIndex(t *testing.T) {
 		own, enemy := positions[i][k][0], positions[i][k][1]
 		want := ix.index(own, enemy)
 		if ix.ownFirst {
-			require.Equal(t, want, left.of(ix, own).index(enemy), "%v: %v %v", c, own, enemy)
+			require.Equal(t, want, left.of(ix, own, true).index(enemy), "%v: %v %v", c, own, enemy)
 		} else {
-			require.Equal(t, want, moved.of(ix, enemy).index(own), "%v: %v %v", c, own, enemy)
+			require.Equal(t, want, moved.of(ix, enemy, false).index(own), "%v: %v %v", c, own, enemy)
 		}
 	}
 }
