@@ -188,10 +188,13 @@ func (b *builder) loadCheckpoint() (st checkpointState, ok bool, err error) {
 	return st, true, nil
 }
 
-// removeCheckpoint deletes b's checkpoint once the material's files are written.
+// removeCheckpoint deletes b's checkpoint once the material's files are written, and the
+// temporary file of one a killed build was writing (as large as the checkpoint).
 func (b *builder) removeCheckpoint() error {
-	if err := os.Remove(b.checkpointPath()); err != nil && !os.IsNotExist(err) {
-		return fmt.Errorf("tablebase: %w", err)
+	for _, path := range []string{b.checkpointPath(), b.checkpointPath() + ".tmp"} {
+		if err := os.Remove(path); err != nil && !os.IsNotExist(err) {
+			return fmt.Errorf("tablebase: %w", err)
+		}
 	}
 	return nil
 }

@@ -196,3 +196,18 @@ func TestCheckpointWriteErrorStopsTheChunks(t *testing.T) {
 	err := writeChunks(&failingWriter{ok: 1}, values, 2)
 	assert.ErrorIs(t, err, os.ErrClosed)
 }
+
+// TestBuildRemovesAKilledCheckpointWrite: the temporary file of a checkpoint that a killed
+// build was writing is removed when the material's files are written.
+func TestBuildRemovesAKilledCheckpointWrite(t *testing.T) {
+	m := Material{2, 1}
+	dir := t.TempDir()
+	tmp := filepath.Join(dir, CheckpointFileName(m, 0)) + ".tmp"
+	require.NoError(t, os.WriteFile(tmp, []byte("half a checkpoint"), 0o644))
+	_, err := Build(context.Background(), BuildOptions{Dir: dir, Target: &m, PaikaLimit: 0, Workers: 2})
+	require.NoError(t, err)
+	assert.NoFileExists(t, tmp)
+	for _, c := range m.Classes() {
+		assert.FileExists(t, filepath.Join(dir, FileName(c, Theoretic)))
+	}
+}
