@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/players/nnue"
 )
 
 // benchFENs are the start and the perft middlegame positions.
@@ -17,29 +18,81 @@ var benchFENs = []string{
 }
 
 // BenchmarkExpertNodes searches each bench position to a fixed node budget and reports
-// nodes/s; the search itself must not allocate per node.
+// nodes/s, with the hand evaluation and with the default net; the search itself must not
+// allocate per node.
 func BenchmarkExpertNodes(b *testing.B) {
-	o := DefaultExpertOptions()
-	o.Nodes = 200_000
-	e := NewExpert(o)
-	r := engine.DefaultRules()
-	pos := make([]engine.Position, len(benchFENs))
-	for i, f := range benchFENs {
+	for _, eval := range []string{"hand", "net"} {
+		b.Run(eval, func(b *testing.B) {
+			o := DefaultExpertOptions()
+			o.Nodes = 200_000
+			if eval == "net" {
+				o.Net = nnue.Default()
+			}
+			e := NewExpert(o)
+			r := engine.DefaultRules()
+			pos := make([]engine.Position, len(benchFENs))
+			for i, f := range benchFENs {
+				pos[i] = engine.MustParseFEN(f)
+			}
+			b.ReportAllocs()
+			var nodes uint64
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				p := &pos[i%len(pos)]
+				a, err := e.Analyze(context.Background(), p, r)
+				if err != nil {
+					b.Fatal(err)
+				}
+				nodes += a.Nodes
+			}
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+		})
+	}
+}
+
+// BenchmarkEvaluations is one static score of each midgame position: the hand evaluation
+// (Evaluate2's weights), and the default net's output from accumulators already made
+// (what the search pays at a leaf) and from scratch.
+func BenchmarkEvaluations(b *testing.B) {
+	pos := make([]engine.Position, len(midgameFENs))
+	for i, f := range midgameFENs {
 		pos[i] = engine.MustParseFEN(f)
 	}
-	b.ReportAllocs()
-	var nodes uint64
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		p := &pos[i%len(pos)]
-		a, err := e.Analyze(context.Background(), p, r)
-		if err != nil {
-			b.Fatal(err)
-		}
-		nodes += a.Nodes
+	n := nnue.Default()
+	st := n.NewStack(len(pos))
+	for i := range pos {
+		st.Refresh(i, &pos[i])
 	}
-	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
-	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+	sink := 0
+	b.Run("hand", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			sink += EvaluateWeights(&pos[i%len(pos)], &Weights2)
+		}
+	})
+	b.Run("net", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			k := i % len(pos)
+			sink += st.Evaluate(k, pos[k].Side)
+		}
+	})
+	b.Run("net-update", func(b *testing.B) {
+		// a child's accumulators from its parent's: the cost of a turn played in the search
+		r := engine.DefaultRules()
+		kids := make([]engine.Position, len(pos))
+		for i := range pos {
+			kids[i] = pos[i].Play(pos[i].Turns(r, nil)[0])
+		}
+		up := n.NewStack(2)
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			k := i % len(pos)
+			up.Update(0, &pos[k], &kids[k])
+		}
+	})
+	_ = sink
 }
 
 // BenchmarkExpertDepth8Start is the time to finish depth 8 from the start position.

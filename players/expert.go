@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/players/nnue"
 )
 
 // ExpertOptions are the limits and features of the expert. A zero limit is no limit; the
@@ -26,6 +27,7 @@ type ExpertOptions struct {
 	Oracle  Oracle        // tablebase probes inside the search (nil = none)
 
 	Weights    *[NumFeatures]int // Evaluate2's features weighed by these (nil: Evaluate, the levels' evaluation)
+	Net        *nnue.Net         // the network's evaluation instead of the weights' (nil: none)
 	Progress   bool              // scores pulled toward the draw as the paika counter nears the limit
 	Ordering   bool              // countermove, history malus
 	Prune      bool              // reverse futility, futility and late-move pruning of paika turns
@@ -75,7 +77,7 @@ func NewExpertSeeded(o ExpertOptions, seed uint64) *Expert {
 	o.Threads = max(1, o.Threads)
 	cfg := searchConfig{maxDepth: o.Depth, maxNodes: o.Nodes, maxTime: o.Time, hashMB: o.HashMB,
 		quiesce: o.Quiesce, qMaxPlies: maxPly / 2, killers: o.Killers, lmr: o.LMR,
-		progress: o.Progress, ordering: o.Ordering, prune: o.Prune, aspiration: o.Aspiration}
+		net: o.Net, progress: o.Progress, ordering: o.Ordering, prune: o.Prune, aspiration: o.Aspiration}
 	if o.Weights != nil {
 		w := *o.Weights // the player's own copy: the caller may change theirs
 		cfg.evalWeights = &w

@@ -112,7 +112,7 @@ func (l *Level) Analyze(ctx context.Context, p *engine.Position, r engine.Rules)
 				if err != nil {
 					return Analysis{}, err
 				}
-				pv, best = []engine.Turn{t}, -s.evaluate(&q)
+				pv, best = []engine.Turn{t}, -s.evaluate(&q, 1)
 			}
 			turns = turns[:max(1, i)]
 			break

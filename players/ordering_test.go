@@ -286,7 +286,7 @@ func TestPruningByHand(t *testing.T) {
 	require.False(t, p.CanCapture())
 	s := newSearcher(searchConfig{evalWeights: &Weights2, progress: true}, nil)
 	s.rules = engine.DefaultRules()
-	static := s.evaluate(&p)
+	static := s.evaluate(&p, 0)
 	n := len(p.DistinctTurns(s.rules, nil, &s.seen))
 	require.Greater(t, n, 8)
 	// Reverse futility, depths 1 to 3.

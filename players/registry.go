@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/fanorona/fanorona/players/nnue"
 )
 
 // Spec is a player spec parsed and checked: a name, its options as written ("name" or
@@ -87,7 +89,7 @@ var registry = map[string]kind{
 	"hard":   levelKind("computer level 3 of 3", HardParams),
 	"expert": {doc: "iterative-deepening alpha-beta with a transposition table (default limit nodes=1000000)",
 		options: []string{"depth", "nodes", "time", "tc", "hash", "qs", "killers", "lmr",
-			"weights", "progress", "ordering", "prune", "aspiration", "vary", "threads"},
+			"weights", "net", "progress", "ordering", "prune", "aspiration", "vary", "threads"},
 		retired: []string{"v", "eval", "null", "extend", "rep", "partial", "delta", "qtt", "qforced", "keep", "clmr"},
 		settings: func(o *optionReader) any {
 			e := DefaultExpertOptions()
@@ -106,6 +108,7 @@ var registry = map[string]kind{
 				e.Weights = new([NumFeatures]int)
 				o.weights("weights", e.Weights)
 			}
+			o.net("net", &e.Net)
 			o.bool("progress", &e.Progress)
 			o.bool("ordering", &e.Ordering)
 			o.bool("prune", &e.Prune)
@@ -398,6 +401,47 @@ func (o *optionReader) weights(key string, dst *[NumFeatures]int) {
 		}
 		dst[i] = n
 	}
+}
+
+// net reads a network: "default" (the embedded one), "none" (the hand evaluation) or a
+// net file's path, read once per process.
+func (o *optionReader) net(key string, dst **nnue.Net) {
+	v, ok := o.opts[key]
+	if !ok {
+		return
+	}
+	switch v {
+	case NetNone:
+		*dst = nil
+		return
+	case nnue.DefaultName:
+		*dst = nnue.Default()
+		return
+	}
+	n, err := loadNet(v)
+	if err != nil {
+		o.fail(key, v, fmt.Sprintf("want %q, %q or a net file: %v", nnue.DefaultName, NetNone, err))
+		return
+	}
+	*dst = n
+}
+
+// NetNone is the net option's value for the hand evaluation.
+const NetNone = "none"
+
+// nets are the net files read so far, by path: every game's players share one.
+var nets sync.Map // path → *nnue.Net
+
+func loadNet(path string) (*nnue.Net, error) {
+	if n, ok := nets.Load(path); ok {
+		return n.(*nnue.Net), nil
+	}
+	n, err := nnue.Load(path)
+	if err != nil {
+		return nil, err
+	}
+	v, _ := nets.LoadOrStore(path, n)
+	return v.(*nnue.Net), nil
 }
 
 func (o *optionReader) uint64(key string, dst *uint64) {

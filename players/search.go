@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/players/nnue"
 )
 
 const (
@@ -31,7 +32,8 @@ type searchConfig struct {
 	killers   bool          // killer and history ordering of paika turns
 
 	// The expert's features (the levels search without them).
-	evalWeights *[NumFeatures]int // the learned evaluation with these weights (EvaluateWeights); nil: Evaluate
+	evalWeights *[NumFeatures]int // the hand evaluation with these weights (EvaluateWeights); nil: Evaluate
+	net         *nnue.Net         // the network's evaluation (it takes precedence over evalWeights); nil: none
 	progress    bool              // pull static scores toward the draw as the paika counter nears the limit
 	ordering    bool              // countermove ordering, history with a malus for paika turns that failed
 	lmr         bool              // reductions growing with depth and move number, at paika nodes only
@@ -48,6 +50,7 @@ type searcher struct {
 	// oracleCheap: positions of more pieces cost the oracle a disk read (CostLimiter).
 	oracleCheap int
 	tt          *transTable
+	acc         *nnue.Stack // the network's accumulators, one pair a ply (net only)
 
 	nodes    uint64
 	stopped  bool
@@ -86,6 +89,9 @@ func newSearcher(cfg searchConfig, oracle Oracle) *searcher {
 		s.oracleCheap = l.CheapPieces()
 	}
 	s.tt = newTransTable(cfg.hashMB)
+	if cfg.net != nil {
+		s.acc = cfg.net.NewStack(maxPly)
+	}
 	for i := range s.turns {
 		s.turns[i] = make([]engine.Turn, 0, 64)
 		s.order[i] = make([]int64, 0, 64)
@@ -173,10 +179,13 @@ func (s *searcher) probe(p *engine.Position, ply, depth int) (int, bool) {
 	return 0, true
 }
 
-// evaluate is the static score of p for the side to move under the search's features.
-func (s *searcher) evaluate(p *engine.Position) int {
+// evaluate is the static score of p, the position at ply, for the side to move under the
+// search's features.
+func (s *searcher) evaluate(p *engine.Position, ply int) int {
 	var v int
-	if w := s.cfg.evalWeights; w != nil {
+	if s.acc != nil {
+		v = s.netScore(p, ply)
+	} else if w := s.cfg.evalWeights; w != nil {
 		v = EvaluateWeights(p, w)
 	} else {
 		v = Evaluate(p)
@@ -187,12 +196,31 @@ func (s *searcher) evaluate(p *engine.Position) int {
 // evaluateQuiet is evaluate, also reporting whether p is quiet (no capture for the side to
 // move): the learned evaluation finds that out on its way, which saves quiescence a
 // second pass over the board.
-func (s *searcher) evaluateQuiet(p *engine.Position) (int, bool) {
+func (s *searcher) evaluateQuiet(p *engine.Position, ply int) (int, bool) {
+	if s.acc != nil {
+		return s.progressed(p, s.netScore(p, ply)), !p.CanCapture()
+	}
 	if w := s.cfg.evalWeights; w != nil {
 		v, quiet := evaluateWeightsQuiet(p, w)
 		return s.progressed(p, v), quiet
 	}
 	return s.progressed(p, Evaluate(p)), !p.CanCapture()
+}
+
+// netScore is the network's score of p, the position at ply, kept inside ±(WinBound − 1)
+// so that no net makes a static score pass for a proven result.
+func (s *searcher) netScore(p *engine.Position, ply int) int {
+	return min(max(s.acc.Evaluate(ply, p.Side), -(WinBound-1)), WinBound-1)
+}
+
+// play makes the child of p at ply by t in the ply's buffer, with its accumulators.
+func (s *searcher) play(p *engine.Position, ply int, t engine.Turn) *engine.Position {
+	q := &s.pos[ply+1]
+	*q = p.Play(t)
+	if s.acc != nil {
+		s.acc.Update(ply, p, q)
+	}
+	return q
 }
 
 // progressed is the static score v of p under the progress switch.
@@ -371,7 +399,7 @@ func (s *searcher) negamax(p *engine.Position, depth, ply, alpha, beta int) int 
 		return v
 	}
 	if ply >= maxPly-1 {
-		return s.evaluate(p)
+		return s.evaluate(p, ply)
 	}
 	if ply > 0 {
 		if v, ok := s.probe(p, ply, depth); ok {
@@ -382,7 +410,7 @@ func (s *searcher) negamax(p *engine.Position, depth, ply, alpha, beta int) int 
 		if s.cfg.quiesce {
 			return s.qsearch(p, ply, 0, alpha, beta)
 		}
-		return s.evaluate(p)
+		return s.evaluate(p, ply)
 	}
 
 	var key uint64
@@ -407,7 +435,7 @@ func (s *searcher) negamax(p *engine.Position, depth, ply, alpha, beta int) int 
 		alpha > -WinBound && beta < WinBound
 	static := 0
 	if canPrune {
-		static = s.evaluate(p)
+		static = s.evaluate(p, ply)
 		if static-reverseFutilityMargin*depth >= beta {
 			return static
 		}
@@ -423,8 +451,7 @@ func (s *searcher) negamax(p *engine.Position, depth, ply, alpha, beta int) int 
 		if prunable && i >= 3+2*depth*depth {
 			break // the remaining paika turns come later in the order: all pruned
 		}
-		q := &s.pos[ply+1]
-		*q = p.Play(t)
+		q := s.play(p, ply, t)
 		// Futility skips a paika turn that cannot lift the static score to alpha, unless
 		// it leaves the opponent a capture: the capture is compulsory, so such a turn
 		// forces the reply (a lure, the game's commonest combination) and its worth is
@@ -493,7 +520,7 @@ func (s *searcher) qsearch(p *engine.Position, ply, qply, alpha, beta int) int {
 			return v
 		}
 	}
-	stand, quiet := s.evaluateQuiet(p)
+	stand, quiet := s.evaluateQuiet(p, ply)
 	if ply >= maxPly-1 || qply >= s.cfg.qMaxPlies || quiet || stand >= beta {
 		return stand
 	}
@@ -502,8 +529,7 @@ func (s *searcher) qsearch(p *engine.Position, ply, qply, alpha, beta int) int {
 	turns, order := s.generate(p, ply, -1)
 	for i := range order {
 		idx := pick(order, i)
-		q := &s.pos[ply+1]
-		*q = p.Play(turns[idx])
+		q := s.play(p, ply, turns[idx])
 		s.played[ply] = turns[idx]
 		v := -s.qsearch(q, ply+1, qply+1, -beta, -alpha)
 		if s.stopped {
@@ -578,7 +604,10 @@ func (s *searcher) deepen(p *engine.Position, first, maxDepth int) Analysis {
 	turns, order := s.generate(p, 0, -1)
 	a.Turn = turns[pick(order, 0)]
 	a.PV = []engine.Turn{a.Turn}
-	a.Score = s.evaluate(p)
+	if s.acc != nil {
+		s.acc.Refresh(0, p)
+	}
+	a.Score = s.evaluate(p, 0)
 	for d := first; d <= maxDepth && d < maxPly/2; d++ {
 		v := s.rootSearch(p, d, a.Score)
 		if s.stopped {

@@ -1,0 +1,144 @@
+// net.go: the net command, the learned evaluation's loop: data (seeded self-play writing
+// labelled positions), train (a network fitted to them), info (a net file's header);
+// thin over players/nnue and its sub-packages (docs/LEARNING.md).
+
+package main
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/fanorona/fanorona/players/nnue/data"
+	"github.com/fanorona/fanorona/puzzles/tablebase"
+	"github.com/fanorona/fanorona/tournament"
+	"github.com/spf13/cobra"
+)
+
+func init() { registerCommand(newNetCmd) }
+
+func newNetCmd(s *streams) *cobra.Command {
+	c := &cobra.Command{
+		Use:     "net",
+		Short:   "The learned evaluation: training positions from self-play, training, net files",
+		Example: `  fanorona net data -o positions.pos --games 100`,
+	}
+	c.AddCommand(newNetDataCmd(s))
+	return c
+}
+
+type netDataOptions struct {
+	games, workers, maxPlies int
+	player, openings, shard  string
+	tablebases, out          string
+	seed                     uint64
+	resume                   bool
+}
+
+// DefaultDataPlayer is the player of `net data`: the expert at a fixed node budget (so
+// the data do not depend on the machine's speed), varying among turns 0.1 piece apart.
+const DefaultDataPlayer = "expert:nodes=4000,vary=10"
+
+func newNetDataCmd(s *streams) *cobra.Command {
+	var o netDataOptions
+	c := &cobra.Command{
+		Use:   "data -o FILE [--games N] [--player SPEC] [--seed S] [--shard i/n] [--resume]",
+		Short: "Play seeded self-play and write its quiet positions, labelled, for training (docs/FORMATS.md)",
+		Example: `  # 100 games of the default player: about 5,000 positions in a few seconds
+  fanorona net data -o positions.pos --games 100
+  # one shard of ten of a larger set (a cluster's array task), continued after an interruption
+  fanorona net data -o shard3.pos --games 200000 --shard 3/10 --resume`,
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error { return runNetData(c, s, &o) },
+	}
+	c.Flags().StringVarP(&o.out, "output", "o", "", "the positions file to write (a new file; with --resume, one this command left unfinished)")
+	c.Flags().IntVar(&o.games, "games", 1000, "games of the whole data set (all shards)")
+	c.Flags().StringVar(&o.player, "player", DefaultDataPlayer, "player spec of both sides (a node or depth limit: no time)")
+	c.Flags().Uint64Var(&o.seed, "seed", 1, "data set seed (openings and players)")
+	c.Flags().StringVar(&o.openings, "opening-plies", "4-8", "uniformly random plies from the start before the players, a number or a range from-to drawn per game")
+	c.Flags().StringVar(&o.shard, "shard", "0/1", "play only shard i of n (the games whose number is i modulo n), for a cluster's array job")
+	c.Flags().IntVar(&o.workers, "workers", 0, "games played at once (0 = every core)")
+	c.Flags().IntVar(&o.maxPlies, "max-plies", 1000, "a game still going after this many plies ends as a draw")
+	c.Flags().StringVar(&o.tablebases, "tablebases", "none", "tables the players probe and whose exact values label the positions they cover (none = no tables)")
+	c.Flags().BoolVar(&o.resume, "resume", false, "continue an unfinished file of the same settings")
+	return c
+}
+
+func parsePliesRange(s string) ([2]int, error) {
+	a, b, ok := strings.Cut(s, "-")
+	if !ok {
+		b = a
+	}
+	var r [2]int
+	if _, err := fmt.Sscanf(a, "%d", &r[0]); err != nil {
+		return r, badInputf("--opening-plies %q: expected a number or from-to, e.g. 4-8", s)
+	}
+	if _, err := fmt.Sscanf(b, "%d", &r[1]); err != nil {
+		return r, badInputf("--opening-plies %q: expected a number or from-to, e.g. 4-8", s)
+	}
+	return r, nil
+}
+
+func runNetData(c *cobra.Command, s *streams, o *netDataOptions) error {
+	if o.out == "" {
+		return badInputf("-o/--output: required (the positions file to write)")
+	}
+	plies, err := parsePliesRange(o.openings)
+	if err != nil {
+		return err
+	}
+	shard, shards, err := tournament.ParseShard(o.shard)
+	if err != nil {
+		return badInputf("--shard %q: expected i/n with 0 <= i < n, e.g. 0/4", o.shard)
+	}
+	if o.workers < 0 {
+		return badInputf("--workers %d: must be 0 (every core) or more", o.workers)
+	}
+	if o.maxPlies < 1 {
+		return badInputf("--max-plies %d: must be at least 1", o.maxPlies)
+	}
+	cfg := data.Config{Games: o.games, Player: o.player, Seed: o.seed, OpeningPlies: plies, MaxPlies: o.maxPlies,
+		Shard: shard, Shards: shards, Workers: o.workers, Toolkit: version()}
+	if err := cfg.Check(); err != nil {
+		return badInputf("%v", err)
+	}
+	if o.tablebases != "none" {
+		dir, err := tablebasesFolder(o.tablebases, tablebase.Optional)
+		if err != nil {
+			return err
+		}
+		if dir != "" {
+			oracle, sums, err := checkedTablebases(dir, cfg.Rules().PaikaLimit)
+			if err != nil {
+				return err
+			}
+			if oracle != nil {
+				cfg.Oracle = oracle
+				cfg.Tablebases = fmt.Sprintf("%s: %d tables", dir, len(sums))
+			}
+		}
+	}
+	bar := newProgress(s.err)
+	start := time.Now()
+	cfg.Progress = func(st data.Stats) {
+		bar.update(fmt.Sprintf("net data: %d positions", st.Records), "games", int64(st.Games), int64(st.ShardGames))
+	}
+	st, err := data.Generate(c.Context(), cfg, o.out, o.resume)
+	bar.finish()
+	if err != nil {
+		return dataError(err)
+	}
+	secs := time.Since(start).Seconds()
+	fmt.Fprintf(s.out, "%s: %d games, %d positions, %d plies (%d games written before); %.0f positions/s over %.0f s with %d workers\n",
+		o.out, st.Games, st.Records, st.Plies, st.Resumed, float64(st.Records-st.ResumedRecords)/max(secs, 1e-9), secs, cfg.WorkerCount())
+	return nil
+}
+
+// dataError makes a refused output bad input.
+func dataError(err error) error {
+	if errors.Is(err, data.ErrRefused) {
+		return badInput(err)
+	}
+	return err
+}
