@@ -66,6 +66,16 @@ func (s Spec) Deterministic() bool {
 	return ok && e.Time == 0 && e.Clock == (TimeControl{}) && e.Vary == 0 && e.Threads <= 1
 }
 
+// NetSHA256 returns the SHA-256 (hex) of the net file the spec's players evaluate with,
+// or "" when they use none: what a run records, so that a net file changed under the same
+// path is not taken for the same player.
+func (s Spec) NetSHA256() string {
+	if e, ok := s.settings.(ExpertOptions); ok && e.Net != nil {
+		return e.Net.SHA256
+	}
+	return ""
+}
+
 // kind is one registered player: its options, how to read them and how to build it.
 type kind struct {
 	doc     string
@@ -404,7 +414,7 @@ func (o *optionReader) weights(key string, dst *[NumFeatures]int) {
 }
 
 // net reads a network: "default" (the embedded one), "none" (the hand evaluation) or a
-// net file's path, read once per process.
+// net file's path, read at each parse (the players built from one parse share it).
 func (o *optionReader) net(key string, dst **nnue.Net) {
 	v, ok := o.opts[key]
 	if !ok {
@@ -418,7 +428,7 @@ func (o *optionReader) net(key string, dst **nnue.Net) {
 		*dst = nnue.Default()
 		return
 	}
-	n, err := loadNet(v)
+	n, err := nnue.Load(v)
 	if err != nil {
 		o.fail(key, v, fmt.Sprintf("want %q, %q or a net file: %v", nnue.DefaultName, NetNone, err))
 		return
@@ -428,21 +438,6 @@ func (o *optionReader) net(key string, dst **nnue.Net) {
 
 // NetNone is the net option's value for the hand evaluation.
 const NetNone = "none"
-
-// nets are the net files read so far, by path: every game's players share one.
-var nets sync.Map // path → *nnue.Net
-
-func loadNet(path string) (*nnue.Net, error) {
-	if n, ok := nets.Load(path); ok {
-		return n.(*nnue.Net), nil
-	}
-	n, err := nnue.Load(path)
-	if err != nil {
-		return nil, err
-	}
-	v, _ := nets.LoadOrStore(path, n)
-	return v.(*nnue.Net), nil
-}
 
 func (o *optionReader) uint64(key string, dst *uint64) {
 	v, ok := o.opts[key]

@@ -73,6 +73,9 @@ type Config struct {
 	AdjudicatePieces int `json:"adjudicate_pieces,omitempty"`
 	// Engines: the external engines the players name (players/uci), as started.
 	Engines []record.Engine `json:"engines,omitempty"`
+	// Nets: the SHA-256 of the net file of each player that evaluates with a net, by
+	// spec, so that a resumed run or a shard refuses a net changed under the same name.
+	Nets map[string]string `json:"nets,omitempty"`
 
 	Concurrency int `json:"-"`
 	Shard       int `json:"-"` // this process plays games with index % Shards == Shard
@@ -130,6 +133,12 @@ func (c *Config) Validate() error {
 			return err
 		}
 		c.specs[spec] = s
+		if sum := s.NetSHA256(); sum != "" {
+			if c.Nets == nil {
+				c.Nets = map[string]string{}
+			}
+			c.Nets[spec] = sum
+		}
 		if seen[spec] && c.Format != SelfPlay {
 			return settingErrorf("%v: %q is listed twice", SettingPlayers, spec)
 		}

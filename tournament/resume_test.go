@@ -2,6 +2,9 @@ package tournament
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/players/nnue"
 	"github.com/fanorona/fanorona/tournament/record"
 	"github.com/fanorona/fanorona/tournament/summary"
 	"github.com/stretchr/testify/assert"
@@ -149,4 +153,46 @@ func TestResumeCutsAnIncompleteLine(t *testing.T) {
 		require.NoError(t, err)
 		assert.Contains(t, strings.Join(logs, "\n"), "dropped 1 exact duplicate records", "prefix %q", prefix)
 	}
+}
+
+// TestResumeComparesNets: run.json records the SHA-256 of a player's net file, and a net
+// changed under the same path is another player.
+func TestResumeComparesNets(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "n.fnn")
+	writeNet := func(bias float32) string {
+		f := nnue.NewFloat(nnue.Shape{Hidden: 4, Layer: 2}, 100)
+		f.B3 = bias
+		n, err := nnue.Quantise(f, nnue.Header{})
+		require.NoError(t, err)
+		b, err := n.Encode()
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(path, b, 0o644))
+		sum := sha256.Sum256(b)
+		return hex.EncodeToString(sum[:])
+	}
+	first := writeNet(0.1)
+	c := smallRun()
+	spec := "expert:depth=1,net=" + path
+	c.Players = []string{spec, "random"}
+	out := filepath.Join(dir, "run")
+	_, err := Run(context.Background(), c, Options{Out: out})
+	require.NoError(t, err)
+	var rec struct {
+		Nets map[string]string `json:"nets"`
+	}
+	b, err := os.ReadFile(filepath.Join(out, "run.json"))
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(b, &rec))
+	assert.Equal(t, map[string]string{spec: first}, rec.Nets)
+
+	c = smallRun()
+	c.Players = []string{spec, "random"}
+	_, err = Run(context.Background(), c, Options{Out: out, Resume: true})
+	assert.NoError(t, err, "the same net")
+	writeNet(0.2)
+	c = smallRun()
+	c.Players = []string{spec, "random"}
+	_, err = Run(context.Background(), c, Options{Out: out, Resume: true})
+	assert.ErrorContains(t, err, "nets", "another net under the same name")
 }
