@@ -27,7 +27,10 @@ func newEngineCmd(s *streams) *cobra.Command {
 		Short: "Run a player as an engine on stdin/stdout (UCI-like protocol, docs/PROTOCOL.md)",
 		Long: "Speak the protocol of the C++ engine an-do-ni-ai-na/fanorona on stdin and stdout:\n" +
 			"uci, isready, ucinewgame, setoption, position startpos|fen F [moves ...], go depth|movetime|nodes|\n" +
-			"wtime btime winc binc|infinite, stop, quit. The flags give the options' starting values.",
+			"wtime btime winc binc|infinite, stop, quit. The flags give the options' starting values.\n" +
+			"quit and the end of the input let a search with limits finish (go infinite is stopped);\n" +
+			"a search stopped before its first iteration completes one before it answers, and a turn\n" +
+			"that ends no iteration (a node limit inside the first) comes without a score.",
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			if _, err := players.ParseSpec(player); err != nil {

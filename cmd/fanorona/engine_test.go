@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -32,6 +33,25 @@ func TestEngineCommandSpeaksTheProtocol(t *testing.T) {
 	tn, err := p.ParseTurn(r, strings.TrimPrefix(best, "bestmove "))
 	require.NoError(t, err, "a legal turn for Black")
 	assert.Equal(t, tn.String(), strings.TrimPrefix(best, "bestmove "), "dashed as asked")
+}
+
+func TestEngineQuitRightAfterGoAnswersTheSearchAsked(t *testing.T) {
+	// The input of the command's help example, quit and the end of the input alike: the
+	// search of depth 4 runs to its end (it used to be cut at once, depth 0, an unsearched turn).
+	for _, end := range []string{"quit\n", ""} {
+		for _, player := range []string{"hard", "expert"} {
+			code, out, errs := runCmd(t, "uci\nisready\nposition startpos\ngo depth 4\n"+end,
+				"engine", "--player", player, "--notation", "dashed", "--tablebases", "none")
+			require.Equal(t, 0, code, errs)
+			lines := strings.Split(strings.TrimSpace(out), "\n")
+			require.GreaterOrEqual(t, len(lines), 2, "%q", out)
+			info, best := lines[len(lines)-2], lines[len(lines)-1]
+			assert.True(t, strings.HasPrefix(info, "info depth 4 score cp "), "%s %q: %q", player, end, info)
+			f := strings.Fields(info)
+			assert.NotEqual(t, "0", f[slices.Index(f, "nodes")+1], "%s %q: %q", player, end, info)
+			assert.Equal(t, "bestmove "+f[slices.Index(f, "pv")+1], best, "%s %q", player, end)
+		}
+	}
 }
 
 func TestEngineFlagsBadInput(t *testing.T) {

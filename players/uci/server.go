@@ -68,13 +68,14 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, cfg ServerConfig) e
 			}
 		}
 	}()
-	defer s.stopSearch()
 	for {
 		select {
 		case <-ctx.Done():
+			s.stopSearch()
 			return s.writeErr()
 		case line, ok := <-lines:
 			if !ok {
+				s.endSearch()
 				return s.writeErr()
 			}
 			if line.dropped > 0 {
@@ -82,6 +83,7 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, cfg ServerConfig) e
 				continue
 			}
 			if !s.execute(ctx, line.text) {
+				s.endSearch()
 				return s.writeErr()
 			}
 		}
@@ -478,11 +480,14 @@ func (s *server) effectiveSpec(l goLimits) string {
 	if s.cfg.HashMB > 0 && has("hash") {
 		base.Options["hash"] = strconv.Itoa(s.cfg.HashMB)
 	}
-	if !l.hasAny {
+	timed := l.hasMovetime || l.clock || l.infinite
+	usable := timed || l.hasDepth && has("depth") || l.hasNodes && (has("nodes") || has("playouts"))
+	if !usable {
+		// No limit this player can follow (depth for mcts): its own budget, which ends.
 		return base.String()
 	}
 	for _, k := range []string{"depth", "nodes", "time"} {
-		if has(k) && (l.hasDepth || l.hasNodes || l.hasMovetime || l.clock || l.infinite) {
+		if has(k) {
 			delete(base.Options, k)
 		}
 	}
@@ -544,30 +549,126 @@ func (s *server) startSearch(parent context.Context, args []string) {
 	sr := &search{cancel: cancel, stopped: make(chan struct{}), done: make(chan struct{}), infinite: l.infinite}
 	s.search = sr
 	p, r, notation := s.pos, s.cfg.Rules, s.cfg.Notation
+	fl := s.floorFor()
 	go func() {
 		defer close(sr.done)
 		defer cancel()
 		a, err := players.Analyze(ctx, pl, &p, r)
-		if a.Turn.Len == 0 && !errors.Is(err, players.ErrNoTurn) {
-			// Stopped before a first answer: any legal turn beats none.
-			if ts := p.Turns(r, nil); len(ts) > 0 {
-				a = players.Analysis{Turn: ts[0], PV: ts[:1]}
-			}
+		if !fl.answered(a, err) && !errors.Is(err, players.ErrNoTurn) {
+			// Stopped (stop, quit, the end of the input, the time) before a first completed
+			// iteration: one is searched now, so that the answer is a searched turn.
+			a, err = fl.search(parent, &p, r)
 		}
-		if a.Turn.Len > 0 {
+		if !fl.answered(a, err) && !errors.Is(err, players.ErrNoTurn) {
+			// Interrupted (parent ended) before even that: any legal turn beats none, with no
+			// score, since none was searched.
+			s.send("info string no search completed (%v): bestmove not searched", err)
+			a = players.Analysis{}
+			if ts := p.Turns(r, nil); len(ts) > 0 {
+				a.Turn = ts[0]
+			}
+		} else if a.Turn.Len > 0 {
 			pv := make([]string, len(a.PV))
 			for i, t := range a.PV {
 				pv[i] = FormatTurn(t, notation)
 			}
-			ms := a.Time.Milliseconds()
-			s.send("info depth %d score %s nodes %d nps %.0f time %d pv %s",
-				a.Depth, formatScore(a.Score), a.Nodes, a.NodesPerSecond(), ms, strings.Join(pv, " "))
+			score := ""
+			if fl.scored(a) {
+				score = " score " + formatScore(a.Score)
+			}
+			s.send("info depth %d%s nodes %d nps %.0f time %d pv %s",
+				a.Depth, score, a.Nodes, a.NodesPerSecond(), a.Time.Milliseconds(), strings.Join(pv, " "))
 		}
 		if sr.infinite {
 			<-sr.stopped // UCI: no bestmove before stop when searching without limit
 		}
 		s.send("bestmove %s", FormatTurn(a.Turn, notation))
 	}()
+}
+
+// floor is the least a stopped search answers with: one completed iteration. A searching
+// player (one with a depth) stopped (stop, quit, the end of the input, movetime or the
+// clock) before its first iteration returns no turn, or its move-ordering guess (Depth 0)
+// with a static score; that is no answer, and the floor search, the player's shortest
+// complete search, is made instead.
+type floor struct {
+	spec    string // floorSpec
+	seed    uint64
+	opts    []players.Option
+	deepens bool // the player has a depth: Depth 0 means no iteration completed
+}
+
+// floorFor returns the floor of the configured player, read in the session's goroutine
+// (the search's own reads nothing of the session).
+func (s *server) floorFor() floor {
+	f := floor{spec: s.floorSpec(), seed: record.MixSeed(s.cfg.Seed, s.games), opts: s.tbOpts}
+	if base, err := players.ParseSpec(s.cfg.Player); err == nil {
+		f.deepens = slices.Contains(players.OptionKeys(base.Name), "depth")
+	}
+	return f
+}
+
+// scored reports whether a search's turn has a score: it comes from a completed iteration,
+// or from a player that does not deepen (random, greedy, mcts).
+func (f floor) scored(a players.Analysis) bool {
+	return a.Turn.Len > 0 && (a.Depth > 0 || !f.deepens)
+}
+
+// answered reports whether a search's result is an answer: a scored turn, or the turn of a
+// search that ended by its own limits (a node limit reached within the first iteration:
+// the player's best guess, its score not shown), not stopped from outside.
+func (f floor) answered(a players.Analysis, err error) bool {
+	return f.scored(a) || a.Turn.Len > 0 && err == nil
+}
+
+// search searches p with the floor's spec, with a player of its own (the game's player and
+// its table are left as they are), under ctx alone: a stop does not end it.
+func (f floor) search(ctx context.Context, p *engine.Position, r engine.Rules) (players.Analysis, error) {
+	pl, err := players.NewFromString(f.spec, f.seed, f.opts...)
+	if err != nil {
+		return players.Analysis{}, err
+	}
+	return players.Analyze(ctx, pl, p, r)
+}
+
+// floorSpec is the spec of the shortest complete search of the configured player: one
+// iteration (depth 1, no table) for players with a depth, one playout for mcts, the
+// player as it is for those that do not search (random, greedy); no time limit.
+func (s *server) floorSpec() string {
+	base, err := players.ParseSpec(s.cfg.Player)
+	if err != nil {
+		return s.cfg.Player
+	}
+	keys := players.OptionKeys(base.Name)
+	has := func(k string) bool { return slices.Contains(keys, k) }
+	for _, k := range []string{"depth", "nodes", "time", "tc", "playouts"} {
+		delete(base.Options, k)
+	}
+	switch {
+	case has("depth"):
+		base.Options["depth"] = "1"
+	case has("playouts"):
+		base.Options["playouts"] = "1"
+	}
+	if has("hash") {
+		base.Options["hash"] = "0"
+	}
+	return base.String()
+}
+
+// endSearch is quit's and the end of the input's: a search with limits (depth, nodes,
+// time, the clock or the player's own) is let finish, an infinite one is stopped; either
+// answers from at least one completed iteration.
+func (s *server) endSearch() {
+	if s.search == nil {
+		return
+	}
+	if s.search.infinite {
+		s.stopSearch()
+		return
+	}
+	<-s.search.done
+	s.search = nil
 }
 
 // stopSearch ends the running search at once; its bestmove is written before it returns.

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"io"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -11,6 +12,7 @@ import (
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/players"
 	"github.com/fanorona/fanorona/players/uci"
+	"github.com/fanorona/fanorona/tournament/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -214,4 +216,90 @@ func TestServerNodesAndDepthLimitsReachThePlayer(t *testing.T) {
 	}
 	assert.Greater(t, nodes, 50, "go nodes replaces the spec's limit")
 	assert.LessOrEqual(t, nodes, 20000+2000)
+}
+
+// serveAll runs a whole session on input and returns the lines written.
+func serveAll(t *testing.T, cfg uci.ServerConfig, input string) []string {
+	t.Helper()
+	var out strings.Builder
+	require.NoError(t, uci.Serve(context.Background(), strings.NewReader(input), &out, cfg))
+	return strings.Split(strings.TrimSpace(out.String()), "\n")
+}
+
+// infoField returns the value after key in an info line.
+func infoField(t *testing.T, info, key string) string {
+	t.Helper()
+	f := strings.Fields(info)
+	for i := range f[:len(f)-1] {
+		if f[i] == key {
+			return f[i+1]
+		}
+	}
+	t.Fatalf("no %s in %q", key, info)
+	return ""
+}
+
+func TestServerQuitOrEndOfInputLetsALimitedSearchFinish(t *testing.T) {
+	p := engine.Start()
+	for _, player := range []string{"medium", "hard", "expert"} {
+		// The same player searched in process: what the session must answer.
+		want, err := players.NewFromString(player+":depth=4", record.MixSeed(0, 0))
+		require.NoError(t, err)
+		a, err := players.Analyze(context.Background(), want, &p, engine.DefaultRules())
+		require.NoError(t, err)
+		require.Equal(t, 4, a.Depth)
+		for _, end := range []string{"quit\n", ""} {
+			lines := serveAll(t, uci.ServerConfig{Player: player}, "position startpos\ngo depth 4\n"+end)
+			require.Len(t, lines, 2, "%s %q: %q", player, end, lines)
+			assert.True(t, strings.HasPrefix(lines[0], "info depth 4 score cp "), "%s %q: %q", player, end, lines[0])
+			assert.Equal(t, strconv.FormatUint(a.Nodes, 10), infoField(t, lines[0], "nodes"), "%s %q", player, end)
+			assert.Equal(t, "bestmove "+strings.ReplaceAll(a.Turn.String(), "-", ""), lines[1], "%s %q", player, end)
+		}
+	}
+}
+
+func TestServerStoppedBeforeAnIterationAnswersFromOne(t *testing.T) {
+	r := engine.DefaultRules()
+	for _, c := range []struct {
+		player string
+		depth  int // least depth of the info line
+	}{
+		{"expert", 1}, {"hard", 1}, {"medium", 1}, {"mcts", 0}, {"random", 0}, {"greedy", 1},
+	} {
+		// A quit or the end of the input right after go infinite stops the search before
+		// it could complete anything, most times: what it answers is still searched.
+		for _, end := range []string{"quit\n", "stop\n", ""} {
+			lines := serveAll(t, uci.ServerConfig{Player: c.player}, "position startpos\ngo infinite\n"+end)
+			require.Len(t, lines, 2, "%s %q: %q", c.player, end, lines)
+			info, best := lines[0], lines[1]
+			require.True(t, strings.HasPrefix(info, "info depth "), "%s %q: %q", c.player, end, info)
+			assert.GreaterOrEqual(t, atoi(t, infoField(t, info, "depth")), c.depth, "%s %q: %q", c.player, end, info)
+			assert.Positive(t, atoi(t, infoField(t, info, "nodes")), "%s %q: %q", c.player, end, info)
+			m := strings.TrimPrefix(best, "bestmove ")
+			assert.Equal(t, m, infoField(t, info, "pv"), "%s %q: the answer is the searched turn", c.player, end)
+			p := engine.Start()
+			_, err := p.ParseTurn(r, m)
+			assert.NoError(t, err, "%s %q", c.player, end)
+		}
+	}
+}
+
+func TestServerGoLimitThePlayerCannotFollowKeepsItsOwnBudget(t *testing.T) {
+	// mcts has no depth: go depth 4 leaves it its own playouts, a search that ends.
+	s := newSession(t, uci.ServerConfig{Player: "mcts:playouts=200"})
+	s.send("position startpos")
+	s.send("go depth 4")
+	_, infos := s.expect("bestmove", 10*time.Second)
+	require.NotEmpty(t, infos)
+	assert.Equal(t, "200", infoField(t, infos[len(infos)-1], "nodes"))
+}
+
+func TestServerNodeLimitWithinTheFirstIterationShowsNoScore(t *testing.T) {
+	// One ply of the expert from the start takes more than 1,000 nodes (its quiescence):
+	// the limit ends the search first, and the turn comes without a score.
+	lines := serveAll(t, uci.ServerConfig{Player: "expert"}, "position startpos\ngo nodes 1000\n")
+	require.Len(t, lines, 2, "%q", lines)
+	assert.True(t, strings.HasPrefix(lines[0], "info depth 0 nodes "), lines[0])
+	assert.NotContains(t, lines[0], "score")
+	assert.Equal(t, "bestmove "+infoField(t, lines[0], "pv"), lines[1])
 }
