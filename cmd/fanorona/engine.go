@@ -40,6 +40,9 @@ func newEngineCmd(s *streams) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			if err := uci.CheckHash(hash, machineMemory()); err != nil {
+				return badInputf("--hash %d: %v", hash, err)
+			}
 			n := uci.Compact
 			switch notation {
 			case "compact":
@@ -68,14 +71,14 @@ func newEngineCmd(s *streams) *cobra.Command {
 					return openTablebases(dir)
 				}
 			}
-			cfg := uci.ServerConfig{Player: player, Seed: seed, Rules: r, HashMB: hash, Tablebases: folder,
+			cfg := uci.ServerConfig{Player: player, Seed: seed, Rules: r, HashMB: hash, MemoryBytes: machineMemory(), Tablebases: folder,
 				Notation: n, OpenTablebases: open}
 			return uci.Serve(c.Context(), s.in, s.out, cfg)
 		},
 	}
 	c.Flags().StringVar(&player, "player", "expert", "player spec served (option Player)")
 	c.Flags().Uint64Var(&seed, "seed", 0, "seed of the player's random choices (option Seed)")
-	c.Flags().IntVar(&hash, "hash", 0, "transposition table in MB for players that have one (option Hash; 0 = the spec's)")
+	c.Flags().IntVar(&hash, "hash", 0, "transposition table in MB for players that have one (option Hash; 0 = the spec's; at most 16384 and the machine's memory)")
 	c.Flags().StringVar(&tb, "tablebases", "", `tablebase folder (option Tablebases; "" = the default cache folder when it exists, "none" = off)`)
 	c.Flags().StringVar(&notation, "notation", "compact", "how turns are written: compact (f4e4We3A) or dashed (f4-e4W-e3A); both are read")
 	rules.bind(c)

@@ -22,11 +22,14 @@ import (
 
 // ServerConfig is what Serve starts with; the GUI may change most of it with setoption.
 type ServerConfig struct {
-	Player     string       // spec of the player served (option Player), default "expert"
-	Seed       uint64       // seed of the player's random choices (option Seed)
-	Rules      engine.Rules // rules of the games (options PaikaLimit, NoMovesDraw, FirstTurnNoChain)
-	HashMB     int          // transposition table in MB for players that have one (option Hash; 0 = the spec's)
-	Tablebases string       // tablebase folder (option Tablebases; "" = none)
+	Player string       // spec of the player served (option Player), default "expert"
+	Seed   uint64       // seed of the player's random choices (option Seed)
+	Rules  engine.Rules // rules of the games (options PaikaLimit, NoMovesDraw, FirstTurnNoChain)
+	HashMB int          // transposition table in MB for players that have one (option Hash; 0 = the spec's)
+	// MemoryBytes is the machine's memory (0: unknown): the Hash option goes no higher
+	// (MaxHash).
+	MemoryBytes uint64
+	Tablebases  string // tablebase folder (option Tablebases; "" = none)
 	// OpenTablebases turns a folder into player options (a tablebase oracle); nil means the
 	// Tablebases option is not offered.
 	OpenTablebases func(dir string) ([]players.Option, error)
@@ -41,6 +44,31 @@ const noOwnLimit = "8760h"
 // timeReserve is kept back from the remaining clock time for the protocol round trip.
 const timeReserve = 20 * time.Millisecond
 
+// MaxHashMB is the largest Hash option of any machine (the players' own bound on a table).
+const MaxHashMB = 1 << 14
+
+// MaxHash returns the largest Hash option, in MB, on a machine of memory bytes (0:
+// unknown): MaxHashMB, or less where the machine has less memory.
+func MaxHash(memory uint64) int {
+	if memory == 0 {
+		return MaxHashMB
+	}
+	return int(min(uint64(MaxHashMB), memory>>20))
+}
+
+// CheckHash returns an error saying why mb is no Hash option on a machine of memory bytes
+// (0: unknown), nil when it is one.
+func CheckHash(mb int, memory uint64) error {
+	hi := MaxHash(memory)
+	switch {
+	case mb < 0 || mb > MaxHashMB:
+		return fmt.Errorf("want a whole number of MB from 0 to %d", hi)
+	case mb > hi:
+		return fmt.Errorf("%d MB is more than this machine's memory (%d MB): want 0 to %d", mb, memory>>20, hi)
+	}
+	return nil
+}
+
 // Serve runs the protocol on in and out until "quit", the end of in, or ctx's end.
 // Unknown commands and malformed arguments are ignored (an "info string" says why), as
 // UCI engines do; it returns only the errors of out.
@@ -50,6 +78,9 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, cfg ServerConfig) e
 	}
 	if _, err := players.ParseSpec(cfg.Player); err != nil {
 		return err
+	}
+	if err := CheckHash(cfg.HashMB, cfg.MemoryBytes); err != nil {
+		return fmt.Errorf("hash %d: %w", cfg.HashMB, err)
 	}
 	s := &server{cfg: cfg, out: bufio.NewWriter(out), pos: engine.Start()}
 	lines := make(chan inputLine)
@@ -222,7 +253,7 @@ func (s *server) sendID() {
 		"id name " + name,
 		"id author fanorona contributors",
 		"option name Player type string default " + s.cfg.Player,
-		fmt.Sprintf("option name Hash type spin default %d min 0 max 16384", s.cfg.HashMB),
+		fmt.Sprintf("option name Hash type spin default %d min 0 max %d", s.cfg.HashMB, MaxHash(s.cfg.MemoryBytes)),
 		fmt.Sprintf("option name Seed type spin default %d min 0 max %d", min(s.cfg.Seed, math.MaxInt64), int64(math.MaxInt64)),
 		"option name Notation type combo default " + notation + " var compact var dashed",
 		fmt.Sprintf("option name PaikaLimit type spin default %d min 0 max %d", s.cfg.Rules.PaikaLimit, maxPaikaLimit),
@@ -267,8 +298,11 @@ func (s *server) setOption(args []string) {
 		s.cfg.Player = v
 	case "hash":
 		mb, err := strconv.Atoi(v)
-		if err != nil || mb < 0 || mb > 1<<14 {
-			bad("want a whole number of MB from 0 to 16384")
+		if err != nil {
+			mb = -1
+		}
+		if err := CheckHash(mb, s.cfg.MemoryBytes); err != nil {
+			bad(err.Error())
 			return
 		}
 		s.cfg.HashMB = mb

@@ -303,3 +303,34 @@ func TestServerNodeLimitWithinTheFirstIterationShowsNoScore(t *testing.T) {
 	assert.NotContains(t, lines[0], "score")
 	assert.Equal(t, "bestmove "+infoField(t, lines[0], "pv"), lines[1])
 }
+
+func TestServerHashBoundedByTheTablesAndTheMachine(t *testing.T) {
+	const gib = 1 << 30
+	for _, c := range []struct {
+		mb     int
+		memory uint64
+		ok     bool
+	}{
+		{0, 0, true}, {16384, 0, true}, {16384, 32 * gib, true},
+		{-1, 0, false}, {16385, 0, false}, {99999999, 0, false},
+		{4096, 4 * gib, true}, {4097, 4 * gib, false}, // a 4 GiB machine holds 4096 MiB at most
+	} {
+		err := uci.CheckHash(c.mb, c.memory)
+		assert.Equal(t, c.ok, err == nil, "%d MB on %d bytes: %v", c.mb, c.memory, err)
+	}
+	assert.Equal(t, 4096, uci.MaxHash(4*gib))
+	assert.Equal(t, uci.MaxHashMB, uci.MaxHash(0))
+
+	// Serve refuses a starting value out of range before it answers anything.
+	var out strings.Builder
+	err := uci.Serve(context.Background(), strings.NewReader("uci\n"), &out, uci.ServerConfig{Player: "expert", HashMB: -1})
+	assert.ErrorContains(t, err, "hash -1")
+	assert.Empty(t, out.String())
+
+	// A GUI's setoption beyond the machine is ignored with a reason; the advertised max is the machine's.
+	lines := serveAll(t, uci.ServerConfig{Player: "expert", MemoryBytes: 4 * gib},
+		"uci\nsetoption name Hash value 8000\nsetoption name Hash value -3\n")
+	assert.Contains(t, lines, "option name Hash type spin default 0 min 0 max 4096")
+	assert.Contains(t, lines, `info string option Hash value "8000" ignored: 8000 MB is more than this machine's memory (4096 MB): want 0 to 4096`)
+	assert.Contains(t, lines, `info string option Hash value "-3" ignored: want a whole number of MB from 0 to 4096`)
+}
