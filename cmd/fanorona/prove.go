@@ -75,7 +75,17 @@ func newProveCmd(s *streams) *cobra.Command {
 	return c
 }
 
-// proverFor opens the tables of a proof and returns a prover for them.
+// checkTTEntries refuses a --tt-entries below 2, or whose tables (one a prover) take more
+// than the machine's memory: before any table is opened or allocated.
+func checkTTEntries(entries, provers int) error {
+	if err := proof.CheckTTEntries(entries, provers, machineMemory()); err != nil {
+		return badInputf("--tt-entries %d: %v", entries, err)
+	}
+	return nil
+}
+
+// proverFor opens the tables of a proof and returns a prover for them (--tt-entries
+// checked by checkTTEntries first).
 func proverFor(dir string, limit int, p *engine.Position, ttEntries int) (*proof.Prover, *tablebase.Set, error) {
 	set, err := solveTablebases(dir, limit, p)
 	if err != nil {
@@ -85,9 +95,6 @@ func proverFor(dir string, limit int, p *engine.Position, ttEntries int) (*proof
 	if set != nil {
 		set.LoadWhole(1 << 24) // the small tables whole: a probe at every node of the search
 		tables = proof.FromSet(set, 0)
-	}
-	if ttEntries < 2 {
-		return nil, nil, badInputf("--tt-entries %d: must be 2 or more", ttEntries)
 	}
 	pr, err := proof.NewProver(proof.Options{PaikaLimit: limit, Tables: tables, TTEntries: ttEntries})
 	if err != nil {
@@ -118,6 +125,9 @@ func runProve(ctx context.Context, s *streams, o *proveOptions) error {
 	}
 	if p.Own() != 0 && p.Enemy() == 0 {
 		return badInputf("--fen %q: the side not to move has no pieces; the game ended before this position", o.fen)
+	}
+	if err := checkTTEntries(o.ttEntries, 1); err != nil {
+		return err
 	}
 	if o.output != "" {
 		if err := report.CheckOutput(o.output, o.force); err != nil {
@@ -260,6 +270,11 @@ func runProveFolder(ctx context.Context, s *streams, o *proveOptions) error {
 		return badInputf("--workers %d: must be 1 or more", o.workers)
 	case o.snapshot <= 0:
 		return badInputf("--snapshot-every %v: must be positive", o.snapshot)
+	}
+	if !o.status {
+		if err := checkTTEntries(o.ttEntries, o.workers); err != nil {
+			return err
+		}
 	}
 	var claim *proof.Claim
 	if o.claim != "value" {

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -168,4 +169,48 @@ func TestProveFolderStatusListsEachJob(t *testing.T) {
 	}
 	assert.Positive(t, ran)
 	assert.Equal(t, strings.TrimSpace(run), lines[len(lines)-1], "the folder's line is the run's")
+}
+
+// TestProveRefusesATableBeyondTheMachine: --tt-entries 10^12 (16 TiB) once ended in Go's
+// "out of memory" and a stack trace. It is refused with one line naming the memory
+// needed and the machine's, before any table or folder is touched. The commands run in a
+// child process, so that a regression kills the child, not the test binary.
+func TestProveRefusesATableBeyondTheMachine(t *testing.T) {
+	if machineMemory() == 0 {
+		t.Skip("the machine's memory is read from /proc/meminfo (Linux)")
+	}
+	dir := os.Getenv("FANORONA_TT_CHILD_DIR")
+	if dir == "" {
+		cmd := exec.Command(os.Args[0], "-test.run", "^TestProveRefusesATableBeyondTheMachine$", "-test.count=1")
+		cmd.Env = append(os.Environ(), "FANORONA_TT_CHILD_DIR="+t.TempDir())
+		res, err := cmd.CombinedOutput()
+		assert.NoError(t, err, "%s", res)
+		return
+	}
+	const fen = "9/9/2W1W4/3B1B3/9 w"
+	folder, certs := filepath.Join(dir, "proof"), filepath.Join(dir, "certs")
+	memory := fmt.Sprintf("more than this machine's memory (%.1f GiB)", float64(machineMemory())/(1<<30))
+	for _, c := range []struct {
+		args []string
+		need string
+	}{
+		{[]string{"prove", "--fen", fen, "--tablebases", "none", "--tt-entries", "1000000000000"},
+			"--tt-entries 1000000000000: the transposition table takes 16.0 TiB (549755813888 entries of 32 bytes), "},
+		{[]string{"prove", "--fen", fen, "--tablebases", "none", "--tt-entries", "1000000000000", "-o", filepath.Join(dir, "c.fpc.gz")},
+			"16.0 TiB"},
+		{[]string{"prove", "--fen", fen, "--tablebases", "none", "--tt-entries", "1000000000000", "--folder", folder, "--workers", "2"},
+			"--tt-entries 1000000000000: 2 transposition tables (one a worker) take 32.0 TiB (549755813888 entries of 32 bytes each), "},
+		{[]string{"prove", "--fen", fen, "--tablebases", "none", "--tt-entries", "1"}, "--tt-entries 1: must be 2 or more"},
+		{[]string{"prove", "--fen", fen, "--tablebases", "none", "--tt-entries", "0", "--folder", folder}, "--tt-entries 0: must be 2 or more"},
+		{[]string{"prove-sample", "--positions", "/dev/null", "--tt-entries", "1000000000000", "--certificates", certs}, "16.0 TiB"},
+	} {
+		code, out, errs := runCmd(t, "", c.args...)
+		assertBadInput(t, code, out, errs, c.need)
+		if strings.Contains(c.need, "TiB") {
+			assert.Contains(t, errs, memory, "%v", c.args)
+		}
+	}
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Empty(t, entries, "no file or folder made")
 }

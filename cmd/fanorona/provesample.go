@@ -170,6 +170,9 @@ func runProveSample(ctx context.Context, s *streams, o *proveSampleOptions) erro
 	if err := checkPaikaLimit(o.paikaLimit); err != nil {
 		return err
 	}
+	if err := checkTTEntries(o.ttEntries, 1); err != nil {
+		return err
+	}
 	var refSet *tablebase.Set
 	if o.reference != "" {
 		ref, err := tablesDirChecked(o.reference)

@@ -7,8 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"time"
+	"unsafe"
 
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
@@ -49,6 +51,61 @@ type Options struct {
 
 // DefaultTTEntries is the transposition table's default size: 2^22 entries, 128 MiB.
 const DefaultTTEntries = 1 << 22
+
+// TTBytes returns the memory of the transposition table NewProver makes for entries: the
+// largest power of two at most entries (at least 2; DefaultTTEntries for 0 or less), 32
+// bytes each.
+func TTBytes(entries int) uint64 {
+	if entries <= 0 {
+		entries = DefaultTTEntries
+	}
+	n := uint64(2)
+	for n*2 <= uint64(entries) {
+		n *= 2
+	}
+	size := uint64(unsafe.Sizeof(entry{}))
+	if n > math.MaxUint64/size {
+		return math.MaxUint64 // more than any machine: it need not be exact
+	}
+	return n * size
+}
+
+// CheckTTEntries returns an error saying why provers provers with tables of entries each
+// cannot run: fewer than 2 entries, or tables that together take more than memory bytes,
+// the machine's (0: unknown, not compared). Call it before NewProver, which allocates.
+func CheckTTEntries(entries, provers int, memory uint64) error {
+	if entries < 2 {
+		return errors.New("must be 2 or more")
+	}
+	one := TTBytes(entries)
+	provers = max(provers, 1)
+	need := one * uint64(provers)
+	if need/uint64(provers) != one {
+		need = math.MaxUint64
+	}
+	if memory > 0 && need > memory {
+		size := unsafe.Sizeof(entry{})
+		what := fmt.Sprintf("the transposition table takes %s (%d entries of %d bytes)", formatBytes(need), one/uint64(size), size)
+		if provers > 1 {
+			what = fmt.Sprintf("%d transposition tables (one a worker) take %s (%d entries of %d bytes each)", provers, formatBytes(need), one/uint64(size), size)
+		}
+		return fmt.Errorf("%s, more than this machine's memory (%s)", what, formatBytes(memory))
+	}
+	return nil
+}
+
+// formatBytes writes b in binary units: "128.0 MiB", "16.0 TiB".
+func formatBytes(b uint64) string {
+	units := []string{"bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"}
+	v, i := float64(b), 0
+	for v >= 1024 && i < len(units)-1 {
+		v, i = v/1024, i+1
+	}
+	if i == 0 {
+		return fmt.Sprintf("%d bytes", b)
+	}
+	return fmt.Sprintf("%.1f %s", v, units[i])
+}
 
 // maxDepth bounds a line of the search; a node deeper is left open (never decided).
 const maxDepth = 4000
