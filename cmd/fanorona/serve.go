@@ -1,0 +1,87 @@
+// serve.go: the serve command, the analysis board in the browser; thin over package
+// tournament/analysis.
+
+package main
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/fanorona/fanorona/puzzles/tablebase"
+	"github.com/fanorona/fanorona/tournament/analysis"
+	"github.com/spf13/cobra"
+)
+
+func init() { registerCommand(newServeCmd) }
+
+// defaultServeAddr is where serve listens without --addr.
+const defaultServeAddr = "127.0.0.1:8054"
+
+type serveOptions struct {
+	addr        string
+	tablebases  string
+	open        bool
+	allowRemote bool
+	maxSearches int
+	maxTime     time.Duration
+	rules       rulesFlags
+}
+
+func newServeCmd(s *streams) *cobra.Command {
+	var o serveOptions
+	c := &cobra.Command{
+		Use:   "serve [--addr 127.0.0.1:PORT] [--tablebases DIR] [--open]",
+		Short: "An analysis board in the browser: play through a position, ask the expert, the tables and the prover",
+		Long: "Serve one page (its script and styles inside the binary: it works offline) and its JSON API\n" +
+			"(docs/PROTOCOL.md, \"The analysis board\") on a loopback address until Ctrl-C. Enter turns by\n" +
+			"clicking their steps; analyse with the expert (several lines, streamed); see the tables' value\n" +
+			"and best line; prove a claim within a time budget and save its certificate; open the games of a\n" +
+			"games.jsonl or an exported file and step through them. The address is printed on stderr.",
+		Example: `  fanorona serve
+  fanorona serve --addr 127.0.0.1:0 --open
+  fanorona serve --tablebases ~/.cache/fanorona/tablebases --paika-limit 0`,
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error { return runServe(c, s, &o) },
+	}
+	c.Flags().StringVar(&o.addr, "addr", defaultServeAddr, "host:port to listen on (port 0 picks a free one); loopback unless --allow-remote")
+	c.Flags().StringVar(&o.tablebases, "tablebases", "", `tablebase folder ("" = the default cache folder when it exists, "none" = off)`)
+	c.Flags().BoolVar(&o.open, "open", false, "open the page in the desktop's browser")
+	c.Flags().BoolVar(&o.allowRemote, "allow-remote", false, "listen on and answer any address, not only loopback (the API has no authentication)")
+	c.Flags().IntVar(&o.maxSearches, "max-searches", 0, "analyses and proofs running at once over all clients (0 = one a core)")
+	c.Flags().DurationVar(&o.maxTime, "max-time", analysis.DefaultMaxTime, "longest time budget a page may give one analysis or proof")
+	o.rules.bind(c)
+	return c
+}
+
+func runServe(c *cobra.Command, s *streams, o *serveOptions) error {
+	r, err := o.rules.rules()
+	if err != nil {
+		return err
+	}
+	if err := analysis.CheckAddr(o.addr, o.allowRemote); err != nil {
+		return badInputf("--addr: %v", err)
+	}
+	if o.maxSearches < 0 {
+		return badInputf("--max-searches %d: must be 0 (one a core) or more", o.maxSearches)
+	}
+	if o.maxTime <= 0 {
+		return badInputf("--max-time %v: must be positive", o.maxTime)
+	}
+	dir, err := tablebasesFolder(o.tablebases, tablebase.Optional)
+	if err != nil {
+		return err
+	}
+	cfg := analysis.Config{Rules: r, AllowRemote: o.allowRemote, MaxSearches: o.maxSearches, MaxTime: o.maxTime, Toolkit: version()}
+	if dir != "" {
+		cfg.Tables = tablebase.Open(dir)
+		defer cfg.Tables.Close()
+	}
+	return analysis.ListenAndServe(c.Context(), o.addr, cfg, func(url string) {
+		fmt.Fprintf(s.err, "fanorona: the analysis board is at %s (Ctrl-C stops it)\n", url)
+		if o.open {
+			if err := analysis.OpenBrowser(url); err != nil {
+				fmt.Fprintf(s.err, "fanorona: --open: %v\n", err)
+			}
+		}
+	})
+}
