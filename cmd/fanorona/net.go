@@ -25,6 +25,7 @@ func newNetCmd(s *streams) *cobra.Command {
 		Example: `  fanorona net data -o positions.pos --games 100`,
 	}
 	c.AddCommand(newNetDataCmd(s))
+	c.AddCommand(newNetTrainCmd(s), newNetInfoCmd(s))
 	return c
 }
 
