@@ -130,14 +130,14 @@ func (s *samples) readFile(ctx context.Context, fileIndex int, path string, seed
 	return n, hex.EncodeToString(h.Sum(nil)), nil
 }
 
-// scoreBins counts the training positions by score and value, the sufficient statistic
+// scoreBin counts the training positions of one score by value, the sufficient statistic
 // of the score scale's fit.
 type scoreBin struct {
 	score float64
 	n     [3]float64 // positions of value 0, 1, 2
 }
 
-// FitScoreScale returns the scale K (hundredths of a piece) that minimises
+// fitScoreScale returns the scale K (hundredths of a piece) that minimises
 // Σ (sigmoid(score/K) − r)² over positions of scores score[i] and outcomes r[i] = value/2
 // (value 0, 1 or 2): a grid of ratios 1.05 from 10 to 10000, then golden-section search
 // between the best point's neighbours. Deterministic.
