@@ -141,6 +141,13 @@ func TestBoardInBrowser(t *testing.T) {
 		waitFEN(want.FEN()),
 	))
 	assert.Equal(t, engineClasses(&want), boardClasses(t, ctx))
+	// Everything the page loaded came from the server: it works with the network cut.
+	origins, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`performance.getEntriesByType("resource").map((e) => new URL(e.name).origin)`))
+	require.NoError(t, err)
+	assert.NotEmpty(t, origins)
+	for _, o := range origins {
+		assert.Equal(t, ts.URL, o)
+	}
 	moves, err := chromedp.Run(ctx, chromedp.TextContent(chromedp.CSS("#moves")))
 	require.NoError(t, err)
 	assert.Equal(t, "f3-e3A-d4W-d3A", strings.TrimSpace(moves))
