@@ -171,7 +171,7 @@ func TestBoardInBrowser(t *testing.T) {
 	require.NoError(t, chromedp.Do(ctx,
 		setValue("multipv", "2"), setValue("atime", "3s"),
 		button("analyse"),
-		until(`document.querySelectorAll("#lines li").length === 2 && /depth [2-9]/.test(document.getElementById("analysis-info").textContent)`, 20*time.Second),
+		until(`document.querySelectorAll("#lines li").length === 2 && /depth ([2-9]|[1-9][0-9])/.test(document.getElementById("analysis-info").textContent)`, 20*time.Second),
 	))
 	lines, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll("#lines li")).map((li) => li.textContent)`))
 	require.NoError(t, err)
