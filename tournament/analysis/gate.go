@@ -91,3 +91,10 @@ func (g *gate) enter(ctx context.Context, client string) (context.Context, func(
 	}
 	return ctx, func() { <-g.slots; finish() }, nil
 }
+
+// waiting returns how many clients hold or wait for a search.
+func (g *gate) waiting() int {
+	g.lock()
+	defer g.unlock()
+	return len(g.holders)
+}
