@@ -131,6 +131,9 @@ func TestTournamentWithAnExternalEngine(t *testing.T) {
 }
 
 func TestMain(m *testing.M) {
+	if os.Getenv("FANORONA_TEST_BINARY_IS_THE_COMMAND") == "1" {
+		main() // the test binary run as the command (commandFromTestBinary)
+	}
 	// The default tablebase folder is the machine's (a build left in ~/.cache would turn
 	// a searched hint into a table's): every test sees an empty one unless it says so.
 	cache, err := os.MkdirTemp("", "fanorona-cmd-cache")

@@ -14,13 +14,13 @@ const rootExample = `  fanorona perft --depth 5
 var commandExamples = map[string]string{
 	"fanorona selfplay": `  # 200 games of medium against itself, colours swapped in pairs, records in out/selfplay-7
   fanorona selfplay --player medium --games 200 --seed 7
-  # the same run in 4 shards (one machine each), merged afterwards
-  fanorona selfplay --player medium --games 200 --seed 7 --shard 0/4 -o shard0`,
+  # the same run in 4 shards (one machine each, the same --run-id), merged afterwards
+  fanorona selfplay --player medium --games 200 --seed 7 --shard 0/4 --run-id 0123456789abcdef0123456789abcdef -o shard0`,
 	"fanorona tournament": `  fanorona tournament --players random,greedy,easy,medium --games 100 --seed 3
   fanorona tournament --players expert:depth=6,medium,easy --format gauntlet --games 50 --plots
   fanorona tournament --players expert:depth=6,medium --format gauntlet --fixed-colours --openings file:positions.fen --games 200`,
 	"fanorona stats": `  fanorona stats out/selfplay-7/games.jsonl
-  fanorona stats a/games.jsonl --compare b/games.jsonl --json`,
+  fanorona stats --json --compare a/games.jsonl -- b/games.jsonl`,
 	"fanorona merge": `  fanorona merge -o merged shard0 shard1 shard2 shard3`,
 	"fanorona plot": `  fanorona plot lengths out/selfplay-7/games.jsonl -o lengths.png
   fanorona plot ratings out/tournament-3/games.jsonl -o ratings.svg`,

@@ -24,7 +24,9 @@ import (
 
 func init() {
 	registerCommand(newProveSampleCmd)
-	commandExamples["fanorona prove-sample"] = `  fanorona prove-sample --tablebases tb5 --reference ~/.cache/fanorona/tablebases --pieces 6,7 --count 100 --seed 1 --certificates certs
+	commandExamples["fanorona prove-sample"] = `  # the tables of at most 4 pieces (tablebase build --max-pieces 4 --tablebases tb4) prove the values
+  # of 100 positions of 5 pieces, each compared with the full tables of the default folder
+  fanorona prove-sample --tablebases tb4 --reference ~/.cache/fanorona/tablebases --pieces 5 --count 100 --seed 1 --certificates certs
   fanorona prove-sample --tablebases ~/.cache/fanorona/tablebases --positions quiet-9-12.txt --nodes 50000000 > sample.jsonl`
 }
 
