@@ -87,20 +87,37 @@ func engineClasses(p *engine.Position) map[string]string {
 	return m
 }
 
+// pageState is what the page's panels say, for a failure's message.
+func pageState(ctx context.Context) string {
+	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](`["message", "analysis-info", "lines", "tables", "fen"].map((id) => id + ": " + (document.getElementById(id).value || document.getElementById(id).textContent)).join(" | ")`))
+	if err != nil {
+		return err.Error()
+	}
+	return s
+}
+
 // click clicks a point of the board.
 func click(point string) chromedp.Action[chromedp.Void] {
 	return chromedp.Click(chromedp.CSS(`circle.hit[data-hit="`+point+`"]`), chromedp.NodeVisible)
 }
 
-// button clicks the element of an id.
+// button presses the button of an id (by script: the panels' layout changes as answers
+// come, and a mouse click aimed before a change can land beside; the board's points,
+// which do not move, get real clicks).
 func button(id string) chromedp.Action[chromedp.Void] {
-	return chromedp.Click(chromedp.CSS("#"+id), chromedp.NodeVisible)
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		ok, err := chromedp.Evaluate[bool](fmt.Sprintf(`(() => { const b = document.getElementById(%q); if (!b || b.disabled) return false; b.click(); return true; })()`, id))(ctx, t)
+		if err == nil && !ok {
+			err = fmt.Errorf("button #%s is missing or disabled", id)
+		}
+		return err
+	})
 }
 
 // until waits until a JavaScript expression holds.
 func until(expr string, timeout time.Duration) chromedp.Action[chromedp.Void] {
 	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-		_, err := chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(timeout))(ctx, t)
+		_, err := chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(timeout), chromedp.WithPollingInterval(20*time.Millisecond))(ctx, t)
 		if err != nil {
 			return fmt.Errorf("waiting for %s: %w", expr, err)
 		}
@@ -108,9 +125,10 @@ func until(expr string, timeout time.Duration) chromedp.Action[chromedp.Void] {
 	})
 }
 
-// waitFEN waits until the page shows fen.
+// waitFEN waits until the page shows fen: the position the page holds (not just the
+// FEN box, which a test may have typed into) and the FEN box.
 func waitFEN(fen string) chromedp.Action[chromedp.Void] {
-	return until(fmt.Sprintf(`document.getElementById("fen").value === %q`, fen), 10*time.Second)
+	return until(fmt.Sprintf(`document.body.dataset.fen === %q && document.getElementById("fen").value === %q`, fen, fen), 10*time.Second)
 }
 
 // setValue sets an input's or a select's value.
@@ -151,6 +169,18 @@ func TestBoardInBrowser(t *testing.T) {
 	moves, err := chromedp.Run(ctx, chromedp.TextContent(chromedp.CSS("#moves")))
 	require.NoError(t, err)
 	assert.Equal(t, "f3-e3A-d4W-d3A", strings.TrimSpace(moves))
+
+	// The board flipped: a1 drawn at the top right, beyond i5; flipped back.
+	corner := `(() => { const a = document.querySelector('circle[data-point="a1"]').getBoundingClientRect(),
+		i = document.querySelector('circle[data-point="i5"]').getBoundingClientRect(); return [a.x > i.x && a.y < i.y, a.x < i.x && a.y > i.y]; })()`
+	require.NoError(t, chromedp.Do(ctx, button("flip")))
+	flipped, err := chromedp.Run(ctx, chromedp.Evaluate[[]bool](corner))
+	require.NoError(t, err)
+	require.NoError(t, chromedp.Do(ctx, button("flip")))
+	upright, err := chromedp.Run(ctx, chromedp.Evaluate[[]bool](corner))
+	require.NoError(t, err)
+	assert.Equal(t, []bool{true, false}, flipped, "flipped: a1 at the top right")
+	assert.Equal(t, []bool{false, true}, upright, "upright: a1 at the bottom left")
 
 	// Undo and redo walk the history; a chain stopped after two steps is a turn too.
 	stopped, err := p.ParseTurn(r, "f3-e3A-d4W")
@@ -232,7 +262,7 @@ func TestBoardInBrowser(t *testing.T) {
 		setValue("multipv", "3"),
 		button("analyse"),
 		until(`document.querySelectorAll("#lines li").length === 3 && document.querySelector("#tables .value") !== null && /done/.test(document.getElementById("analysis-info").textContent)`, 20*time.Second),
-	))
+	), "%s", pageState(ctx))
 	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	require.NoError(t, err)
 	img, err := png.Decode(bytes.NewReader(shot))

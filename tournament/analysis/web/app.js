@@ -71,6 +71,7 @@
 
   function show(view) {
     pos = view;
+    document.body.dataset.fen = view.fen; // the position shown, for scripts and tests
     chain = null;
     pendingTo = null;
     $("choice").hidden = true;
