@@ -114,3 +114,31 @@ func TestDistinctTurnsAreTheDistinctBoards(t *testing.T) {
 	}
 	require.Greater(t, merged, 100, "paths that meet")
 }
+
+// FirstVictims against the turns themselves: the first victim of each capture's first
+// step (beyond its landing point for an approach, behind its start for a withdrawal),
+// collected from the generated turns of random positions.
+func TestFirstVictimsAreTheFirstStepsVictims(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 4))
+	r := DefaultRules()
+	captures := 0
+	for range 3000 {
+		p := randomPosition(rng, 10)
+		var want Bitboard
+		for _, turn := range p.DistinctTurns(r, nil, &ResultSet{}) {
+			if turn.Captured == 0 {
+				continue
+			}
+			captures++
+			d, kind := turn.Step(0)
+			victim := Neighbour(Neighbour(turn.From, d), d)
+			if kind == Withdrawal {
+				victim = Neighbour(turn.From, d.Opposite())
+			}
+			require.True(t, turn.Captured.Has(victim), "%s %s", p.FEN(), turn)
+			want |= Bit(victim)
+		}
+		assert.Equal(t, want, FirstVictims(p.Own(), p.Enemy()), "%s", p.FEN())
+	}
+	assert.Greater(t, captures, 1000)
+}

@@ -32,6 +32,21 @@ func (p *Position) Capturers() Bitboard {
 	return c
 }
 
+// FirstVictims returns the pieces of enemy that own, were it to move, could capture first:
+// the piece just beyond the landing point of an approach and the piece just behind the
+// start of a withdrawal (the rest of each line goes with it). It is empty exactly when own
+// has no capture.
+func FirstVictims(own, enemy Bitboard) Bitboard {
+	empty := AllPoints &^ (own | enemy)
+	var v Bitboard
+	for d := Direction(0); d < NumDirections; d++ {
+		back := d.Opposite()
+		movers := own & shift(empty, back) // own pieces whose step along d lands on an empty point
+		v |= enemy & shift(shift(movers, d), d) | enemy&shift(movers, back)
+	}
+	return v
+}
+
 // CanCapture reports whether the side to move has a capture (and so must capture).
 func (p *Position) CanCapture() bool { return p.Capturers() != 0 }
 

@@ -75,7 +75,7 @@ func BenchmarkEvaluations(b *testing.B) {
 		b.ReportAllocs()
 		for i := 0; i < b.N; i++ {
 			k := i % len(pos)
-			sink += st.Evaluate(k, pos[k].Side)
+			sink += st.Evaluate(k, &pos[k])
 		}
 	})
 	b.Run("net-update", func(b *testing.B) {

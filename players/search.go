@@ -210,7 +210,7 @@ func (s *searcher) evaluateQuiet(p *engine.Position, ply int) (int, bool) {
 // netScore is the network's score of p, the position at ply, kept inside ±(WinBound − 1)
 // so that no net makes a static score pass for a proven result.
 func (s *searcher) netScore(p *engine.Position, ply int) int {
-	return min(max(s.acc.Evaluate(ply, p.Side), -(WinBound-1)), WinBound-1)
+	return min(max(s.acc.Evaluate(ply, p), -(WinBound-1)), WinBound-1)
 }
 
 // play makes the child of p at ply by t in the ply's buffer, with its accumulators.

@@ -123,7 +123,7 @@ func runNetData(c *cobra.Command, s *streams, o *netDataOptions) error {
 	bar := newProgress(s.err)
 	start := time.Now()
 	cfg.Progress = func(st data.Stats) {
-		bar.update(fmt.Sprintf("net data: %d positions", st.Records), "games", int64(st.Games), int64(st.ShardGames))
+		bar.update("net data", "games", int64(st.Games), int64(st.ShardGames))
 	}
 	st, err := data.Generate(c.Context(), cfg, o.out, o.resume)
 	bar.finish()

@@ -85,7 +85,6 @@ func runNetTrain(c *cobra.Command, s *streams, o *netTrainOptions, files []strin
 			return badInputf("%s is a folder: give positions files", path)
 		}
 	}
-	o.cfg.Toolkit = version()
 	bar := newProgress(s.err)
 	start := time.Now()
 	res, err := train.Run(c.Context(), o.cfg, files, func(e train.Epoch) {

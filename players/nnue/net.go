@@ -4,10 +4,11 @@
 // search updates as pieces come and go, and the default net embedded in the binary.
 //
 // The network: for each side c, an accumulator of Hidden values, the first layer's bias
-// plus one weight row per piece on the board, indexed by Feature(c, piece's colour,
-// point) (the side's own pieces, then the other's, on points turned 180° for Black, so
-// that both sides see the board alike). The side to move is the order of the two
-// accumulators: the mover's first. Both are clipped to [0, 1] (clipped ReLU), a layer of
+// plus one weight row per input that holds: each piece on the board (Feature: the side's
+// own pieces, then the other's, on points turned 180° for Black, so that both sides see
+// the board alike), and each piece that the other colour could capture by a first step
+// (ThreatFeature: a threat the search cannot see at a quiet leaf). The side to move is
+// the order of the two accumulators: the mover's first. Both are clipped to [0, 1] (clipped ReLU), a layer of
 // Layer units (clipped ReLU) follows, then one output, a logit: sigmoid(output) is the
 // mover's expected score (win 1, draw ½, loss 0), and output·Scale is the static score in
 // hundredths of a piece, the search's unit.
@@ -18,8 +19,12 @@ import (
 )
 
 // Inputs is the number of input features: a piece of either colour (as seen from one
-// side: its own or the other's) on any point.
-const Inputs = 2 * engine.Points
+// side: its own or the other's) on any point, and the same again for a piece under
+// threat.
+const Inputs = 4 * engine.Points
+
+// MaxFeatures bounds the inputs that hold in one position (a piece and its threat each).
+const MaxFeatures = 2 * engine.Points
 
 // Feature returns the input index of a piece of colour piece on pt as seen from side:
 // own pieces are 0..44, the other's 45..89, and Black sees the board turned 180° (the
@@ -32,6 +37,36 @@ func Feature(side, piece engine.Color, pt engine.Point) int {
 		return engine.Points + int(pt)
 	}
 	return int(pt)
+}
+
+// ThreatFeature returns the input index of a piece of colour piece on pt, as seen from
+// side, that the other colour could take by a first capture step.
+func ThreatFeature(side, piece engine.Color, pt engine.Point) int {
+	return 2*engine.Points + Feature(side, piece, pt)
+}
+
+// Threats returns the white pieces that Black could capture by a first step, were it to
+// move, and the black pieces White could.
+func Threats(white, black engine.Bitboard) (engine.Bitboard, engine.Bitboard) {
+	return engine.FirstVictims(black, white), engine.FirstVictims(white, black)
+}
+
+// AppendFeatures appends the inputs that hold for side's accumulator on the board white,
+// black: every piece, White's then Black's by point, then every threatened piece, White's
+// then Black's by point (the order of the float sums).
+func AppendFeatures(dst []int32, side engine.Color, white, black engine.Bitboard) []int32 {
+	for c, bb := range [2]engine.Bitboard{white, black} {
+		for b := bb; b != 0; b &= b - 1 {
+			dst = append(dst, int32(Feature(side, engine.Color(c), b.First())))
+		}
+	}
+	tw, tb := Threats(white, black)
+	for c, bb := range [2]engine.Bitboard{tw, tb} {
+		for b := bb; b != 0; b &= b - 1 {
+			dst = append(dst, int32(ThreatFeature(side, engine.Color(c), b.First())))
+		}
+	}
+	return dst
 }
 
 // Shape is a network's size: Hidden accumulator values a side, Layer units in the small
@@ -74,12 +109,10 @@ func (f *Float) Forward(p *engine.Position) float32 {
 	for k, side := range [2]engine.Color{p.Side, p.Side.Other()} {
 		a := acc[k*h : (k+1)*h]
 		copy(a, f.B1)
-		for _, c := range [2]engine.Color{engine.White, engine.Black} {
-			for b := p.Pieces[c]; b != 0; b &= b - 1 {
-				row := f.W1[Feature(side, c, b.First())*h:][:h]
-				for i := range a {
-					a[i] += row[i]
-				}
+		for _, feat := range AppendFeatures(nil, side, p.Pieces[engine.White], p.Pieces[engine.Black]) {
+			row := f.W1[int(feat)*h:][:h]
+			for i := range a {
+				a[i] += row[i]
 			}
 		}
 	}

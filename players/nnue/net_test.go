@@ -63,6 +63,10 @@ func TestFeatureIndexesEveryPieceOnce(t *testing.T) {
 				assert.False(t, seen[f], "side %v: feature %d twice", side, f)
 				seen[f] = true
 				assert.Equal(t, c == side, f < engine.Points, "own pieces first")
+				th := ThreatFeature(side, c, pt)
+				require.True(t, th >= 2*engine.Points && th < Inputs, "threat feature %d", th)
+				assert.False(t, seen[th], "side %v: feature %d twice", side, th)
+				seen[th] = true
 			}
 		}
 		assert.Len(t, seen, Inputs)
@@ -105,9 +109,9 @@ func TestQuantisedNetFollowsTheFloatNet(t *testing.T) {
 		got := float64(n.Evaluate(&p))
 		worst = max(worst, math.Abs(got-want))
 	}
-	// Rounding each weight to 1/1024
-	// moves the score by a few hundredths of a piece on nets of this size.
-	assert.Less(t, worst, 5.0, "largest difference over %d positions", len(positions))
+	// Rounding each weight to 1/1024 moves the score by a few hundredths of a piece on
+	// random nets of this size (trained nets agree more closely: players/nnue/train).
+	assert.Less(t, worst, 8.0, "largest difference over %d positions", len(positions))
 	t.Logf("largest difference between the quantised and the float score: %.2f hundredths of a piece over %d positions", worst, len(positions))
 }
 
@@ -124,7 +128,7 @@ func TestUpdatedAccumulatorsEqualFreshOnes(t *testing.T) {
 		for ply := 0; ply < 199 && !r.Status(&p).Over(); ply++ {
 			fresh.Refresh(0, &p)
 			require.Equal(t, fresh.pair(0), search.pair(ply), "ply %d: %s", ply, p.FEN())
-			assert.Equal(t, fresh.Output(0, p.Side), search.Output(ply, p.Side))
+			assert.Equal(t, fresh.Output(0, &p), search.Output(ply, &p))
 			checked++
 			turns := p.Turns(r, nil)
 			q := p.Play(turns[rng.IntN(len(turns))])
@@ -206,8 +210,58 @@ func TestDefaultNetIsEmbeddedAndReadable(t *testing.T) {
 	n := Default()
 	require.NotNil(t, n)
 	assert.Equal(t, FormatName, n.Header.Format)
+	assert.Equal(t, Inputs, n.Header.Inputs)
+	// The start is about even: a trained net gives neither side half a piece there.
 	p := engine.Start()
-	// The start position is the same from either chair: any net scores it alike for both.
-	q := p.SwapColors()
+	assert.Less(t, abs(n.Evaluate(&p)), 50)
+	turned := p.Transform(engine.Rotate180)
+	q := turned.SwapColors() // the same position from the other chair: Black to move
 	assert.Equal(t, n.Evaluate(&p), n.Evaluate(&q))
 }
+
+// The threat inputs against the turns themselves: a piece's threat input holds exactly
+// when a capture of the other colour, were it to move, takes that piece on its first step.
+func TestThreatInputsAreTheOtherSidesFirstVictims(t *testing.T) {
+	r := engine.DefaultRules()
+	threatened := 0
+	for _, p := range gamePositions(12, 6) {
+		white, black := p.Pieces[engine.White], p.Pieces[engine.Black]
+		var want [2]engine.Bitboard // by colour: pieces the other colour takes first
+		for c := engine.White; c <= engine.Black; c++ {
+			q := engine.NewPosition(white, black, c.Other(), 0, 0)
+			for _, turn := range q.Turns(r, nil) {
+				if turn.Captured == 0 {
+					continue
+				}
+				d, kind := turn.Step(0)
+				victim := engine.Neighbour(engine.Neighbour(turn.From, d), d)
+				if kind == engine.Withdrawal {
+					victim = engine.Neighbour(turn.From, d.Opposite())
+				}
+				want[c] |= engine.Bit(victim)
+			}
+		}
+		for side := engine.White; side <= engine.Black; side++ {
+			got := map[int32]bool{}
+			for _, f := range AppendFeatures(nil, side, white, black) {
+				assert.False(t, got[f], "feature %d twice", f)
+				got[f] = true
+			}
+			n := 0
+			for c := engine.White; c <= engine.Black; c++ {
+				for pt := engine.Point(0); pt < engine.Points; pt++ {
+					assert.Equal(t, p.Pieces[c].Has(pt), got[int32(Feature(side, c, pt))])
+					assert.Equal(t, want[c].Has(pt), got[int32(ThreatFeature(side, c, pt))], "%s %v %v", p.FEN(), c, pt)
+					if want[c].Has(pt) {
+						n++
+					}
+				}
+			}
+			assert.Len(t, got, p.Occupied().Count()+n)
+			threatened += n
+		}
+	}
+	assert.Greater(t, threatened, 100)
+}
+
+func abs(x int) int { return max(x, -x) }

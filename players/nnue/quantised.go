@@ -135,14 +135,15 @@ func (s Shape) check() error {
 // search: the search refreshes the root's and updates each child's from its parent's,
 // with no allocation.
 type Stack struct {
-	net *Net
-	acc []int32 // plies × 2 × hidden
-	sum []int32 // the small layer's sums, reused
+	net    *Net
+	acc    []int32 // plies × 2 × hidden: the pieces' inputs (threats are added at evaluation)
+	sum    []int32 // the small layer's sums, reused
+	threat []int32 // 2 × hidden: accumulators with the threats' inputs added, reused
 }
 
 // NewStack returns a stack of plies accumulator pairs for n.
 func (n *Net) NewStack(plies int) *Stack {
-	return &Stack{net: n, acc: make([]int32, plies*2*n.hidden), sum: make([]int32, n.layer)}
+	return &Stack{net: n, acc: make([]int32, plies*2*n.hidden), sum: make([]int32, n.layer), threat: make([]int32, 2*n.hidden)}
 }
 
 // Net returns the stack's net.
@@ -153,7 +154,7 @@ func (s *Stack) pair(ply int) []int32 {
 	return s.acc[ply*h2 : (ply+1)*h2]
 }
 
-// Refresh computes the accumulators of ply from the position p.
+// Refresh computes the accumulators of ply from the position p (its pieces' inputs).
 func (s *Stack) Refresh(ply int, p *engine.Position) {
 	n := s.net
 	acc := s.pair(ply)
@@ -205,16 +206,29 @@ func (s *Stack) Update(ply int, parent, child *engine.Position) {
 	}
 }
 
-// Output returns the net's output at ply for the side to move mover, in units of
-// 1/(QA·QW·QO) of a logit.
-func (s *Stack) Output(ply int, mover engine.Color) int64 {
+// Output returns the net's output for p, the position of ply, in units of 1/(QA·QW·QO)
+// of a logit for its side to move.
+func (s *Stack) Output(ply int, p *engine.Position) int64 {
 	n := s.net
 	acc := s.pair(ply)
+	if tw, tb := Threats(p.Pieces[engine.White], p.Pieces[engine.Black]); tw|tb != 0 {
+		copy(s.threat, acc)
+		acc = s.threat
+		for side := engine.White; side <= engine.Black; side++ {
+			a := acc[int(side)*n.hidden:][:n.hidden]
+			for b := tw; b != 0; b &= b - 1 {
+				n.add(a, ThreatFeature(side, engine.White, b.First()))
+			}
+			for b := tb; b != 0; b &= b - 1 {
+				n.add(a, ThreatFeature(side, engine.Black, b.First()))
+			}
+		}
+	}
 	sum := s.sum
 	copy(sum, n.b2)
 	// Input by input, skipping the clipped zeros (most of them in a trained net): each
 	// adds its column of the small layer.
-	for k, side := range [2]engine.Color{mover, mover.Other()} {
+	for k, side := range [2]engine.Color{p.Side, p.Side.Other()} {
 		a := acc[int(side)*n.hidden:][:n.hidden]
 		cols := n.w2t[k*n.hidden*n.layer:]
 		for i, x := range a {
@@ -235,15 +249,10 @@ func (s *Stack) Output(ply int, mover engine.Color) int64 {
 	return out
 }
 
-// Evaluate returns the static score at ply for the side to move mover, in hundredths of
-// a piece.
-func (s *Stack) Evaluate(ply int, mover engine.Color) int {
-	return int(s.Output(ply, mover) * s.net.scale / (QA * QW * QO))
-}
-
-// Logit returns the output at ply as a float logit.
-func (s *Stack) Logit(ply int, mover engine.Color) float64 {
-	return float64(s.Output(ply, mover)) / (QA * QW * QO)
+// Evaluate returns the static score of p, the position of ply, for its side to move, in
+// hundredths of a piece.
+func (s *Stack) Evaluate(ply int, p *engine.Position) int {
+	return int(s.Output(ply, p) * s.net.scale / (QA * QW * QO))
 }
 
 // Evaluate returns p's static score for the side to move, computed from scratch (one
@@ -251,5 +260,5 @@ func (s *Stack) Logit(ply int, mover engine.Color) float64 {
 func (n *Net) Evaluate(p *engine.Position) int {
 	s := n.NewStack(1)
 	s.Refresh(0, p)
-	return s.Evaluate(0, p.Side)
+	return s.Evaluate(0, p)
 }

@@ -14,6 +14,8 @@
 //   - pairwise results: [BuildMatrix] and [PlotMatrix];
 //   - proof sizes: [BuildProofSizes] and [PlotProofSizes] (certificate bytes against pieces
 //     on the board, and the share proven).
+//   - training of the learned evaluation: [BuildLossCurve] and [PlotLossCurve] (training
+//     and validation loss by epoch, the kept epoch marked).
 //
 // A Figure is saved as PNG or SVG, chosen by the file extension ([FormatOf],
 // [Figure.Encode]); its default size is 20×12 cm (taller for many groups), PNGs at

@@ -94,8 +94,8 @@ func (o layout) initial(seed uint64, clip float32) []float32 {
 	return v
 }
 
-// maxFeatures bounds the pieces of a position (each side starts with 22).
-const maxFeatures = engine.Points
+// maxFeatures bounds the inputs that hold in a position.
+const maxFeatures = nnue.MaxFeatures
 
 // scratch is one lane's working memory for the forward and backward pass.
 type scratch struct {
@@ -115,19 +115,10 @@ func newScratch(o layout) *scratch {
 func clip(x float32) float32 { return min(max(x, 0), 1) }
 
 // features lists p's input rows for the mover's and the other's accumulator, in the
-// order nnue.Float.Forward adds them (White's pieces, then Black's, by point).
+// order nnue.Float.Forward adds them (nnue.AppendFeatures).
 func (s *scratch) features(white, black engine.Bitboard, side engine.Color) {
-	other := side.Other()
-	n := 0
-	for c, bb := range [2]engine.Bitboard{white, black} {
-		for b := bb; b != 0; b &= b - 1 {
-			pt := b.First()
-			s.feat[0][n] = int32(nnue.Feature(side, engine.Color(c), pt))
-			s.feat[1][n] = int32(nnue.Feature(other, engine.Color(c), pt))
-			n++
-		}
-	}
-	s.nfeat = n
+	s.nfeat = len(nnue.AppendFeatures(s.feat[0][:0], side, white, black))
+	nnue.AppendFeatures(s.feat[1][:0], side.Other(), white, black)
 }
 
 // forward computes the output (the logit for the side to move) of the position whose
