@@ -19,6 +19,7 @@ import (
 	"syscall"
 
 	"github.com/fanorona/fanorona/internal/panics"
+	"github.com/fanorona/fanorona/puzzles/proof"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/fanorona/fanorona/tournament"
 	"github.com/spf13/cobra"
@@ -106,6 +107,7 @@ func exitStatus(ctx context.Context, err error) int {
 		return exitInternal
 	case errors.As(err, &ue), errors.As(err, &ie),
 		errors.Is(err, tablebase.ErrDamaged), errors.Is(err, tablebase.ErrNotBuilt),
+		errors.Is(err, proof.ErrDamaged), errors.Is(err, proof.ErrMalformed),
 		errors.Is(err, fs.ErrNotExist), unwritablePath(err), isCobraUsageError(err):
 		return exitUsage
 	case errors.Is(err, context.Canceled), errors.Is(err, tournament.ErrInterrupted), ctx.Err() != nil:

@@ -46,6 +46,7 @@ type proveOptions struct {
 	opening    bool
 	status     bool
 	snapshot   time.Duration
+	splitSet   bool // --split-depth given: an existing folder must have been split so
 }
 
 func newProveCmd(s *streams) *cobra.Command {
@@ -54,7 +55,10 @@ func newProveCmd(s *streams) *cobra.Command {
 		Use:   "prove --fen F --claim white-wins|white-not-loses|black-wins|black-not-loses|value [-o cert.fpc.gz]",
 		Short: "Prove a claim about a position by df-pn search over the tablebases, and write its certificate",
 		Args:  cobra.NoArgs,
-		RunE:  func(c *cobra.Command, _ []string) error { return runProve(c.Context(), s, &o) },
+		RunE: func(c *cobra.Command, _ []string) error {
+			o.splitSet = c.Flags().Changed("split-depth")
+			return runProve(c.Context(), s, &o)
+		},
 	}
 	c.Flags().StringVar(&o.fen, "fen", "", "position (required)")
 	c.Flags().StringVar(&o.claim, "claim", "value", "white-wins, white-not-loses, black-wins, black-not-loses, or value (two claims)")
@@ -66,7 +70,7 @@ func newProveCmd(s *streams) *cobra.Command {
 	c.Flags().BoolVar(&o.force, "force", false, "overwrite the output file if it exists")
 	c.Flags().IntVar(&o.ttEntries, "tt-entries", proof.DefaultTTEntries, "transposition table entries (32 bytes each)")
 	c.Flags().StringVar(&o.folder, "folder", "", "a durable proof in this folder: the top of the tree and its jobs, resumed when run again (--time is then each job's budget)")
-	c.Flags().IntVar(&o.splitDepth, "split-depth", 2, "with --folder: plies of the top of the tree above its jobs")
+	c.Flags().IntVar(&o.splitDepth, "split-depth", proof.DefaultSplitDepth, "with --folder: plies of the top of the tree above its jobs (a folder made already keeps its own)")
 	c.Flags().IntVar(&o.workers, "workers", 1, "with --folder: jobs run at once (one transposition table each)")
 	c.Flags().BoolVar(&o.opening, "opening", false, "with --folder: the value of each of White's first turns from the start, in a folder each")
 	c.Flags().DurationVar(&o.snapshot, "snapshot-every", proof.DefaultSnapshotEvery,
@@ -104,7 +108,7 @@ func proverFor(dir string, limit int, p *engine.Position, ttEntries int) (*proof
 }
 
 func runProve(ctx context.Context, s *streams, o *proveOptions) error {
-	if o.opening || o.folder != "" {
+	if o.opening || o.folder != "" || o.status {
 		return runProveFolder(ctx, s, o)
 	}
 	if o.fen == "" {
@@ -413,7 +417,11 @@ func runFolderClaim(ctx context.Context, s *streams, o *proveOptions, dir string
 		}
 		provers[i] = pr
 	}
-	m, err := proof.OpenFolder(dir, p, c, provers[0], o.splitDepth)
+	split := o.splitDepth
+	if !o.splitSet {
+		split = -1 // the folder's own, or the default for a new one
+	}
+	m, err := proof.OpenFolder(dir, p, c, provers[0], split)
 	if err != nil {
 		return proof.Unknown, proof.FolderStatus{}, badInput(err)
 	}
@@ -435,6 +443,10 @@ func runFolderClaim(ctx context.Context, s *streams, o *proveOptions, dir string
 		}()
 	}
 	wg.Wait()
+	if ctx.Err() != nil {
+		return proof.Unknown, proof.FolderStatus{}, fmt.Errorf("%s: interrupted; the results of the jobs that finished are kept in %s: run the same command again to go on: %w",
+			dir, filepath.Join(dir, "jobs"), ctx.Err())
+	}
 	if err := errors.Join(errs...); err != nil {
 		return proof.Unknown, proof.FolderStatus{}, err
 	}

@@ -5,6 +5,7 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -14,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -213,4 +215,48 @@ func TestProveRefusesATableBeyondTheMachine(t *testing.T) {
 	entries, err := os.ReadDir(dir)
 	require.NoError(t, err)
 	assert.Empty(t, entries, "no file or folder made")
+}
+
+func TestProveRefusesBeforeItSearches(t *testing.T) {
+	tables := buildTables(t, "4")
+	const fen = "9/1B3B3/5B3/2W1W4/9 w" // 5 pieces: the jobs are searched over the tables
+	work := t.TempDir()
+
+	// --status without --folder: refused, not a whole search.
+	code, out, errs := runCmd(t, "", "prove", "--fen", fen, "--status", "--tablebases", tables)
+	assertBadInput(t, code, out, errs, "--status: needs --folder")
+
+	// An output that cannot be written is found before the search: one line, no "proving".
+	code, out, errs = runCmd(t, "", "prove", "--fen", fen, "--tablebases", tables, "-o", "/proc/cert.fpc.gz")
+	assertBadInput(t, code, out, errs, "/proc/cert.fpc.gz", "cannot be written")
+
+	// A folder keeps the split depth it was made with; another one given is refused.
+	folder := filepath.Join(work, "proof")
+	code, _, errs = runCmd(t, "", "prove", "--fen", fen, "--claim", "white-wins", "--tablebases", tables, "--folder", folder, "--split-depth", "1", "--time", "2s")
+	require.Equal(t, 0, code, errs)
+	code, out, errs = runCmd(t, "", "prove", "--fen", fen, "--claim", "white-wins", "--tablebases", tables, "--folder", folder, "--split-depth", "3")
+	assertBadInput(t, code, out, errs, "split at depth 1, not 3")
+	code, _, errs = runCmd(t, "", "prove", "--fen", fen, "--claim", "white-wins", "--tablebases", tables, "--folder", folder)
+	assert.Equal(t, 0, code, "the same folder without --split-depth goes on: %s", errs)
+
+	// A job's certificate changed since it was written: bad input (exit 2), not a fault.
+	require.NoError(t, os.WriteFile(filepath.Join(folder, "jobs", "1.fpc.gz"), []byte("tampered"), 0o644))
+	require.NoError(t, os.Remove(filepath.Join(folder, "certificate.fpc.gz")))
+	code, _, errs = runCmd(t, "", "prove", "--fen", fen, "--claim", "white-wins", "--tablebases", tables, "--folder", folder)
+	assert.Equal(t, 2, code, errs)
+	assert.Contains(t, lastLines(errs, 1), "jobs/1.fpc.gz: not a readable certificate")
+}
+
+func TestProveFolderInterruptedKeepsItsJobs(t *testing.T) {
+	tables := buildTables(t, "4")
+	folder := filepath.Join(t.TempDir(), "proof")
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	var out, errb bytes.Buffer
+	code := run(ctx, []string{"prove", "--fen", "BBB6/9/5B3/1WW1W4/W8 w", "--claim", "white-wins", "--tablebases", tables,
+		"--folder", folder, "--split-depth", "1", "--time", "60s"}, &streams{strings.NewReader(""), &out, &errb})
+	assert.Equal(t, 130, code, errb.String())
+	last := lastLines(errb.String(), 1)
+	assert.Contains(t, last, "interrupted; the results of the jobs that finished are kept in "+filepath.Join(folder, "jobs"))
+	assert.NotContains(t, last, "nothing was saved")
 }

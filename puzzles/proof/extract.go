@@ -485,51 +485,90 @@ type ValueResult struct {
 	Elapsed  time.Duration
 }
 
-// Value proves p's value for its side to move S, within budget b in all: first "S wins";
-// when that is disproven ("the opponent does not lose" holds), "the opponent wins", whose
-// disproof is "S does not lose": a draw.
+// valueRounds is the share of a Value budget its first round gives each claim: 1/8, then
+// twice as much a round, so that a claim that is quick to decide is decided whichever of
+// the two is searched first, at the cost of searches started again (at most twice the
+// work of the last round).
+const valueRounds = 8
+
+// Value proves p's value for its side to move S, within budget b in all, from two claims:
+// "S wins" and "the opponent wins". A proof of either decides (a win, a loss); a disproof
+// of both is a draw; a disproof of one alone establishes that its opposite holds ("the
+// opponent does not lose"). The two share the budget in rounds, each given 1/8 of it in
+// the first, twice as much in each next (all that is left in the last), a decided claim
+// no more: a claim that is easy is decided even when the other would take the whole
+// budget. Without a bound (b zero) each claim runs to its end in turn.
 func (s *Prover) Value(ctx context.Context, p engine.Position, b Budget, toolkit string) (ValueResult, error) {
 	start := time.Now()
 	var vr ValueResult
 	side := p.Side
-	for _, c := range []Claim{{side, Wins}, {side.Other(), Wins}} {
-		left := b
-		if b.Time > 0 {
-			left.Time = b.Time - time.Since(start)
-			if left.Time <= 0 {
-				break
+	claims := []Claim{{side, Wins}, {side.Other(), Wins}}
+	results := make([]Result, 2)
+	sections := make([]*Section, 2)
+	for i, c := range claims {
+		results[i] = Result{Claim: c, Outcome: Unknown}
+	}
+	finish := func() ValueResult {
+		for i := range claims {
+			if results[i].Nodes > 0 || results[i].Outcome != Unknown {
+				vr.Claims = append(vr.Claims, results[i])
+			}
+			if sections[i] != nil {
+				vr.Sections = append(vr.Sections, *sections[i])
 			}
 		}
-		if b.Nodes > 0 {
-			if vr.Nodes >= b.Nodes {
-				break
-			}
-			left.Nodes = b.Nodes - vr.Nodes
-		}
-		res, sec, err := s.Prove(ctx, p, c, left, toolkit)
-		vr.Claims = append(vr.Claims, res)
-		vr.Nodes += res.Nodes
-		if err != nil {
-			vr.Elapsed = time.Since(start)
-			return vr, err
-		}
-		if sec != nil {
-			vr.Sections = append(vr.Sections, *sec)
-		}
-		if res.Outcome == Unknown {
-			break
-		}
-		if res.Outcome == Proven {
+		switch {
+		case results[0].Outcome == Proven:
 			vr.Known, vr.Value = true, tablebase.Win
-			if c.Side != side {
-				vr.Value = tablebase.Loss
-			}
-			break
-		}
-		if c.Side != side { // both wins disproven: each side does not lose
+			vr.Sections = []Section{*sections[0]}
+		case results[1].Outcome == Proven:
+			vr.Known, vr.Value = true, tablebase.Loss
+			vr.Sections = []Section{*sections[1]}
+		case results[0].Outcome == Disproven && results[1].Outcome == Disproven:
 			vr.Known, vr.Value = true, tablebase.Draw
 		}
+		vr.Elapsed = time.Since(start)
+		return vr
 	}
-	vr.Elapsed = time.Since(start)
-	return vr, nil
+	bounded := b.Time > 0 || b.Nodes > 0
+	slice := Budget{Time: b.Time / valueRounds, Nodes: b.Nodes / valueRounds}
+	for {
+		ran := false
+		for i, c := range claims {
+			if results[i].Outcome != Unknown || results[1-i].Outcome == Proven {
+				continue
+			}
+			give := slice
+			if !bounded {
+				give = Budget{}
+			}
+			if b.Time > 0 {
+				left := b.Time - time.Since(start)
+				if left <= 0 {
+					return finish(), nil
+				}
+				give.Time = max(min(give.Time, left), time.Millisecond)
+			}
+			if b.Nodes > 0 {
+				if vr.Nodes >= b.Nodes {
+					return finish(), nil
+				}
+				give.Nodes = max(min(give.Nodes, b.Nodes-vr.Nodes), 1)
+			}
+			res, sec, err := s.Prove(ctx, p, c, give, toolkit)
+			ran = true
+			vr.Nodes += res.Nodes
+			res.Nodes += results[i].Nodes
+			res.Elapsed += results[i].Elapsed
+			results[i] = res
+			sections[i] = sec
+			if err != nil {
+				return finish(), err
+			}
+		}
+		if !ran || !bounded || slice.Time >= b.Time && slice.Nodes >= b.Nodes {
+			return finish(), nil // a round gave each claim the whole budget: nothing more to give
+		}
+		slice.Time, slice.Nodes = 2*slice.Time, 2*slice.Nodes
+	}
 }

@@ -70,9 +70,19 @@ type JobResult struct {
 	Certificate   string  `json:"certificate,omitempty"`
 }
 
+// DefaultSplitDepth is the plies of the top of the tree of a folder made with no split
+// depth given.
+const DefaultSplitDepth = 2
+
+// ErrDamaged marks an error of a proof folder's own files (its manifest, a job's
+// certificate or snapshot) that no longer read as they were written: changed or damaged.
+// The folder is bad input; removing the file named makes the job run again.
+var ErrDamaged = errors.New("damaged proof folder")
+
 // OpenFolder makes the proof folder of claim c about p, splitting the tree splitDepth
-// plies below the root (pr's tables decide the leaves), or opens the one dir holds: it
-// must be the proof of the same claim about the same position under the same rule.
+// plies below the root (pr's tables decide the leaves; below 0: DefaultSplitDepth), or
+// opens the one dir holds: it must be the proof of the same claim about the same position
+// under the same rule, and of the same split depth when one (0 or more) is given.
 func OpenFolder(dir string, p engine.Position, c Claim, pr *Prover, splitDepth int) (*Manifest, error) {
 	root := normalise(p, pr.limit)
 	if err := pr.checkRoot(&root); err != nil {
@@ -83,6 +93,10 @@ func OpenFolder(dir string, p engine.Position, c Claim, pr *Prover, splitDepth i
 			return nil, fmt.Errorf("proof: %s holds the proof of %s about %s under paika limit %d, not of %s about %s under %d",
 				dir, m.Claim, m.Root, m.PaikaLimit, c, root.FEN(), pr.limit)
 		}
+		if splitDepth >= 0 && splitDepth != m.SplitDepth {
+			return nil, fmt.Errorf("proof: %s was split at depth %d, not %d: go on without a split depth, or start another folder",
+				dir, m.SplitDepth, splitDepth)
+		}
 		return m, nil
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return nil, err
@@ -91,6 +105,9 @@ func OpenFolder(dir string, p engine.Position, c Claim, pr *Prover, splitDepth i
 		return nil, fmt.Errorf("proof: %w", err)
 	}
 	pr.claim = c
+	if splitDepth < 0 {
+		splitDepth = DefaultSplitDepth
+	}
 	m := &Manifest{Format: FolderFormat, Version: FormatVersion, Claim: c.String(), PaikaLimit: pr.limit,
 		Root: root.FEN(), SplitDepth: splitDepth, Jobs: []string{}}
 	index := map[string]int{}
@@ -180,7 +197,7 @@ func ReadManifest(dir string) (*Manifest, error) {
 	}
 	var m Manifest
 	if err := json.Unmarshal(data, &m); err != nil || m.Format != FolderFormat || m.Version != FormatVersion {
-		return nil, fmt.Errorf("proof: %s/manifest.json: not a proof folder's manifest of version %d", dir, FormatVersion)
+		return nil, fmt.Errorf("proof: %s/manifest.json: not a proof folder's manifest of version %d: %w", dir, FormatVersion, ErrDamaged)
 	}
 	return &m, nil
 }
@@ -484,10 +501,10 @@ func (m *Manifest) Combine(dir string, tables Tables, toolkit string) (Section, 
 			r, _ := ReadResult(dir, n.Job)
 			c, err := ReadFile(jobPath(dir, n.Job, ".fpc.gz"))
 			if err != nil {
-				return err
+				return fmt.Errorf("%w: %w", err, ErrDamaged)
 			}
 			if r.Certificate == "" || len(c.Sections) != 1 || c.Sections[0].Header.Claim != claim.String() {
-				return fmt.Errorf("proof: %s: job %d does not certify %s", dir, n.Job, claim)
+				return fmt.Errorf("proof: %s: job %d does not certify %s: %w", dir, n.Job, claim, ErrDamaged)
 			}
 			for _, t := range c.Sections[0].Header.Tables {
 				sums[t.File] = t.SHA256
@@ -504,7 +521,7 @@ func (m *Manifest) Combine(dir string, tables Tables, toolkit string) (Section, 
 						return walk(c)
 					}
 				}
-				return fmt.Errorf("proof: %s: no decided turn at %s", dir, n.FEN)
+				return fmt.Errorf("proof: %s: no decided turn at %s: %w", dir, n.FEN, ErrDamaged)
 			}
 			add(Record{Type: RecordDefend, FEN: n.FEN})
 			for _, c := range n.Children {
@@ -523,7 +540,7 @@ func (m *Manifest) Combine(dir string, tables Tables, toolkit string) (Section, 
 	}
 	sortSums(sec.Header.Tables)
 	if _, err := CheckSection(&sec, tables, nil); err != nil {
-		return Section{}, fmt.Errorf("proof: %s: the checker refused the combined certificate: %w", dir, err)
+		return Section{}, fmt.Errorf("proof: %s: the checker refused the combined certificate: %w: %w", dir, err, ErrDamaged)
 	}
 	return sec, nil
 }

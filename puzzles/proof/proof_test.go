@@ -9,6 +9,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/internal/tbtest"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/stretchr/testify/assert"
@@ -68,4 +69,31 @@ func TestValuesEqualTheTables(t *testing.T) {
 		t.Logf("limit %d: %d of %d decided", limit, decided, n)
 		assert.GreaterOrEqual(t, decided, n*3/4, "limit %d", limit)
 	}
+}
+
+// TestValueSharesItsBudgetBetweenTheClaims: from this position White's win takes the
+// search more than 400,000 nodes to settle, while Black's win is disproven in a few
+// dozen. Searched in turn, the first claim took the whole budget and nothing was
+// established; sharing it, "black-wins" is disproven and its certificate, "white does not
+// lose", is checked, as the full tables agree.
+func TestValueSharesItsBudgetBetweenTheClaims(t *testing.T) {
+	dir := builtTables(t)
+	p, err := engine.ParseFEN("9/5B3/5B3/2W1W4/9 w")
+	require.NoError(t, err)
+	pr, err := NewProver(Options{PaikaLimit: 0, Tables: FromSet(tablebase.Open(dir), 3), TTEntries: 1 << 18})
+	require.NoError(t, err)
+	vr, err := pr.Value(context.Background(), p, Budget{Nodes: 100_000}, "test")
+	require.NoError(t, err)
+	assert.LessOrEqual(t, vr.Nodes, uint64(101_000), "within the budget in all (each search looks at it every few hundred nodes)")
+	require.Len(t, vr.Claims, 2)
+	assert.Equal(t, Result{Claim: Claim{engine.Black, Wins}, Outcome: Disproven}, Result{Claim: vr.Claims[1].Claim, Outcome: vr.Claims[1].Outcome})
+	assert.Equal(t, Unknown, vr.Claims[0].Outcome, "white-wins takes more than the budget")
+	assert.False(t, vr.Known)
+	require.Len(t, vr.Sections, 1)
+	rep, err := Check(&Certificate{Sections: vr.Sections}, FromSet(tablebase.Open(dir), 3), FileVerifier(dir))
+	require.NoError(t, err)
+	assert.Equal(t, []Claim{{engine.White, DoesNotLose}}, rep.Claims)
+	want, err := tablebase.Open(dir).Probe(&p, tablebase.PaikaRule(0))
+	require.NoError(t, err)
+	assert.NotEqual(t, tablebase.Loss, want.Outcome, "the full tables: White does not lose")
 }

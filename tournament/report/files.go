@@ -10,8 +10,8 @@ import (
 	"path/filepath"
 )
 
-// CheckOutput checks, before any work, that path can be written: its folder exists and,
-// unless force, path does not. The errors are about the input (the caller's flags).
+// CheckOutput checks, before any work, that path can be written: its folder exists and
+// takes a new file and, unless force, path does not. The errors are about the input (the caller's flags).
 func CheckOutput(path string, force bool) error {
 	dir := filepath.Dir(path)
 	st, err := os.Stat(dir)
@@ -31,6 +31,14 @@ func CheckOutput(path string, force bool) error {
 			return &ExistsError{Path: path}
 		}
 	}
+	// The folder must take a new file (permissions, a read-only file system): found now,
+	// not after the work whose result it is to hold. The probe is removed at once.
+	f, err := os.CreateTemp(dir, ".fanorona-write-check-*")
+	if err != nil {
+		return fmt.Errorf("%s: folder %s cannot be written: %w", path, dir, err)
+	}
+	f.Close()
+	os.Remove(f.Name())
 	return nil
 }
 
