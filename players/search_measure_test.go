@@ -17,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/players/nnue"
 )
 
 // midgameFENs are positions from games of hard against itself (PCG seed i, stream 77,
@@ -53,6 +54,7 @@ func measureConfigs() []struct {
 		{"v2-prune", without(func(o *ExpertOptions) { o.Prune = false })},
 		{"v2-aspiration", without(func(o *ExpertOptions) { o.Aspiration = false })},
 		{"v2-progress", without(func(o *ExpertOptions) { o.Progress = false })},
+		{"v2+net", without(func(o *ExpertOptions) { o.Net = nnue.Default() })},
 	}
 }
 
