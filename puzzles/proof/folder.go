@@ -79,6 +79,16 @@ const DefaultSplitDepth = 2
 // The folder is bad input; removing the file named makes the job run again.
 var ErrDamaged = errors.New("damaged proof folder")
 
+// damagedError is an error of a folder's own files: errors.Is(err, ErrDamaged), its
+// message unchanged.
+type damagedError struct{ error }
+
+func (e damagedError) Is(target error) bool { return target == ErrDamaged }
+func (e damagedError) Unwrap() error        { return e.error }
+
+// damaged marks err as one of a folder's own files.
+func damaged(err error) error { return damagedError{err} }
+
 // OpenFolder makes the proof folder of claim c about p, splitting the tree splitDepth
 // plies below the root (pr's tables decide the leaves; below 0: DefaultSplitDepth), or
 // opens the one dir holds: it must be the proof of the same claim about the same position
@@ -197,7 +207,7 @@ func ReadManifest(dir string) (*Manifest, error) {
 	}
 	var m Manifest
 	if err := json.Unmarshal(data, &m); err != nil || m.Format != FolderFormat || m.Version != FormatVersion {
-		return nil, fmt.Errorf("proof: %s/manifest.json: not a proof folder's manifest of version %d: %w", dir, FormatVersion, ErrDamaged)
+		return nil, damaged(fmt.Errorf("proof: %s/manifest.json: not a proof folder's manifest of version %d", dir, FormatVersion))
 	}
 	return &m, nil
 }
@@ -501,10 +511,10 @@ func (m *Manifest) Combine(dir string, tables Tables, toolkit string) (Section, 
 			r, _ := ReadResult(dir, n.Job)
 			c, err := ReadFile(jobPath(dir, n.Job, ".fpc.gz"))
 			if err != nil {
-				return fmt.Errorf("%w: %w", err, ErrDamaged)
+				return damaged(err)
 			}
 			if r.Certificate == "" || len(c.Sections) != 1 || c.Sections[0].Header.Claim != claim.String() {
-				return fmt.Errorf("proof: %s: job %d does not certify %s: %w", dir, n.Job, claim, ErrDamaged)
+				return damaged(fmt.Errorf("proof: %s: job %d does not certify %s", dir, n.Job, claim))
 			}
 			for _, t := range c.Sections[0].Header.Tables {
 				sums[t.File] = t.SHA256
@@ -521,7 +531,7 @@ func (m *Manifest) Combine(dir string, tables Tables, toolkit string) (Section, 
 						return walk(c)
 					}
 				}
-				return fmt.Errorf("proof: %s: no decided turn at %s: %w", dir, n.FEN, ErrDamaged)
+				return damaged(fmt.Errorf("proof: %s: no decided turn at %s", dir, n.FEN))
 			}
 			add(Record{Type: RecordDefend, FEN: n.FEN})
 			for _, c := range n.Children {
@@ -540,7 +550,7 @@ func (m *Manifest) Combine(dir string, tables Tables, toolkit string) (Section, 
 	}
 	sortSums(sec.Header.Tables)
 	if _, err := CheckSection(&sec, tables, nil); err != nil {
-		return Section{}, fmt.Errorf("proof: %s: the checker refused the combined certificate: %w: %w", dir, err, ErrDamaged)
+		return Section{}, damaged(fmt.Errorf("proof: %s: the checker refused the combined certificate: %w", dir, err))
 	}
 	return sec, nil
 }

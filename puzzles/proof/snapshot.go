@@ -100,7 +100,7 @@ func (s *Prover) loadSnapshot(root key) (nodes uint64, searched time.Duration, o
 	}
 	defer f.Close()
 	bad := func(format string, args ...any) error {
-		return fmt.Errorf("proof: snapshot %s: %s (remove it to search from the start): %w", s.snapPath, fmt.Sprintf(format, args...), ErrDamaged)
+		return damaged(fmt.Errorf("proof: snapshot %s: %s (remove it to search from the start)", s.snapPath, fmt.Sprintf(format, args...)))
 	}
 	h := make([]byte, snapshotHeader)
 	if _, err := io.ReadFull(f, h); err != nil {

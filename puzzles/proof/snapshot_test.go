@@ -1,6 +1,7 @@
 package proof
 
 import (
+	"errors"
 	"context"
 	"encoding/binary"
 	"os"
@@ -96,4 +97,10 @@ func TestSnapshotOfAnotherSearchOrDamagedIsRefused(t *testing.T) {
 	kept, err := os.ReadFile(path)
 	require.NoError(t, err)
 	assert.Equal(t, damaged, kept, "a refused snapshot is left as it was")
+}
+
+func TestDamagedSnapshotIsTheFoldersDamage(t *testing.T) {
+	err := damaged(errors.New("proof: snapshot x.tt: bad"))
+	assert.ErrorIs(t, err, ErrDamaged)
+	assert.Equal(t, "proof: snapshot x.tt: bad", err.Error(), "the message as it was")
 }
