@@ -1,9 +1,9 @@
 package proof
 
 import (
-	"errors"
 	"context"
 	"encoding/binary"
+	"errors"
 	"os"
 	"path/filepath"
 	"testing"
