@@ -231,6 +231,7 @@ func runCheck(s *streams, path, dir string) error {
 	}
 	var tables proof.Tables
 	var verify proof.VerifyFile
+	folder := ""
 	if needTables {
 		d, err := tablebasesFolder(dir, tablebase.Required)
 		if err != nil {
@@ -238,11 +239,14 @@ func runCheck(s *streams, path, dir string) error {
 		}
 		set := tablebase.Open(d)
 		set.LoadWhole(1 << 24)
-		tables, verify = proof.FromSet(set, 0), proof.FileVerifier(d)
+		tables, verify, folder = proof.FromSet(set, 0), proof.FileVerifier(d), d
 	}
 	rep, err := proof.Check(cert, tables, verify)
 	var refusal *proof.Refusal
+	var missing *proof.MissingTableError
 	switch {
+	case errors.As(err, &missing):
+		return badInputf("%s: --tablebases %s: no %s, which the certificate needs at %s", path, folder, missing.File, missing.FEN)
 	case errors.As(err, &refusal):
 		return fmt.Errorf("%s: refused: %w", path, err)
 	case err != nil:

@@ -260,3 +260,51 @@ func TestProveFolderInterruptedKeepsItsJobs(t *testing.T) {
 	assert.Contains(t, last, "interrupted; the results of the jobs that finished are kept in "+filepath.Join(folder, "jobs"))
 	assert.NotContains(t, last, "nothing was saved")
 }
+
+func TestCheckNamesAMissingTableAndABadHeader(t *testing.T) {
+	full := buildTables(t, "4")
+	const fen = "9/9/2W3W2/9/3B1B3 w" // 2v2: a leaf of the 4-piece tables at the root
+	cert := filepath.Join(t.TempDir(), "cert.fpc.gz")
+	code, _, errs := runCmd(t, "", "prove", "--fen", fen, "--claim", "white-wins", "--tablebases", full, "-o", cert)
+	require.Equal(t, 0, code, errs)
+
+	// A table folder without the table the certificate relies on: the folder is at fault.
+	partial := t.TempDir()
+	for _, f := range []string{"1v1.fntb", "1v1.p50.fntb"} {
+		b, err := os.ReadFile(filepath.Join(full, f))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(partial, f), b, 0o644))
+	}
+	code, out, errs := runCmd(t, "", "check", cert, "--tablebases", partial)
+	assertBadInput(t, code, out, errs, "--tablebases "+partial+": no 2v2.p50.fntb, which the certificate needs at 9/9/2W3W2/9/3B1B3 w 0 0")
+
+	// A header whose paika limit disagrees with its rules: named as it is.
+	raw := gunzipLines(t, cert)
+	raw[0] = strings.Replace(raw[0], `"paika_limit":50`, `"paika_limit":30`, 1)
+	edited := filepath.Join(t.TempDir(), "edited.fpc.gz")
+	require.NoError(t, os.WriteFile(edited, gzipLines(t, raw), 0o644))
+	code, out, errs = runCmd(t, "", "check", edited, "--tablebases", full)
+	assertBadInput(t, code, out, errs, `rules "paika=50,nomoves=loss,firstchain=yes,maxplies=0" do not match the header's paika limit 30`)
+	assert.NotContains(t, errs, "checks")
+}
+
+// gunzipLines returns the lines of a gzip file.
+func gunzipLines(t *testing.T, path string) []string {
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	zr, err := gzip.NewReader(bytes.NewReader(b))
+	require.NoError(t, err)
+	raw, err := io.ReadAll(zr)
+	require.NoError(t, err)
+	return strings.Split(strings.TrimSuffix(string(raw), "\n"), "\n")
+}
+
+// gzipLines returns lines gzipped.
+func gzipLines(t *testing.T, lines []string) []byte {
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	_, err := zw.Write([]byte(strings.Join(lines, "\n") + "\n"))
+	require.NoError(t, err)
+	require.NoError(t, zw.Close())
+	return buf.Bytes()
+}

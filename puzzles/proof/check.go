@@ -4,7 +4,9 @@
 package proof
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -163,7 +165,8 @@ func CheckSection(s *Section, tables Tables, verify VerifyFile) (Report, error) 
 	}
 	rules := engine.Rules{PaikaLimit: h.PaikaLimit}
 	if h.Rules != rules.String() {
-		return Report{}, fmt.Errorf("%w: rules %q: this checker checks %q (a side with no legal turn loses, no ply cap) only", ErrMalformed, h.Rules, rules.String())
+		return Report{}, fmt.Errorf("%w: rules %q do not match the header's paika limit %d, whose rules are %q (a side with no legal turn loses, no ply cap)",
+			ErrMalformed, h.Rules, h.PaikaLimit, rules.String())
 	}
 	c := &checker{claim: claim, limit: h.PaikaLimit, rules: rules, tables: tables, verify: verify,
 		records: make(map[boardKey]*Record, len(s.Records)), state: map[boardKey]uint8{},
@@ -315,7 +318,9 @@ func (c *checker) checkTable(p *engine.Position, r *Record, refuse func(string, 
 	}
 	if !c.verified[want] {
 		if c.verify != nil {
-			if err := c.verify(want, sum); err != nil {
+			if err := c.verify(want, sum); errors.Is(err, fs.ErrNotExist) {
+				return missingTable(want, p.FEN())
+			} else if err != nil {
 				return refuse("table %s: %v", want, err)
 			}
 		}
@@ -326,7 +331,7 @@ func (c *checker) checkTable(p *engine.Position, r *Record, refuse func(string, 
 		return refuse("probing table %s: %v", want, err)
 	}
 	if !ok {
-		return refuse("table %s is not in the tables given", want)
+		return missingTable(want, p.FEN())
 	}
 	if v.Outcome.String() != r.Value {
 		return refuse("table %s says %v, the certificate %q", want, v, r.Value)
@@ -343,6 +348,20 @@ func (c *checker) checkTable(p *engine.Position, r *Record, refuse func(string, 
 	}
 	return nil
 }
+
+// MissingTableError is the error of a certificate whose check needs a table the tables
+// given do not hold: the tables are the input at fault, not the certificate.
+type MissingTableError struct {
+	File string // the table's file name
+	FEN  string // the first position that needs it
+}
+
+func (e *MissingTableError) Error() string {
+	return fmt.Sprintf("table %s, needed at %s, is not in the tables given", e.File, e.FEN)
+}
+
+// missingTable returns the error of table file, needed at the position fen, missing.
+func missingTable(file, fen string) error { return &MissingTableError{File: file, FEN: fen} }
 
 // FileVerifier returns the VerifyFile of a folder of tables: the SHA-256 of the file of
 // that name there must be the one given.
