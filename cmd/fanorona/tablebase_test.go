@@ -303,3 +303,23 @@ func TestTablebaseBuildDryRunEstimatesWithoutBuilding(t *testing.T) {
 	assert.Contains(t, out, "2v1      paika limit 50            28380", "no theoretic tables to start from")
 	assert.Contains(t, out, "1v1      paika limit 50 *            660")
 }
+
+func TestBuildsAndRunsLeaveNoLockFile(t *testing.T) {
+	// --only of a material whose smaller classes are missing: refused, the folder as it was.
+	empty := t.TempDir()
+	code, out, errs := runCmd(t, "", "tablebase", "build", "--material", "3v2", "--only", "--tablebases", empty)
+	assertBadInput(t, code, out, errs, "2v2")
+	left, err := os.ReadDir(empty)
+	require.NoError(t, err)
+	assert.Empty(t, left, "no lock file nor anything else")
+
+	// A build that succeeds, and a run: no lock file either.
+	tables := buildTables(t, "3")
+	locks, err := filepath.Glob(filepath.Join(tables, "*.lock"))
+	require.NoError(t, err)
+	assert.Empty(t, locks)
+	run := filepath.Join(t.TempDir(), "run")
+	code, _, errs = runCmd(t, "", "selfplay", "--player", "random", "--games", "2", "-o", run)
+	require.Equal(t, 0, code, errs)
+	assert.NoFileExists(t, filepath.Join(run, "run.lock"))
+}
