@@ -211,8 +211,15 @@ func runProveSample(ctx context.Context, s *streams, o *proveSampleOptions) erro
 		p := sp.p
 		c, _ := tablebase.ClassOf(&p)
 		if pr == nil {
-			if pr, _, err = proverFor(o.dir, o.paikaLimit, &p, o.ttEntries); err != nil {
+			var set *tablebase.Set
+			if pr, set, err = proverFor(o.dir, o.paikaLimit, &p, o.ttEntries); err != nil {
 				return err
+			}
+			// The first position's reach was checked; the sample's others may have more pieces.
+			if set != nil {
+				if _, err := set.CheckReach(engine.Points, tablebase.PaikaRule(o.paikaLimit)); err != nil {
+					return badInputf("--tablebases %s: %w", o.dir, err)
+				}
 			}
 		}
 		var want *tablebase.Value

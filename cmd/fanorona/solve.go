@@ -134,7 +134,7 @@ func noTablesNote(s *streams, set *tablebase.Set, dir string, limit int) {
 
 // solveTablebases checks the solve flags against p and opens the tablebase folder: ""
 // is the default folder when it exists (else none), "none" is none, another missing folder
-// is bad input.
+// is bad input, and so is a damaged table of the rule among those p's pieces may reach.
 func solveTablebases(dir string, limit int, p *engine.Position) (*tablebase.Set, error) {
 	if err := checkPaikaLimit(limit); err != nil {
 		return nil, err
@@ -147,6 +147,9 @@ func solveTablebases(dir string, limit int, p *engine.Position) (*tablebase.Set,
 		return nil, err
 	}
 	set := tablebase.Open(d)
+	if _, err := set.CheckReach(p.Occupied().Count(), tablebase.PaikaRule(limit)); err != nil {
+		return nil, badInputf("--tablebases %s: %w", d, err)
+	}
 	return set, nil
 }
 

@@ -540,6 +540,14 @@ func runTBProbe(s *streams, o *tbProbeOptions) error {
 	}
 	set := tablebase.Open(dir)
 	defer set.Close()
+	most := 0
+	for i := range positions {
+		most = max(most, positions[i].Occupied().Count())
+	}
+	// The tables are used whole or not at all: a damaged one is refused before any answer.
+	if _, err := set.CheckReach(most, tablebase.PaikaRule(o.paikaLimit), tablebase.Theoretic); err != nil {
+		return badInputf("--tablebases %s: %w", dir, err)
+	}
 	recs := make([]probeRecord, len(positions))
 	for i := range positions {
 		if recs[i], err = probeRecordOf(set, &positions[i], o.paikaLimit); err != nil {

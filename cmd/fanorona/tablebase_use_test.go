@@ -160,3 +160,34 @@ func TestAnalyzeAndPlayRefuseABadTablebaseFolder(t *testing.T) {
 	code, out, errs := runCmd(t, "", "analyze", "--player", "greedy")
 	assertBadInput(t, code, out, errs, "2v1.fntb")
 }
+
+// TestSolveAndProbeRefuseADamagedTable: solve, puzzles solve and tablebase probe answered
+// from a folder with a damaged block as long as the position's own block was sound; they
+// refuse it like every other command, before any answer.
+func TestSolveAndProbeRefuseADamagedTable(t *testing.T) {
+	good := buildTables(t, "4")
+	const fen = "9/9/2W3W2/9/3B1B3 w" // 2v2: its own block is not the last
+	for _, name := range []string{"2v2.p50.fntb", "2v2.fntb"} {
+		dir, block := damagedLastBlock(t, good, name)
+		line := "fanorona: --tablebases " + dir + ": tablebase: " + filepath.Join(dir, name) +
+			": block " + strconv.Itoa(block) + " checksum mismatch: damaged or mismatched tablebase file\n"
+		limit := "50"
+		if name == "2v2.fntb" {
+			limit = "0"
+		}
+		for _, args := range [][]string{
+			{"solve", "--fen", fen, "--paika-limit", limit, "--tablebases", dir},
+			{"tablebase", "probe", "--fen", fen, "--tablebases", dir},
+			{"prove", "--fen", fen, "--paika-limit", limit, "--tablebases", dir},
+		} {
+			code, stdout, stderr := runCmd(t, "", args...)
+			assert.Equal(t, 2, code, "%v", args)
+			assert.Equal(t, line, stderr, "%v", args)
+			assert.Empty(t, stdout, "%v", args)
+		}
+	}
+	// puzzles solve: the theoretic 3v2 puzzle reaches the theoretic 2v2 table.
+	dir, _ := damagedLastBlock(t, buildTables(t, "5"), "2v2.fntb")
+	code, stdout, stderr := runCmd(t, "", "puzzles", "solve", "longest-3v2", "--tablebases", dir)
+	assertBadInput(t, code, stdout, stderr, "2v2.fntb: block")
+}

@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 )
 
 // FileSum names one table file as it was checked: its name in the folder, its size and
@@ -39,6 +40,25 @@ func (s *Set) Check(ids []TableID) ([]FileSum, error) {
 		sums = append(sums, sum)
 	}
 	return sums, nil
+}
+
+// CheckReach checks (Check) every table of the set under the rules given whose class has
+// at most pieces pieces: every table a probe, a search or a proof from a position of that
+// many pieces may read, pieces never coming back once taken. Tables are used whole or
+// not at all: a damaged one is refused before any answer, not only when a probe meets its
+// damaged block.
+func (s *Set) CheckReach(pieces int, rules ...Rule) ([]FileSum, error) {
+	tables, err := s.Tables()
+	if err != nil {
+		return nil, err
+	}
+	var used []TableID
+	for _, id := range tables {
+		if id.Class.Pieces() <= pieces && slices.Contains(rules, id.Rule) {
+			used = append(used, id)
+		}
+	}
+	return s.Check(used)
 }
 
 func (s *Set) check(id TableID) (FileSum, error) {
