@@ -676,7 +676,9 @@ func newTBVerifyCmd(s *streams) *cobra.Command {
 	}
 	tablebasesFlag(c, &o.dir)
 	c.Flags().StringVar(&o.material, "material", "", "check only this material's classes")
-	paikaLimitFlag(c, &o.paikaLimit, "check only the tables of this rule (0 = theoretic); default: every table in the folder")
+	paikaLimitFlag(c, &o.paikaLimit, "check only the tables of this rule (0 = theoretic)")
+	// Not given, every table is checked, whatever the rule: the help says that default.
+	c.Flags().Lookup("paika-limit").DefValue = "every table in the folder"
 	c.Flags().IntVar(&o.workers, "workers", 0, "goroutines (0 = all cores)")
 	c.Flags().BoolVar(&o.quiet, "quiet", false, "no progress bar")
 	return c

@@ -285,3 +285,36 @@ func lastLines(s string, n int) string {
 	l := strings.Split(strings.TrimSpace(s), "\n")
 	return strings.Join(l[max(0, len(l)-n):], "\n")
 }
+
+// TestHelpStatesEachDefaultOnce: a flag whose usage says its default itself is not also
+// given cobra's "(default X)" of another value (verify's --paika-limit said both "every
+// table" and 50).
+func TestHelpStatesEachDefaultOnce(t *testing.T) {
+	var out bytes.Buffer
+	root := newRootCmd(&streams{strings.NewReader(""), &out, &out})
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		c.LocalFlags().VisitAll(func(f *pflag.Flag) {
+			if f.Hidden || !strings.Contains(strings.ToLower(f.Usage), "default:") {
+				return
+			}
+			line := pflagUsageLine(f)
+			assert.NotContains(t, line, "(default ", "%s --%s: %s", c.CommandPath(), f.Name, line)
+		})
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
+	code, help, _ := runCmd(t, "", "tablebase", "verify", "--help")
+	require.Equal(t, 0, code)
+	assert.Contains(t, help, "check only the tables of this rule (0 = theoretic) (default every table in the folder)")
+	assert.NotContains(t, help, "(default 50)")
+}
+
+// pflagUsageLine is the line the help prints for f.
+func pflagUsageLine(f *pflag.Flag) string {
+	fs := pflag.NewFlagSet("", pflag.ContinueOnError)
+	fs.AddFlag(f)
+	return fs.FlagUsages()
+}
