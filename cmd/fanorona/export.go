@@ -28,7 +28,9 @@ the record's reason, PlyCount, and the record's other fields: Run, Index, Pair, 
 rules, the captures, Seconds, Forfeit, Adjudicated), then its turns numbered in pairs as
 PGN numbers moves, ending with the result. Games come in the order of the files. Date is
 the day (UTC) each file was last written. Exact duplicates are dropped with one warning,
-bad lines skipped with a warning each, as stats does.
+bad lines skipped with a warning each, as stats does; a game the rules do not allow (an
+illegal turn, a result the turns do not reach: stats --replay's check) is refused, naming
+its line, game and ply, before anything is written.
 
 Output on stdout, or into -o FILE (a new file, never overwritten). Package
 tournament/pgn reads the text back to the same records.`,
@@ -50,10 +52,16 @@ tournament/pgn reads the text back to the same records.`,
 				dates[record.GamesPath(a)] = st.ModTime().UTC().Format("2006.01.02")
 			}
 			// A first pass finds what would refuse the input (a conflict, a file that is no
-			// records), so that nothing is written for bad input however long the output.
+			// records, a game the rules do not allow, as stats --replay finds it), so that
+			// nothing is written for bad input however long the output.
 			st, err := record.ScanRecords(args, record.ScanOptions{Bad: func(e *record.LineError) {
 				fmt.Fprintf(s.err, "fanorona: warning: skipped %v\n", e)
-			}}, func(*record.Record, record.Place) error { return nil })
+			}}, func(r *record.Record, at record.Place) error {
+				if err := record.Replay(r); err != nil {
+					return fmt.Errorf("%s: game %d: %w", at, r.Index, err)
+				}
+				return nil
+			})
 			if err != nil {
 				return badInput(err)
 			}

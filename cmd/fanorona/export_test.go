@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -66,4 +67,29 @@ func TestExportedRunReadsBackToItsGames(t *testing.T) {
 	again, err := os.ReadFile(file)
 	require.NoError(t, err)
 	assert.Equal(t, text, again)
+}
+
+func TestExportRefusesAnIllegalTurn(t *testing.T) {
+	run := filepath.Join(t.TempDir(), "run")
+	code, _, errs := runCmd(t, "", "selfplay", "--player", "random", "--games", "2", "--seed", "3", "-o", run)
+	require.Equal(t, 0, code, errs)
+	games := filepath.Join(run, record.GamesFile)
+	raw, err := os.ReadFile(games)
+	require.NoError(t, err)
+	lines := strings.Split(strings.TrimSuffix(string(raw), "\n"), "\n")
+	require.Len(t, lines, 2)
+	var r map[string]any
+	require.NoError(t, json.Unmarshal([]byte(lines[1]), &r))
+	turns := r["turns"].([]any)
+	require.Greater(t, len(turns), 3)
+	turns[2] = "a1-a2" // a1 holds a white piece and a2 another: no such turn, at ply 3
+	edited, err := json.Marshal(r)
+	require.NoError(t, err)
+	lines[1] = string(edited)
+	require.NoError(t, os.WriteFile(games, []byte(strings.Join(lines, "\n")+"\n"), 0o644))
+
+	out := filepath.Join(t.TempDir(), "run.pgn")
+	code, stdout, errs := runCmd(t, "", "export", run, "-o", out)
+	assertBadInput(t, code, stdout, errs, games+":2: game ", `ply 3, turn "a1-a2"`)
+	assert.NoFileExists(t, out)
 }
