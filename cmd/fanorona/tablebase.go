@@ -268,6 +268,11 @@ func runTBBuild(ctx context.Context, s *streams, o *tbBuildOptions) error {
 	if bar != nil {
 		bar.finish()
 	}
+	// The materials finished are on disk: their lines are printed whatever stops the
+	// build after them (an interrupt, a fault; on exit 2 the gate drops stdout).
+	if perr := printBuildReports(s, reps, o.json); perr != nil && err == nil {
+		return perr
+	}
 	if err != nil {
 		if errors.Is(err, tablebase.ErrDamaged) {
 			return badInput(err)
@@ -280,9 +285,17 @@ func runTBBuild(ctx context.Context, s *streams, o *tbBuildOptions) error {
 		}
 		return err
 	}
+	if !o.json {
+		fmt.Fprintf(s.err, "tablebases in %s; peak memory of this process %s\n", dir, mib(peakResident()))
+	}
+	return nil
+}
+
+// printBuildReports prints one line (or JSON object) a material of reps on stdout.
+func printBuildReports(s *streams, reps []tablebase.MaterialReport, asJSON bool) error {
 	enc := json.NewEncoder(s.out)
 	for _, r := range reps {
-		if o.json {
+		if asJSON {
 			if err := enc.Encode(struct {
 				Material      string  `json:"material"`
 				PaikaLimit    int     `json:"paika_limit"`
@@ -317,9 +330,6 @@ func runTBBuild(ctx context.Context, s *streams, o *tbBuildOptions) error {
 		}
 		fmt.Fprintf(s.out, "%-5v %-9s built in %.1f s%s: %s of values (%s of files), %s in memory with its dependencies, longest %d plies\n",
 			r.Material, rule, r.Seconds, resumed, mib(r.Bytes), mib(r.FileBytes), mib(r.Resident), r.Levels)
-	}
-	if !o.json {
-		fmt.Fprintf(s.err, "tablebases in %s; peak memory of this process %s\n", dir, mib(peakResident()))
 	}
 	return nil
 }

@@ -1,12 +1,16 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/fanorona/fanorona/puzzles"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
@@ -322,4 +326,43 @@ func TestBuildsAndRunsLeaveNoLockFile(t *testing.T) {
 	code, _, errs = runCmd(t, "", "selfplay", "--player", "random", "--games", "2", "-o", run)
 	require.Equal(t, 0, code, errs)
 	assert.NoFileExists(t, filepath.Join(run, "run.lock"))
+}
+
+// TestInterruptedBuildPrintsItsFinishedMaterials: the lines of the materials built before
+// an interrupt were dropped with the rest; each material on disk has its line.
+func TestInterruptedBuildPrintsItsFinishedMaterials(t *testing.T) {
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background()) // as Ctrl-C cancels it
+	defer time.AfterFunc(2*time.Second, cancel).Stop()
+	var out, errb bytes.Buffer
+	code := run(ctx, []string{"tablebase", "build", "--max-pieces", "5", "--tablebases", dir, "--quiet"},
+		&streams{strings.NewReader(""), &out, &errb})
+	require.Equal(t, 130, code, "5 pieces take longer than 2 s: %s", errb.String())
+	files, err := filepath.Glob(filepath.Join(dir, "*.fntb"))
+	require.NoError(t, err)
+	require.NotEmpty(t, files, "1v1 takes a few ms")
+	built := map[string]bool{}
+	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		f := strings.Fields(l)
+		require.GreaterOrEqual(t, len(f), 3, "%q", l)
+		rule := ""
+		if f[1] == "paika" {
+			rule = ".p" + f[2]
+		}
+		built[f[0]+rule+".fntb"] = true
+	}
+	for _, f := range files {
+		// A material's line names its side with more pieces first (2v1 for 1v2 too).
+		name := filepath.Base(f)
+		m := strings.SplitN(strings.TrimSuffix(name, ".fntb"), ".", 2)
+		var a, b int
+		_, err := fmt.Sscanf(m[0], "%dv%d", &a, &b)
+		require.NoError(t, err)
+		key := fmt.Sprintf("%dv%d", max(a, b), min(a, b))
+		if len(m) == 2 {
+			key += "." + m[1]
+		}
+		assert.True(t, built[key+".fntb"], "%s is on disk: its material's line is printed (%v)", name, built)
+	}
+	assert.Contains(t, errb.String(), "interrupted; finished materials are kept")
 }
