@@ -468,7 +468,7 @@ func newTBProbeCmd(s *streams) *cobra.Command {
 	var o tbProbeOptions
 	c := &cobra.Command{
 		Use:   "probe [--fen F | --batch FILE] [--paika-limit 50] [--tablebases DIR] [--json]",
-		Short: "Value under the paika limit at the FEN's counter (and the theoretic value), and every turn that keeps it",
+		Short: "Value under the paika limit at the FEN's counter (and the theoretic value), and the distance-best turns: fastest wins, slowest losses, every draw",
 		Args:  cobra.NoArgs,
 		RunE:  func(c *cobra.Command, _ []string) error { return runTBProbe(s, &o) },
 	}

@@ -366,3 +366,10 @@ func TestInterruptedBuildPrintsItsFinishedMaterials(t *testing.T) {
 	}
 	assert.Contains(t, errb.String(), "interrupted; finished materials are kept")
 }
+
+func TestProbeHelpSaysWhichTurnsItLists(t *testing.T) {
+	code, help, _ := runCmd(t, "", "tablebase", "probe", "--help")
+	require.Equal(t, 0, code)
+	assert.Contains(t, help, "the distance-best turns: fastest wins, slowest losses, every draw")
+	assert.NotContains(t, help, "every turn that keeps it")
+}

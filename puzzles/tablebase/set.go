@@ -471,11 +471,12 @@ func (s *Set) probe(p *engine.Position, limit int) (Value, error) {
 	return decodeAs(limit, b), nil
 }
 
-// BestTurns returns the value of p under rule r (Probe's) and every legal turn that keeps
-// it: for a win, the turns that win as fast (under a paika limit: that reach the winning
-// capture as fast); for a draw, the turns that hold the draw; for a loss, the turns that
-// lose as slowly (under a limit: that delay the deciding capture longest). Turns producing
-// the same board are listed once.
+// BestTurns returns the value of p under rule r (Probe's) and the distance-best turns, the
+// legal turns that keep it at its distance: for a win, the turns that win as fast (under a
+// paika limit: that reach the winning capture as fast), not those that win more slowly;
+// for a draw, every turn that holds the draw; for a loss, the turns that lose as slowly
+// (under a limit: that delay the deciding capture longest). Turns producing the same board
+// are listed once.
 func (s *Set) BestTurns(p *engine.Position, r Rule) (Value, []engine.Turn, error) {
 	limit := r.PaikaLimit
 	probe := func(q *engine.Position) (Value, error) { return s.Probe(q, r) }
