@@ -76,6 +76,10 @@ type Config struct {
 	// Nets: the SHA-256 of the net file of each player that evaluates with a net, by
 	// spec, so that a resumed run or a shard refuses a net changed under the same name.
 	Nets map[string]string `json:"nets,omitempty"`
+	// Invocations: the toolkit and command line of each process that started or resumed
+	// the run, the start first (for the record: they do not decide the games). Run sets
+	// them from the folder's run.json and Options.Invocation.
+	Invocations []record.Invocation `json:"invocations,omitempty"`
 
 	Concurrency int `json:"-"`
 	Shard       int `json:"-"` // this process plays games with index % Shards == Shard
@@ -377,7 +381,7 @@ func runDifference(a, b *Config) string {
 
 func gamesJSON(c *Config) []byte {
 	x := *c
-	x.RunID, x.TablebaseDir, x.DistinctOpenings, x.TablebaseFiles = "", "", 0, nil
+	x.RunID, x.TablebaseDir, x.DistinctOpenings, x.TablebaseFiles, x.Invocations = "", "", 0, nil, nil
 	j, _ := json.Marshal(&x)
 	return j
 }

@@ -32,6 +32,7 @@ func Merge(inputs []string, out string, sprt *summary.SPRTConfig) (*MergeResult,
 		return nil, inputErrorf("merge: no input files")
 	}
 	var cfg *Config
+	var invocations []record.Invocation // every shard's, in the order of the inputs
 	for _, in := range inputs {
 		path := record.GamesPath(in)
 		runPath := filepath.Join(filepath.Dir(path), record.RunFile)
@@ -46,7 +47,11 @@ func Merge(inputs []string, out string, sprt *summary.SPRTConfig) (*MergeResult,
 		if cfg != nil && (!sameRun(cfg, &c) || cfg.RunID != c.RunID) {
 			return nil, inputErrorf("merge: %s comes from a different run than %s", path, inputs[0])
 		}
+		invocations = append(invocations, c.Invocations...)
 		cfg = &c
+	}
+	if cfg != nil {
+		cfg.Invocations = invocations
 	}
 
 	// Every input is checked before the output folder is made, so that a refused merge

@@ -58,6 +58,9 @@ type Options struct {
 	// their records (Config.Engines). Run calls it once its checks pass and it holds the
 	// folder's lock; when it fails, Run removes the folder if it made it.
 	StartEngines func() ([]record.Engine, error)
+	// Invocation, when set, is how this process was started: run.json adds it to the
+	// run's invocations (a new run's first, a resumed run's next).
+	Invocation *record.Invocation
 	// Adjudicator, when set, ends each game at the first position its tables decide
 	// (reason tablebase); run.json records the pieces it covers (adjudicate_pieces).
 	Adjudicator *Adjudicator
@@ -561,16 +564,28 @@ func checkOutput(c *Config, o *Options) (size int64, resumed bool, err error) {
 			return 0, false, inputErrorf("%v: %s is run %q, not %v %q", SettingResume, o.Out, prev.RunID, SettingRunID, c.RunID)
 		}
 		c.RunID = prev.RunID // "" for a run from before run ids: its records stay keyed by the file
+		c.Invocations = withInvocation(prev.Invocations, o.Invocation)
 		return size, true, nil
 	case o.Resume && size > 0:
 		return 0, false, inputErrorf("%v: %v (it describes the run to continue)", SettingResume, rerr)
 	case o.Resume && !o.StartOrResume:
 		return 0, false, inputErrorf("%v: %s holds no run to continue (no %s); start it without %v, or use %v in a task that may be restarted", SettingResume, o.Out, record.RunFile, SettingResume, SettingStartOrResume)
 	}
+	c.Invocations = withInvocation(nil, o.Invocation)
 	if c.RunID == "" && c.Shards > 1 {
 		return 0, false, inputErrorf("%v %d/%d: give every shard of the run the same %v (32 hex digits, e.g. from: od -An -tx1 -N16 /dev/urandom | tr -d ' \\n')", SettingShard, c.Shard, c.Shards, SettingRunID)
 	}
 	return size, false, nil
+}
+
+// withInvocation returns the invocations of run.json: those before and this process's
+// (none when inv is nil). Called again, it gives the same: before is the file's.
+func withInvocation(before []record.Invocation, inv *record.Invocation) []record.Invocation {
+	out := append([]record.Invocation(nil), before...)
+	if inv != nil {
+		out = append(out, *inv)
+	}
+	return out
 }
 
 // prepareOutput checks Out against the run: a new run needs an empty games file and gets

@@ -22,6 +22,7 @@ import (
 	"github.com/fanorona/fanorona/puzzles/proof"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/fanorona/fanorona/tournament"
+	"github.com/fanorona/fanorona/tournament/record"
 	"github.com/spf13/cobra"
 )
 
@@ -49,6 +50,16 @@ var directStdout = map[string]bool{
 	"fanorona engine": true, // the engine protocol (players/uci)
 }
 
+// commandLineKey is the context key of the command line run was given, "fanorona" first
+// (commandLine): what run.json records of the invocation.
+type commandLineKey struct{}
+
+// commandLine returns the command line of the command running under ctx.
+func commandLine(ctx context.Context) []string {
+	args, _ := ctx.Value(commandLineKey{}).([]string)
+	return args
+}
+
 // run executes the command line and returns the exit status; errors go to s.err as one line.
 func run(ctx context.Context, args []string, s *streams) (code int) {
 	if args == nil {
@@ -70,7 +81,7 @@ func run(ctx context.Context, args []string, s *streams) (code int) {
 		cmdPath = c.CommandPath()
 		out.direct = directStdout[cmdPath]
 	}
-	err := root.ExecuteContext(ctx)
+	err := root.ExecuteContext(context.WithValue(ctx, commandLineKey{}, append([]string{"fanorona"}, args...)))
 	code = exitStatus(ctx, err)
 	warn.end(code != exitUsage) // on exit 2 the error line is all stderr says
 	switch code {
@@ -313,35 +324,7 @@ func (g *warningGate) end(print bool) {
 
 // version is what --version prints: the module version, the VCS revision and time the
 // binary was built from (a "+modified" mark when the tree had changes) and the Go version.
-func version() string {
-	info, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "(no build information)"
-	}
-	v := info.Main.Version
-	if v == "" {
-		v = "(devel)" // go test and go run of a package without a version
-	}
-	var rev, when, modified string
-	for _, s := range info.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.time":
-			when = s.Value
-		case "vcs.modified":
-			if s.Value == "true" {
-				modified = "+modified"
-			}
-		}
-	}
-	if rev == "" {
-		// go test, a build with -buildvcs=false, or a tree that is no git checkout
-		// (a git worktree is not recognised by Go's VCS stamping either).
-		return fmt.Sprintf("%s, no VCS revision recorded, %s", v, info.GoVersion)
-	}
-	return fmt.Sprintf("%s, revision %s%s (%s), %s", v, rev, modified, when, info.GoVersion)
-}
+func version() string { return record.NewInvocation(nil).Toolkit() }
 
 // applyExamples gives every command without an Example of its own the one in
 // commandExamples (examples.go), so that files owned elsewhere need no edit.

@@ -231,6 +231,8 @@ func runAndReport(ctx context.Context, s *streams, f *runFlags, c tournament.Con
 	bar := newProgress(s.err)
 	o.Progress = func(done, total int) { bar.update(label, "games", int64(done), int64(total)) }
 	o.Log = func(format string, args ...any) { fmt.Fprintf(s.err, "fanorona: "+format+"\n", args...) }
+	inv := record.NewInvocation(commandLine(ctx))
+	o.Invocation = &inv
 	engines, err := f.engines.declare(o.Out, nil)
 	if err != nil {
 		return err

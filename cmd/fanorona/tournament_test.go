@@ -4,8 +4,11 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/fanorona/fanorona/tournament/record"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -171,4 +174,45 @@ func TestSelfplayHelpListsNoTournamentOnlyFlags(t *testing.T) {
 	code, out, _ = runCmd(t, "", "tournament", "--help")
 	require.Equal(t, 0, code)
 	assert.Contains(t, out, "--sprt-stop")
+}
+
+// TestRunJSONRecordsEachInvocation: run.json names the toolkit and the command line of the
+// process that started the run and of each that resumed it; a run.json from before (no
+// invocations) is still resumed, and gets the resume's.
+func TestRunJSONRecordsEachInvocation(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "run")
+	args := []string{"selfplay", "--player", "random", "--games", "2", "--seed", "3", "-o", out}
+	code, _, errs := runCmd(t, "", args...)
+	require.Equal(t, 0, code, errs)
+	invocations := func() []record.Invocation {
+		info, err := record.ReadRunInfo(filepath.Join(out, record.RunFile))
+		require.NoError(t, err)
+		return info.Invocations
+	}
+	inv := invocations()
+	require.Len(t, inv, 1)
+	assert.Equal(t, append([]string{"fanorona"}, args...), inv[0].CommandLine)
+	assert.Equal(t, "(devel)", inv[0].Version, "a test binary has no module version")
+	assert.Equal(t, runtime.Version(), inv[0].GoVersion)
+
+	code, _, errs = runCmd(t, "", append(args, "--resume")...)
+	require.Equal(t, 0, code, errs)
+	inv = invocations()
+	require.Len(t, inv, 2)
+	assert.Equal(t, append(append([]string{"fanorona"}, args...), "--resume"), inv[1].CommandLine)
+
+	// A run.json written before invocations were kept: read, resumed, and then it has one.
+	path := filepath.Join(out, record.RunFile)
+	raw, err := os.ReadFile(path)
+	require.NoError(t, err)
+	var m map[string]any
+	require.NoError(t, json.Unmarshal(raw, &m))
+	delete(m, "invocations")
+	old, err := json.MarshalIndent(m, "", "  ")
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(path, old, 0o644))
+	require.Empty(t, invocations())
+	code, _, errs = runCmd(t, "", append(args, "--resume")...)
+	require.Equal(t, 0, code, errs)
+	assert.Len(t, invocations(), 1)
 }

@@ -28,6 +28,9 @@ type RunInfo struct {
 	TablebaseDir     string      `json:"tablebase_dir,omitempty"`
 	AdjudicatePieces int         `json:"adjudicate_pieces,omitempty"`
 	Engines          []Engine    `json:"engines,omitempty"`
+	// Invocations: the toolkit and command line of each process that started or resumed
+	// the run, the start first (absent in run.json files written before they were kept).
+	Invocations []Invocation `json:"invocations,omitempty"`
 }
 
 // Pairings returns how many pairings the run's format makes of its players: one in
