@@ -429,6 +429,9 @@ func runFolderClaim(ctx context.Context, s *streams, o *proveOptions, dir string
 	if err != nil {
 		return proof.Unknown, proof.FolderStatus{}, badInput(err)
 	}
+	if err := m.CheckJobs(dir); err != nil {
+		return proof.Unknown, proof.FolderStatus{}, err
+	}
 	fmt.Fprintf(s.err, "fanorona: %s: %s about %s, %d jobs\n", dir, c, m.Root, len(m.Jobs))
 	var mu sync.Mutex
 	progress := func(r proof.JobResult) {

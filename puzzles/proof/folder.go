@@ -461,6 +461,22 @@ func (m *Manifest) Status(dir string) (FolderStatus, error) {
 	return fs, nil
 }
 
+// CheckJobs reads the certificate of every job with a result, so that a folder whose files
+// were changed or damaged since they were written is refused (ErrDamaged) before any job
+// runs, not when the root's certificate is made.
+func (m *Manifest) CheckJobs(dir string) error {
+	for j := range m.Jobs {
+		r, ok := ReadResult(dir, j)
+		if !ok || r.Certificate == "" {
+			continue
+		}
+		if _, err := ReadFile(jobPath(dir, j, ".fpc.gz")); err != nil {
+			return damaged(err)
+		}
+	}
+	return nil
+}
+
 // Combine returns the certificate of the folder's decided root: the top's records, then
 // every record of the jobs it relies on (a position once), checked by the checker. tables
 // are those the jobs were proven with.
