@@ -105,3 +105,29 @@ func TestNetOptionOfTheExpertSpec(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "net=/no/such/file.fnn")
 }
+
+// Quiescence asks the net only at quiet positions, the kind it was trained on; a capture
+// node's stand-pat bound is the hand evaluation's.
+func TestNetScoresQuietPositionsOnly(t *testing.T) {
+	o := DefaultExpertOptions()
+	o.Net = seededNet(t, 7)
+	e := NewExpert(o)
+	s := e.s
+	s.begin(context.Background(), engine.DefaultRules(), 0, 0)
+	quiet, capture := 0, 0
+	for _, f := range append([]string{engine.StartFEN}, midgameFENs...) {
+		p := engine.MustParseFEN(f)
+		s.acc.Refresh(0, &p)
+		v, isQuiet := s.evaluateQuiet(&p, 0)
+		assert.Equal(t, !p.CanCapture(), isQuiet, f)
+		if isQuiet {
+			quiet++
+			assert.Equal(t, s.progressed(&p, min(max(o.Net.Evaluate(&p), -(WinBound-1)), WinBound-1)), v, f)
+		} else {
+			capture++
+			assert.Equal(t, s.progressed(&p, EvaluateWeights(&p, &Weights2)), v, f)
+		}
+	}
+	assert.Positive(t, quiet)
+	assert.Positive(t, capture)
+}

@@ -197,9 +197,11 @@ func (s *searcher) evaluate(p *engine.Position, ply int) int {
 // move): the learned evaluation finds that out on its way, which saves quiescence a
 // second pass over the board.
 func (s *searcher) evaluateQuiet(p *engine.Position, ply int) (int, bool) {
-	if s.acc != nil {
-		return s.progressed(p, s.netScore(p, ply)), !p.CanCapture()
+	if s.acc != nil && !p.CanCapture() {
+		return s.progressed(p, s.netScore(p, ply)), true
 	}
+	// A capture node's score is only quiescence's stand-pat bound: the net, trained on
+	// quiet positions, is not asked there; the hand evaluation bounds it at a tenth of the cost.
 	if w := s.cfg.evalWeights; w != nil {
 		v, quiet := evaluateWeightsQuiet(p, w)
 		return s.progressed(p, v), quiet

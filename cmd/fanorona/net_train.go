@@ -48,6 +48,7 @@ func newNetTrainCmd(s *streams) *cobra.Command {
 	f.IntVar(&o.cfg.MaxEpochs, "epochs", o.cfg.MaxEpochs, "most epochs")
 	f.IntVar(&o.cfg.Patience, "patience", o.cfg.Patience, "epochs without a better validation loss before stopping")
 	f.Float64Var(&o.cfg.ValidShare, "valid-share", o.cfg.ValidShare, "share of the games held out for validation")
+	f.BoolVar(&o.cfg.Mirror, "mirror", o.cfg.Mirror, "also train on each position's a↔i mirror image (a symmetry of the board and the rules): twice the positions")
 	f.Float64Var(&o.cfg.WeightClip, "weight-clip", o.cfg.WeightClip, "bound of the small layer's weights (at most 2, the quantised range)")
 	f.IntVar(&o.cfg.Workers, "workers", o.cfg.Workers, "goroutines (0 = every core); the net does not depend on it")
 	f.StringVar(&o.cfg.Description, "description", "", "free text for the net's header")

@@ -52,16 +52,17 @@ type Training struct {
 	Seed        uint64     `json:"seed"`
 	Lambda      float64    `json:"lambda"` // weight of the search score in the target; 1−lambda the game's result (or the table's value)
 	ScoreScale  float64    `json:"score_scale"`
-	Epochs      int        `json:"epochs"`      // epochs run
-	BestEpoch   int        `json:"best_epoch"`  // the epoch whose weights were kept
-	BatchSize   int        `json:"batch_size"`  // positions a step
-	LearnRate   float64    `json:"learn_rate"`  // Adam's step size
-	TrainLoss   float64    `json:"train_loss"`  // at the best epoch
-	ValidLoss   float64    `json:"valid_loss"`  // at the best epoch
-	Patience    int        `json:"patience"`    // epochs without a better validation loss before stopping
-	MaxEpochs   int        `json:"max_epochs"`  // the cap
-	WeightClip  float64    `json:"weight_clip"` // |w| bound of the small layers
-	ValidShare  float64    `json:"valid_share"` // share of the games held out for validation
+	Epochs      int        `json:"epochs"`           // epochs run
+	BestEpoch   int        `json:"best_epoch"`       // the epoch whose weights were kept
+	BatchSize   int        `json:"batch_size"`       // positions a step
+	LearnRate   float64    `json:"learn_rate"`       // Adam's step size
+	TrainLoss   float64    `json:"train_loss"`       // at the best epoch
+	ValidLoss   float64    `json:"valid_loss"`       // at the best epoch
+	Patience    int        `json:"patience"`         // epochs without a better validation loss before stopping
+	MaxEpochs   int        `json:"max_epochs"`       // the cap
+	WeightClip  float64    `json:"weight_clip"`      // |w| bound of the small layers
+	ValidShare  float64    `json:"valid_share"`      // share of the games held out for validation
+	Mirror      bool       `json:"mirror,omitempty"` // each position also trained as its a↔i mirror image
 	Description string     `json:"description,omitempty"`
 }
 

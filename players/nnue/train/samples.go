@@ -59,8 +59,10 @@ func inValidation(seed uint64, file int, game uint32, share float64) bool {
 	return float64(x>>11)/(1<<53) < share
 }
 
-// readSamples reads every record of the files, in order, splitting them by game.
-func readSamples(ctx context.Context, files []string, seed uint64, share float64) (*samples, error) {
+// readSamples reads every record of the files, in order, splitting them by game; with
+// mirror, each position is followed by its a↔i mirror image (a symmetry of the board and
+// of the rules: the same value), in the same game.
+func readSamples(ctx context.Context, files []string, seed uint64, share float64, mirror bool) (*samples, error) {
 	var total int64
 	for _, path := range files {
 		if _, err := os.Stat(data.ProgressPath(path)); err == nil {
@@ -75,9 +77,12 @@ func readSamples(ctx context.Context, files []string, seed uint64, share float64
 	if total >= math.MaxUint32 {
 		return nil, fmt.Errorf("%d positions: at most %d can be trained on at once", total, math.MaxUint32-1)
 	}
+	if mirror {
+		total *= 2
+	}
 	s := &samples{all: make([]sample, 0, total)}
 	for i, path := range files {
-		n, sum, err := s.readFile(ctx, i, path, seed, share)
+		n, sum, err := s.readFile(ctx, i, path, seed, share, mirror)
 		if err != nil {
 			return nil, err
 		}
@@ -86,7 +91,7 @@ func readSamples(ctx context.Context, files []string, seed uint64, share float64
 	return s, nil
 }
 
-func (s *samples) readFile(ctx context.Context, fileIndex int, path string, seed uint64, share float64) (int, string, error) {
+func (s *samples) readFile(ctx context.Context, fileIndex int, path string, seed uint64, share float64, mirror bool) (int, string, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return 0, "", err
@@ -119,12 +124,22 @@ func (s *samples) readFile(ctx context.Context, fileIndex int, path string, seed
 		if rec.Exact != data.Unknown {
 			v = rec.Exact
 		}
-		idx := uint32(len(s.all))
-		s.all = append(s.all, sample{white: rec.White, black: rec.Black, score: rec.Score, side: rec.Side, value: v})
-		if inValidation(seed, fileIndex, rec.Game, share) {
-			s.valid = append(s.valid, idx)
-		} else {
-			s.train = append(s.train, idx)
+		sm := sample{white: rec.White, black: rec.Black, score: rec.Score, side: rec.Side, value: v}
+		held := inValidation(seed, fileIndex, rec.Game, share)
+		for k := range 2 {
+			if k == 1 {
+				if !mirror {
+					break
+				}
+				sm.white, sm.black = sm.white.Transform(engine.MirrorLR), sm.black.Transform(engine.MirrorLR)
+			}
+			idx := uint32(len(s.all))
+			s.all = append(s.all, sm)
+			if held {
+				s.valid = append(s.valid, idx)
+			} else {
+				s.train = append(s.train, idx)
+			}
 		}
 	}
 	return n, hex.EncodeToString(h.Sum(nil)), nil

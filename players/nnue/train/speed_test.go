@@ -16,7 +16,7 @@ func BenchmarkEpoch(b *testing.B) {
 	path := writePositions(b, "bench.pos", materialRecords(1, n))
 	cfg := Defaults()
 	cfg.Workers = 2
-	s, err := readSamples(context.Background(), []string{path}, cfg.Seed, cfg.ValidShare)
+	s, err := readSamples(context.Background(), []string{path}, cfg.Seed, cfg.ValidShare, false)
 	require.NoError(b, err)
 	s.setTargets(cfg.Lambda, 100)
 	t := newTrainer(cfg, s)

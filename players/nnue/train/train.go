@@ -39,6 +39,7 @@ type Config struct {
 	Patience    int     // epochs without a better validation loss before stopping
 	ValidShare  float64 // share of the games held out for validation, (0, 1)
 	WeightClip  float64 // |w| bound of the small layer's weights, at most 127/64 (the quantised range)
+	Mirror      bool    // each position also trained as its a↔i mirror image
 	Workers     int     // goroutines (0 = every core); the net does not depend on it
 	Toolkit     string  // the toolkit version, for the net's header
 	Description string  // free text for the net's header
@@ -132,7 +133,7 @@ func Run(ctx context.Context, cfg Config, files []string, progress func(Epoch)) 
 	if len(files) == 0 {
 		return Result{}, errors.New("no positions files")
 	}
-	s, err := readSamples(ctx, files, cfg.Seed, cfg.ValidShare)
+	s, err := readSamples(ctx, files, cfg.Seed, cfg.ValidShare, cfg.Mirror)
 	if err != nil {
 		return Result{}, err
 	}
@@ -174,7 +175,7 @@ func Run(ctx context.Context, cfg Config, files []string, progress func(Epoch)) 
 		Data: s.files, Positions: len(s.all), Validation: len(s.valid), Seed: cfg.Seed, Lambda: cfg.Lambda,
 		ScoreScale: k, Epochs: len(res.Curve), BestEpoch: res.BestEpoch, BatchSize: cfg.BatchSize,
 		LearnRate: cfg.LearnRate, TrainLoss: bestTrain, ValidLoss: bestLoss, Patience: cfg.Patience,
-		MaxEpochs: cfg.MaxEpochs, WeightClip: cfg.WeightClip, ValidShare: cfg.ValidShare, Description: cfg.Description,
+		MaxEpochs: cfg.MaxEpochs, WeightClip: cfg.WeightClip, ValidShare: cfg.ValidShare, Mirror: cfg.Mirror, Description: cfg.Description,
 	}}
 	res.Net, err = nnue.Quantise(res.Float, h)
 	if err != nil {

@@ -67,7 +67,7 @@ func TestLearnsTheMaterialLead(t *testing.T) {
 func TestTheSplitKeepsGamesWhole(t *testing.T) {
 	recs := materialRecords(3, 5000)
 	path := writePositions(t, "split.pos", recs)
-	s, err := readSamples(context.Background(), []string{path}, 7, 0.2)
+	s, err := readSamples(context.Background(), []string{path}, 7, 0.2, false)
 	require.NoError(t, err)
 	side := map[uint32]bool{}
 	for _, i := range s.valid {
@@ -78,9 +78,39 @@ func TestTheSplitKeepsGamesWhole(t *testing.T) {
 	}
 	assert.InDelta(t, 0.2, float64(len(s.valid))/5000, 0.06)
 	// Another seed, another split.
-	s2, err := readSamples(context.Background(), []string{path}, 8, 0.2)
+	s2, err := readSamples(context.Background(), []string{path}, 8, 0.2, false)
 	require.NoError(t, err)
 	assert.NotEqual(t, s.valid, s2.valid)
+}
+
+// With mirror each position is followed by its a↔i image, on the same side of the split,
+// with the same labels; the image of the image is the position.
+func TestMirrorAddsEachPositionsImage(t *testing.T) {
+	recs := materialRecords(4, 3000)
+	path := writePositions(t, "mirror.pos", recs)
+	plain, err := readSamples(context.Background(), []string{path}, 7, 0.2, false)
+	require.NoError(t, err)
+	s, err := readSamples(context.Background(), []string{path}, 7, 0.2, true)
+	require.NoError(t, err)
+	require.Len(t, s.all, 2*len(plain.all))
+	assert.Equal(t, 2*len(plain.valid), len(s.valid))
+	moved := 0
+	for i, sm := range plain.all {
+		img := s.all[2*i+1]
+		assert.Equal(t, sm, s.all[2*i])
+		assert.Equal(t, sm.white.Transform(engine.MirrorLR), img.white)
+		assert.Equal(t, sm.black.Transform(engine.MirrorLR), img.black)
+		assert.Equal(t, sm.white, img.white.Transform(engine.MirrorLR))
+		assert.Equal(t, [3]any{sm.side, sm.score, sm.value}, [3]any{img.side, img.score, img.value})
+		assert.Equal(t, sm.white.Count(), img.white.Count())
+		if sm.white != img.white {
+			moved++
+		}
+	}
+	assert.Greater(t, moved, len(plain.all)/2)
+	for k, i := range plain.valid {
+		assert.Equal(t, []uint32{2 * i, 2*i + 1}, s.valid[2*k:2*k+2])
+	}
 }
 
 func TestFittedScoreScale(t *testing.T) {
@@ -137,7 +167,7 @@ func TestEarlyStoppingKeepsTheBestEpoch(t *testing.T) {
 	last := res.Curve[len(res.Curve)-1].ValidLoss
 	require.Greater(t, last, res.Curve[res.BestEpoch-1].ValidLoss, "the last epoch is worse than the best")
 	// The net returned has the best epoch's validation loss, by Float.Forward.
-	s, err := readSamples(context.Background(), []string{path}, cfg.Seed, cfg.ValidShare)
+	s, err := readSamples(context.Background(), []string{path}, cfg.Seed, cfg.ValidShare, false)
 	require.NoError(t, err)
 	s.setTargets(cfg.Lambda, res.ScoreScale)
 	var sum float64
