@@ -199,7 +199,7 @@ func TestDeterministicSelfplayWarnsAndCountsOneGame(t *testing.T) {
 	s, err := Run(context.Background(), c, Options{Out: t.TempDir(), Log: func(f string, args ...any) {
 		mu.Lock()
 		defer mu.Unlock()
-		logs = append(logs, f)
+		logs = append(logs, fmt.Sprintf(f, args...))
 	}})
 	require.NoError(t, err)
 	assert.Equal(t, 6, s.Games)
@@ -260,6 +260,10 @@ func TestDeterministicWarningOnlyWhenOpeningsRunShort(t *testing.T) {
 		} else {
 			assert.True(t, warned, "%+v", c)
 			assert.Contains(t, all, c.want, "%+v", c)
+			// The first-move question is pointed to the policies that answer it; a set is
+			// offered for distinct games, with what its score measures.
+			assert.Contains(t, all, "for the first-move advantage give the level variety and play from the start (expert:...,vary=20) or use --openings firstmove", "%+v", c)
+			assert.Contains(t, all, "--openings distinct:4 (White's score then measures the side to move on that set, not the first-move advantage)", "%+v", c)
 		}
 	}
 }

@@ -231,6 +231,12 @@ func Run(ctx context.Context, c Config, o Options) (*summary.Summary, error) {
 	return summary, nil
 }
 
+// distinctGamesHint is what a run of deterministic players is told: which openings answer
+// which question, since a set of openings gives distinct games but measures something else
+// than the first-move advantage.
+const distinctGamesHint = "for the first-move advantage give the level variety and play from the start (expert:...,vary=20) or use --openings firstmove; " +
+	"for distinct games on a set of openings, --openings distinct:4 (White's score then measures the side to move on that set, not the first-move advantage)"
+
 // openingsHint suggests openings that give deterministic players different games.
 func openingsHint(c *Config) string {
 	if o, _ := c.openingSpec(); isChosen(o.Kind) {
@@ -313,11 +319,11 @@ func logOpenings(c *Config, o *Openings, opts *Options) bool {
 			continue
 		}
 		if a == b {
-			opts.Log("warning: %s is deterministic: every game from the same opening is the same game, so %d games on %d opening(s) are at most %d distinct games; use --openings distinct:4 (an opening for every game)",
-				a, c.Games, o.Size(), o.Size())
+			opts.Log("warning: %s is deterministic: every game from the same opening is the same game, so %d games on %d opening(s) are at most %d distinct games; %s",
+				a, c.Games, o.Size(), o.Size(), distinctGamesHint)
 		} else {
-			opts.Log("warning: %s and %s are deterministic: every game from the same opening with the same colours is the same game, so %d games on %d opening(s) are at most %d distinct games; use --openings distinct:4 (one opening per pair)",
-				a, b, c.Games, o.Size(), map[bool]int{false: 2 * o.Size(), true: o.Size()}[c.FixedColours])
+			opts.Log("warning: %s and %s are deterministic: every game from the same opening with the same colours is the same game, so %d games on %d opening(s) are at most %d distinct games; %s",
+				a, b, c.Games, o.Size(), map[bool]int{false: 2 * o.Size(), true: o.Size()}[c.FixedColours], distinctGamesHint)
 		}
 		return true
 	}

@@ -71,6 +71,12 @@ func TestWhiteScoreTableSaysWhatItMeasures(t *testing.T) {
 			assert.Equal(t, crossLevelFirstMove(s), fm.Note, tc.openings)
 		}
 		assert.Equal(t, tc.byTurn, ft != nil, "%s %s: a table by first turn", tc.format, tc.openings)
+		if ft != nil && tc.format != tournament.SelfPlay && tc.openings == "start" {
+			// From the start between two players, White's player chooses the first turn.
+			assert.Equal(t, noteFirstTurnOfTwo, ft.Note, "%s %s", tc.format, tc.openings)
+		} else if ft != nil {
+			assert.Empty(t, ft.Note, "%s %s: self-play rows compare first turns", tc.format, tc.openings)
+		}
 
 		raw, err := os.ReadFile(filepath.Join(dir, record.SummaryFile))
 		require.NoError(t, err)

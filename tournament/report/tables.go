@@ -72,6 +72,10 @@ const (
 const noteFixedColours = "games with fixed colours (unpaired): White is always the first-listed player of a pairing there, so White's results and the first-move advantage also hold that player's strength; read the head-to-head score"
 
 // noteColourSwapped says what a set's edge does to a tournament between different players.
+// noteFirstTurnOfTwo says what the table by first turn measures between two players.
+const noteFirstTurnOfTwo = "between two players the first turn is chosen by the one playing White: a row measures that player with White as much as its turn " +
+	"(a level that always opens the same way has one row, and its opponent's turns the others); compare first turns in self-play rows, or with --openings firstmove"
+
 const noteColourSwapped = "between different players each opening is played with both colours (colour-swapped pairs): standings, head to head and ratings do not carry the set's edge for the side to move; White's results here do"
 
 // whiteScoreTitle names what White's results in the first-move table measure (the
@@ -281,6 +285,9 @@ func Tables(s *summary.Summary) []Table {
 			Methods: []string{methodCounts, methodScore, methodWinRates, methodSignTest},
 			Columns: []string{"matchup", "first turn", "games", "distinct", "counts", "W/D/L", "White score", "White win", "draw", "Black win", "p (sign test)"}}
 		for _, f := range s.FirstTurns {
+			if strings.Contains(f.Matchup, " vs ") {
+				t.Note = noteFirstTurnOfTwo
+			}
 			t.Rows = append(t.Rows, []string{f.Matchup, f.FirstTurn, fmt.Sprint(f.Games), fmt.Sprint(f.DistinctGames), f.Method, fwdl(wdlOf(f.White, f.DistinctWhite, f.Method)),
 				fest(f.Score, 3), fest(f.WinRate, 3), fest(f.Draw, 3), fest(f.Loss, 3), fnum(f.PValue, 4)})
 		}
