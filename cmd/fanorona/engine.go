@@ -30,7 +30,9 @@ func newEngineCmd(s *streams) *cobra.Command {
 			"wtime btime winc binc|infinite, stop, quit. The flags give the options' starting values.\n" +
 			"quit and the end of the input let a search with limits finish (go infinite is stopped);\n" +
 			"a search stopped before its first iteration completes one before it answers, and a turn\n" +
-			"that ends no iteration (a node limit inside the first) comes without a score.",
+			"that ends no iteration (a node limit inside the first) comes without a score. A proven end is\n" +
+			"\"score mate N\" (plies): a search's, or a tablebase's under the theoretic rules (--paika-limit 0,\n" +
+			"whose tables count to the end; under a limit they count to the deciding capture: cp).",
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			if _, err := players.ParseSpec(player); err != nil {

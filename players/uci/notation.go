@@ -36,9 +36,16 @@ func FormatTurn(t engine.Turn, n Notation) string {
 }
 
 // formatScore writes a score of ours as an info field: "cp N" (100 = one piece), or "mate
-// N" with N the plies to the end when a search proved it (negative when losing).
-func formatScore(score int) string {
-	if n, ok := players.MatePlies(score); ok {
+// N" with N the plies to the end when a search proved it (negative when losing). A
+// tablebase win or loss (players.TBWinScore − plies) is "mate N" too under the theoretic
+// rules (paikaLimit 0), whose tables count plies to the end; under a paika limit they count
+// to the deciding capture, not the end, and the score stays "cp".
+func formatScore(score, paikaLimit int) string {
+	n, ok := players.MatePlies(score)
+	if !ok && paikaLimit == 0 && (players.IsWin(score) || players.IsLoss(score)) {
+		n, ok = players.TBWinScore-max(score, -score), true
+	}
+	if ok {
 		if score < 0 {
 			n = -n
 		}

@@ -608,7 +608,7 @@ func (s *server) startSearch(parent context.Context, args []string) {
 			}
 			score := ""
 			if fl.scored(a) {
-				score = " score " + formatScore(a.Score)
+				score = " score " + formatScore(a.Score, r.PaikaLimit)
 			}
 			s.send("info depth %d%s nodes %d nps %.0f time %d pv %s",
 				a.Depth, score, a.Nodes, a.NodesPerSecond(), a.Time.Milliseconds(), strings.Join(pv, " "))
