@@ -6,6 +6,7 @@ package report
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/stats"
@@ -66,11 +67,16 @@ func Figure(kind string, recs []record.Record, o ChartOptions) (*chart.Figure, e
 		c.XLabel = LengthLabel(recs)
 		return chart.PlotLengthCDF(c)
 	case FirstMove:
-		d, err := chart.BuildFirstMove(FirstMoveRows(recs, o.By), o.Conf)
+		rows := FirstMoveRows(recs, o.By)
+		d, err := chart.BuildFirstMove(rows, o.Conf)
 		if err != nil {
 			return nil, err
 		}
-		return chart.PlotFirstMove(d)
+		f, err := chart.PlotFirstMove(d)
+		if err == nil && pairsOfTwo(rows) && colourSwapped(recs) {
+			f.Title = firstMoveOfPairsTitle
+		}
+		return f, err
 	case Ratings:
 		return ratingsFigure(recs, o.Conf)
 	case Matrix:
@@ -85,6 +91,31 @@ func Figure(kind string, recs []record.Record, o ChartOptions) (*chart.Figure, e
 		return chart.PlotMatrix(d)
 	}
 	return nil, fmt.Errorf("unknown chart %q: want %s, %s, %s, %s or %s", kind, Lengths, LengthsCDF, FirstMove, Ratings, Matrix)
+}
+
+// firstMoveOfPairsTitle is the first-move chart's title when its groups are pairings of
+// two players: what White's results there measure.
+const firstMoveOfPairsTitle = "White's results by pairing, colours swapped in pairs\n" +
+	"both play White as often: White's score is their first-move edge"
+
+// pairsOfTwo reports whether a group of rows is a pairing of two different players.
+func pairsOfTwo(rows []chart.FirstMoveRow) bool {
+	for _, r := range rows {
+		if strings.Contains(r.Name, " vs ") {
+			return true
+		}
+	}
+	return false
+}
+
+// colourSwapped reports whether every game has a colour-swapped partner (no fixed colours).
+func colourSwapped(recs []record.Record) bool {
+	for i := range recs {
+		if recs[i].Unpaired {
+			return false
+		}
+	}
+	return true
 }
 
 // LengthLabel is the length charts' axis label for recs: a record counts the plies

@@ -162,3 +162,24 @@ func TestFigureOptions(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, f.Title, "First-move")
 }
+
+// TestFirstMoveChartOfPairingsSaysWhatItMeasures: grouped by pairings of two players in
+// colour-swapped pairs, White's score is both players' first-move edge (their strengths
+// cancel), and the title says so; self-play groups and fixed colours keep the plain title.
+func TestFirstMoveChartOfPairingsSaysWhatItMeasures(t *testing.T) {
+	tour := readTestRecords(t, tournamentFile)
+	f, err := Figure(FirstMove, tour, DefaultChartOptions)
+	require.NoError(t, err)
+	assert.Equal(t, firstMoveOfPairsTitle, f.Title)
+	self := readTestRecords(t, selfplayFile)
+	f, err = Figure(FirstMove, self, DefaultChartOptions)
+	require.NoError(t, err)
+	assert.Equal(t, "First-move advantage: results seen from White, by group", f.Title)
+	fixed := readTestRecords(t, tournamentFile)
+	for i := range fixed {
+		fixed[i].Unpaired, fixed[i].Pair = true, fixed[i].Index
+	}
+	f, err = Figure(FirstMove, fixed, DefaultChartOptions)
+	require.NoError(t, err)
+	assert.NotEqual(t, firstMoveOfPairsTitle, f.Title, "fixed colours: White's player is always the same")
+}
