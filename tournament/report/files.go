@@ -35,6 +35,10 @@ func CheckOutput(path string, force bool) error {
 	// not after the work whose result it is to hold. The probe is removed at once.
 	f, err := os.CreateTemp(dir, ".fanorona-write-check-*")
 	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err // the reason, not the probe's name
+		}
 		return fmt.Errorf("%s: folder %s cannot be written: %w", path, dir, err)
 	}
 	f.Close()
