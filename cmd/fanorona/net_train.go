@@ -48,7 +48,7 @@ func newNetTrainCmd(s *streams) *cobra.Command {
 	f.IntVar(&o.cfg.MaxEpochs, "epochs", o.cfg.MaxEpochs, "most epochs")
 	f.IntVar(&o.cfg.Patience, "patience", o.cfg.Patience, "epochs without a better validation loss before stopping")
 	f.Float64Var(&o.cfg.ValidShare, "valid-share", o.cfg.ValidShare, "share of the games held out for validation")
-	f.BoolVar(&o.cfg.Mirror, "mirror", o.cfg.Mirror, "also train on each position's a↔i mirror image (a symmetry of the board and the rules): twice the positions")
+	f.BoolVar(&o.cfg.Mirror, "mirror", o.cfg.Mirror, "also train on each position's a↔i mirror image (a symmetry of the board and the rules): twice the positions (--mirror=false: the positions alone)")
 	f.Float64Var(&o.cfg.WeightClip, "weight-clip", o.cfg.WeightClip, "bound of the small layer's weights (at most 2, the quantised range)")
 	f.IntVar(&o.cfg.Workers, "workers", o.cfg.Workers, "goroutines (0 = every core); the net does not depend on it")
 	f.StringVar(&o.cfg.Description, "description", "", "free text for the net's header")
@@ -227,6 +227,9 @@ func runNetInfo(s *streams, o *netInfoOptions, path string) error {
 	fmt.Fprintf(w, "  Adam: batch %d, learn rate %g, weight clip %g; %d epochs run (at most %d, patience %d), best %d\n",
 		tr.BatchSize, tr.LearnRate, tr.WeightClip, tr.Epochs, tr.MaxEpochs, tr.Patience, tr.BestEpoch)
 	fmt.Fprintf(w, "  loss at the best epoch: train %.5f, validation %.5f\n", tr.TrainLoss, tr.ValidLoss)
+	if tr.Mirror {
+		fmt.Fprintln(w, "  each record trained as itself and as its a↔i mirror image")
+	}
 	for _, d := range tr.Data {
 		fmt.Fprintf(w, "  data: %s, %d records, sha256 %s\n", d.Name, d.Records, d.SHA256)
 	}

@@ -59,7 +59,7 @@ func TestNetTrainWritesNetCurveAndPlot(t *testing.T) {
 	dir := t.TempDir()
 	pos := materialPositions(t, dir, 3000)
 	out, curve, plot := filepath.Join(dir, "m.fnn"), filepath.Join(dir, "m.csv"), filepath.Join(dir, "m.png")
-	code, stdout, stderr := runCmd(t, "", "net", "train", "-o", out, pos, "--hidden", "8", "--layer", "4", "--epochs", "3",
+	code, stdout, stderr := runCmd(t, "", "net", "train", "-o", out, pos, "--hidden", "8", "--layer", "4", "--epochs", "3", "--mirror=false",
 		"--batch", "128", "--valid-share", "0.1", "--curve", curve, "--plot", plot, "--description", "a test")
 	require.Equal(t, 0, code, stderr)
 	assert.Equal(t, 1, strings.Count(stdout, "\n"), stdout)

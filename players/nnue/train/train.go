@@ -47,8 +47,8 @@ type Config struct {
 
 // Defaults returns the default recipe.
 func Defaults() Config {
-	return Config{Shape: nnue.Shape{Hidden: 32, Layer: 16}, Lambda: 0.75, Seed: 1, BatchSize: 4096,
-		LearnRate: 0.001, MaxEpochs: 30, Patience: 3, ValidShare: 0.05, WeightClip: 1.98}
+	return Config{Shape: nnue.Shape{Hidden: 32, Layer: 8}, Lambda: 0.75, Seed: 1, BatchSize: 4096,
+		LearnRate: 0.001, MaxEpochs: 30, Patience: 3, ValidShare: 0.05, WeightClip: 1.98, Mirror: true}
 }
 
 // MaxWeightClip is the largest weight clip: the small layer's weights must stay within

@@ -18,6 +18,7 @@ import (
 func smallConfig() Config {
 	c := Defaults()
 	c.Shape.Hidden, c.Shape.Layer = 16, 8
+	c.Mirror = false // the tests count positions as written
 	c.BatchSize = 256
 	c.LearnRate = 0.003
 	c.MaxEpochs = 12
