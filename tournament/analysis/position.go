@@ -134,6 +134,21 @@ func answerError(w http.ResponseWriter, err error) {
 
 // readJSON decodes the request's body, of at most limit bytes, into dst: one JSON object
 // of known fields, sent as application/json.
+// readPosition reads a request's JSON body into req and parses the position fen names;
+// on bad input it answers with the reason and reports false.
+func readPosition[T any](w http.ResponseWriter, r *http.Request, req *T, fen func() string) (engine.Position, bool) {
+	if err := readJSON(w, r, MaxBody, req); err != nil {
+		answerError(w, err)
+		return engine.Position{}, false
+	}
+	p, err := parsePosition(fen())
+	if err != nil {
+		answerError(w, err)
+		return engine.Position{}, false
+	}
+	return p, true
+}
+
 func readJSON(w http.ResponseWriter, r *http.Request, limit int64, dst any) error {
 	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
 		return badRequest("the body must be JSON sent as Content-Type: application/json")
@@ -197,6 +212,9 @@ type playRequest struct {
 	Turn string `json:"turn"`
 }
 
+func (q *positionRequest) fen() string { return q.FEN }
+func (q *playRequest) fen() string     { return q.FEN }
+
 // PlayAnswer is what /api/play answers: the turn in canonical notation, the captured
 // points in the order taken, and the position after it.
 type PlayAnswer struct {
@@ -207,13 +225,8 @@ type PlayAnswer struct {
 
 func (s *Server) handlePosition(w http.ResponseWriter, r *http.Request) {
 	var req positionRequest
-	if err := readJSON(w, r, MaxBody, &req); err != nil {
-		answerError(w, err)
-		return
-	}
-	p, err := parsePosition(req.FEN)
-	if err != nil {
-		answerError(w, err)
+	p, ok := readPosition(w, r, &req, req.fen)
+	if !ok {
 		return
 	}
 	writeJSON(w, viewOf(&p, s.cfg.Rules))
@@ -221,13 +234,8 @@ func (s *Server) handlePosition(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) handlePlay(w http.ResponseWriter, r *http.Request) {
 	var req playRequest
-	if err := readJSON(w, r, MaxBody, &req); err != nil {
-		answerError(w, err)
-		return
-	}
-	p, err := parsePosition(req.FEN)
-	if err != nil {
-		answerError(w, err)
+	p, ok := readPosition(w, r, &req, req.fen)
+	if !ok {
 		return
 	}
 	if st := s.cfg.Rules.Status(&p); st.Over() {

@@ -52,13 +52,8 @@ type ProbeAnswer struct {
 
 func (s *Server) handleProbe(w http.ResponseWriter, r *http.Request) {
 	var req positionRequest
-	if err := readJSON(w, r, MaxBody, &req); err != nil {
-		answerError(w, err)
-		return
-	}
-	p, err := parsePosition(req.FEN)
-	if err != nil {
-		answerError(w, err)
+	p, ok := readPosition(w, r, &req, req.fen)
+	if !ok {
 		return
 	}
 	ans, err := s.probe(&p)
@@ -143,6 +138,8 @@ type proveRequest struct {
 	Time  string `json:"time"`  // the budget, like "10s"
 }
 
+func (q *proveRequest) fen() string { return q.FEN }
+
 // ClaimView is what one search established about a claim.
 type ClaimView struct {
 	Claim   string `json:"claim"`
@@ -170,16 +167,12 @@ const MaxCertificate = 8 << 20
 
 func (s *Server) handleProve(w http.ResponseWriter, r *http.Request) {
 	var req proveRequest
-	if err := readJSON(w, r, MaxBody, &req); err != nil {
-		answerError(w, err)
-		return
-	}
-	p, err := parsePosition(req.FEN)
-	if err != nil {
-		answerError(w, err)
+	p, ok := readPosition(w, r, &req, req.fen)
+	if !ok {
 		return
 	}
 	var claim proof.Claim
+	var err error
 	if req.Claim == "" {
 		req.Claim = "value"
 	}
