@@ -42,7 +42,7 @@ func FirstVictims(own, enemy Bitboard) Bitboard {
 	for d := Direction(0); d < NumDirections; d++ {
 		back := d.Opposite()
 		movers := own & shift(empty, back) // own pieces whose step along d lands on an empty point
-		v |= enemy & shift(shift(movers, d), d) | enemy&shift(movers, back)
+		v |= enemy&shift(shift(movers, d), d) | enemy&shift(movers, back)
 	}
 	return v
 }

@@ -7,7 +7,6 @@ import (
 	"image/png"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -19,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/internal/chromium"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/fanorona/fanorona/tournament/record"
 )
@@ -28,26 +28,13 @@ import (
 // value, opens games and steps through them, and saves a screenshot for a person to look
 // at (out/analysis-board.png at the repository root, git-ignored).
 
-// chromium finds a Chromium binary: $FANORONA_CHROMIUM, or the usual names on PATH.
-func chromium() (string, error) {
-	if p := os.Getenv("FANORONA_CHROMIUM"); p != "" {
-		return exec.LookPath(p)
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "chrome", "headless_shell"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p, nil
-		}
-	}
-	return "", fmt.Errorf("no Chromium on PATH (chromium, chromium-browser, google-chrome): .ci/run installs Debian's chromium; or set FANORONA_CHROMIUM")
-}
-
 // browser starts headless Chromium for the test and returns its context.
 func browser(t *testing.T) context.Context {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("launches chromium; skipped with -short")
 	}
-	bin, err := chromium()
+	bin, err := chromium.Find()
 	if err != nil {
 		t.Skip(err.Error())
 	}

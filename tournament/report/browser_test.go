@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/internal/chromium"
 	"github.com/fanorona/fanorona/tournament/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -28,19 +29,6 @@ import (
 // Sizes are measured by a copy of the page with a measuring script appended; the page
 // itself logs nothing (its one script, the game viewer, writes no console line), so any
 // console line at all is a fault.
-
-// chromium finds a Chromium binary: $FANORONA_CHROMIUM, or the usual names on PATH.
-func chromium() (string, error) {
-	if p := os.Getenv("FANORONA_CHROMIUM"); p != "" {
-		return exec.LookPath(p)
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "chrome", "headless_shell"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p, nil
-		}
-	}
-	return "", fmt.Errorf("no Chromium on PATH (chromium, chromium-browser, google-chrome): .ci/run installs Debian's chromium; or set FANORONA_CHROMIUM")
-}
 
 // runChromium runs headless Chromium on a file with extra flags; it returns stdout and stderr.
 func runChromium(t *testing.T, bin, page string, width, height int, flags ...string) (string, string) {
@@ -96,7 +84,7 @@ func TestReportInBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("launches chromium; skipped with -short")
 	}
-	bin, err := chromium()
+	bin, err := chromium.Find()
 	if err != nil {
 		t.Skip(err.Error())
 	}
