@@ -87,6 +87,35 @@ type Config struct {
 
 	specs   map[string]players.Spec // the players parsed, by spec as listed (Validate)
 	opening *OpeningSpec            // Openings parsed (Validate)
+	// openings are the run's openings (Run), from which the identity of a shorter run's
+	// set is drawn when a run is extended (Options.MoreGames).
+	openings *Openings
+}
+
+// extendedFrom returns c as the run of games games per pairing whose extension c is: the
+// same run but for the games and the identity of its openings (drawn from c's own, which
+// begin with the shorter run's). The shorter run's games are c's first games of each
+// pairing, game for game, when c has one pairing (Extendable).
+func (c *Config) extendedFrom(games int) Config {
+	x := *c
+	x.Games = games
+	if c.openings != nil && c.OpeningSet != nil {
+		x.OpeningSet = c.openings.prefix(&x).Identity(&x)
+	}
+	return x
+}
+
+// Extendable returns nil when a finished run of c with fewer games per pairing can be
+// extended to c's games, with the games a run started with c's would have played; an error
+// saying why not otherwise. Game i of the schedule is game i % Games of pairing i / Games,
+// its seed drawn from i: with one pairing, more games per pairing add games at the end of
+// the schedule and leave the others as they were; with more, every pairing's games after
+// the first would be numbered, seeded and so played anew.
+func (c *Config) Extendable() error {
+	if n := len(c.Pairings()); n > 1 {
+		return fmt.Errorf("a run of %d pairings cannot be given more games per pairing: its games are numbered pairing after pairing and seeded by their number, so more games per pairing would renumber, and replay differently, every game after the first pairing's; only a run of one pairing (selfplay, a tournament of two players) can be extended", n)
+	}
+	return nil
 }
 
 // openingSpec returns c's openings setting parsed: by Validate, or now if c was not

@@ -373,6 +373,24 @@ func fileOpenings(c *Config, path string) (*Openings, error) {
 	return o, nil
 }
 
+// prefix returns the openings of run c drawn from o, those of a run of c's openings with
+// at least as many games: the judged and the file's positions are taken in order, so the
+// first OpeningsNeeded of o's are c's; the other kinds do not depend on the games.
+func (o *Openings) prefix(c *Config) *Openings {
+	need := c.OpeningsNeeded()
+	if !(isChosen(o.Kind) || o.Kind == OpenFile) || need >= len(o.book) {
+		return o
+	}
+	x := *o
+	x.book = o.book[:need]
+	seen := map[string]bool{}
+	for i := range x.book {
+		seen[x.book[i].FEN()] = true
+	}
+	x.distinct = len(seen)
+	return &x
+}
+
 // Opening returns the opening of pair k; seed is the run's seed.
 func (o *Openings) Opening(k int, seed uint64, r engine.Rules) engine.Position {
 	p, _ := o.OpeningLine(k, seed, r)

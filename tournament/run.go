@@ -58,6 +58,10 @@ type Options struct {
 	// their records (Config.Engines). Run calls it once its checks pass and it holds the
 	// folder's lock; when it fails, Run removes the folder if it made it.
 	StartEngines func() ([]record.Engine, error)
+	// MoreGames: a resumed run may have more games per pairing than the folder's run
+	// (never fewer), which it then plays as a run started with them would have
+	// (Config.Extendable); without it the games must be the same.
+	MoreGames bool
 	// Invocation, when set, is how this process was started: run.json adds it to the
 	// run's invocations (a new run's first, a resumed run's next).
 	Invocation *record.Invocation
@@ -93,6 +97,7 @@ func Run(ctx context.Context, c Config, o Options) (*summary.Summary, error) {
 	c.DistinctOpenings = openings.Size()
 	c.OpeningsSHA256 = openings.SHA256
 	c.OpeningSet = openings.Identity(&c)
+	c.openings = openings
 	if o.Adjudicator != nil {
 		if o.Adjudicator.limit != c.Rules.PaikaLimit {
 			return nil, inputErrorf("%v: the tables are of paika limit %d, the run's is %d", SettingAdjudicate, o.Adjudicator.limit, c.Rules.PaikaLimit)
@@ -563,8 +568,17 @@ func checkOutput(c *Config, o *Options) (size int64, resumed bool, err error) {
 			}
 			c.OpeningSet, cmp.OpeningSet = nil, nil
 		}
+		if prev.Games != c.Games && o.MoreGames && prev.Games > 0 {
+			if c.Games < prev.Games {
+				return 0, false, inputErrorf("%v %d: the run in %s has %d games per pairing; a resumed run may add games, never drop them", SettingGames, c.Games, o.Out, prev.Games)
+			}
+			if err := c.Extendable(); err != nil {
+				return 0, false, inputErrorf("%v %d: %s has %d: %v", SettingGames, c.Games, o.Out, prev.Games, err)
+			}
+			cmp = cmp.extendedFrom(prev.Games)
+		}
 		if !sameRun(&prev, &cmp) {
-			return 0, false, inputErrorf("%v: %s holds a different run: %s", SettingResume, o.Out, runDifference(&prev, c))
+			return 0, false, inputErrorf("%v: %s holds a different run: %s", SettingResume, o.Out, runDifference(&prev, &cmp))
 		}
 		if c.RunID != "" && prev.RunID != c.RunID {
 			return 0, false, inputErrorf("%v: %s is run %q, not %v %q", SettingResume, o.Out, prev.RunID, SettingRunID, c.RunID)

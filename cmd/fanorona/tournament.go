@@ -49,10 +49,12 @@ type runFlags struct {
 	adjudicate  bool
 	rules       rulesFlags
 	engines     engineFlags
+	cmd         *cobra.Command // the command whose flags these are (bind)
 }
 
 func (f *runFlags) bind(c *cobra.Command) {
-	c.Flags().IntVar(&f.games, "games", 100, "games per pairing of players (played in colour-swapped pairs)")
+	f.cmd = c
+	c.Flags().IntVar(&f.games, "games", 100, "games per pairing of players (played in colour-swapped pairs); raised with --resume, a finished run of one pairing plays on to it as a run started with it would have")
 	c.Flags().StringVarP(&f.out, "output", "o", "", "output folder for games.jsonl, run.json and summary.json (default: out/<command>-<seed>)")
 	c.Flags().StringVar(&f.out, "out", "", "deprecated alias of --output")
 	_ = c.Flags().MarkHidden("out")
@@ -98,6 +100,9 @@ func (f *runFlags) config(format tournament.Format, specs []string, command stri
 		return c, tournament.Options{}, err
 	}
 	o := tournament.Options{Out: f.out, Resume: f.resume || f.startResume, StartOrResume: f.startResume, StopOnSPRT: f.sprtStop}
+	// More games on resume only when asked for by name: the default of --games never
+	// extends a run.
+	o.MoreGames = o.Resume && f.cmd != nil && f.cmd.Flags().Changed("games")
 	if o.Out == "" {
 		o.Out = fmt.Sprintf("out/%s-%d", command, f.seed)
 		if c.Shards > 1 {
