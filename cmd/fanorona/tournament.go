@@ -4,9 +4,12 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"math"
 	"os"
 	"runtime/debug"
@@ -45,6 +48,7 @@ type runFlags struct {
 	sprtStop    bool
 	plots       bool
 	report      bool
+	csv         string
 	tablebases  string
 	adjudicate  bool
 	rules       rulesFlags
@@ -80,6 +84,7 @@ func (f *runFlags) bind(c *cobra.Command) {
 	c.Flags().BoolVar(&f.sprtStop, "sprt-stop", false, "stop the run when every pair's SPRT has decided")
 	c.Flags().BoolVar(&f.plots, "plots", false, "also write the charts that apply into the output folder")
 	c.Flags().BoolVar(&f.report, "report", false, "also write report.html (tables, charts, settings, warnings in one page) into the output folder")
+	c.Flags().StringVar(&f.csv, "csv", "", "also write the tables as CSV to FILE, a new file (docs/FORMATS.md, \"Tables as CSV\")")
 	c.Flags().StringVar(&f.tablebases, "tablebases", "", `tablebase folder for expert's probes ("" = the default cache folder if it exists, "none" = off); run.json records the folder used`)
 	c.Flags().BoolVar(&f.adjudicate, "adjudicate", false, "end each game at the first position the --tablebases tables decide, with their value under the run's rules (reason tablebase); run.json records the pieces covered")
 	f.rules.bind(c)
@@ -97,6 +102,9 @@ func (f *runFlags) config(format tournament.Format, specs []string, command stri
 		Rules: record.RulesFrom(r, f.maxPlies), Concurrency: f.concurrency, RunID: f.runID,
 	}
 	if err := f.shardFlags(&c); err != nil {
+		return c, tournament.Options{}, err
+	}
+	if err := checkCSV(f.csv); err != nil {
 		return c, tournament.Options{}, err
 	}
 	o := tournament.Options{Out: f.out, Resume: f.resume || f.startResume, StartOrResume: f.startResume, StopOnSPRT: f.sprtStop}
@@ -255,6 +263,11 @@ func runAndReport(ctx context.Context, s *streams, f *runFlags, c tournament.Con
 			err = werr
 		}
 		fmt.Fprintf(s.err, "fanorona: games in %s/%s, summary in %s/%s\n", o.Out, record.GamesFile, o.Out, record.SummaryFile)
+		if f.csv != "" {
+			if werr := writeCSV(s, f.csv, sum); werr != nil && err == nil {
+				err = werr
+			}
+		}
 	}
 	if err == nil {
 		paths, perr := report.WriteRunFiles(o.Out, f.plots, f.report, tournament.Deterministic)
@@ -344,9 +357,9 @@ func splitSpecs(list string) ([]string, error) {
 
 func newStatsCmd(s *streams) *cobra.Command {
 	var asJSON, compare, replay bool
-	var sprt string
+	var sprt, csvPath string
 	c := &cobra.Command{
-		Use:   "stats FILE... [--json] [--sprt elo0,elo1] [--replay] [--compare FILE... -- FILE...]",
+		Use:   "stats FILE... [--json] [--csv FILE] [--sprt elo0,elo1] [--replay] [--compare FILE... -- FILE...]",
 		Short: "Statistics of existing games.jsonl records (files or run folders)",
 		Long: `Statistics of existing games.jsonl records (files or run folders), read one line at a time.
 
@@ -368,6 +381,9 @@ Kolmogorov–Smirnov test (stats A1 A2 --compare -- B1 B2).`,
 			case compare:
 				setA, setB = args[:dash], args[dash:]
 			}
+			if err := checkCSV(csvPath); err != nil {
+				return err
+			}
 			var cfg *summary.SPRTConfig
 			if sprt != "" {
 				var err error
@@ -388,6 +404,11 @@ Kolmogorov–Smirnov test (stats A1 A2 --compare -- B1 B2).`,
 			sum := a.Summary()
 			if cfg != nil && len(sum.Pairs) == 0 {
 				fmt.Fprintf(s.err, "fanorona: warning: --sprt: no games between two different players, so no test\n")
+			}
+			if csvPath != "" {
+				if err := writeCSV(s, csvPath, sum); err != nil {
+					return err
+				}
 			}
 			if asJSON {
 				out := map[string]any{"summary": sum}
@@ -415,6 +436,7 @@ Kolmogorov–Smirnov test (stats A1 A2 --compare -- B1 B2).`,
 		},
 	}
 	c.Flags().BoolVar(&asJSON, "json", false, "print the summary as JSON (the summary.json format)")
+	c.Flags().StringVar(&csvPath, "csv", "", "also write the tables as CSV to FILE, a new file (docs/FORMATS.md, \"Tables as CSV\"; the --compare line is not a table)")
 	c.Flags().BoolVar(&compare, "compare", false, `compare game lengths of the files before "--" with those after it (Kolmogorov–Smirnov)`)
 	c.Flags().BoolVar(&replay, "replay", false, "replay every game through the engine and stop at the first illegal turn")
 	c.Flags().StringVar(&sprt, "sprt", "", "sequential test per pair of different players: elo0,elo1[,alpha,beta]")
@@ -495,4 +517,27 @@ func newMergeCmd(s *streams) *cobra.Command {
 	c.Flags().StringVar(&out, "out", "", "deprecated alias of --output")
 	_ = c.Flags().MarkHidden("out")
 	return c
+}
+
+// checkCSV checks, before any work, that --csv names a new file in a folder that takes one
+// ("" = no CSV).
+func checkCSV(path string) error {
+	if path == "" {
+		return nil
+	}
+	if err := report.CheckOutput(path, false); errors.Is(err, fs.ErrExist) {
+		return badInputf("--csv %s exists: choose a new file (tables are never written over a file)", path)
+	} else if err != nil {
+		return badInputf("--csv %v", err)
+	}
+	return nil
+}
+
+// writeCSV writes the tables of sum as CSV to path, a new file, and says so on stderr.
+func writeCSV(s *streams, path string, sum *summary.Summary) error {
+	var b bytes.Buffer
+	if err := report.WriteCSV(&b, sum); err != nil {
+		return err
+	}
+	return writeOutputFile(s, path, b.Bytes(), false)
 }
