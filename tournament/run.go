@@ -46,10 +46,16 @@ var ErrInterrupted = errors.New("interrupted")
 // Options are how a run is carried out; but for Adjudicator (which run.json records),
 // they do not change its games.
 type Options struct {
-	Out           string                           // output folder (created if missing)
-	Resume        bool                             // continue the run already in Out (refused when Out holds none)
-	StartOrResume bool                             // with Resume: start the run when Out holds none (a task that may be restarted)
-	Progress      func(done, total int)            // called after each finished game (one goroutine)
+	Out           string                // output folder (created if missing)
+	Resume        bool                  // continue the run already in Out (refused when Out holds none)
+	StartOrResume bool                  // with Resume: start the run when Out holds none (a task that may be restarted)
+	Progress      func(done, total int) // called after each finished game (one goroutine)
+	// Live, when set, is called with the head to head of a run's two players (its only
+	// pair; never for self-play or more pairs), before Progress, after the first game
+	// and then at most once every LiveEvery (a second when 0), and once more with every
+	// game on disk when the games end.
+	Live          func(summary.PairStats)
+	LiveEvery     time.Duration
 	PlayerOptions []players.Option                 // e.g. a tablebase oracle for expert
 	SPRT          *summary.SPRTConfig              // sequential test on each pair of players
 	StopOnSPRT    bool                             // stop when every pair's SPRT has decided
@@ -86,6 +92,9 @@ func Run(ctx context.Context, c Config, o Options) (*summary.Summary, error) {
 	}
 	if o.Log == nil {
 		o.Log = func(string, ...any) {}
+	}
+	if c.Format == SelfPlay || len(c.Pairings()) != 1 {
+		o.Live = nil // a score line is a match's: two players
 	}
 	openings, err := NewOpeningsContext(ctx, &c)
 	switch {
@@ -209,6 +218,9 @@ func Run(ctx context.Context, c Config, o Options) (*summary.Summary, error) {
 	runErr := g.Wait()
 	stopFlusher()
 	writeErr := col.finish()
+	if o.Live != nil {
+		col.live() // the last games, which the period may have left out
+	}
 	summary := acc.Summary()
 	summary.Run = runJSON(&c)
 	if writeErr == nil {
@@ -376,8 +388,9 @@ type collector struct {
 	opts      *Options
 	cancel    context.CancelFunc
 	err       error
-	stopped   bool // stopped by the SPRT
-	nextSPRT  int  // game count at which the SPRT is next evaluated
+	stopped   bool      // stopped by the SPRT
+	nextSPRT  int       // game count at which the SPRT is next evaluated
+	lastLive  time.Time // when Options.Live was last called
 }
 
 // add records one finished game. The buffer is written at once unless it was written
@@ -432,6 +445,16 @@ func (c *collector) flushLocked() {
 func (c *collector) count(rec *record.Record) {
 	c.acc.Add(rec, c.path)
 	n := c.acc.Games()
+	if c.opts.Live != nil {
+		every := c.opts.LiveEvery
+		if every == 0 {
+			every = time.Second
+		}
+		if now := time.Now(); c.lastLive.IsZero() || now.Sub(c.lastLive) >= every {
+			c.lastLive = now
+			c.live()
+		}
+	}
 	if c.opts.Progress != nil {
 		c.opts.Progress(n, c.total)
 	}
@@ -440,6 +463,13 @@ func (c *collector) count(rec *record.Record) {
 	if c.opts.StopOnSPRT && c.opts.SPRT != nil && !c.stopped && n >= c.nextSPRT {
 		c.nextSPRT = n + n/50 + 1
 		c.stopIfDecided(n)
+	}
+}
+
+// live reports the head to head of the run's two players to Options.Live.
+func (c *collector) live() {
+	if p, ok := c.acc.Live(); ok {
+		c.opts.Live(p)
 	}
 }
 

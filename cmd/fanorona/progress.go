@@ -33,8 +33,11 @@ type progressReporter struct {
 	// when no unit has finished for a period.
 	unit        string
 	done, total int64
-	stop        chan struct{} // closed by finish: ends the heartbeat
-	beatEvery   time.Duration // how often the heartbeat looks (0 = no heartbeat)
+	// score is a line about the work's results so far (a match's score), shown after
+	// its count; "" for none.
+	score     string
+	stop      chan struct{} // closed by finish: ends the heartbeat
+	beatEvery time.Duration // how often the heartbeat looks (0 = no heartbeat)
 }
 
 // plainLineEvery is how often progress is printed off a terminal (logs, batch jobs): one
@@ -86,13 +89,32 @@ func (p *progressReporter) update(label, unit string, done, total int64) {
 	}
 }
 
+// setScore shows score (a match's W/D/L, score, Elo, LLR) with the progress from now on:
+// after the count on the plain line, in the bar's description on a terminal. A plain
+// line not yet printed takes it too, so that the last line printed has the last score.
+func (p *progressReporter) setScore(score string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.score = score
+	if p.bar != nil {
+		p.bar.Describe(p.label + " | " + score)
+	}
+	if p.pending != "" {
+		p.pending = p.lineLocked(p.now())
+	}
+}
+
 // lineLocked is the plain line of the stage's last report at time now.
 func (p *progressReporter) lineLocked(now time.Time) string {
 	eta := "-"
 	if rate := float64(p.done-p.first) / now.Sub(p.start).Seconds(); rate > 0 {
 		eta = time.Duration(float64(p.total-p.done) / rate * float64(time.Second)).Round(time.Second).String()
 	}
-	return fmt.Sprintf("%s: %d/%d %s, %s elapsed, ETA %s\n", p.label, p.done, p.total, p.unit, now.Sub(p.start).Round(time.Second), eta)
+	score := ""
+	if p.score != "" {
+		score = " | " + p.score
+	}
+	return fmt.Sprintf("%s: %d/%d %s, %s elapsed, ETA %s%s\n", p.label, p.done, p.total, p.unit, now.Sub(p.start).Round(time.Second), eta, score)
 }
 
 // heartbeat calls tick every period until stop is closed.

@@ -243,6 +243,7 @@ func runAndReport(ctx context.Context, s *streams, f *runFlags, c tournament.Con
 	}
 	bar := newProgress(s.err)
 	o.Progress = func(done, total int) { bar.update(label, "games", int64(done), int64(total)) }
+	o.Live = func(p summary.PairStats) { bar.setScore(report.LiveLine(p)) }
 	o.Log = func(format string, args ...any) { fmt.Fprintf(s.err, "fanorona: "+format+"\n", args...) }
 	inv := record.NewInvocation(commandLine(ctx))
 	o.Invocation = &inv

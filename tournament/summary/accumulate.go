@@ -439,6 +439,23 @@ func (a *Accumulator) SPRTDecisions() string {
 // estimate corrected for it.
 func (a *Accumulator) MarkSPRTStopped() { a.sprtStopped = true }
 
+// Live returns the head to head of the only two players of the games added so far (as
+// Summary's, A listed first), and false when the games are of one player or of more than
+// one pair: the score line of a match while it is played, cheaper than Summary.
+func (a *Accumulator) Live() (PairStats, bool) {
+	if len(a.pairs) != 1 {
+		return PairStats{}, false
+	}
+	rank := map[string]int{}
+	for i, n := range a.names() {
+		rank[n] = i
+	}
+	for k := range a.pairs {
+		return a.pairStats(k, rank), true
+	}
+	return PairStats{}, false
+}
+
 // Summary returns the statistics of everything added so far.
 func (a *Accumulator) Summary() *Summary {
 	s := &Summary{Games: a.games, DistinctGames: a.all.distinct, DistinctOpenings: a.openings.Len(), Runs: len(a.runs),
