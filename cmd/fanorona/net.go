@@ -116,7 +116,7 @@ func runNetData(c *cobra.Command, s *streams, o *netDataOptions) error {
 			}
 			if oracle != nil {
 				cfg.Oracle = oracle
-				cfg.Tablebases = fmt.Sprintf("%s: %d tables", dir, len(sums))
+				cfg.Tablebases = fmt.Sprintf("%d tables", len(sums)) // not the folder: the data do not depend on where the tables lie
 			}
 		}
 	}

@@ -10,7 +10,6 @@ import (
 	"io/fs"
 	"math"
 	"os"
-	"strings"
 	"time"
 
 	"github.com/fanorona/fanorona/players/nnue"
@@ -111,7 +110,7 @@ func runNetTrain(c *cobra.Command, s *streams, o *netTrainOptions, files []strin
 		return err
 	}
 	if o.curve != "" {
-		if err := writeOutputFile(s, o.curve, curveCSV(res.Curve), false); err != nil {
+		if err := writeOutputFile(s, o.curve, train.CurveCSV(res.Curve), false); err != nil {
 			return err
 		}
 	}
@@ -130,16 +129,6 @@ func runNetTrain(c *cobra.Command, s *streams, o *netTrainOptions, files []strin
 		o.out, o.cfg.Shape.Hidden, o.cfg.Shape.Layer, res.Positions, res.Validation, res.BestEpoch, len(res.Curve),
 		best.ValidLoss, res.ConstantLoss, best.TrainLoss, res.ScoreScale, float64(seen)/max(secs, 1e-9), secs)
 	return nil
-}
-
-// curveCSV is the loss curve as CSV: a header line, then one line an epoch.
-func curveCSV(curve []train.Epoch) []byte {
-	var b strings.Builder
-	b.WriteString("epoch,train_loss,valid_loss,seconds\n")
-	for _, e := range curve {
-		fmt.Fprintf(&b, "%d,%.8g,%.8g,%.3f\n", e.Epoch, e.TrainLoss, e.ValidLoss, e.Seconds)
-	}
-	return []byte(b.String())
 }
 
 func writeLossPlot(s *streams, path string, res train.Result) error {
@@ -211,9 +200,6 @@ func runNetInfo(s *streams, o *netInfoOptions, path string) error {
 	w := s.out
 	fmt.Fprintf(w, "file: %s\nsha256: %s\nformat: %s version %d\nshape: %d×%d (%d inputs)\nscale: %d hundredths of a piece per unit of output\nquantisation: a=%d w=%d o=%d\n",
 		path, n.SHA256, h.Format, h.Version, h.Shape.Hidden, h.Shape.Layer, h.Inputs, h.Scale, h.Quant.A, h.Quant.W, h.Quant.O)
-	if h.Toolkit != "" {
-		fmt.Fprintf(w, "toolkit: %s\n", h.Toolkit)
-	}
 	tr := h.Training
 	if tr == nil {
 		fmt.Fprintln(w, "training: not recorded")

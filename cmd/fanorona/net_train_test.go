@@ -69,7 +69,7 @@ func TestNetTrainWritesNetCurveAndPlot(t *testing.T) {
 
 	n, err := nnue.Load(out)
 	require.NoError(t, err)
-	assert.Equal(t, nnue.Shape{Hidden: 8, Layer: 4}, n.Shape())
+	assert.Equal(t, nnue.Shape{Hidden: 8, Layer: 4}, n.Header.Shape)
 	require.NotNil(t, n.Header.Training)
 	assert.Equal(t, 3000, n.Header.Training.Positions)
 	assert.Equal(t, "a test", n.Header.Training.Description)

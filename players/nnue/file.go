@@ -40,7 +40,6 @@ type Header struct {
 	Inputs   int       `json:"inputs"`
 	Scale    int       `json:"scale"` // hundredths of a piece per unit of the output
 	Quant    Quant     `json:"quant"`
-	Toolkit  string    `json:"toolkit,omitempty"`
 	Training *Training `json:"training,omitempty"`
 }
 

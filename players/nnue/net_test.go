@@ -141,7 +141,7 @@ func TestUpdatedAccumulatorsEqualFreshOnes(t *testing.T) {
 
 func TestNetFileRoundTrip(t *testing.T) {
 	f := randomFloat(8, Shape{Hidden: 8, Layer: 4})
-	n, err := Quantise(f, Header{Toolkit: "test", Training: &Training{Seed: 7, Lambda: 0.5,
+	n, err := Quantise(f, Header{Training: &Training{Seed: 7, Lambda: 0.5,
 		Data: []DataFile{{Name: "a.pos", SHA256: "00", Records: 3}}}})
 	require.NoError(t, err)
 	b, err := n.Encode()

@@ -36,9 +36,6 @@ type Net struct {
 	scale  int64
 }
 
-// Shape returns the net's shape.
-func (n *Net) Shape() Shape { return Shape{Hidden: n.hidden, Layer: n.layer} }
-
 // quantise rounds x·scale to an integer within ±limit, or reports which weight does not
 // fit.
 func quantise(x float32, scale float64, limit int64, what string, i int) (int64, error) {
@@ -145,9 +142,6 @@ type Stack struct {
 func (n *Net) NewStack(plies int) *Stack {
 	return &Stack{net: n, acc: make([]int32, plies*2*n.hidden), sum: make([]int32, n.layer), threat: make([]int32, 2*n.hidden)}
 }
-
-// Net returns the stack's net.
-func (s *Stack) Net() *Net { return s.net }
 
 func (s *Stack) pair(ply int) []int32 {
 	h2 := 2 * s.net.hidden

@@ -211,9 +211,10 @@ func Generate(ctx context.Context, c Config, path string, resume bool) (Stats, e
 			return st, fmt.Errorf("game %d: %w", todo[i], res.err)
 		}
 		buf = buf[:0]
+		var rb [RecordSize]byte
 		for k := range res.recs {
-			buf = append(buf, make([]byte, RecordSize)...)
-			res.recs[k].Encode(buf[len(buf)-RecordSize:])
+			res.recs[k].Encode(rb[:])
+			buf = append(buf, rb[:]...)
 		}
 		if _, err := f.Write(buf); err != nil {
 			return st, err

@@ -21,6 +21,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"strings"
 	"sync"
 	"time"
 
@@ -41,7 +42,6 @@ type Config struct {
 	WeightClip  float64 // |w| bound of the small layer's weights, at most 127/64 (the quantised range)
 	Mirror      bool    // each position also trained as its a↔i mirror image
 	Workers     int     // goroutines (0 = every core); the net does not depend on it
-	Toolkit     string  // the toolkit version, for the net's header
 	Description string  // free text for the net's header
 }
 
@@ -171,7 +171,7 @@ func Run(ctx context.Context, cfg Config, files []string, progress func(Epoch)) 
 		return Result{}, errors.New("the validation loss was never a number (learn-rate too large?)")
 	}
 	res.Float = t.o.float(best, float32(math.Round(k)))
-	h := nnue.Header{Toolkit: cfg.Toolkit, Training: &nnue.Training{
+	h := nnue.Header{Training: &nnue.Training{
 		Data: s.files, Positions: len(s.all), Validation: len(s.valid), Seed: cfg.Seed, Lambda: cfg.Lambda,
 		ScoreScale: k, Epochs: len(res.Curve), BestEpoch: res.BestEpoch, BatchSize: cfg.BatchSize,
 		LearnRate: cfg.LearnRate, TrainLoss: bestTrain, ValidLoss: bestLoss, Patience: cfg.Patience,
@@ -344,4 +344,15 @@ func (t *trainer) loss(idx []uint32) float64 {
 		sum += t.lane[k].loss
 	}
 	return sum / float64(max(len(idx), 1))
+}
+
+// CurveCSV returns the loss curve as CSV (docs/FORMATS.md): a header line, then one line
+// an epoch.
+func CurveCSV(curve []Epoch) []byte {
+	var b strings.Builder
+	b.WriteString("epoch,train_loss,valid_loss,seconds\n")
+	for _, e := range curve {
+		fmt.Fprintf(&b, "%d,%.8g,%.8g,%.3f\n", e.Epoch, e.TrainLoss, e.ValidLoss, e.Seconds)
+	}
+	return []byte(b.String())
 }
