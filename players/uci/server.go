@@ -106,7 +106,7 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, cfg ServerConfig) e
 			return s.writeErr()
 		case line, ok := <-lines:
 			if !ok {
-				s.endSearch()
+				s.waitSearch()
 				return s.writeErr()
 			}
 			if line.dropped > 0 {
@@ -114,7 +114,7 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, cfg ServerConfig) e
 				continue
 			}
 			if !s.execute(ctx, line.text) {
-				s.endSearch()
+				s.waitSearch()
 				return s.writeErr()
 			}
 		}
@@ -690,21 +690,6 @@ func (s *server) floorSpec() string {
 	return base.String()
 }
 
-// endSearch is quit's and the end of the input's: a search with limits (depth, nodes,
-// time, the clock or the player's own) is let finish, an infinite one is stopped; either
-// answers from at least one completed iteration.
-func (s *server) endSearch() {
-	if s.search == nil {
-		return
-	}
-	if s.search.infinite {
-		s.stopSearch()
-		return
-	}
-	<-s.search.done
-	s.search = nil
-}
-
 // stopSearch ends the running search at once; its bestmove is written before it returns.
 func (s *server) stopSearch() {
 	if s.search == nil {
@@ -720,8 +705,10 @@ func (s *server) stopSearch() {
 	s.search = nil
 }
 
-// waitSearch lets a running search finish (stopping one that would never end) before a
-// command that changes the session.
+// waitSearch lets a running search with limits (depth, nodes, time, the clock or the
+// player's own) finish and stops an infinite one, either answering from at least one
+// completed iteration: before a command that changes the session, at quit and at the end
+// of the input.
 func (s *server) waitSearch() {
 	if s.search == nil {
 		return
