@@ -77,23 +77,6 @@ func TestNetSearchIsMinimaxOverTheNet(t *testing.T) {
 	}
 }
 
-func TestNetSearchAllocatesNothingPerNode(t *testing.T) {
-	r := engine.DefaultRules()
-	p := engine.Start()
-	for _, nodes := range []uint64{5_000, 100_000} {
-		o := DefaultExpertOptions()
-		o.Nodes = nodes
-		o.Net = seededNet(t, 9)
-		e := NewExpert(o)
-		allocs := testing.AllocsPerRun(3, func() {
-			if _, err := e.Analyze(context.Background(), &p, r); err != nil {
-				t.Fatal(err)
-			}
-		})
-		assert.LessOrEqual(t, allocs, 16.0, "%d nodes", nodes)
-	}
-}
-
 func TestNetOptionOfTheExpertSpec(t *testing.T) {
 	s, err := ParseSpec("expert:depth=2,net=default")
 	require.NoError(t, err)

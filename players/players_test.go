@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/players/nnue"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"gonum.org/v1/gonum/stat/distuv"
@@ -329,20 +330,25 @@ func TestNodeLimitIsExactAndReproducible(t *testing.T) {
 
 func withTime(a Analysis, d time.Duration) Analysis { a.Time = d; return a }
 
+// TestSearchAllocatesNothingPerNode, with the hand evaluation and with a net (whose
+// accumulators are made and read on every node).
 func TestSearchAllocatesNothingPerNode(t *testing.T) {
 	r := engine.DefaultRules()
 	p := engine.Start()
-	for _, nodes := range []uint64{5_000, 100_000} {
-		o := DefaultExpertOptions()
-		o.Nodes = nodes
-		e := NewExpert(o)
-		allocs := testing.AllocsPerRun(3, func() {
-			if _, err := e.Analyze(context.Background(), &p, r); err != nil {
-				t.Fatal(err)
-			}
-		})
-		// A few slices per search (the PV), independent of the nodes searched.
-		assert.LessOrEqual(t, allocs, 16.0, "%d nodes", nodes)
+	for _, net := range []*nnue.Net{nil, seededNet(t, 9)} {
+		for _, nodes := range []uint64{5_000, 100_000} {
+			o := DefaultExpertOptions()
+			o.Nodes = nodes
+			o.Net = net
+			e := NewExpert(o)
+			allocs := testing.AllocsPerRun(3, func() {
+				if _, err := e.Analyze(context.Background(), &p, r); err != nil {
+					t.Fatal(err)
+				}
+			})
+			// A few slices per search (the PV), independent of the nodes searched.
+			assert.LessOrEqual(t, allocs, 16.0, "%d nodes, net %v", nodes, net != nil)
+		}
 	}
 }
 
