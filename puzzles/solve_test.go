@@ -7,15 +7,15 @@ import (
 	"time"
 
 	"github.com/fanorona/fanorona/engine"
-	"github.com/fanorona/fanorona/internal/tbtest"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
+	"github.com/fanorona/fanorona/puzzles/tablebase/tablebasetest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 // builtTables returns a folder with every class of at most 4 pieces, theoretic and
 // under paika limit 50, built once.
-func builtTables(t *testing.T) string { return tbtest.Tables(t, 4) }
+func builtTables(t *testing.T) string { return tablebasetest.Tables(t, 4) }
 
 // builtReach is the most pieces of the tables the test run builds for the puzzle
 // collection: every class of at most 5 pieces, theoretic and paika limit 50 (22.5 s of CPU
@@ -33,12 +33,12 @@ func builtReach() int {
 // builtTablesUpTo returns the tables of at most pieces pieces (4 or 5), built once.
 func builtTablesUpTo(t *testing.T, pieces int) string {
 	require.Contains(t, []int{4, 5}, pieces, "the test run builds tables of 4 or 5 pieces")
-	return tbtest.Tables(t, pieces)
+	return tablebasetest.Tables(t, pieces)
 }
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	tbtest.Cleanup()
+	tablebasetest.Cleanup()
 	os.Exit(code)
 }
 

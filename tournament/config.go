@@ -13,10 +13,10 @@ import (
 	"strings"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/players"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/fanorona/fanorona/stats"
-	"github.com/fanorona/fanorona/tournament/record"
 )
 
 // Format is how players are paired.

@@ -5,8 +5,8 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/stats"
-	"github.com/fanorona/fanorona/tournament/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

@@ -6,8 +6,8 @@ import (
 	"errors"
 	"io"
 
+	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/players"
-	"github.com/fanorona/fanorona/tournament/record"
 )
 
 // forfeited reports whether err is a player losing the game by failing: an error with a

@@ -10,7 +10,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/fanorona/fanorona/tournament/record"
+	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/tournament/summary"
 )
 

@@ -24,8 +24,8 @@ import (
 	"sync"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/players"
-	"github.com/fanorona/fanorona/tournament/record"
 )
 
 // OpeningKind is how openings are chosen.

@@ -4,7 +4,7 @@ package tournament
 
 import (
 	"github.com/fanorona/fanorona/engine"
-	"github.com/fanorona/fanorona/tournament/record"
+	"github.com/fanorona/fanorona/engine/record"
 )
 
 // MaxHashedOpenings bounds the openings hashed for random and firstmove:K sets, which are

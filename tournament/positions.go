@@ -16,7 +16,7 @@ import (
 	"strings"
 
 	"github.com/fanorona/fanorona/engine"
-	"github.com/fanorona/fanorona/tournament/record"
+	"github.com/fanorona/fanorona/engine/record"
 )
 
 // FilePosition is one position of a positions file and the line it is on (1-based).

@@ -1,6 +1,6 @@
 package tournament
 
-import "github.com/fanorona/fanorona/tournament/record/recordtest"
+import "github.com/fanorona/fanorona/engine/record/recordtest"
 
 // Hand-built records (package recordtest).
 const runA, runB = recordtest.RunA, recordtest.RunB

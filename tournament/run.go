@@ -17,9 +17,9 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/internal/panics"
 	"github.com/fanorona/fanorona/players"
-	"github.com/fanorona/fanorona/tournament/record"
 	"github.com/fanorona/fanorona/tournament/summary"
 	"golang.org/x/sync/errgroup"
 )

@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/fanorona/fanorona/engine"
-	"github.com/fanorona/fanorona/tournament/record"
+	"github.com/fanorona/fanorona/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

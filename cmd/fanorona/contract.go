@@ -18,11 +18,11 @@ import (
 	"sync"
 	"syscall"
 
+	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/internal/panics"
 	"github.com/fanorona/fanorona/puzzles/proof"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/fanorona/fanorona/tournament"
-	"github.com/fanorona/fanorona/tournament/record"
 	"github.com/spf13/cobra"
 )
 

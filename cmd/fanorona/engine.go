@@ -8,10 +8,10 @@ import (
 	"io"
 	"path/filepath"
 
+	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/players"
 	"github.com/fanorona/fanorona/players/uci"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
-	"github.com/fanorona/fanorona/tournament/record"
 	"github.com/spf13/cobra"
 )
 

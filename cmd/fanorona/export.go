@@ -9,8 +9,8 @@ import (
 	"io"
 	"os"
 
+	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/tournament/pgn"
-	"github.com/fanorona/fanorona/tournament/record"
 	"github.com/spf13/cobra"
 )
 

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/tournament/pgn"
-	"github.com/fanorona/fanorona/tournament/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

@@ -1,14 +1,14 @@
 // pictures.go: board pictures for show and puzzles show: a position, optionally with a
 // turn drawn on it, written as SVG or PNG (by the output's extension), thin over package
-// tournament/report/board.
+// stats/chart/board.
 
 package main
 
 import (
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/stats/chart"
+	"github.com/fanorona/fanorona/stats/chart/board"
 	"github.com/fanorona/fanorona/tournament/report"
-	"github.com/fanorona/fanorona/tournament/report/board"
 	"github.com/spf13/cobra"
 )
 

@@ -12,8 +12,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/tournament"
-	"github.com/fanorona/fanorona/tournament/record"
 	"github.com/spf13/cobra"
 )
 

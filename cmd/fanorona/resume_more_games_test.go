@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/fanorona/fanorona/tournament/record"
+	"github.com/fanorona/fanorona/engine/record"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"

@@ -16,9 +16,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/fanorona/fanorona/tournament"
-	"github.com/fanorona/fanorona/tournament/record"
 	"github.com/fanorona/fanorona/tournament/report"
 	"github.com/fanorona/fanorona/tournament/summary"
 	"github.com/spf13/cobra"

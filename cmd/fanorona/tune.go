@@ -12,10 +12,10 @@ import (
 	"strings"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/players"
 	"github.com/fanorona/fanorona/players/tune"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
-	"github.com/fanorona/fanorona/tournament/record"
 	"github.com/spf13/cobra"
 )
 

@@ -17,8 +17,8 @@ import (
 	"time"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/players"
-	"github.com/fanorona/fanorona/tournament/record"
 )
 
 // EngineConfig declares one external engine: declared once, named in player specs.

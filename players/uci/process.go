@@ -18,8 +18,8 @@ import (
 	"time"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/players"
-	"github.com/fanorona/fanorona/tournament/record"
 )
 
 // ForfeitError is an engine losing the game: why (a Reason* value) and the offending text.

@@ -16,8 +16,8 @@ import (
 	"time"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/players"
-	"github.com/fanorona/fanorona/tournament/record"
 )
 
 // ServerConfig is what Serve starts with; the GUI may change most of it with setoption.

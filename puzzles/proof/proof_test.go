@@ -10,19 +10,19 @@ import (
 	"testing"
 
 	"github.com/fanorona/fanorona/engine"
-	"github.com/fanorona/fanorona/internal/tbtest"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
+	"github.com/fanorona/fanorona/puzzles/tablebase/tablebasetest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 // builtTables returns a folder with every class of at most 4 pieces, theoretic and under
 // paika limit 50, built once in the test run.
-func builtTables(t testing.TB) string { return tbtest.Tables(t, 4) }
+func builtTables(t testing.TB) string { return tablebasetest.Tables(t, 4) }
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	tbtest.Cleanup()
+	tablebasetest.Cleanup()
 	os.Exit(code)
 }
 

@@ -19,12 +19,12 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/players"
 	"github.com/fanorona/fanorona/puzzles/proof"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/fanorona/fanorona/tournament"
 	"github.com/fanorona/fanorona/tournament/pgn"
-	"github.com/fanorona/fanorona/tournament/record"
 )
 
 // chainFEN has Black's three-step chain f3-e3A-d4W-d3A, whose first step may capture by

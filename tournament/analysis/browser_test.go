@@ -18,9 +18,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/internal/chromium"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
-	"github.com/fanorona/fanorona/tournament/record"
 )
 
 // The browser test drives the page in headless Chromium through the DevTools protocol

@@ -11,8 +11,8 @@ import (
 	"strings"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/tournament/pgn"
-	"github.com/fanorona/fanorona/tournament/record"
 )
 
 // MaxGames bounds the games one text may open.

@@ -12,7 +12,7 @@ import (
 	"path"
 
 	"github.com/fanorona/fanorona/engine"
-	"github.com/fanorona/fanorona/tournament/report/board"
+	"github.com/fanorona/fanorona/stats/chart/board"
 )
 
 //go:embed web/index.html.tmpl web/app.js web/style.css

@@ -13,7 +13,7 @@ import (
 	"strings"
 
 	"github.com/fanorona/fanorona/engine"
-	"github.com/fanorona/fanorona/tournament/record"
+	"github.com/fanorona/fanorona/engine/record"
 )
 
 // lineWidth is the longest movetext line written, as PGN's export format asks.

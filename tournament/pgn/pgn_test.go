@@ -7,9 +7,9 @@ import (
 	"testing"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/players"
 	"github.com/fanorona/fanorona/tournament"
-	"github.com/fanorona/fanorona/tournament/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

@@ -7,7 +7,7 @@
 // tables, chart files (the plot command and --plots) or one self-contained HTML page
 // (the report command and --report), which ends with a viewer of the run's notable games
 // (the longest, the shortest, the forfeits, a seeded sample) replayed ply by ply on a
-// board of package tournament/report/board.
+// board of package stats/chart/board.
 //
 // Commands only parse flags, call this package and print; the statistics themselves are
 // package summary's and package stats', the drawing package stats/chart's.

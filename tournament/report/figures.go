@@ -9,9 +9,9 @@ import (
 	"strings"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/stats"
 	"github.com/fanorona/fanorona/stats/chart"
-	"github.com/fanorona/fanorona/tournament/record"
 	"github.com/fanorona/fanorona/tournament/summary"
 )
 

@@ -9,9 +9,9 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/stats"
 	"github.com/fanorona/fanorona/stats/chart"
-	"github.com/fanorona/fanorona/tournament/record"
 	"github.com/fanorona/fanorona/tournament/summary"
 )
 

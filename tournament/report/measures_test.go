@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/tournament"
-	"github.com/fanorona/fanorona/tournament/record"
 	"github.com/fanorona/fanorona/tournament/summary"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"

@@ -13,8 +13,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/stats"
-	"github.com/fanorona/fanorona/tournament/record"
 	"github.com/fanorona/fanorona/tournament/summary"
 )
 

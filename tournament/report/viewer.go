@@ -12,8 +12,8 @@ import (
 	"strings"
 
 	"github.com/fanorona/fanorona/engine"
-	"github.com/fanorona/fanorona/tournament/record"
-	"github.com/fanorona/fanorona/tournament/report/board"
+	"github.com/fanorona/fanorona/engine/record"
+	"github.com/fanorona/fanorona/stats/chart/board"
 )
 
 // SampledGames is how many games the viewer shows besides the longest, the shortest and

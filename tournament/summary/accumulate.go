@@ -11,8 +11,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/stats"
-	"github.com/fanorona/fanorona/tournament/record"
 )
 
 // Matchup is the two specs of a game without regard to colour: A < B, or in self-play

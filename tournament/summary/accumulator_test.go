@@ -5,9 +5,9 @@ import (
 	"math"
 	"testing"
 
+	"github.com/fanorona/fanorona/engine/record"
+	"github.com/fanorona/fanorona/engine/record/recordtest"
 	"github.com/fanorona/fanorona/stats"
-	"github.com/fanorona/fanorona/tournament/record"
-	"github.com/fanorona/fanorona/tournament/record/recordtest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

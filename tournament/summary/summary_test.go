@@ -6,8 +6,8 @@ import (
 	"sort"
 	"testing"
 
+	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/stats"
-	"github.com/fanorona/fanorona/tournament/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -446,4 +446,10 @@ func TestSPRTStopCountsDistinctPairs(t *testing.T) {
 	assert.Equal(t, [5]int{0, 0, 0, 0, 1}, p.DistinctPentanomial)
 	assert.InDelta(t, 0.24696163496644355, float64(p.SPRT.LLR), 1e-12)
 	assert.Equal(t, "continue", p.SPRT.Decision)
+}
+
+// TestRecordCapIsTheCountedBound: a record's ply cap may reach exactly the longest game the
+// length statistics count, so no valid record is refused by them.
+func TestRecordCapIsTheCountedBound(t *testing.T) {
+	assert.Equal(t, stats.MaxCountedPlies, record.MaxPlies)
 }

@@ -1,7 +1,7 @@
-// Package tbtest gives the tests of the packages that read tablebases (the solver, the
+// Package tablebasetest gives the tests of the packages that read tablebases (the solver, the
 // proof search) small sets of tables built once per test binary, instead of a builder
 // of their own in each package's tests.
-package tbtest
+package tablebasetest
 
 import (
 	"context"
@@ -31,7 +31,7 @@ var sets [MaxPieces + 1]struct {
 func Tables(t testing.TB, pieces int) string {
 	t.Helper()
 	if pieces < 2 || pieces > MaxPieces {
-		t.Fatalf("tbtest: tables of %d pieces: want 2 to %d", pieces, MaxPieces)
+		t.Fatalf("tablebasetest: tables of %d pieces: want 2 to %d", pieces, MaxPieces)
 	}
 	var smaller string
 	if pieces > 2 {
@@ -50,7 +50,7 @@ func Tables(t testing.TB, pieces int) string {
 		}
 	})
 	if s.err != nil {
-		t.Fatalf("tbtest: tables of %d pieces: %v", pieces, s.err)
+		t.Fatalf("tablebasetest: tables of %d pieces: %v", pieces, s.err)
 	}
 	return s.dir
 }

@@ -360,7 +360,7 @@ var goldens = []struct{ name, fen, turn string }{
 }
 
 // TestGoldenSVG compares each picture's SVG with testdata/NAME.svg; go test
-// ./tournament/report/board -update rewrites them.
+// ./stats/chart/board -update rewrites them.
 func TestGoldenSVG(t *testing.T) {
 	for _, g := range goldens {
 		t.Run(g.name, func(t *testing.T) {
@@ -371,11 +371,11 @@ func TestGoldenSVG(t *testing.T) {
 				return
 			}
 			want, err := os.ReadFile(path)
-			require.NoError(t, err, "missing golden file: run go test ./tournament/report/board -update")
+			require.NoError(t, err, "missing golden file: run go test ./stats/chart/board -update")
 			if !bytes.Equal(want, got) {
 				out := filepath.Join(t.TempDir(), g.name+".svg")
 				require.NoError(t, os.WriteFile(out, got, 0o644))
-				t.Errorf("%s differs from %s (wrote %s); if the change is intended, run go test ./tournament/report/board -update", g.name, path, out)
+				t.Errorf("%s differs from %s (wrote %s); if the change is intended, run go test ./stats/chart/board -update", g.name, path, out)
 			}
 		})
 	}

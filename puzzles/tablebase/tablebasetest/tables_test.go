@@ -1,4 +1,4 @@
-package tbtest
+package tablebasetest
 
 import (
 	"os"

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/fanorona/fanorona/engine"
-	"github.com/fanorona/fanorona/stats"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -131,7 +130,7 @@ func TestScanRefusesFilesThatAreNotRecords(t *testing.T) {
 	assert.Len(t, bad, 3*notRecordsAfter)
 }
 
-// TestRecordValidateBounds: plies 0, paika limit 0 (off) and a cap of MaxCountedPlies are
+// TestRecordValidateBounds: plies 0, paika limit 0 (off) and a cap of MaxPlies are
 // valid; a paika-limit ending needs a paika limit.
 func TestRecordValidateBounds(t *testing.T) {
 	r := rec(runA, 0, 0, "A", "B", "1-0")
@@ -139,7 +138,7 @@ func TestRecordValidateBounds(t *testing.T) {
 	assert.NoError(t, r.Validate(), "no turns")
 	r.Rules.PaikaLimit = 0
 	assert.NoError(t, r.Validate(), "paika limit off")
-	r.Rules.MaxPlies = stats.MaxCountedPlies
+	r.Rules.MaxPlies = MaxPlies
 	assert.NoError(t, r.Validate(), "cap at the bound")
 	r.Rules.MaxPlies++
 	assert.Error(t, r.Validate(), "cap above the bound")
