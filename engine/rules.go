@@ -97,6 +97,22 @@ type Status struct {
 // Over reports whether the game has ended.
 func (s Status) Over() bool { return s.Outcome != Ongoing }
 
+// GameOverError says that a turn was asked of a game that had already ended: the one
+// "game over" check of every reader of turns (records, openings, analyses, tuning data).
+type GameOverError struct{ Status Status }
+
+func (e *GameOverError) Error() string {
+	return fmt.Sprintf("the game is already over (%s, %s)", e.Status.Outcome, e.Status.Reason)
+}
+
+// Ongoing returns nil while the game at p goes on under r, else a *GameOverError.
+func (r Rules) Ongoing(p *Position) error {
+	if st := r.Status(p); st.Over() {
+		return &GameOverError{st}
+	}
+	return nil
+}
+
 // Status returns the state of the game at p. Checks run in this order: the side to move
 // has no pieces (loss), has no legal turn (loss, or draw with NoMovesDraw), the paika limit
 // (draw), the ply cap (draw). A decisive result on the board thus wins over a limit reached

@@ -173,3 +173,16 @@ func TestEndCheckOrder(t *testing.T) {
 		assert.Equal(t, c.want, c.rules.Status(&p), c.name)
 	}
 }
+func TestOngoingNamesWhyTheGameEnded(t *testing.T) {
+	r := DefaultRules()
+	start := Start()
+	assert.NoError(t, r.Ongoing(&start))
+	// White to move with no piece: Black has won.
+	p, err := ParseFEN("9/9/9/9/3B5 w 0 10")
+	require.NoError(t, err)
+	err = r.Ongoing(&p)
+	var over *GameOverError
+	require.ErrorAs(t, err, &over)
+	assert.Equal(t, Status{BlackWins, NoPieces}, over.Status)
+	assert.Equal(t, "the game is already over (0-1, no-pieces)", err.Error())
+}
