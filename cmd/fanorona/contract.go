@@ -6,7 +6,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -15,10 +14,10 @@ import (
 	"os"
 	"runtime/debug"
 	"strings"
-	"sync"
 	"syscall"
 
 	"github.com/fanorona/fanorona/engine/record"
+	"github.com/fanorona/fanorona/internal/cliout"
 	"github.com/fanorona/fanorona/internal/panics"
 	"github.com/fanorona/fanorona/puzzles/proof"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
@@ -37,12 +36,6 @@ const (
 
 // reportBugsAt is where the line of a recovered panic sends the user.
 const reportBugsAt = "https://github.com/fanorona/fanorona/issues"
-
-// stdoutBufferLimit is how much a command's stdout is held back until the command ends,
-// so that a command refusing its input after printing part of its answer leaves stdout
-// empty. Output beyond it streams (a long --batch, say), and the command must have
-// checked its input before printing that much.
-const stdoutBufferLimit = 4 << 20
 
 // directStdout lists the commands whose stdout is a conversation and is never held back.
 var directStdout = map[string]bool{
@@ -65,13 +58,13 @@ func run(ctx context.Context, args []string, s *streams) (code int) {
 	if args == nil {
 		args = []string{} // cobra would read os.Args instead
 	}
-	out := &stdoutGate{w: s.out, limit: stdoutBufferLimit}
-	warn := &warningGate{w: s.err}
+	out := &cliout.StdoutGate{W: s.out, Limit: cliout.HeldLimit}
+	warn := &cliout.WarningGate{W: s.err}
 	cmdPath := "fanorona"
 	defer func() { // a panic of the command's own goroutine
 		if v := recover(); v != nil {
-			out.discard()
-			warn.end(false)
+			out.Discard()
+			warn.End(false)
 			code = reportPanic(s.err, cmdPath, &panics.Error{Value: v, Stack: debug.Stack()})
 		}
 	}()
@@ -79,16 +72,16 @@ func run(ctx context.Context, args []string, s *streams) (code int) {
 	root.SetArgs(args)
 	if c, _, err := root.Find(args); err == nil && c != nil {
 		cmdPath = c.CommandPath()
-		out.direct = directStdout[cmdPath]
+		out.Direct = directStdout[cmdPath]
 	}
 	err := root.ExecuteContext(context.WithValue(ctx, commandLineKey{}, append([]string{"fanorona"}, args...)))
 	code = exitStatus(ctx, err)
-	warn.end(code != exitUsage) // on exit 2 the error line is all stderr says
+	warn.End(code != exitUsage) // on exit 2 the error line is all stderr says
 	switch code {
 	case exitUsage, exitInternal:
-		out.discard()
+		out.Discard()
 	default:
-		if ferr := out.flush(); ferr != nil && code == exitOK {
+		if ferr := out.Flush(); ferr != nil && code == exitOK {
 			err, code = fmt.Errorf("writing standard output: %w", ferr), exitFailure
 		}
 	}
@@ -99,9 +92,9 @@ func run(ctx context.Context, args []string, s *streams) (code int) {
 		return reportPanic(s.err, cmdPath, pe)
 	case err == nil:
 	case code == exitInterrupted:
-		fmt.Fprintln(s.err, "fanorona:", oneLine(interruptMessage(err)))
+		fmt.Fprintln(s.err, "fanorona:", cliout.OneLine(interruptMessage(err)))
 	default:
-		fmt.Fprintln(s.err, "fanorona:", oneLine(errorText(err)))
+		fmt.Fprintln(s.err, "fanorona:", cliout.OneLine(errorText(err)))
 	}
 	return code
 }
@@ -181,145 +174,8 @@ func reportPanic(w io.Writer, cmdPath string, pe *panics.Error) int {
 		}
 	}
 	fmt.Fprintf(w, "fanorona: internal error in %q (%s); please report it with the command line at %s (%s)\n",
-		cmdPath, oneLine(pe.Error()), reportBugsAt, where)
+		cmdPath, cliout.OneLine(pe.Error()), reportBugsAt, where)
 	return exitInternal
-}
-
-// oneLine joins a multi-line message (cobra's suggestions, a wrapped report) into one line.
-func oneLine(msg string) string {
-	var parts []string
-	for _, l := range strings.Split(msg, "\n") {
-		if l = strings.TrimSpace(l); l != "" {
-			parts = append(parts, l)
-		}
-	}
-	return strings.Join(parts, "; ")
-}
-
-// stdoutGate holds a command's stdout back until the command ends (up to limit bytes),
-// so that output can be dropped when the command refuses its input. It is safe for
-// concurrent use.
-type stdoutGate struct {
-	mu      sync.Mutex
-	w       io.Writer
-	buf     bytes.Buffer
-	limit   int
-	direct  bool // pass every write through (a conversation such as play)
-	spilled bool // more than limit was written: now streaming
-}
-
-func (g *stdoutGate) Write(p []byte) (int, error) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if !g.direct && !g.spilled {
-		if g.buf.Len()+len(p) <= g.limit {
-			return g.buf.Write(p)
-		}
-		g.spilled = true
-		if _, err := g.w.Write(g.buf.Bytes()); err != nil {
-			return 0, err
-		}
-		g.buf.Reset()
-	}
-	return g.w.Write(p)
-}
-
-// flush writes what was held back.
-func (g *stdoutGate) flush() error {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if g.buf.Len() == 0 {
-		return nil
-	}
-	_, err := g.w.Write(g.buf.Bytes())
-	g.buf.Reset()
-	return err
-}
-
-// discard drops what was held back.
-func (g *stdoutGate) discard() {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	g.buf.Reset()
-}
-
-// warningPrefix starts the warning lines that warningGate holds back.
-const warningPrefix = "fanorona: warning:"
-
-// warningGate passes a command's stderr through as it comes (progress stays live) but
-// holds back whole lines starting with warningPrefix until the command ends: they are
-// printed then, or dropped when the command refuses its input, whose one error line is
-// then all stderr says (docs/CLI.md). It is safe for concurrent use.
-type warningGate struct {
-	mu       sync.Mutex
-	w        io.Writer
-	line     []byte // the current line, until it is known whether it is a warning
-	held     bytes.Buffer
-	ended    bool
-	overflow int // warnings dropped beyond the limit
-}
-
-func (g *warningGate) Write(p []byte) (int, error) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if g.ended {
-		return g.w.Write(p)
-	}
-	n := len(p)
-	for len(p) > 0 {
-		if len(g.line) == 0 && !bytes.HasPrefix(p, []byte(warningPrefix[:min(len(p), len(warningPrefix))])) {
-			// Not a warning (progress, "wrote X", a bar's carriage return): pass it on
-			// up to the end of its line.
-			i := bytes.IndexByte(p, '\n') + 1
-			if i == 0 {
-				i = len(p)
-			}
-			if _, err := g.w.Write(p[:i]); err != nil {
-				return n - len(p), err
-			}
-			p = p[i:]
-			continue
-		}
-		i := bytes.IndexByte(p, '\n') + 1
-		if i == 0 {
-			i = len(p)
-		}
-		g.line = append(g.line, p[:i]...)
-		p = p[i:]
-		if len(g.line) < len(warningPrefix) && !bytes.HasSuffix(g.line, []byte("\n")) {
-			continue // not yet known
-		}
-		if bytes.HasPrefix(g.line, []byte(warningPrefix)) {
-			if !bytes.HasSuffix(g.line, []byte("\n")) {
-				continue // the rest of the warning comes in the next write
-			}
-			if g.held.Len()+len(g.line) <= stdoutBufferLimit {
-				g.held.Write(g.line)
-			} else {
-				g.overflow++
-			}
-		} else if _, err := g.w.Write(g.line); err != nil {
-			return n - len(p), err
-		}
-		g.line = g.line[:0]
-	}
-	return n, nil
-}
-
-// end prints the warnings held back (or drops them) and lets later writes through.
-func (g *warningGate) end(print bool) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if print {
-		g.held.Write(g.line)
-		_, _ = g.w.Write(g.held.Bytes())
-		if g.overflow > 0 {
-			fmt.Fprintf(g.w, "%s %d more warnings not shown\n", warningPrefix, g.overflow)
-		}
-	}
-	g.held.Reset()
-	g.line = nil
-	g.ended = true
 }
 
 // version is what --version prints: the module version, the VCS revision and time the

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/fanorona/fanorona/internal/cliout"
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 )
@@ -47,8 +48,8 @@ const plainLineEvery = 10 * time.Second
 
 func newProgress(w io.Writer) *progressReporter {
 	p := &progressReporter{w: w, now: time.Now, beatEvery: time.Second}
-	if g, ok := w.(*warningGate); ok {
-		w = g.w // the gate holds back warnings only; the bar needs the terminal behind it
+	if g, ok := w.(*cliout.WarningGate); ok {
+		w = g.W // the gate holds back warnings only; the bar needs the terminal behind it
 	}
 	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		p.tty = true
