@@ -4,6 +4,7 @@ package players
 
 import (
 	"context"
+	"io"
 	"testing"
 
 	"github.com/fanorona/fanorona/engine"
@@ -114,4 +115,35 @@ func BenchmarkExpertDepth8Start(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+}
+
+// BenchmarkGameMemory plays the first 16 plies of a game between two experts made for the
+// game and closed after it, as a tournament worker does, and reports the bytes allocated
+// a game: with reuse the players' tables and search buffers come back from the last game.
+func BenchmarkGameMemory(b *testing.B) {
+	r := engine.DefaultRules()
+	white, black := DefaultExpertOptions(), DefaultExpertOptions()
+	white.Nodes, black.Nodes = 5000, 4000
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		side := [2]*Expert{NewExpertSeeded(white, uint64(i)), NewExpertSeeded(black, uint64(i))}
+		p := engine.Start()
+		for ply := 0; ply < 16 && p.HasTurn(); ply++ {
+			t, err := side[p.Side].Choose(context.Background(), &p, r)
+			if err != nil {
+				b.Fatal(err)
+			}
+			p = p.Play(t)
+		}
+		for _, e := range side {
+			closeIfCloser(e)
+		}
+	}
+}
+
+// closeIfCloser closes p when it holds something to give back, as tournament does.
+func closeIfCloser(p any) {
+	if c, ok := p.(io.Closer); ok {
+		c.Close()
+	}
 }

@@ -93,6 +93,20 @@ func NewExpertSeeded(o ExpertOptions, seed uint64) *Expert {
 	return e
 }
 
+// Close gives the expert's table and search buffers to the next player made (reuse.go);
+// the expert must not be used after. Tournaments close each player after its game.
+func (e *Expert) Close() error {
+	if e.s == nil {
+		return nil
+	}
+	for _, h := range e.helpers {
+		giveSearcher(h, true)
+	}
+	giveSearcher(e.s, false)
+	e.s, e.helpers = nil, nil
+	return nil
+}
+
 // Options returns the expert's options.
 func (e *Expert) Options() ExpertOptions { return e.opts }
 
@@ -116,6 +130,9 @@ func (e *Expert) Analyze(ctx context.Context, p *engine.Position, r engine.Rules
 	}
 	if !p.HasTurn() {
 		return Analysis{}, ErrNoTurn
+	}
+	if e.s == nil {
+		panic("players: Expert used after Close")
 	}
 	start := time.Now()
 	depth := e.opts.Depth

@@ -58,6 +58,16 @@ func NewLevel(lp LevelParams, seed uint64) *Level {
 	return &Level{params: lp, seed: seed, s: newSearcher(cfg, nil), buf: make([]engine.Turn, 0, 64), clock: clock{tc: lp.Clock}}
 }
 
+// Close gives the level's search buffers to the next player made (reuse.go); the level
+// must not be used after.
+func (l *Level) Close() error {
+	if l.s != nil {
+		giveSearcher(l.s, false)
+		l.s = nil
+	}
+	return nil
+}
+
 // SetClock implements Clocked.
 func (l *Level) SetClock(remaining, increment time.Duration) { l.clock.set(remaining, increment) }
 
@@ -81,6 +91,9 @@ func (l *Level) Analyze(ctx context.Context, p *engine.Position, r engine.Rules)
 	}
 	if !p.HasTurn() {
 		return Analysis{}, ErrNoTurn
+	}
+	if l.s == nil {
+		panic("players: Level used after Close")
 	}
 	start := time.Now()
 	rng := positionRand(l.seed, streamLevel, p)

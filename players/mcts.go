@@ -6,6 +6,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"sync"
 	"time"
 
 	"github.com/fanorona/fanorona/engine"
@@ -57,7 +58,23 @@ func NewMCTS(o MCTSOptions, seed uint64) *MCTS {
 	if o.MaxPlies < 1 {
 		o.MaxPlies = 1
 	}
-	return &MCTS{opts: o, seed: seed, buf: make([]engine.Turn, 0, engine.MaxTurnsHint), clock: clock{tc: o.Clock}}
+	m := &MCTS{opts: o, seed: seed, buf: make([]engine.Turn, 0, engine.MaxTurnsHint), clock: clock{tc: o.Clock}}
+	if nodes, ok := mctsNodesPool.Get().(*[]mctsNode); ok {
+		m.pool = (*nodes)[:0]
+	}
+	return m
+}
+
+// mctsNodesPool holds the node slices of closed players (reuse.go).
+var mctsNodesPool sync.Pool // *[]mctsNode
+
+// Close gives the player's tree nodes to the next player made (reuse.go).
+func (m *MCTS) Close() error {
+	if nodes := m.pool; nodes != nil {
+		mctsNodesPool.Put(&nodes)
+		m.pool = nil
+	}
+	return nil
 }
 
 // SetClock implements Clocked.

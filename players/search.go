@@ -82,8 +82,18 @@ func init() {
 	}
 }
 
+// newSearcher returns a searcher with cfg and oracle: one a closed player gave back when
+// there is one (reuse.go; cleared, its buffers kept), else a new one.
 func newSearcher(cfg searchConfig, oracle Oracle) *searcher {
-	s := &searcher{cfg: cfg, oracle: oracle, oracleMax: OracleReach(oracle)}
+	s := reusedSearcher()
+	if s == nil {
+		s = new(searcher)
+		for i := range s.turns {
+			s.turns[i] = make([]engine.Turn, 0, 64)
+			s.order[i] = make([]int64, 0, 64)
+		}
+	}
+	s.cfg, s.oracle, s.oracleMax = cfg, oracle, OracleReach(oracle)
 	s.oracleCheap = s.oracleMax
 	if l, ok := oracle.(CostLimiter); ok {
 		s.oracleCheap = l.CheapPieces()
@@ -91,10 +101,6 @@ func newSearcher(cfg searchConfig, oracle Oracle) *searcher {
 	s.tt = newTransTable(cfg.hashMB)
 	if cfg.net != nil {
 		s.acc = cfg.net.NewStack(maxPly)
-	}
-	for i := range s.turns {
-		s.turns[i] = make([]engine.Turn, 0, 64)
-		s.order[i] = make([]int64, 0, 64)
 	}
 	return s
 }

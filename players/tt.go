@@ -1,6 +1,6 @@
 // tt.go: the transposition table, preallocated once per player and reused from search to
-// search; a generation stamp makes each search start from an empty table without
-// clearing it. Slots are two atomic words (the key XOR the data, and the data), so the
+// search (and from game to game, reuse.go); a generation stamp makes each search start
+// from an empty table without clearing it. Slots are two atomic words (the key XOR the data, and the data), so the
 // threads of a parallel search share one table without locks: a slot torn by two
 // writers fails the key check and reads as empty.
 
@@ -45,17 +45,26 @@ type transTable struct {
 	gen   uint8
 }
 
-// newTransTable returns a table of the largest power-of-two number of 16-byte slots
-// fitting in mb megabytes (nil for mb ≤ 0).
+// newTransTable returns a table of tableSlots(mb) slots (nil for mb ≤ 0): one a closed
+// player gave back when there is one (reuse.go), else a new one.
 func newTransTable(mb int) *transTable {
 	if mb <= 0 {
 		return nil
 	}
+	n := tableSlots(mb)
+	if t := reusedTable(n); t != nil {
+		return t
+	}
+	return &transTable{slots: make([]ttSlot, n), mask: n - 1}
+}
+
+// tableSlots is the largest power-of-two number of 16-byte slots fitting in mb megabytes.
+func tableSlots(mb int) uint64 {
 	n := uint64(1)
 	for n*2*16 <= uint64(mb)<<20 {
 		n *= 2
 	}
-	return &transTable{slots: make([]ttSlot, n), mask: n - 1}
+	return n
 }
 
 // newSearch starts a new generation: every entry stored before is ignored. It must not
