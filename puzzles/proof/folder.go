@@ -5,7 +5,7 @@
 //
 //	manifest.json        the root, the claim, the rule, the top of the tree and its jobs
 //	jobs/N.lock          held (flock) by the worker running job N
-//	jobs/N.json          job N's result, written when it ends (temporary file, rename)
+//	jobs/N.json          job N's result, written when it ends (atomicfile)
 //	jobs/N.fpc.gz        job N's certificate, when decided
 //	jobs/N.tt            job N's search saved as it goes, while it is undecided (snapshot.go)
 //	certificate.fpc.gz   the whole proof's certificate, once the top is decided
@@ -25,6 +25,7 @@ import (
 	"strconv"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/internal/atomicfile"
 	"github.com/fanorona/fanorona/internal/flock"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 )
@@ -128,24 +129,16 @@ func OpenFolder(dir string, p engine.Position, c Claim, pr *Prover, splitDepth i
 	if err != nil {
 		return nil, err
 	}
-	// Written under a temporary name and linked into place: two workers making the
-	// folder at once write one manifest, and the second reads the first's.
-	tmp, err := os.CreateTemp(dir, ".manifest.*.tmp")
+	// Linked into place (atomicfile.Create): two workers making the folder at once write
+	// one manifest, and the second reads the first's.
+	err = atomicfile.Create(filepath.Join(dir, "manifest.json"), func(f *os.File) error {
+		_, err := f.Write(append(data, '\n'))
+		return err
+	})
+	if errors.Is(err, fs.ErrExist) {
+		return OpenFolder(dir, p, c, pr, splitDepth)
+	}
 	if err != nil {
-		return nil, fmt.Errorf("proof: %w", err)
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(append(data, '\n')); err != nil {
-		tmp.Close()
-		return nil, fmt.Errorf("proof: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		return nil, fmt.Errorf("proof: %w", err)
-	}
-	if err := os.Link(tmp.Name(), filepath.Join(dir, "manifest.json")); err != nil {
-		if errors.Is(err, fs.ErrExist) {
-			return OpenFolder(dir, p, c, pr, splitDepth)
-		}
 		return nil, fmt.Errorf("proof: %w", err)
 	}
 	return m, nil
@@ -227,32 +220,6 @@ func ReadResult(dir string, job int) (JobResult, bool) {
 		return JobResult{}, false
 	}
 	return r, true
-}
-
-// writeAtomic writes parts one after the other to a file under a temporary name, syncs it
-// and renames it into place, so that a worker killed while writing leaves no half file
-// under the name.
-func writeAtomic(path string, parts ...[]byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	for _, part := range parts {
-		if err == nil {
-			_, err = tmp.Write(part)
-		}
-	}
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }
 
 // status returns the top's outcomes for the claim so far: per node Proven, Disproven or
@@ -412,7 +379,7 @@ func runJob(ctx context.Context, dir string, m *Manifest, job int, claim Claim, 
 			return JobResult{}, err
 		}
 		r.Certificate = filepath.Base(jobPath(dir, job, ".fpc.gz"))
-		if err := writeAtomic(jobPath(dir, job, ".fpc.gz"), buf.Bytes()); err != nil {
+		if err := atomicfile.WriteFile(jobPath(dir, job, ".fpc.gz"), buf.Bytes()); err != nil {
 			return JobResult{}, fmt.Errorf("proof: %w", err)
 		}
 	}
@@ -420,7 +387,7 @@ func runJob(ctx context.Context, dir string, m *Manifest, job int, claim Claim, 
 	if err != nil {
 		return JobResult{}, err
 	}
-	if err := writeAtomic(jobPath(dir, job, ".json"), append(data, '\n')); err != nil {
+	if err := atomicfile.WriteFile(jobPath(dir, job, ".json"), append(data, '\n')); err != nil {
 		return JobResult{}, fmt.Errorf("proof: %w", err)
 	}
 	return r, nil

@@ -27,6 +27,8 @@ import (
 	"os"
 	"time"
 	"unsafe"
+
+	"github.com/fanorona/fanorona/internal/atomicfile"
 )
 
 const (
@@ -78,10 +80,17 @@ func (t *ttable) bytes() []byte {
 	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(t.entries))), len(t.entries)*int(unsafe.Sizeof(entry{})))
 }
 
-// saveSnapshot writes the table under a temporary name, syncs it and renames it into place
-// (writeAtomic), so that a kill while it is written leaves the previous snapshot whole.
+// saveSnapshot writes the table through atomicfile, so that a kill while it is written
+// leaves the previous snapshot whole.
 func (s *Prover) saveSnapshot() error {
-	if err := writeAtomic(s.snapPath, s.snapshotHeader(s.snapRoot), s.tt.bytes()); err != nil {
+	err := atomicfile.Write(s.snapPath, func(f *os.File) error {
+		if _, err := f.Write(s.snapshotHeader(s.snapRoot)); err != nil {
+			return err
+		}
+		_, err := f.Write(s.tt.bytes())
+		return err
+	})
+	if err != nil {
 		return fmt.Errorf("proof: writing snapshot %s: %w", s.snapPath, err)
 	}
 	s.lastSnap = time.Now()
