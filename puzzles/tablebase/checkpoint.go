@@ -30,8 +30,8 @@
 // the compression; zstd's fastest level compresses more but at a third of S2's speed, no
 // faster than writing the bytes as they are.
 //
-// It is written under a temporary name, synced and renamed, so that a kill while it is
-// written leaves the previous checkpoint whole, and removed once the tables are written.
+// It is written through atomicfile, so that a kill while it is written leaves the previous
+// checkpoint whole, and removed once the tables are written.
 
 package tablebase
 
@@ -46,6 +46,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/fanorona/fanorona/internal/atomicfile"
 	"github.com/klauspost/compress/s2"
 )
 
@@ -89,30 +90,20 @@ func (b *builder) saveCheckpoint(level int) error {
 	}
 	b.stage(fmt.Sprintf("checkpoint after plies %d", b.levelPlies(level)), 0, 0)
 	path := b.checkpointPath()
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		return fmt.Errorf("tablebase: %w", err)
-	}
 	st := checkpointState{level: level, maxCode: b.maxCode.Load(), fromTheoretic: b.fromTheoretic}
-	_, err = f.Write(b.checkpointHeader(st))
-	for _, t := range b.distinct() {
-		if err == nil {
-			err = writeChunks(f, t.bytes, b.workers)
+	err := atomicfile.Write(path, func(f *os.File) error {
+		if _, err := f.Write(b.checkpointHeader(st)); err != nil {
+			return err
 		}
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
+		for _, t := range b.distinct() {
+			if err := writeChunks(f, t.bytes, b.workers); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 	if err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("tablebase: writing checkpoint %s: %w", tmp, err)
+		return fmt.Errorf("tablebase: writing checkpoint %s: %w", path, err)
 	}
 	b.lastCheckpoint = time.Now()
 	return nil
@@ -189,9 +180,13 @@ func (b *builder) loadCheckpoint() (st checkpointState, ok bool, err error) {
 }
 
 // removeCheckpoint deletes b's checkpoint once the material's files are written, and the
-// temporary file of one a killed build was writing (as large as the checkpoint).
+// temporary files of those a killed build was writing (each as large as the checkpoint).
 func (b *builder) removeCheckpoint() error {
-	for _, path := range []string{b.checkpointPath(), b.checkpointPath() + ".tmp"} {
+	leftovers, err := atomicfile.Leftovers(b.checkpointPath())
+	if err != nil {
+		return fmt.Errorf("tablebase: %w", err)
+	}
+	for _, path := range append(leftovers, b.checkpointPath()) {
 		if err := os.Remove(path); err != nil && !os.IsNotExist(err) {
 			return fmt.Errorf("tablebase: %w", err)
 		}

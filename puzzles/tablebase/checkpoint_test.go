@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fanorona/fanorona/internal/atomicfile"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -202,9 +203,18 @@ func TestCheckpointWriteErrorStopsTheChunks(t *testing.T) {
 func TestBuildRemovesAKilledCheckpointWrite(t *testing.T) {
 	m := Material{2, 1}
 	dir := t.TempDir()
-	tmp := filepath.Join(dir, CheckpointFileName(m, 0)) + ".tmp"
-	require.NoError(t, os.WriteFile(tmp, []byte("half a checkpoint"), 0o644))
-	_, err := Build(context.Background(), BuildOptions{Dir: dir, Target: &m, PaikaLimit: 0, Workers: 2})
+	// What atomicfile leaves of a write killed midway: a temporary file beside the name.
+	ckpt := filepath.Join(dir, CheckpointFileName(m, 0))
+	f, err := os.CreateTemp(dir, "."+filepath.Base(ckpt)+".*.tmp")
+	require.NoError(t, err)
+	_, err = f.WriteString("half a checkpoint")
+	require.NoError(t, err)
+	require.NoError(t, f.Close())
+	tmp := f.Name()
+	leftovers, err := atomicfile.Leftovers(ckpt)
+	require.NoError(t, err)
+	require.Equal(t, []string{tmp}, leftovers, "the file a killed write leaves")
+	_, err = Build(context.Background(), BuildOptions{Dir: dir, Target: &m, PaikaLimit: 0, Workers: 2})
 	require.NoError(t, err)
 	assert.NoFileExists(t, tmp)
 	for _, c := range m.Classes() {

@@ -37,6 +37,7 @@ import (
 	"path/filepath"
 	"sync"
 
+	"github.com/fanorona/fanorona/internal/atomicfile"
 	"github.com/klauspost/compress/zstd"
 )
 
@@ -155,33 +156,34 @@ func (t *Table) compressBlocks(workers int, emit func(i int, block []byte) error
 	}, emit)
 }
 
-// writeFile stores the table in dir under a temporary name and renames it into place, so
-// an interrupted write never leaves a file that looks finished. It returns the file's size.
-// The blocks are written as they are compressed, after room for the header and the index,
-// which depend on the blocks' sizes and are written into that room at the end: the
-// compressed table is never held whole in memory (1.4 GB for 3v5).
+// writeFile stores the table in dir through atomicfile, so an interrupted write never
+// leaves a file that looks finished. It returns the file's size. The blocks are written as
+// they are compressed, after room for the header and the index, which depend on the
+// blocks' sizes and are written into that room at the end: the compressed table is never
+// held whole in memory (1.4 GB for 3v5).
 func (t *Table) writeFile(dir string, workers int) (size uint64, err error) {
 	final := filepath.Join(dir, FileName(t.Class(), t.Rule()))
-	tmp := final + ".tmp"
-	f, err := os.Create(tmp)
+	err = atomicfile.Write(final, func(f *os.File) error {
+		size, err = t.writeBlocks(f, workers)
+		return err
+	})
 	if err != nil {
-		return 0, fmt.Errorf("tablebase: %w", err)
+		return 0, fmt.Errorf("tablebase: writing %s: %w", final, err)
 	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(tmp)
-		}
-	}()
-	writing := func(err error) error { return fmt.Errorf("tablebase: writing %s: %w", tmp, err) }
+	return size, nil
+}
+
+// writeBlocks writes the table's file to f: room for the header and the index, the
+// compressed blocks, then the header and the index into their room. It returns the size.
+func (t *Table) writeBlocks(f *os.File, workers int) (uint64, error) {
 	blocks := int(blocksFor(t.Slots(), blockSlots))
 	index := make([]byte, indexEntry*blocks)
 	offset := uint64(headerSize + len(index))
-	if _, err = f.Write(make([]byte, offset)); err != nil {
-		return 0, writing(err)
+	if _, err := f.Write(make([]byte, offset)); err != nil {
+		return 0, err
 	}
 	le := binary.LittleEndian
-	err = t.compressBlocks(workers, func(i int, b []byte) error {
+	err := t.compressBlocks(workers, func(i int, b []byte) error {
 		le.PutUint64(index[i*indexEntry:], offset)
 		le.PutUint32(index[i*indexEntry+8:], uint32(len(b)))
 		le.PutUint32(index[i*indexEntry+12:], crc32.Checksum(b, castagnoli))
@@ -190,25 +192,13 @@ func (t *Table) writeFile(dir string, workers int) (size uint64, err error) {
 		return err
 	})
 	if err != nil {
-		return 0, writing(err)
+		return 0, err
 	}
 	h := t.header(crc32.Checksum(t.bytes, castagnoli), crc32.Checksum(index, castagnoli), blocks)
 	if _, err = f.WriteAt(h, 0); err == nil {
 		_, err = f.WriteAt(index, headerSize)
 	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if err == nil {
-		err = f.Close()
-	}
-	if err != nil {
-		return 0, writing(err)
-	}
-	if err = os.Rename(tmp, final); err != nil {
-		return 0, fmt.Errorf("tablebase: %w", err)
-	}
-	return offset, nil
+	return offset, err
 }
 
 func damaged(path, format string, args ...any) error {

@@ -1,4 +1,4 @@
-// table.go: one class's values in memory, one byte a slot, and what is known about them.
+// classvalues.go: one class's values in memory, one byte a slot, and what is known about them.
 
 package tablebase
 
