@@ -61,7 +61,7 @@ var defaultLimit = engine.DefaultRules().PaikaLimit
 // defaultRulesValue solves p under the default rules with set (rule-aware tables, then
 // proof search); nil when unknown.
 func defaultRulesValue(t *testing.T, set *tablebase.Set, p engine.Position, theoretic tablebase.Value) *ruleRecord {
-	res, err := Solve(context.Background(), p, set, Limits{Time: 20 * time.Second, MaxDepth: 4, PaikaLimit: defaultLimit})
+	res, err := Search(context.Background(), p, set, Limits{Time: 20 * time.Second, MaxDepth: 4, PaikaLimit: defaultLimit})
 	require.NoError(t, err)
 	if !res.Known || !res.Exact {
 		return nil
@@ -168,14 +168,14 @@ func missingFor(set *tablebase.Set, p *engine.Position) []string {
 
 // keepingTurns returns the turns of p that keep its proven value, and that value.
 func keepingTurns(t *testing.T, set *tablebase.Set, p engine.Position) (Result, []string) {
-	res, err := Solve(context.Background(), p, set, Limits{Time: 20 * time.Second, MaxDepth: 4})
+	res, err := Search(context.Background(), p, set, Limits{Time: 20 * time.Second, MaxDepth: 4})
 	require.NoError(t, err)
 	require.True(t, res.Known, "%s: not proven", p.FEN())
 	var turns []string
 	var seen engine.ResultSet
 	for _, tn := range p.DistinctTurns(engine.TheoreticRules(), nil, &seen) {
 		q := p.Play(tn)
-		cr, err := Solve(context.Background(), q, set, Limits{Time: 20 * time.Second, MaxDepth: 3})
+		cr, err := Search(context.Background(), q, set, Limits{Time: 20 * time.Second, MaxDepth: 3})
 		require.NoError(t, err)
 		if cr.Known && cr.Value.Outcome != tablebase.Draw && cr.Value.Parent() == res.Value ||
 			cr.Known && cr.Value.Outcome == tablebase.Draw && res.Value.Outcome == tablebase.Draw {

@@ -20,7 +20,7 @@ func Example() {
 		return
 	}
 	p := engine.MustParseFEN("9/9/9/9/W1B1B4 w")
-	res, err := puzzles.Solve(context.Background(), p, tablebase.Open(dir), puzzles.Limits{MaxDepth: 4})
+	res, err := puzzles.Search(context.Background(), p, tablebase.Open(dir), puzzles.Limits{MaxDepth: 4})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -1,4 +1,5 @@
-// solve.go: the solver: tablebase values where they reach, a proof search beyond them.
+// solve.go: the bounded search: tablebase values where they reach, an iterative-deepening
+// proof search beyond them.
 
 package puzzles
 
@@ -23,7 +24,7 @@ type Limits struct {
 	PaikaLimit int
 }
 
-// Result is the answer of Solve.
+// Result is the answer of Search and Solve.
 type Result struct {
 	// Known says the value is proven; otherwise the budget ended first and Value is zero.
 	Known bool
@@ -32,15 +33,16 @@ type Result struct {
 	// search that decided every turn exactly. Otherwise a value proven by search gives the
 	// length of the proof found, which bounds the winner's distance from above.
 	Exact  bool
-	Source string        // "tablebase", "search" or "" when unknown
+	Source string        // "tablebase", "search", "proof" or "" when unknown
 	Line   []engine.Turn // a best line (to the end of the game when decided)
 	Depth  int           // deepest completed search iteration
 	Nodes  uint64
 }
 
-// Solve returns the value of p for its side to move and a best line, under the rule of
-// lim.PaikaLimit (0: the theoretic value; the counters of p are then ignored).
-func Solve(ctx context.Context, p engine.Position, tb *tablebase.Set, lim Limits) (Result, error) {
+// Search returns the value of p for its side to move and a best line, under the rule of
+// lim.PaikaLimit (0: the theoretic value; the counters of p are then ignored): from the
+// tablebases, else by the bounded search.
+func Search(ctx context.Context, p engine.Position, tb *tablebase.Set, lim Limits) (Result, error) {
 	if p.Own() != 0 && p.Enemy() == 0 {
 		return Result{}, fmt.Errorf("puzzles: %s: the side not to move has no pieces; the game ended before this position", p.BoardFEN())
 	}

@@ -66,7 +66,7 @@ func TestSearchAgreesWithTablebase(t *testing.T) {
 		if got, err := full.Probe(&p, tablebase.Theoretic); err != nil || got != want {
 			continue // a mirror slot that is not the board's own
 		}
-		res, err := Solve(context.Background(), p, partial, Limits{MaxDepth: 6, Nodes: 200000})
+		res, err := Search(context.Background(), p, partial, Limits{MaxDepth: 6, Nodes: 200000})
 		require.NoError(t, err)
 		if !res.Known {
 			continue
@@ -101,7 +101,7 @@ func TestSearchAgreesWithTablebase(t *testing.T) {
 func TestSolveFromTablebaseIsExact(t *testing.T) {
 	set := tablebase.Open(builtTables(t))
 	p := engine.MustParseFEN("9/9/9/9/4W2B1 w")
-	res, err := Solve(context.Background(), p, set, Limits{})
+	res, err := Search(context.Background(), p, set, Limits{})
 	require.NoError(t, err)
 	assert.True(t, res.Known)
 	assert.True(t, res.Exact)
@@ -112,7 +112,7 @@ func TestSolveFromTablebaseIsExact(t *testing.T) {
 
 func TestSolveSaysUnknownWhenOutOfBudget(t *testing.T) {
 	p := engine.Start()
-	res, err := Solve(context.Background(), p, tablebase.Open(t.TempDir()), Limits{Time: 200 * time.Millisecond})
+	res, err := Search(context.Background(), p, tablebase.Open(t.TempDir()), Limits{Time: 200 * time.Millisecond})
 	require.NoError(t, err)
 	assert.False(t, res.Known)
 	assert.Empty(t, res.Line)

@@ -54,7 +54,7 @@ func TestTeloNohoDimyCaptureBoards(t *testing.T) {
 				continue
 			}
 			capture++
-			res, err := Solve(context.Background(), p, set, Limits{MaxDepth: 1})
+			res, err := Search(context.Background(), p, set, Limits{MaxDepth: 1})
 			require.NoError(t, err)
 			require.True(t, res.Known && res.Exact, "%s: a capture board is decided one ply from the tablebases", p.FEN())
 			o := res.Value.Outcome

@@ -4,15 +4,10 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
-	"path/filepath"
-	"strings"
-	"sync"
 	"time"
 
 	"github.com/fanorona/fanorona/engine"
@@ -23,7 +18,7 @@ import (
 )
 
 func init() {
-	registerCommand(newProveCmd)
+	registerCommand(func(s *streams) *cobra.Command { return newProveCmd(s, nil) })
 	registerCommand(newCheckCmd)
 	commandExamples["fanorona prove"] = `  fanorona prove --fen "9/9/2W1W4/3B1B3/9 w" --claim value -o cert.fpc.gz
   fanorona prove --fen "9/9/2W1W4/3B1B3/9 w" --claim white-not-loses --paika-limit 0 --time 30s`
@@ -31,25 +26,16 @@ func init() {
 }
 
 type proveOptions struct {
-	fen        string
-	claim      string
-	paikaLimit int
-	dir        string
-	nodes      uint64
-	time       time.Duration
-	output     string
-	force      bool
-	ttEntries  int
-	folder     string
-	splitDepth int
-	workers    int
-	opening    bool
-	status     bool
-	snapshot   time.Duration
-	splitSet   bool // --split-depth given: an existing folder must have been split so
+	fen, claim, dir, output, folder string
+	paikaLimit, ttEntries, workers  int
+	splitDepth                      int
+	splitSet                        bool // --split-depth given: an existing folder must have been split so
+	nodes                           uint64
+	time, snapshot                  time.Duration
+	force, opening, status          bool
 }
 
-func newProveCmd(s *streams) *cobra.Command {
+func newProveCmd(s *streams, runF func(*proveOptions) error) *cobra.Command {
 	var o proveOptions
 	c := &cobra.Command{
 		Use:   "prove --fen F --claim white-wins|white-not-loses|black-wins|black-not-loses|value [-o cert.fpc.gz]",
@@ -57,25 +43,32 @@ func newProveCmd(s *streams) *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			o.splitSet = c.Flags().Changed("split-depth")
+			if runF != nil {
+				return runF(&o)
+			}
+			if o.opening || o.folder != "" || o.status {
+				return runProveFolder(c.Context(), s, &o)
+			}
 			return runProve(c.Context(), s, &o)
 		},
 	}
-	c.Flags().StringVar(&o.fen, "fen", "", "position (required)")
-	c.Flags().StringVar(&o.claim, "claim", "value", "white-wins, white-not-loses, black-wins, black-not-loses, or value (two claims)")
+	f := c.Flags()
+	f.StringVar(&o.fen, "fen", "", "position (required)")
+	f.StringVar(&o.claim, "claim", "value", "white-wins, white-not-loses, black-wins, black-not-loses, or value (two claims)")
 	paikaLimitFlag(c, &o.paikaLimit, "the rule of the claim: this paika limit at the FEN's counter (0 = theoretic, counters ignored)")
 	tablebasesFlag(c, &o.dir)
-	c.Flags().Uint64Var(&o.nodes, "nodes", 0, "node budget (0 = none)")
-	c.Flags().DurationVar(&o.time, "time", time.Minute, "time budget")
-	c.Flags().StringVarP(&o.output, "output", "o", "", "write the certificate to this new file (gzip JSON Lines)")
-	c.Flags().BoolVar(&o.force, "force", false, "overwrite the output file if it exists")
-	c.Flags().IntVar(&o.ttEntries, "tt-entries", proof.DefaultTTEntries, "transposition table entries (32 bytes each)")
-	c.Flags().StringVar(&o.folder, "folder", "", "a durable proof in this folder: the top of the tree and its jobs, resumed when run again (--time is then each job's budget)")
-	c.Flags().IntVar(&o.splitDepth, "split-depth", proof.DefaultSplitDepth, "with --folder: plies of the top of the tree above its jobs (a folder made already keeps its own)")
-	c.Flags().IntVar(&o.workers, "workers", 1, "with --folder: jobs run at once (one transposition table each)")
-	c.Flags().BoolVar(&o.opening, "opening", false, "with --folder: the value of each of White's first turns from the start, in a folder each")
-	c.Flags().DurationVar(&o.snapshot, "snapshot-every", proof.DefaultSnapshotEvery,
+	f.Uint64Var(&o.nodes, "nodes", 0, "node budget (0 = none)")
+	f.DurationVar(&o.time, "time", time.Minute, "time budget")
+	f.StringVarP(&o.output, "output", "o", "", "write the certificate to this new file (gzip JSON Lines)")
+	f.BoolVar(&o.force, "force", false, "overwrite the output file if it exists")
+	f.IntVar(&o.ttEntries, "tt-entries", proof.DefaultTTEntries, "transposition table entries (32 bytes each)")
+	f.StringVar(&o.folder, "folder", "", "a durable proof in this folder: the top of the tree and its jobs, resumed when run again (--time is then each job's budget)")
+	f.IntVar(&o.splitDepth, "split-depth", proof.DefaultSplitDepth, "with --folder: plies of the top of the tree above its jobs (a folder made already keeps its own)")
+	f.IntVar(&o.workers, "workers", 1, "with --folder: jobs run at once (one transposition table each)")
+	f.BoolVar(&o.opening, "opening", false, "with --folder: the value of each of White's first turns from the start, in a folder each")
+	f.DurationVar(&o.snapshot, "snapshot-every", proof.DefaultSnapshotEvery,
 		"with --folder: save a job's search this often (jobs/N.tt), so that a killed job resumes where it was and an unknown one goes on under a larger --time")
-	c.Flags().BoolVar(&o.status, "status", false, "with --folder: print where the proof stands, each job's result, and run nothing")
+	f.BoolVar(&o.status, "status", false, "with --folder: print where the proof stands, each job's result, and run nothing")
 	return c
 }
 
@@ -88,29 +81,33 @@ func checkTTEntries(entries, provers int) error {
 	return nil
 }
 
-// proverFor opens the tables of a proof and returns a prover for them (--tt-entries
-// checked by checkTTEntries first).
-func proverFor(dir string, limit int, p *engine.Position, ttEntries int) (*proof.Prover, *tablebase.Set, error) {
+// proofTables opens the tables of a proof about p (solveTablebases) for the search.
+func proofTables(dir string, limit int, p *engine.Position) (proof.Tables, error) {
 	set, err := solveTablebases(dir, limit, p)
+	return proof.SearchTables(set), err
+}
+
+// gameEnded refuses a position of --fen whose side not to move has no pieces.
+func gameEnded(p *engine.Position, fen string) error {
+	if p.Own() != 0 && p.Enemy() == 0 {
+		return badInputf("--fen %q: the side not to move has no pieces; the game ended before this position", fen)
+	}
+	return nil
+}
+
+// proveClaim parses --claim: nil for the value.
+func proveClaim(s string) (*proof.Claim, error) {
+	if s == "value" {
+		return nil, nil
+	}
+	c, err := proof.ParseClaim(s)
 	if err != nil {
-		return nil, nil, err
+		return nil, badInputf("--claim: %v", err)
 	}
-	var tables proof.Tables
-	if set != nil {
-		set.LoadWhole(1 << 24) // the small tables whole: a probe at every node of the search
-		tables = proof.FromSet(set, 0)
-	}
-	pr, err := proof.NewProver(proof.Options{PaikaLimit: limit, Tables: tables, TTEntries: ttEntries})
-	if err != nil {
-		return nil, nil, badInput(err)
-	}
-	return pr, set, nil
+	return &c, nil
 }
 
 func runProve(ctx context.Context, s *streams, o *proveOptions) error {
-	if o.opening || o.folder != "" || o.status {
-		return runProveFolder(ctx, s, o)
-	}
 	if o.fen == "" {
 		return badInputf("--fen: required")
 	}
@@ -118,17 +115,15 @@ func runProve(ctx context.Context, s *streams, o *proveOptions) error {
 	if err != nil {
 		return err
 	}
-	var claim proof.Claim
-	if o.claim != "value" {
-		if claim, err = proof.ParseClaim(o.claim); err != nil {
-			return badInputf("--claim: %v", err)
-		}
-	}
-	if o.time <= 0 {
+	claim, err := proveClaim(o.claim)
+	switch {
+	case err != nil:
+		return err
+	case o.time <= 0:
 		return badInputf("--time %v: must be positive", o.time)
 	}
-	if p.Own() != 0 && p.Enemy() == 0 {
-		return badInputf("--fen %q: the side not to move has no pieces; the game ended before this position", o.fen)
+	if err := gameEnded(&p, o.fen); err != nil {
+		return err
 	}
 	if err := checkTTEntries(o.ttEntries, 1); err != nil {
 		return err
@@ -138,74 +133,39 @@ func runProve(ctx context.Context, s *streams, o *proveOptions) error {
 			return badInput(err)
 		}
 	}
-	pr, _, err := proverFor(o.dir, o.paikaLimit, &p, o.ttEntries)
+	tables, err := proofTables(o.dir, o.paikaLimit, &p)
 	if err != nil {
 		return err
 	}
-	if ctx == nil {
-		ctx = context.Background()
+	pr, err := proof.NewProver(proof.Options{PaikaLimit: o.paikaLimit, Tables: tables, TTEntries: o.ttEntries})
+	if err != nil {
+		return badInput(err)
 	}
-	budget := proof.Budget{Nodes: o.nodes, Time: o.time}
-	fmt.Fprintf(s.err, "fanorona: proving %s about %s under paika limit %d (budget %v", o.claim, p.FEN(), o.paikaLimit, o.time)
+	nodes := ""
 	if o.nodes > 0 {
-		fmt.Fprintf(s.err, ", %d nodes", o.nodes)
+		nodes = fmt.Sprintf(", %d nodes", o.nodes)
 	}
-	fmt.Fprintln(s.err, ")")
-	var cert proof.Certificate
-	var line string
-	if o.claim == "value" {
-		vr, err := pr.Value(ctx, p, budget, version())
-		if err != nil {
-			return err
-		}
-		cert.Sections = vr.Sections
-		what := "unknown within budget"
-		if vr.Known {
-			what = "value " + vr.Value.String() + " for the side to move"
-		}
-		line = fmt.Sprintf("%s  %s; %s (%d nodes, %.1f s)", p.FEN(), what, claimsLine(vr.Claims), vr.Nodes, vr.Elapsed.Seconds())
-	} else {
-		res, sec, err := pr.Prove(ctx, p, claim, budget, version())
-		if err != nil {
-			return err
-		}
-		if sec != nil {
-			cert.Sections = []proof.Section{*sec}
-		}
-		line = fmt.Sprintf("%s  %s (%d nodes, %.1f s)", p.FEN(), claimsLine([]proof.Result{res}), res.Nodes, res.Elapsed.Seconds())
+	fmt.Fprintf(s.err, "fanorona: proving %s about %s under paika limit %d (budget %v%s)\n", o.claim, p.FEN(), o.paikaLimit, o.time, nodes)
+	a, err := pr.Answer(ctx, p, claim, proof.Budget{Nodes: o.nodes, Time: o.time}, version())
+	if err == nil {
+		err = ctx.Err()
 	}
-	if ctx.Err() != nil {
-		return ctx.Err()
+	if err != nil {
+		return err
 	}
-	fmt.Fprintln(s.out, line)
+	fmt.Fprintln(s.out, a)
 	if o.output == "" {
 		return nil
 	}
-	if len(cert.Sections) == 0 {
+	if len(a.Sections) == 0 {
 		fmt.Fprintf(s.err, "fanorona: nothing proven: %s not written\n", o.output)
 		return nil
 	}
-	var buf bytes.Buffer
-	if err := cert.Write(&buf); err != nil {
+	data, err := (&proof.Certificate{Sections: a.Sections}).Bytes()
+	if err != nil {
 		return err
 	}
-	return writeOutputFile(s, o.output, buf.Bytes(), o.force)
-}
-
-// claimsLine says what each search established: "white-wins disproven (black-not-loses
-// holds), black-wins unknown".
-func claimsLine(rs []proof.Result) string {
-	var b bytes.Buffer
-	for i, r := range rs {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		fmt.Fprintf(&b, "%s %s", r.Claim, r.Outcome)
-		if r.Outcome == proof.Disproven {
-			fmt.Fprintf(&b, " (%s holds)", r.Claim.Opposite())
-		}
-	}
-	return b.String()
+	return writeOutputFile(s, o.output, data, o.force)
 }
 
 func newCheckCmd(s *streams) *cobra.Command {
@@ -225,21 +185,14 @@ func runCheck(s *streams, path, dir string) error {
 	if err != nil {
 		return badInput(err)
 	}
-	needTables := false
-	for _, sec := range cert.Sections {
-		needTables = needTables || len(sec.Header.Tables) > 0
-	}
 	var tables proof.Tables
 	var verify proof.VerifyFile
 	folder := ""
-	if needTables {
-		d, err := tablebasesFolder(dir, tablebase.Required)
-		if err != nil {
+	if cert.NeedsTables() {
+		if folder, err = tablebasesFolder(dir, tablebase.Required); err != nil {
 			return err
 		}
-		set := tablebase.Open(d)
-		set.LoadWhole(1 << 24)
-		tables, verify, folder = proof.FromSet(set, 0), proof.FileVerifier(d), d
+		tables, verify = proof.SearchTables(tablebase.Open(folder)), proof.FileVerifier(folder)
 	}
 	rep, err := proof.Check(cert, tables, verify)
 	var refusal *proof.Refusal
@@ -259,6 +212,55 @@ func runCheck(s *streams, path, dir string) error {
 // runProveFolder runs durable proofs (--folder): of the claim or value about --fen, or with
 // --opening of the value after each of White's first turns, in a subfolder each.
 func runProveFolder(ctx context.Context, s *streams, o *proveOptions) error {
+	if err := checkProveFolder(o); err != nil {
+		return err
+	}
+	claim, err := proveClaim(o.claim)
+	if err != nil {
+		return err
+	}
+	run := proof.FolderRun{Folder: o.folder, Claim: claim, PaikaLimit: o.paikaLimit, TTEntries: o.ttEntries,
+		SnapshotEvery: o.snapshot, SplitDepth: -1, Workers: o.workers,
+		Budget: proof.Budget{Nodes: o.nodes, Time: o.time}, Toolkit: version(), StatusOnly: o.status}
+	if o.splitSet {
+		run.SplitDepth = o.splitDepth
+	}
+	if o.opening {
+		run.Targets = proof.OpeningTargets(o.paikaLimit)
+	} else {
+		p, err := parseFENFlag(o.fen)
+		if err == nil {
+			err = gameEnded(&p, o.fen)
+		}
+		if err != nil {
+			return err
+		}
+		run.Targets = []proof.Target{{Position: p}}
+	}
+	if st, err := os.Stat(o.folder); err == nil && !st.IsDir() {
+		return badInputf("--folder %s: not a folder", o.folder)
+	}
+	if !o.status {
+		if run.Tables, err = proofTables(o.dir, o.paikaLimit, &run.Targets[0].Position); err != nil {
+			return err
+		}
+	}
+	err = run.Run(ctx, func(e proof.FolderEvent) {
+		switch e.(type) {
+		case proof.JobState, proof.TargetOutcome:
+			fmt.Fprintln(s.out, e)
+		default:
+			fmt.Fprintf(s.err, "fanorona: %s\n", e)
+		}
+	})
+	if errors.Is(err, proof.ErrBadFolder) {
+		return badInput(err)
+	}
+	return err
+}
+
+// checkProveFolder refuses the flags a durable proof cannot run with.
+func checkProveFolder(o *proveOptions) error {
 	switch {
 	case o.folder == "" && o.status:
 		return badInputf("--status: needs --folder")
@@ -278,201 +280,8 @@ func runProveFolder(ctx context.Context, s *streams, o *proveOptions) error {
 		return badInputf("--workers %d: must be 1 or more", o.workers)
 	case o.snapshot <= 0:
 		return badInputf("--snapshot-every %v: must be positive", o.snapshot)
-	}
-	if !o.status {
-		if err := checkTTEntries(o.ttEntries, o.workers); err != nil {
-			return err
-		}
-	}
-	var claim *proof.Claim
-	if o.claim != "value" {
-		c, err := proof.ParseClaim(o.claim)
-		if err != nil {
-			return badInputf("--claim: %v", err)
-		}
-		claim = &c
-	}
-	type target struct {
-		name string
-		p    engine.Position
-	}
-	var targets []target
-	if o.opening {
-		start := engine.Start()
-		var seen engine.ResultSet
-		for _, t := range start.DistinctTurns(proof.Rules(o.paikaLimit), nil, &seen) {
-			targets = append(targets, target{t.String(), start.Play(t)})
-		}
-	} else {
-		p, err := parseFENFlag(o.fen)
-		if err != nil {
-			return err
-		}
-		if p.Own() != 0 && p.Enemy() == 0 {
-			return badInputf("--fen %q: the side not to move has no pieces; the game ended before this position", o.fen)
-		}
-		targets = []target{{"", p}}
-	}
-	if st, err := os.Stat(o.folder); err == nil && !st.IsDir() {
-		return badInputf("--folder %s: not a folder", o.folder)
-	}
-	var tables proof.Tables
-	if !o.status {
-		set, err := solveTablebases(o.dir, o.paikaLimit, &targets[0].p)
-		if err != nil {
-			return err
-		}
-		if set != nil {
-			set.LoadWhole(1 << 24)
-			tables = proof.FromSet(set, 0)
-		}
-	}
-	if ctx == nil {
-		ctx = context.Background()
-	}
-	for _, tg := range targets {
-		dir := filepath.Join(o.folder, tg.name)
-		line, err := proveInFolder(ctx, s, o, dir, tg.p, claim, tables)
-		if err != nil {
-			return err
-		}
-		if tg.name != "" {
-			line = tg.name + "  " + line
-		}
-		fmt.Fprintln(s.out, line)
+	case !o.status:
+		return checkTTEntries(o.ttEntries, o.workers)
 	}
 	return nil
-}
-
-// proveInFolder runs the durable proof of claim (nil: the value, as two claims in two
-// subfolders) about p in dir and returns its one line.
-func proveInFolder(ctx context.Context, s *streams, o *proveOptions, dir string, p engine.Position, claim *proof.Claim, tables proof.Tables) (string, error) {
-	claims := []proof.Claim{{Side: p.Side, Kind: proof.Wins}, {Side: p.Side.Other(), Kind: proof.Wins}}
-	if claim != nil {
-		claims = []proof.Claim{*claim}
-	}
-	var parts []string
-	for _, c := range claims {
-		sub := dir
-		if claim == nil {
-			sub = filepath.Join(dir, c.String())
-		}
-		out, fs, err := runFolderClaim(ctx, s, o, sub, p, c, tables)
-		if err != nil {
-			return "", err
-		}
-		parts = append(parts, fmt.Sprintf("%s %s (%d jobs: %d proven, %d disproven, %d unknown, %d open; %d nodes, %.0f s)",
-			c, out, fs.Jobs, fs.Proven, fs.Disproven, fs.Unknown, fs.Open, fs.Nodes, fs.Seconds))
-		if claim != nil || out != proof.Disproven {
-			break
-		}
-	}
-	return fmt.Sprintf("%s  %s", p.FEN(), strings.Join(parts, "; ")), nil
-}
-
-// folderStatus prints each job's result of the proof folder dir on stdout and returns
-// where the proof stands; a folder not made yet is open with no jobs.
-func folderStatus(s *streams, dir string) (proof.Outcome, proof.FolderStatus, error) {
-	m, err := proof.ReadManifest(dir)
-	if errors.Is(err, fs.ErrNotExist) {
-		return proof.Unknown, proof.FolderStatus{}, nil
-	}
-	if err != nil {
-		return proof.Unknown, proof.FolderStatus{}, badInput(err)
-	}
-	st, err := m.Status(dir)
-	if err != nil {
-		return proof.Unknown, st, badInput(err)
-	}
-	for j, fen := range m.Jobs {
-		r, ok := proof.ReadResult(dir, j)
-		if !ok {
-			fmt.Fprintf(s.out, "%s job %d %s: open\n", dir, j, fen)
-			continue
-		}
-		fmt.Fprintf(s.out, "%s job %d %s: %s (%d nodes, %.0f s, budget %s)\n", dir, j, fen, r.Outcome, r.Nodes, r.Seconds, jobBudget(r))
-	}
-	return st.Outcome, st, nil
-}
-
-// jobBudget writes a job's budget: "5m0s", "6000000 nodes" or both.
-func jobBudget(r proof.JobResult) string {
-	var parts []string
-	if r.BudgetSeconds > 0 {
-		parts = append(parts, time.Duration(r.BudgetSeconds*float64(time.Second)).String())
-	}
-	if r.BudgetNodes > 0 {
-		parts = append(parts, fmt.Sprintf("%d nodes", r.BudgetNodes))
-	}
-	return strings.Join(parts, ", ")
-}
-
-// runFolderClaim runs the jobs of one claim's folder with o.workers workers, and writes its
-// certificate once the root is decided.
-func runFolderClaim(ctx context.Context, s *streams, o *proveOptions, dir string, p engine.Position, c proof.Claim, tables proof.Tables) (proof.Outcome, proof.FolderStatus, error) {
-	if o.status {
-		return folderStatus(s, dir)
-	}
-	provers := make([]*proof.Prover, o.workers)
-	for i := range provers {
-		pr, err := proof.NewProver(proof.Options{PaikaLimit: o.paikaLimit, Tables: tables, TTEntries: o.ttEntries, SnapshotEvery: o.snapshot})
-		if err != nil {
-			return proof.Unknown, proof.FolderStatus{}, badInput(err)
-		}
-		provers[i] = pr
-	}
-	split := o.splitDepth
-	if !o.splitSet {
-		split = -1 // the folder's own, or the default for a new one
-	}
-	m, err := proof.OpenFolder(dir, p, c, provers[0], split)
-	if err != nil {
-		return proof.Unknown, proof.FolderStatus{}, badInput(err)
-	}
-	if err := m.CheckJobs(dir); err != nil {
-		return proof.Unknown, proof.FolderStatus{}, err
-	}
-	fmt.Fprintf(s.err, "fanorona: %s: %s about %s, %d jobs\n", dir, c, m.Root, len(m.Jobs))
-	var mu sync.Mutex
-	progress := func(r proof.JobResult) {
-		mu.Lock()
-		defer mu.Unlock()
-		fmt.Fprintf(s.err, "fanorona: %s job %d %s: %s (%d nodes, %.1f s)\n", dir, r.Job, r.FEN, r.Outcome, r.Nodes, r.Seconds)
-	}
-	budget := proof.Budget{Nodes: o.nodes, Time: o.time}
-	errs := make([]error, len(provers))
-	var wg sync.WaitGroup
-	for i, pr := range provers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			errs[i] = proof.RunJobs(ctx, dir, m, pr, budget, version(), progress)
-		}()
-	}
-	wg.Wait()
-	if ctx.Err() != nil {
-		return proof.Unknown, proof.FolderStatus{}, fmt.Errorf("%s: interrupted; the results of the jobs that finished are kept in %s: run the same command again to go on: %w",
-			dir, filepath.Join(dir, "jobs"), ctx.Err())
-	}
-	if err := errors.Join(errs...); err != nil {
-		return proof.Unknown, proof.FolderStatus{}, err
-	}
-	fs, err := m.Status(dir)
-	if err != nil || fs.Outcome == proof.Unknown {
-		return fs.Outcome, fs, err
-	}
-	sec, err := m.Combine(dir, tables, version())
-	if err != nil {
-		return proof.Unknown, fs, err
-	}
-	var buf bytes.Buffer
-	if err := (&proof.Certificate{Sections: []proof.Section{sec}}).Write(&buf); err != nil {
-		return proof.Unknown, fs, err
-	}
-	path := filepath.Join(dir, "certificate.fpc.gz")
-	if err := report.WriteFile(path, buf.Bytes(), true); err != nil {
-		return proof.Unknown, fs, err
-	}
-	fmt.Fprintf(s.err, "fanorona: wrote %s\n", path)
-	return fs.Outcome, fs, nil
 }

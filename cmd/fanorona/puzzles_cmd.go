@@ -5,14 +5,12 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"text/tabwriter"
 	"time"
 
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/puzzles"
-	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/spf13/cobra"
 )
 
@@ -28,20 +26,7 @@ func newPuzzlesCmd(s *streams) *cobra.Command {
 		Use:   "list [--json]",
 		Short: "List the puzzles with their proven values",
 		Args:  cobra.NoArgs,
-		RunE: func(c *cobra.Command, _ []string) error {
-			enc := json.NewEncoder(s.out)
-			tw := tabwriter.NewWriter(s.out, 0, 0, 2, ' ', 0)
-			for _, p := range puzzles.Collection() {
-				if asJSON {
-					if err := enc.Encode(puzzleJSON(p)); err != nil {
-						return err
-					}
-					continue
-				}
-				fmt.Fprintf(tw, "%s\t%s\t%v\t%s\n", p.Name, p.Kind, p.Value, p.Description)
-			}
-			return tw.Flush()
-		},
+		RunE:  func(c *cobra.Command, _ []string) error { return listPuzzles(s, asJSON) },
 	}
 	list.Flags().BoolVar(&asJSON, "json", false, "one JSON object a puzzle")
 	var pic pictureFlags
@@ -51,25 +36,7 @@ func newPuzzlesCmd(s *streams) *cobra.Command {
 		Example: `  fanorona puzzles show longest-3v2
   fanorona puzzles show telo-noho-dimy-one-of-22 -o one-of-22.png`,
 		Args: cobra.ExactArgs(1),
-		RunE: func(c *cobra.Command, args []string) error {
-			p, err := puzzleNamed(args[0])
-			if err != nil {
-				return err
-			}
-			pos := engine.MustParseFEN(p.FEN)
-			if pic.output != "" {
-				if err := pic.check(); err != nil {
-					return err
-				}
-				t, err := parseTurnFlag(&pos, p.Rules(), p.Turn)
-				if err != nil {
-					return err // the collection's tests keep every turn legal
-				}
-				return pic.write(s, pos, t)
-			}
-			fmt.Fprintf(s.out, "%s (%s)\n%s\n\n%s\nFEN: %s\n%s to move: %v\n", p.Name, p.Kind, p.Description, engine.Diagram(&pos, 0), p.FEN, pos.Side, p.Value)
-			return nil
-		},
+		RunE: func(c *cobra.Command, args []string) error { return showPuzzle(s, args[0], &pic) },
 	}
 	pic.bind(show, "the puzzle with its first turn")
 	var o solveOptions
@@ -88,28 +55,47 @@ func newPuzzlesCmd(s *streams) *cobra.Command {
 	return c
 }
 
+func listPuzzles(s *streams, asJSON bool) error {
+	enc := json.NewEncoder(s.out)
+	tw := tabwriter.NewWriter(s.out, 0, 0, 2, ' ', 0)
+	for _, p := range puzzles.Collection() {
+		if asJSON {
+			if err := enc.Encode(p.Entry()); err != nil {
+				return err
+			}
+			continue
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%v\t%s\n", p.Name, p.Kind, p.Value, p.Description)
+	}
+	return tw.Flush()
+}
+
+func showPuzzle(s *streams, name string, pic *pictureFlags) error {
+	p, err := puzzleNamed(name)
+	if err != nil {
+		return err
+	}
+	pos := engine.MustParseFEN(p.FEN)
+	if pic.output == "" {
+		fmt.Fprintf(s.out, "%s (%s)\n%s\n\n%s\nFEN: %s\n%s to move: %v\n", p.Name, p.Kind, p.Description, engine.Diagram(&pos, 0), p.FEN, pos.Side, p.Value)
+		return nil
+	}
+	if err := pic.check(); err != nil {
+		return err
+	}
+	t, err := parseTurnFlag(&pos, p.Rules(), p.Turn)
+	if err != nil {
+		return err // the collection's tests keep every turn legal
+	}
+	return pic.write(s, pos, t)
+}
+
 func puzzleNamed(name string) (puzzles.Puzzle, error) {
 	p, ok := puzzles.ByName(name)
 	if !ok {
 		return p, badInputf("no puzzle named %q (see: fanorona puzzles list)", name)
 	}
 	return p, nil
-}
-
-func puzzleJSON(p puzzles.Puzzle) any {
-	var plies *int
-	if p.Value.Outcome != tablebase.Draw {
-		plies = &p.Value.Plies
-	}
-	return struct {
-		Name        string `json:"name"`
-		Kind        string `json:"kind"`
-		FEN         string `json:"fen"`
-		Description string `json:"description"`
-		Value       string `json:"value"`
-		Plies       *int   `json:"plies"`
-		Turn        string `json:"turn,omitempty"`
-	}{p.Name, p.Kind, p.FEN, p.Description, p.Value.Outcome.String(), plies, p.Turn}
 }
 
 func runPuzzleSolve(ctx context.Context, s *streams, name string, o *solveOptions) error {
@@ -120,38 +106,25 @@ func runPuzzleSolve(ctx context.Context, s *streams, name string, o *solveOption
 	if o.time <= 0 {
 		return badInputf("--time %v: must be positive", o.time)
 	}
-	if ctx == nil {
-		ctx = context.Background()
-	}
 	pos := engine.MustParseFEN(pz.FEN)
 	// A puzzle is solved under the rule it states (its Rule); the collection records its
 	// value under the default rules beside it.
-	set, err := solveTablebases(o.dir, pz.Rules().PaikaLimit, &pos)
+	limit := pz.Rules().PaikaLimit
+	set, err := solveTablebases(o.dir, limit, &pos)
 	if err != nil {
 		return err
 	}
-	res, err := puzzles.Solve(ctx, pos, set, puzzles.Limits{Time: o.time, PaikaLimit: pz.Rules().PaikaLimit})
+	res, err := puzzles.Solve(ctx, puzzles.Request{Position: pos, Tables: set, PaikaLimit: limit, Time: o.time})
 	if err != nil {
-		if errors.Is(err, tablebase.ErrDamaged) {
-			return badInput(err)
-		}
+		return solveError(err)
+	}
+	if err := printSolve(s, res.Record(&pos, limit), o.json, pz.Name+": "); err != nil {
 		return err
 	}
-	rec := solveRecordOf(&pos, res, pz.Rules().PaikaLimit)
-	if o.json {
-		if err := json.NewEncoder(s.out).Encode(rec); err != nil {
-			return err
-		}
-	} else {
-		fmt.Fprintf(s.out, "%s: %s\n", pz.Name, describeResult(rec))
-	}
-	switch {
-	case !res.Known:
+	if !res.Known {
 		// Not a failure (exit 0): the output says "unknown within budget".
 		fmt.Fprintf(s.err, "%s: unknown within budget (the collection says %v)\n", pz.Name, pz.Value)
-		noTablesNote(s, set, o.dir, pz.Rules().PaikaLimit)
-	case res.Value.Outcome != pz.Value.Outcome || res.Exact && res.Value.Plies != pz.Value.Plies:
-		return fmt.Errorf("%s: solved as %v, the collection says %v", pz.Name, res.Value, pz.Value)
+		noTablesNote(s, set, o.dir, limit)
 	}
-	return nil
+	return pz.Check(res)
 }

@@ -5,6 +5,7 @@ package proof
 
 import (
 	"bufio"
+	"bytes"
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
@@ -92,6 +93,23 @@ func (c *Certificate) Write(w io.Writer) error {
 		return err
 	}
 	return zw.Close()
+}
+
+// NeedsTables reports whether a section of c relies on tables.
+func (c *Certificate) NeedsTables() bool {
+	for _, sec := range c.Sections {
+		if len(sec.Header.Tables) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// Bytes returns c as Write writes it.
+func (c *Certificate) Bytes() ([]byte, error) {
+	var buf bytes.Buffer
+	err := c.Write(&buf)
+	return buf.Bytes(), err
 }
 
 // ErrMalformed is wrapped by every refusal of a file that is no certificate.

@@ -13,7 +13,6 @@
 package proof
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -374,12 +373,12 @@ func runJob(ctx context.Context, dir string, m *Manifest, job int, claim Claim, 
 	r := JobResult{Job: job, FEN: m.Jobs[job], Claim: m.Claim, Outcome: res.Outcome.String(), Nodes: res.Nodes,
 		Seconds: res.Elapsed.Seconds(), BudgetSeconds: b.Time.Seconds(), BudgetNodes: b.Nodes}
 	if sec != nil {
-		var buf bytes.Buffer
-		if err := (&Certificate{Sections: []Section{*sec}}).Write(&buf); err != nil {
+		data, err := (&Certificate{Sections: []Section{*sec}}).Bytes()
+		if err != nil {
 			return JobResult{}, err
 		}
 		r.Certificate = filepath.Base(jobPath(dir, job, ".fpc.gz"))
-		if err := atomicfile.WriteFile(jobPath(dir, job, ".fpc.gz"), buf.Bytes()); err != nil {
+		if err := atomicfile.WriteFile(jobPath(dir, job, ".fpc.gz"), data); err != nil {
 			return JobResult{}, fmt.Errorf("proof: %w", err)
 		}
 	}

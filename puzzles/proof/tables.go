@@ -36,6 +36,20 @@ func FromSet(set *tablebase.Set, maxPieces int) *SetTables {
 	return &SetTables{set: set, maxPieces: maxPieces}
 }
 
+// wholeSlots is the size of a table loaded whole for a search: the search probes at every
+// node, so the small tables are read into memory once.
+const wholeSlots = 1 << 24
+
+// SearchTables returns the tables of set for a search or a check: every class, the tables
+// of at most wholeSlots slots loaded whole; nil (no tables) when set is nil.
+func SearchTables(set *tablebase.Set) Tables {
+	if set == nil {
+		return nil
+	}
+	set.LoadWhole(wholeSlots)
+	return FromSet(set, 0)
+}
+
 // Probe implements Tables.
 func (t *SetTables) Probe(p *engine.Position, limit int) (tablebase.Value, bool, error) {
 	if t == nil || t.set == nil {
