@@ -307,3 +307,36 @@ func gzipLines(t *testing.T, lines []string) []byte {
 	require.NoError(t, zw.Close())
 	return buf.Bytes()
 }
+
+// TestProveFlagsBecomeOptions stops after flag parsing: the flags land in the options,
+// and --split-depth counts as given only when it is.
+func TestProveFlagsBecomeOptions(t *testing.T) {
+	parse := func(args ...string) *proveOptions {
+		var got *proveOptions
+		c := newProveCmd(&streams{strings.NewReader(""), io.Discard, io.Discard}, func(o *proveOptions) error { got = o; return nil })
+		c.SetArgs(args)
+		require.NoError(t, c.Execute())
+		require.NotNil(t, got)
+		return got
+	}
+	o := parse("--fen", "9/9/2W1W4/3B1B3/9 w", "--claim", "white-wins", "--paika-limit", "0", "--nodes", "500",
+		"--time", "30s", "--folder", "f", "--workers", "3", "--tt-entries", "1024", "--status")
+	assert.Equal(t, proveOptions{fen: "9/9/2W1W4/3B1B3/9 w", claim: "white-wins", folder: "f", paikaLimit: 0, ttEntries: 1024,
+		workers: 3, splitDepth: 2, nodes: 500, time: 30 * time.Second, snapshot: 5 * time.Minute, status: true}, *o)
+	assert.False(t, o.splitSet, "the default split depth is not a split depth given")
+	o = parse("--fen", "9/9/2W1W4/3B1B3/9 w", "--split-depth", "2", "-o", "c.fpc.gz", "--force")
+	assert.True(t, o.splitSet)
+	assert.Equal(t, "value", o.claim)
+	assert.Equal(t, 50, o.paikaLimit)
+	assert.Equal(t, "c.fpc.gz", o.output)
+	assert.True(t, o.force)
+}
+
+func TestSolveFlagsBecomeOptions(t *testing.T) {
+	var got *solveOptions
+	c := newSolveCmd(&streams{strings.NewReader(""), io.Discard, io.Discard}, func(o *solveOptions) error { got = o; return nil })
+	c.SetArgs([]string{"--fen", "9/9/9/9/W1B6 w", "--max-depth", "4", "--time", "2s", "--tablebases", "none", "--json"})
+	require.NoError(t, c.Execute())
+	require.NotNil(t, got)
+	assert.Equal(t, solveOptions{fen: "9/9/9/9/W1B6 w", dir: "none", time: 2 * time.Second, maxDepth: 4, paikaLimit: 50, json: true}, *got)
+}

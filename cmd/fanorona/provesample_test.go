@@ -5,10 +5,12 @@ package main
 
 import (
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -122,4 +124,31 @@ func TestProveSampleRefusesBadPositionsFiles(t *testing.T) {
 		assert.True(t, strings.HasPrefix(errs, "fanorona: "+tc.want), "%v: %q", tc.args, errs)
 		assert.NoDirExists(t, certs, "nothing written")
 	}
+}
+
+// TestProveSampleFlagsBecomeOptions: --nodes without --time leaves no time budget, so
+// that the result does not depend on the machine's load.
+func TestProveSampleFlagsBecomeOptions(t *testing.T) {
+	parse := func(args ...string) *proveSampleOptions {
+		var got *proveSampleOptions
+		c := newProveSampleCmd(&streams{strings.NewReader(""), io.Discard, io.Discard}, func(o *proveSampleOptions) error { got = o; return nil })
+		c.SetArgs(args)
+		require.NoError(t, c.Execute())
+		require.NotNil(t, got)
+		return got
+	}
+	o := parse("--nodes", "1000", "--pieces", "5", "--count", "7", "--seed", "3", "--quiet")
+	assert.Equal(t, time.Duration(0), o.time)
+	assert.Equal(t, uint64(1000), o.nodes)
+	assert.Equal(t, "5", o.pieces)
+	assert.Equal(t, 7, o.count)
+	assert.Equal(t, uint64(3), o.seed)
+	assert.True(t, o.quiet)
+	assert.True(t, o.changed("count"))
+	assert.False(t, o.changed("positions"))
+	o = parse("--nodes", "1000", "--time", "5s")
+	assert.Equal(t, 5*time.Second, o.time, "--time given stays")
+	o = parse()
+	assert.Equal(t, time.Minute, o.time)
+	assert.Equal(t, "6,7", o.pieces)
 }
