@@ -3,7 +3,8 @@
 // material is built and searches beyond them — a depth-first proof search with iterative
 // deepening and a transposition table that probes the tablebases whenever a capture
 // brings the material within reach — and says "unknown" when the budget ends without a
-// proof: a heuristic score is never reported as a value.
+// proof: a heuristic score is never reported as a value. That bounded search is Search;
+// Solve adds, when asked, a df-pn proof (package puzzles/proof) beyond it.
 //
 // The collection (collection.go) holds telo noho dimy positions (three against five), the
 // longest wins of the built classes, and positions whose only winning turn is a quiet
