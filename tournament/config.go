@@ -76,6 +76,11 @@ type Config struct {
 	// Nets: the SHA-256 of the net file of each player that evaluates with a net, by
 	// spec, so that a resumed run or a shard refuses a net changed under the same name.
 	Nets map[string]string `json:"nets,omitempty"`
+	// Deterministic: whether each player chooses the same turn in the same position
+	// whatever its seed, by spec, so that readers of the records count a repeated game
+	// between two such players once without parsing the specs (for the record: derived
+	// from the players).
+	Deterministic map[string]bool `json:"deterministic,omitempty"`
 	// Invocations: the toolkit and command line of each process that started or resumed
 	// the run, the start first (for the record: they do not decide the games). Run sets
 	// them from the folder's run.json and Options.Invocation.
@@ -166,6 +171,10 @@ func (c *Config) Validate() error {
 			return err
 		}
 		c.specs[spec] = s
+		if c.Deterministic == nil {
+			c.Deterministic = map[string]bool{}
+		}
+		c.Deterministic[spec] = s.Deterministic()
 		if sum := s.NetSHA256(); sum != "" {
 			if c.Nets == nil {
 				c.Nets = map[string]string{}
@@ -410,7 +419,17 @@ func runDifference(a, b *Config) string {
 
 func gamesJSON(c *Config) []byte {
 	x := *c
-	x.RunID, x.TablebaseDir, x.DistinctOpenings, x.TablebaseFiles, x.Invocations = "", "", 0, nil, nil
+	x.RunID, x.TablebaseDir, x.DistinctOpenings, x.TablebaseFiles, x.Invocations, x.Deterministic = "", "", 0, nil, nil, nil
 	j, _ := json.Marshal(&x)
 	return j
+}
+
+// DefaultOutput is the output folder of a run of command (selfplay, tournament) when none
+// is given: out/COMMAND-SEED, with -shardIofN for one shard of several.
+func (c *Config) DefaultOutput(command string) string {
+	out := fmt.Sprintf("out/%s-%d", command, c.Seed)
+	if c.Shards > 1 {
+		out += fmt.Sprintf("-shard%dof%d", c.Shard, c.Shards)
+	}
+	return out
 }

@@ -6,18 +6,26 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
+	"io/fs"
 	"os"
 
 	"github.com/fanorona/fanorona/engine/record"
+	"github.com/fanorona/fanorona/internal/atomicfile"
 	"github.com/fanorona/fanorona/tournament/pgn"
 	"github.com/spf13/cobra"
 )
 
-func init() { registerCommand(newExportCmd) }
+func init() {
+	registerCommand(func(s *streams) *cobra.Command { return newExportCmd(s, nil) })
+}
 
-func newExportCmd(s *streams) *cobra.Command {
-	var out string
+type exportOptions struct {
+	files  []string
+	output string // "" = stdout
+}
+
+func newExportCmd(s *streams, runF func(*exportOptions) error) *cobra.Command {
+	var o exportOptions
 	c := &cobra.Command{
 		Use:   "export FILE... [-o FILE]",
 		Short: "Write game records (games.jsonl files or run folders) as PGN-style text",
@@ -38,82 +46,44 @@ tournament/pgn reads the text back to the same records.`,
   fanorona export shard0/games.jsonl shard1/games.jsonl -o run.pgn`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
-			if out != "" {
-				if _, err := os.Stat(out); err == nil {
-					return badInputf("--output %s exists; choose a new file", out)
-				}
+			o.files = args
+			if runF != nil {
+				return runF(&o)
 			}
-			dates := map[string]string{}
-			for _, a := range args {
-				st, err := os.Stat(record.GamesPath(a))
-				if err != nil {
-					return badInput(err)
-				}
-				dates[record.GamesPath(a)] = st.ModTime().UTC().Format("2006.01.02")
-			}
-			// A first pass finds what would refuse the input (a conflict, a file that is no
-			// records, a game the rules do not allow, as stats --replay finds it), so that
-			// nothing is written for bad input however long the output.
-			st, err := record.ScanRecords(args, record.ScanOptions{Bad: func(e *record.LineError) {
-				fmt.Fprintf(s.err, "fanorona: warning: skipped %v\n", e)
-			}}, func(r *record.Record, at record.Place) error {
-				if err := record.Replay(r); err != nil {
-					return fmt.Errorf("%s: game %d: %w", at, r.Index, err)
-				}
-				return nil
-			})
-			if err != nil {
-				return badInput(err)
-			}
-			if st.Records == 0 {
-				return badInputf("no valid game records in %v", args)
-			}
-			warnDuplicates(s, st.Duplicates)
-			w, finish, err := exportOutput(s, out)
-			if err != nil {
-				return err
-			}
-			pw := pgn.NewWriter(w)
-			_, err = record.ScanRecords(args, record.ScanOptions{}, func(r *record.Record, at record.Place) error {
-				pw.Date = dates[at.File]
-				return pw.Write(r)
-			})
-			if ferr := pw.Flush(); ferr != nil && err == nil {
-				err = ferr
-			}
-			if ferr := finish(err); ferr != nil {
-				return ferr
-			}
-			fmt.Fprintf(s.err, "fanorona: export: %d games\n", st.Records)
-			return nil
+			return runExport(s, &o)
 		},
 	}
-	c.Flags().StringVarP(&out, "output", "o", "", "write the games into this new file instead of stdout")
+	c.Flags().StringVarP(&o.output, "output", "o", "", "write the games into this new file instead of stdout")
 	return c
 }
 
-// exportOutput opens where export writes: stdout, or a new file that finish closes (and
-// removes when the export failed).
-func exportOutput(s *streams, out string) (io.Writer, func(error) error, error) {
-	if out == "" {
-		return s.out, func(err error) error { return err }, nil
+func runExport(s *streams, o *exportOptions) error {
+	exists := badInputf("--output %s exists; choose a new file", o.output)
+	if _, err := os.Stat(o.output); o.output != "" && err == nil {
+		return exists
 	}
-	f, err := os.OpenFile(out, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if errors.Is(err, os.ErrExist) {
-		return nil, nil, badInputf("--output %s exists; choose a new file", out)
+	ex, err := pgn.CheckExport(o.files, func(e *record.LineError) { fmt.Fprintf(s.err, "fanorona: warning: skipped %v\n", e) })
+	if err != nil {
+		return badInput(err)
+	}
+	warnDuplicates(s, ex.Duplicates)
+	if o.output == "" {
+		err = ex.Write(s.out)
+	} else {
+		var werr error
+		err = atomicfile.Create(o.output, func(f *os.File) error { werr = ex.Write(f); return werr })
+		switch {
+		case errors.Is(err, fs.ErrExist):
+			return exists
+		case err != nil && werr == nil:
+			return badInput(err)
+		case err == nil:
+			fmt.Fprintf(s.err, "fanorona: wrote %s\n", o.output)
+		}
 	}
 	if err != nil {
-		return nil, nil, badInput(err)
+		return err
 	}
-	return f, func(err error) error {
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			os.Remove(out)
-			return err
-		}
-		fmt.Fprintf(s.err, "fanorona: wrote %s\n", out)
-		return nil
-	}, nil
+	fmt.Fprintf(s.err, "fanorona: export: %d games\n", ex.Games)
+	return nil
 }

@@ -11,11 +11,18 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { registerCommand(newReportCmd) }
+func init() {
+	registerCommand(func(s *streams) *cobra.Command { return newReportCmd(s, nil) })
+}
 
-func newReportCmd(s *streams) *cobra.Command {
-	var output string
-	var force bool
+type reportOptions struct {
+	files  []string
+	output string
+	force  bool
+}
+
+func newReportCmd(s *streams, runF func(*reportOptions) error) *cobra.Command {
+	var o reportOptions
 	c := &cobra.Command{
 		Use:   "report FILE_OR_RUN_DIR... -o report.html",
 		Short: "Write one self-contained HTML page of runs: settings and seeds, tables, charts, warnings",
@@ -23,31 +30,38 @@ func newReportCmd(s *streams) *cobra.Command {
 			"  fanorona report shard0/games.jsonl shard1/games.jsonl -o both.html --force",
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
-			if output == "" {
-				return badInputf("report: -o FILE.html is required")
+			if o.files = args; runF != nil {
+				return runF(&o)
 			}
-			if ext := strings.ToLower(filepath.Ext(output)); ext != ".html" && ext != ".htm" {
-				return badInputf("report file %q: the name must end in .html", output)
-			}
-			if err := report.CheckOutput(output, force); err != nil {
-				return badInput(err)
-			}
-			in, err := loadReporting(s, args)
-			if err != nil {
-				return err
-			}
-			r, err := report.Build(in)
-			if err != nil {
-				return err
-			}
-			page, err := r.HTML()
-			if err != nil {
-				return err
-			}
-			return writeOutputFile(s, output, page, force)
+			return runReport(s, &o)
 		},
 	}
-	c.Flags().StringVarP(&output, "output", "o", "", "HTML file to write (required)")
-	c.Flags().BoolVar(&force, "force", false, "overwrite the output file if it exists")
+	c.Flags().StringVarP(&o.output, "output", "o", "", "HTML file to write (required)")
+	c.Flags().BoolVar(&o.force, "force", false, "overwrite the output file if it exists")
 	return c
+}
+
+func runReport(s *streams, o *reportOptions) error {
+	if o.output == "" {
+		return badInputf("report: -o FILE.html is required")
+	}
+	if ext := strings.ToLower(filepath.Ext(o.output)); ext != ".html" && ext != ".htm" {
+		return badInputf("report file %q: the name must end in .html", o.output)
+	}
+	if err := report.CheckOutput(o.output, o.force); err != nil {
+		return badInput(err)
+	}
+	in, err := loadReporting(s, o.files)
+	if err != nil {
+		return err
+	}
+	r, err := report.Build(in)
+	if err != nil {
+		return err
+	}
+	page, err := r.HTML()
+	if err != nil {
+		return err
+	}
+	return writeOutputFile(s, o.output, page, o.force)
 }

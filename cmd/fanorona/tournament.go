@@ -1,5 +1,6 @@
 // tournament.go: the selfplay, tournament, stats and merge commands, thin over package
-// tournament.
+// tournament (runs), tournament/summary (statistics of records) and tournament/report
+// (their tables).
 
 package main
 
@@ -10,9 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"math"
 	"os"
-	"runtime/debug"
 	"strconv"
 	"strings"
 
@@ -25,48 +24,42 @@ import (
 )
 
 func init() {
-	registerCommand(newSelfplayCmd)
-	registerCommand(newTournamentCmd)
-	registerCommand(newStatsCmd)
-	registerCommand(newMergeCmd)
+	registerCommand(func(s *streams) *cobra.Command { return newSelfplayCmd(s, nil) })
+	registerCommand(func(s *streams) *cobra.Command { return newTournamentCmd(s, nil) })
+	registerCommand(func(s *streams) *cobra.Command { return newStatsCmd(s, nil) })
+	registerCommand(func(s *streams) *cobra.Command { return newMergeCmd(s, nil) })
 }
 
-// runFlags are the flags selfplay and tournament share.
-type runFlags struct {
-	games       int
-	out         string
-	runID       string
-	seed        uint64
-	concurrency int
-	resume      bool
-	startResume bool
-	openings    string
-	maxPlies    int
-	shard       string
-	shardCount  int
-	sprt        string
-	sprtStop    bool
-	plots       bool
-	report      bool
-	csv         string
-	tablebases  string
-	adjudicate  bool
-	rules       rulesFlags
-	engines     engineFlags
-	cmd         *cobra.Command // the command whose flags these are (bind)
+// runOptions are the options of selfplay and tournament.
+type runOptions struct {
+	command, label         string // the command's name, and the progress bar's
+	format                 tournament.Format
+	players                []string
+	games                  int
+	moreGames              bool // --games given by name: a resumed run may grow to it
+	out, runID             string
+	seed                   uint64
+	workers, maxPlies      int
+	resume, startResume    bool
+	openings, shard        string
+	shardCount             int
+	sprt                   string
+	sprtStop, fixedColours bool
+	plots, report          bool
+	csv, tablebases        string
+	adjudicate             bool
+	rules                  rulesFlags
+	engines                engineFlags
 }
 
-func (f *runFlags) bind(c *cobra.Command) {
-	f.cmd = c
+func (f *runOptions) bind(c *cobra.Command) {
 	c.Flags().IntVar(&f.games, "games", 100, "games per pairing of players (played in colour-swapped pairs); raised with --resume, a finished run of one pairing plays on to it as a run started with it would have")
 	c.Flags().StringVarP(&f.out, "output", "o", "", "output folder for games.jsonl, run.json and summary.json (default: out/<command>-<seed>)")
 	c.Flags().StringVar(&f.out, "out", "", "deprecated alias of --output")
-	_ = c.Flags().MarkHidden("out")
 	c.Flags().StringVar(&f.runID, "run-id", "", "the run's id, 32 hex digits (default: 128 random bits); every shard of one run needs the same")
 	c.Flags().Uint64Var(&f.seed, "seed", 1, "run seed: every random choice derives from it")
-	c.Flags().IntVar(&f.concurrency, "workers", 0, "games played at once (0 = all cores)")
-	c.Flags().IntVar(&f.concurrency, "concurrency", 0, "deprecated alias of --workers")
-	_ = c.Flags().MarkHidden("concurrency")
+	c.Flags().IntVar(&f.workers, "workers", 0, "games played at once (0 = all cores)")
+	c.Flags().IntVar(&f.workers, "concurrency", 0, "deprecated alias of --workers")
 	c.Flags().BoolVar(&f.resume, "resume", false, "continue the run already in --output (refused when the folder holds none)")
 	c.Flags().BoolVar(&f.startResume, "start-or-resume", false, "continue the run in --output, or start it when the folder holds none (for scheduled tasks that may be restarted)")
 	c.Flags().StringVar(&f.openings, "openings", "start", "start (White's score is the first-move advantage at the level; a deterministic level plays one game from it: add vary, e.g. expert:nodes=20000,vary=20), "+
@@ -87,46 +80,41 @@ func (f *runFlags) bind(c *cobra.Command) {
 	c.Flags().StringVar(&f.csv, "csv", "", "also write the tables as CSV to FILE, a new file (docs/FORMATS.md, \"Tables as CSV\")")
 	c.Flags().StringVar(&f.tablebases, "tablebases", "", `tablebase folder for expert's probes ("" = the default cache folder if it exists, "none" = off); run.json records the folder used`)
 	c.Flags().BoolVar(&f.adjudicate, "adjudicate", false, "end each game at the first position the --tablebases tables decide, with their value under the run's rules (reason tablebase); run.json records the pieces covered")
+	for _, hidden := range []string{"out", "concurrency"} {
+		_ = c.Flags().MarkHidden(hidden)
+	}
 	f.rules.bind(c)
 	f.engines.bind(c)
 }
 
-// config turns the flags into a run configuration.
-func (f *runFlags) config(format tournament.Format, specs []string, command string) (tournament.Config, tournament.Options, error) {
+// config turns the options into a run's configuration and how to carry it out; Run
+// validates the rest (an InputError: exit status 2).
+func (f *runOptions) config() (tournament.Config, tournament.Options, error) {
 	r, err := f.rules.rules()
 	if err != nil {
 		return tournament.Config{}, tournament.Options{}, err
 	}
-	c := tournament.Config{
-		Format: format, Players: specs, Games: f.games, Openings: f.openings, Seed: f.seed,
-		Rules: record.RulesFrom(r, f.maxPlies), Concurrency: f.concurrency, RunID: f.runID,
-	}
-	if err := f.shardFlags(&c); err != nil {
-		return c, tournament.Options{}, err
+	c := tournament.Config{Format: f.format, Players: f.players, Games: f.games, Openings: f.openings, Seed: f.seed,
+		Rules: record.RulesFrom(r, f.maxPlies), Concurrency: f.workers, RunID: f.runID, FixedColours: f.fixedColours}
+	o := tournament.Options{Out: f.out, Resume: f.resume || f.startResume, StartOrResume: f.startResume, StopOnSPRT: f.sprtStop}
+	if c.Shard, c.Shards, err = shardOf(f.shard, f.shardCount); err != nil {
+		return c, o, err
 	}
 	if err := checkCSV(f.csv); err != nil {
-		return c, tournament.Options{}, err
+		return c, o, err
 	}
-	o := tournament.Options{Out: f.out, Resume: f.resume || f.startResume, StartOrResume: f.startResume, StopOnSPRT: f.sprtStop}
-	// More games on resume only when asked for by name: the default of --games never
-	// extends a run.
-	o.MoreGames = o.Resume && f.cmd != nil && f.cmd.Flags().Changed("games")
+	o.MoreGames = o.Resume && f.moreGames // the default of --games never extends a run
 	if o.Out == "" {
-		o.Out = fmt.Sprintf("out/%s-%d", command, f.seed)
-		if c.Shards > 1 {
-			o.Out += fmt.Sprintf("-shard%dof%d", c.Shard, c.Shards)
-		}
+		o.Out = c.DefaultOutput(f.command)
 	}
-	if f.sprt != "" {
-		if format == tournament.SelfPlay {
-			return c, o, badInputf("--sprt: selfplay has no pair of different players to test; use tournament --players A,B --sprt %s", f.sprt)
-		}
-		s, err := parseSPRT(f.sprt)
-		if err != nil {
+	switch {
+	case f.sprt != "" && f.format == tournament.SelfPlay:
+		return c, o, badInputf("--sprt: selfplay has no pair of different players to test; use tournament --players A,B --sprt %s", f.sprt)
+	case f.sprt != "":
+		if o.SPRT, err = parseSPRT(f.sprt); err != nil {
 			return c, o, err
 		}
-		o.SPRT = s
-	} else if f.sprtStop {
+	case f.sprtStop:
 		return c, o, badInputf("--sprt-stop needs --sprt elo0,elo1")
 	}
 	if c.RunID != "" {
@@ -138,24 +126,23 @@ func (f *runFlags) config(format tournament.Format, specs []string, command stri
 	if err != nil {
 		return c, o, err
 	}
-	opts := oracleOptions(oracle)
-	o.PlayerOptions = opts
-	if opts != nil {
+	if o.PlayerOptions = oracleOptions(oracle); o.PlayerOptions != nil {
 		c.Tablebases, c.TablebaseDir, c.TablebaseFiles = true, dir, sums
 	}
-	if f.adjudicate {
-		if dir == "" {
-			return c, o, badInputf("--adjudicate needs tables: give --tablebases DIR (build them with: fanorona tablebase build --max-pieces 5 --tablebases DIR, about 10 s)")
-		}
-		set := tablebase.Open(dir)
-		if oracle != nil {
-			set = oracle.Set() // the players' tables, not a second copy
-		}
-		if o.Adjudicator, err = tournament.NewAdjudicator(set, r.PaikaLimit); err != nil {
-			return c, o, badInput(err)
-		}
+	if !f.adjudicate {
+		return c, o, nil
 	}
-	return c, o, nil // tournament.Run validates the rest (an InputError: exit status 2)
+	if dir == "" {
+		return c, o, badInputf("--adjudicate needs tables: give --tablebases DIR (build them with: fanorona tablebase build --max-pieces 5 --tablebases DIR, about 10 s)")
+	}
+	set := tablebase.Open(dir)
+	if oracle != nil {
+		set = oracle.Set() // the players' tables, not a second copy
+	}
+	if o.Adjudicator, err = tournament.NewAdjudicator(set, r.PaikaLimit); err != nil {
+		return c, o, badInput(err)
+	}
+	return c, o, nil
 }
 
 // runTablebases reads a run's --tablebases (tablebasesFolder: "none" is off, "" the
@@ -178,71 +165,52 @@ func runTablebases(flag string, limit int) (string, *tablebase.Oracle, []tableba
 	return dir, o, sums, nil
 }
 
-// shardFlags reads --shard, or the array-job index from the environment.
-func (f *runFlags) shardFlags(c *tournament.Config) error {
-	if f.shard != "" {
-		i, n, err := tournament.ParseShard(f.shard)
+// shardOf reads --shard, or the array-job index from the environment with --shard-count.
+func shardOf(shard string, count int) (int, int, error) {
+	if shard != "" {
+		i, n, err := tournament.ParseShard(shard)
 		if err != nil {
-			return badInput(err)
+			return 0, 0, badInput(err)
 		}
-		c.Shard, c.Shards = i, n
-		return nil
+		return i, n, nil
 	}
 	for _, env := range []string{"JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID"} {
 		v := os.Getenv(env)
-		if v == "" {
-			continue
-		}
 		i, err := strconv.Atoi(v)
-		if err != nil || i < 0 {
-			return badInputf("%s=%q: expected a whole number", env, v)
+		switch {
+		case v == "":
+			continue
+		case err != nil || i < 0:
+			return 0, 0, badInputf("%s=%q: expected a whole number", env, v)
+		case count < 1:
+			return 0, 0, badInputf("%s is set: give the number of shards with --shard-count", env)
+		case i >= count:
+			return 0, 0, badInputf("%s=%d: must be below --shard-count %d", env, i, count)
 		}
-		if f.shardCount < 1 {
-			return badInputf("%s is set: give the number of shards with --shard-count", env)
-		}
-		if i >= f.shardCount {
-			return badInputf("%s=%d: must be below --shard-count %d", env, i, f.shardCount)
-		}
-		c.Shard, c.Shards = i, f.shardCount
-		return nil
+		return i, count, nil
 	}
-	if f.shardCount > 0 {
-		return badInputf("--shard-count without --shard or an array-job index in the environment")
+	if count > 0 {
+		return 0, 0, badInputf("--shard-count without --shard or an array-job index in the environment")
 	}
-	return nil
+	return 0, 0, nil
 }
 
 func parseSPRT(s string) (*summary.SPRTConfig, error) {
-	parts := strings.Split(s, ",")
-	if len(parts) != 2 && len(parts) != 4 {
-		return nil, badInputf("--sprt %q: expected elo0,elo1 or elo0,elo1,alpha,beta", s)
+	cfg, err := summary.ParseSPRT(s)
+	if err != nil {
+		return nil, badInputf("--sprt %q: %v", s, err)
 	}
-	v := make([]float64, 4)
-	v[2], v[3] = 0.05, 0.05
-	for i, p := range parts {
-		x, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
-		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
-			return nil, badInputf("--sprt %q: %q is not a finite number", s, p)
-		}
-		v[i] = x
-	}
-	if v[1] <= v[0] || v[2] <= 0 || v[2] >= 0.5 || v[3] <= 0 || v[3] >= 0.5 {
-		return nil, badInputf("--sprt %q: need elo0 < elo1 and 0 < alpha, beta < 0.5", s)
-	}
-	return &summary.SPRTConfig{Elo0: v[0], Elo1: v[1], Alpha: v[2], Beta: v[3]}, nil
+	return cfg, nil
 }
 
-// runAndReport runs a configured tournament, then prints its tables.
-func runAndReport(ctx context.Context, s *streams, f *runFlags, c tournament.Config, o tournament.Options, label string) error {
-	// Games allocate fast and keep little: a larger GC target (unless GOGC is set) lets
-	// workers run in parallel instead of waiting for collections (docs/PERFORMANCE.md).
-	// No soft memory limit here: the experts' hash tables are live data (two of 16 MB a
-	// game), and a 64 MB limit had the collector run without pause beside them.
-	if os.Getenv("GOGC") == "" {
-		defer debug.SetGCPercent(debug.SetGCPercent(400))
+// runRun runs a configured tournament, then prints its tables and writes its files.
+func runRun(ctx context.Context, s *streams, f *runOptions) error {
+	c, o, err := f.config()
+	if err != nil {
+		return err
 	}
 	bar := newProgress(s.err)
-	o.Progress = func(done, total int) { bar.update(label, "games", int64(done), int64(total)) }
+	o.Progress = func(done, total int) { bar.update(f.label, "games", int64(done), int64(total)) }
 	o.Live = func(p summary.PairStats) { bar.setScore(report.LiveLine(p)) }
 	o.Log = func(format string, args ...any) { fmt.Fprintf(s.err, "fanorona: "+format+"\n", args...) }
 	inv := record.NewInvocation(commandLine(ctx))
@@ -260,39 +228,42 @@ func runAndReport(ctx context.Context, s *streams, f *runFlags, c tournament.Con
 	sum, err := tournament.Run(ctx, c, o)
 	bar.finish()
 	if sum != nil {
-		if werr := report.WriteText(s.out, sum); werr != nil && err == nil {
-			err = werr
-		}
+		err = firstError(err, report.WriteText(s.out, sum))
 		fmt.Fprintf(s.err, "fanorona: games in %s/%s, summary in %s/%s\n", o.Out, record.GamesFile, o.Out, record.SummaryFile)
 		if f.csv != "" {
-			if werr := writeCSV(s, f.csv, sum); werr != nil && err == nil {
-				err = werr
-			}
+			err = firstError(err, writeCSV(s, f.csv, sum))
 		}
 	}
-	if err == nil {
-		paths, perr := report.WriteRunFiles(o.Out, f.plots, f.report, tournament.Deterministic)
-		for _, p := range paths {
-			fmt.Fprintf(s.err, "fanorona: wrote %s\n", p)
-		}
-		err = perr
+	if err != nil {
+		return err
+	}
+	paths, err := report.WriteRunFiles(o.Out, f.plots, f.report)
+	for _, p := range paths {
+		fmt.Fprintf(s.err, "fanorona: wrote %s\n", p)
 	}
 	return err
 }
 
-func newSelfplayCmd(s *streams) *cobra.Command {
-	var f runFlags
+func firstError(a, b error) error {
+	if a != nil {
+		return a
+	}
+	return b
+}
+
+func newSelfplayCmd(s *streams, runF func(*runOptions) error) *cobra.Command {
+	f := runOptions{command: "selfplay", format: tournament.SelfPlay}
 	var player string
 	c := &cobra.Command{
 		Use:   "selfplay --player SPEC --games N [-o DIR] [--seed S] [--workers N] [--resume] [--openings distinct:K ...] [--max-plies N]",
 		Short: "Play one player against itself: first-move advantage (from the start, or on a set the side to move's score) and game lengths",
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			cfg, o, err := f.config(tournament.SelfPlay, []string{player}, "selfplay")
-			if err != nil {
-				return err
+			f.players, f.label, f.moreGames = []string{player}, "selfplay "+player, c.Flags().Changed("games")
+			if runF != nil {
+				return runF(&f)
 			}
-			return runAndReport(c.Context(), s, &f, cfg, o, "selfplay "+player)
+			return runRun(c.Context(), s, &f)
 		},
 	}
 	c.Flags().StringVar(&player, "player", "random", "player spec, e.g. random, medium, expert:depth=4")
@@ -304,32 +275,28 @@ func newSelfplayCmd(s *streams) *cobra.Command {
 	return c
 }
 
-func newTournamentCmd(s *streams) *cobra.Command {
-	var f runFlags
+func newTournamentCmd(s *streams, runF func(*runOptions) error) *cobra.Command {
+	f := runOptions{command: "tournament", label: "tournament"}
 	var list, format string
-	var fixedColours bool
 	c := &cobra.Command{
 		Use:   "tournament --players A,B,C --games N [--format round-robin|gauntlet] [-o DIR] [--sprt elo0,elo1 [--sprt-stop]] [--fixed-colours] ...",
 		Short: "Play players against each other: standings, ratings, first-move advantage, game lengths",
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			specs, err := splitSpecs(list)
-			if err != nil {
+			var err error
+			if f.players, err = splitSpecs(list); err != nil {
 				return err
 			}
-			fm := tournament.Format(format)
-			if fm != tournament.RoundRobin && fm != tournament.Gauntlet {
+			if f.format = tournament.Format(format); f.format != tournament.RoundRobin && f.format != tournament.Gauntlet {
 				return badInputf("--format %q: expected round-robin or gauntlet", format)
 			}
-			cfg, o, err := f.config(fm, specs, "tournament")
-			if err != nil {
-				return err
+			if f.moreGames = c.Flags().Changed("games"); runF != nil {
+				return runF(&f)
 			}
-			cfg.FixedColours = fixedColours
-			return runAndReport(c.Context(), s, &f, cfg, o, "tournament")
+			return runRun(c.Context(), s, &f)
 		},
 	}
-	c.Flags().BoolVar(&fixedColours, "fixed-colours", false, "no colour swap: in each pairing the first-listed player has White in every game, every game has an opening of its own, games are unpaired (no pentanomial; the SPRT counts single games); recorded in run.json")
+	c.Flags().BoolVar(&f.fixedColours, "fixed-colours", false, "no colour swap: in each pairing the first-listed player has White in every game, every game has an opening of its own, games are unpaired (no pentanomial; the SPRT counts single games); recorded in run.json")
 	c.Flags().StringVar(&list, "players", "random,greedy,easy,medium", "comma-separated player specs; a spec's options follow ':' (expert:depth=4,nodes=100000,greedy is two players)")
 	c.Flags().StringVar(&format, "format", string(tournament.RoundRobin), "round-robin or gauntlet (the first player against each other one)")
 	f.bind(c)
@@ -356,9 +323,16 @@ func splitSpecs(list string) ([]string, error) {
 	return specs, nil
 }
 
-func newStatsCmd(s *streams) *cobra.Command {
-	var asJSON, compare, replay bool
-	var sprt, csvPath string
+type statsOptions struct {
+	setA, setB   []string // the files, and those after "--" with --compare
+	json, replay bool
+	sprt, csv    string
+	compare      bool
+	afterDash    int // cobra's ArgsLenAtDash: -1 without "--"
+}
+
+func newStatsCmd(s *streams, runF func(*statsOptions) error) *cobra.Command {
+	var o statsOptions
 	c := &cobra.Command{
 		Use:   "stats FILE... [--json] [--csv FILE] [--sprt elo0,elo1] [--replay] [--compare FILE... -- FILE...]",
 		Short: "Statistics of existing games.jsonl records (files or run folders)",
@@ -370,121 +344,89 @@ one set and the files after it the other: their game lengths are compared by a t
 Kolmogorov–Smirnov test (stats A1 A2 --compare -- B1 B2).`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
-			setA, setB := args, []string(nil)
 			dash := c.ArgsLenAtDash()
 			switch {
-			case compare && dash < 0:
+			case o.compare && dash < 0:
 				return badInputf("--compare: give the two sets separated by --, e.g. stats A.jsonl --compare -- B.jsonl")
-			case compare && (dash == 0 || dash == len(args)):
+			case o.compare && (dash == 0 || dash == len(args)):
 				return badInputf("--compare: each side of -- needs at least one file")
-			case !compare && dash >= 0:
+			case !o.compare && dash >= 0:
 				return badInputf("files after --: only --compare takes a second set")
-			case compare:
-				setA, setB = args[:dash], args[dash:]
+			case o.compare:
+				o.setA, o.setB = args[:dash], args[dash:]
+			default:
+				o.setA = args
 			}
-			if err := checkCSV(csvPath); err != nil {
-				return err
+			if runF != nil {
+				return runF(&o)
 			}
-			var cfg *summary.SPRTConfig
-			if sprt != "" {
-				var err error
-				if cfg, err = parseSPRT(sprt); err != nil {
-					return err
-				}
-			}
-			a, err := accumulateFiles(s, setA, cfg, replay)
-			if err != nil {
-				return err
-			}
-			var b *summary.Accumulator
-			if setB != nil {
-				if b, err = accumulateFiles(s, setB, nil, replay); err != nil {
-					return err
-				}
-			}
-			sum := a.Summary()
-			if cfg != nil && len(sum.Pairs) == 0 {
-				fmt.Fprintf(s.err, "fanorona: warning: --sprt: no games between two different players, so no test\n")
-			}
-			if csvPath != "" {
-				if err := writeCSV(s, csvPath, sum); err != nil {
-					return err
-				}
-			}
-			if asJSON {
-				out := map[string]any{"summary": sum}
-				if b != nil {
-					ks := summary.CompareLengths(a, b)
-					out["length_ks"] = map[string]any{"d": summary.Num(ks.D), "p_value": summary.Num(ks.PValue), "exact": ks.Exact, "n": ks.N, "m": ks.M, "method": ks.Method}
-				}
-				enc := json.NewEncoder(s.out)
-				enc.SetIndent("", "  ")
-				return enc.Encode(out)
-			}
-			if err := report.WriteText(s.out, sum); err != nil {
-				return err
-			}
-			if b != nil {
-				ks := summary.CompareLengths(a, b)
-				p := "asymptotic"
-				if ks.Exact {
-					p = "exact"
-				}
-				fmt.Fprintf(s.out, "\nGame lengths, %s (%d) vs %s (%d), %s: two-sample Kolmogorov–Smirnov D = %.4f, p = %.4g (%s)\n",
-					strings.Join(setA, " "), ks.N, strings.Join(setB, " "), ks.M, ks.Method, ks.D, ks.PValue, p)
-			}
-			return nil
+			return runStats(s, &o)
 		},
 	}
-	c.Flags().BoolVar(&asJSON, "json", false, "print the summary as JSON (the summary.json format)")
-	c.Flags().StringVar(&csvPath, "csv", "", "also write the tables as CSV to FILE, a new file (docs/FORMATS.md, \"Tables as CSV\"; the --compare line is not a table)")
-	c.Flags().BoolVar(&compare, "compare", false, `compare game lengths of the files before "--" with those after it (Kolmogorov–Smirnov)`)
-	c.Flags().BoolVar(&replay, "replay", false, "replay every game through the engine and stop at the first illegal turn")
-	c.Flags().StringVar(&sprt, "sprt", "", "sequential test per pair of different players: elo0,elo1[,alpha,beta]")
+	c.Flags().BoolVar(&o.json, "json", false, "print the summary as JSON (the summary.json format)")
+	c.Flags().StringVar(&o.csv, "csv", "", "also write the tables as CSV to FILE, a new file (docs/FORMATS.md, \"Tables as CSV\"; the --compare line is not a table)")
+	c.Flags().BoolVar(&o.compare, "compare", false, `compare game lengths of the files before "--" with those after it (Kolmogorov–Smirnov)`)
+	c.Flags().BoolVar(&o.replay, "replay", false, "replay every game through the engine and stop at the first illegal turn")
+	c.Flags().StringVar(&o.sprt, "sprt", "", "sequential test per pair of different players: elo0,elo1[,alpha,beta]")
 	return c
 }
 
-// heapSoftLimit caps the heap the garbage collector lets grow before collecting while
-// records are read (unless GOMEMLIMIT is set): what stats keeps is small (8 bytes a
-// record), and the cap keeps the heap near it (docs/PERFORMANCE.md).
-const heapSoftLimit = 64 << 20
-
-func boundHeap() {
-	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(heapSoftLimit)
+func runStats(s *streams, o *statsOptions) error {
+	if err := checkCSV(o.csv); err != nil {
+		return err
 	}
+	read := summary.ReadOptions{Replay: o.replay, Bad: func(e *record.LineError) { fmt.Fprintf(s.err, "fanorona: warning: skipped %v\n", e) }}
+	if o.sprt != "" {
+		var err error
+		if read.SPRT, err = parseSPRT(o.sprt); err != nil {
+			return err
+		}
+	}
+	a, b, err := readSets(s, o.setA, o.setB, read)
+	if err != nil {
+		return err
+	}
+	out := summary.Comparison{Summary: a.Summary()}
+	if read.SPRT != nil && len(out.Summary.Pairs) == 0 {
+		fmt.Fprintf(s.err, "fanorona: warning: --sprt: no games between two different players, so no test\n")
+	}
+	if o.csv != "" {
+		if err := writeCSV(s, o.csv, out.Summary); err != nil {
+			return err
+		}
+	}
+	var ks summary.LengthComparison
+	if b != nil {
+		ks = summary.CompareLengths(a, b)
+		out.LengthKS = ks.JSON()
+	}
+	if o.json {
+		enc := json.NewEncoder(s.out)
+		enc.SetIndent("", "  ")
+		return enc.Encode(out)
+	}
+	if err := report.WriteText(s.out, out.Summary); err != nil || b == nil {
+		return err
+	}
+	return report.WriteComparison(s.out, o.setA, o.setB, ks)
 }
 
-// accumulateFiles streams record files into an accumulator. Bad lines are skipped with a
-// warning naming file:line, exact duplicates dropped with one warning; a conflict, an
-// unreadable file, no valid record or (with replay) an illegal game is bad input.
-func accumulateFiles(s *streams, paths []string, sprt *summary.SPRTConfig, replay bool) (*summary.Accumulator, error) {
-	boundHeap()
-	// What stats keeps is a few large pointer-free tables (8 bytes a record, 8 a distinct
-	// game), cheap to collect; a low GC target keeps the heap close to them.
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(25)
+// readSets reads the files of stats (setB: those to compare with, nil when none); a file
+// that does not read is bad input.
+func readSets(s *streams, setA, setB []string, o summary.ReadOptions) (a, b *summary.Accumulator, err error) {
+	a, dups, err := summary.ReadFiles(setA, o)
+	if warnDuplicates(s, dups); err != nil {
+		return nil, nil, badInput(err)
 	}
-	acc := summary.NewAccumulator(sprt, nil, tournament.Deterministic)
-	st, err := record.ScanRecords(paths, record.ScanOptions{Bad: func(e *record.LineError) {
-		fmt.Fprintf(s.err, "fanorona: warning: skipped %v\n", e)
-	}}, func(r *record.Record, at record.Place) error {
-		if replay {
-			if err := record.Replay(r); err != nil {
-				return fmt.Errorf("%s: game %d: %w", at, r.Index, err)
-			}
-		}
-		acc.Add(r, at.File)
-		return nil
-	})
-	if err != nil {
-		return nil, badInput(err)
+	if setB == nil {
+		return a, nil, nil
 	}
-	warnDuplicates(s, st.Duplicates)
-	if st.Records == 0 {
-		return nil, badInputf("no valid game records in %s", strings.Join(paths, ", "))
+	o.SPRT = nil
+	b, dups, err = summary.ReadFiles(setB, o)
+	if warnDuplicates(s, dups); err != nil {
+		return nil, nil, badInput(err)
 	}
-	return acc, nil
+	return a, b, nil
 }
 
 func warnDuplicates(s *streams, n int) {
@@ -493,31 +435,43 @@ func warnDuplicates(s *streams, n int) {
 	}
 }
 
-func newMergeCmd(s *streams) *cobra.Command {
-	var out string
+type mergeOptions struct {
+	shards []string
+	output string
+}
+
+func newMergeCmd(s *streams, runF func(*mergeOptions) error) *cobra.Command {
+	var o mergeOptions
 	c := &cobra.Command{
 		Use:   "merge -o DIR SHARD...",
 		Short: "Join the games of a run's shards (folders or games.jsonl files) into one run",
 		Args:  cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
-			if out == "" {
-				return badInputf("--output is required")
+			if o.shards = args; runF != nil {
+				return runF(&o)
 			}
-			res, err := tournament.Merge(args, out, nil)
-			if err != nil {
-				return err
-			}
-			warnDuplicates(s, res.Duplicates)
-			if res.Config != nil && res.Summary.Games < res.Config.TotalGames() {
-				fmt.Fprintf(s.err, "fanorona: merged %d of the run's %d games (shards missing or unfinished)\n", res.Summary.Games, res.Config.TotalGames())
-			}
-			return report.WriteText(s.out, res.Summary)
+			return runMerge(s, &o)
 		},
 	}
-	c.Flags().StringVarP(&out, "output", "o", "", "folder for the merged games.jsonl, run.json and summary.json")
-	c.Flags().StringVar(&out, "out", "", "deprecated alias of --output")
+	c.Flags().StringVarP(&o.output, "output", "o", "", "folder for the merged games.jsonl, run.json and summary.json")
+	c.Flags().StringVar(&o.output, "out", "", "deprecated alias of --output")
 	_ = c.Flags().MarkHidden("out")
 	return c
+}
+
+func runMerge(s *streams, o *mergeOptions) error {
+	if o.output == "" {
+		return badInputf("--output is required")
+	}
+	res, err := tournament.Merge(o.shards, o.output, nil)
+	if err != nil {
+		return err
+	}
+	warnDuplicates(s, res.Duplicates)
+	if res.Config != nil && res.Summary.Games < res.Config.TotalGames() {
+		fmt.Fprintf(s.err, "fanorona: merged %d of the run's %d games (shards missing or unfinished)\n", res.Summary.Games, res.Config.TotalGames())
+	}
+	return report.WriteText(s.out, res.Summary)
 }
 
 // checkCSV checks, before any work, that --csv names a new file in a folder that takes one

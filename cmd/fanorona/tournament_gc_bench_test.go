@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/fanorona/fanorona/tournament/summary"
 )
 
 // BenchmarkExpertSelfplayGC plays a small expert self-play (the experts' 16 MB tables are
@@ -17,7 +19,7 @@ import (
 //
 //	go test ./cmd/fanorona -run '^$' -bench ExpertSelfplayGC -benchtime 3x -count 3
 func BenchmarkExpertSelfplayGC(b *testing.B) {
-	for _, limit := range []int64{0, heapSoftLimit} {
+	for _, limit := range []int64{0, summary.HeapSoftLimit} {
 		name := "no-limit"
 		if limit > 0 {
 			name = "limit-" + strconv.FormatInt(limit>>20, 10) + "MiB"

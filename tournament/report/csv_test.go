@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/fanorona/fanorona/engine/record"
-	"github.com/fanorona/fanorona/tournament"
 	"github.com/fanorona/fanorona/tournament/summary"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -25,7 +24,7 @@ func TestCSVHoldsEveryCellOfTheTables(t *testing.T) {
 		handRecord(3, 1, "B", "A", "1/2-1/2", "g3", "x", "y", "z"),
 	}
 	sprt := &summary.SPRTConfig{Elo0: 0, Elo1: 50, Alpha: 0.05, Beta: 0.05}
-	acc := summary.NewAccumulator(sprt, []string{"A", "B"}, tournament.Deterministic)
+	acc := summary.NewAccumulator(sprt, []string{"A", "B"}, summary.SpecDeterministic)
 	for i := range recs {
 		acc.Add(&recs[i], "")
 	}

@@ -8,7 +8,6 @@ import (
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/stats"
-	"github.com/fanorona/fanorona/tournament"
 	"github.com/fanorona/fanorona/tournament/summary"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -114,11 +113,11 @@ func TestFiguresThatApply(t *testing.T) {
 		return out
 	}
 	self := readTestRecords(t, selfplayFile)
-	figs, err := Figures(summary.Summarize(self, nil, tournament.Deterministic), self)
+	figs, err := Figures(summary.Summarize(self, nil, summary.SpecDeterministic), self)
 	require.NoError(t, err)
 	assert.Equal(t, []string{Lengths, LengthsCDF, FirstMove}, kinds(figs), "self-play: no ratings, no matrix")
 	both := readTestRecords(t, selfplayFile, tournamentFile)
-	s := summary.Summarize(both, nil, tournament.Deterministic)
+	s := summary.Summarize(both, nil, summary.SpecDeterministic)
 	figs, err = Figures(s, both)
 	require.NoError(t, err)
 	assert.Equal(t, []string{Lengths, LengthsCDF, FirstMove, Ratings, Matrix}, kinds(figs))

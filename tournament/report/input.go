@@ -34,11 +34,11 @@ type Run struct {
 	raw    []byte         // the file, for the summary of the one run read
 }
 
-// Load reads the games files or run folders paths; deterministic tells the player specs
-// whose repeated games count once (as for summary.NewAccumulator). Bad lines are kept in Dropped and
+// Load reads the games files or run folders paths; repeated games between deterministic
+// players count once, as the runs record them (summary.NewAccumulator). Bad lines are kept in Dropped and
 // skipped; a file that cannot be read, a damaged run.json, or no good record at all is
 // an error naming the file.
-func Load(paths []string, deterministic func(spec string) bool) (*Input, error) {
+func Load(paths []string) (*Input, error) {
 	if len(paths) == 0 {
 		return nil, errors.New("no games files or run folders given")
 	}
@@ -76,7 +76,7 @@ func Load(paths []string, deterministic func(spec string) bool) (*Input, error) 
 		order = in.Runs[0].Config.Players
 		in.notable.seed = in.Runs[0].Config.Seed // the viewer's sample is drawn by the run's seed
 	}
-	acc := summary.NewAccumulator(nil, order, deterministic)
+	acc := summary.NewAccumulator(nil, order, nil)
 	st, err := record.ScanRecords(in.Files, record.ScanOptions{Bad: func(e *record.LineError) {
 		in.Dropped = append(in.Dropped, e)
 	}}, func(rec *record.Record, at record.Place) error {

@@ -178,12 +178,11 @@ const ReportFile = "report.html"
 // applies, as KIND.png) and its HTML report (html: report.html), replacing older ones,
 // and returns the paths written: what selfplay and tournament --plots and --report call.
 // The records are read once; everything is rendered before any file is written.
-// deterministic is as for Load.
-func WriteRunFiles(dir string, plots, html bool, deterministic func(spec string) bool) ([]string, error) {
+func WriteRunFiles(dir string, plots, html bool) ([]string, error) {
 	if !plots && !html {
 		return nil, nil
 	}
-	in, err := Load([]string{dir}, deterministic)
+	in, err := Load([]string{dir})
 	if err != nil {
 		return nil, err
 	}

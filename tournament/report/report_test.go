@@ -29,7 +29,7 @@ func smallRun(t *testing.T) string {
 
 func buildHTML(t *testing.T, paths ...string) (*Report, string) {
 	t.Helper()
-	in, err := Load(paths, tournament.Deterministic)
+	in, err := Load(paths)
 	require.NoError(t, err)
 	r, err := Build(in)
 	require.NoError(t, err)
@@ -123,7 +123,7 @@ func TestReportEscapesNames(t *testing.T) {
 
 func TestWriteRunFiles(t *testing.T) {
 	dir := smallRun(t)
-	paths, err := WriteRunFiles(dir, true, true, tournament.Deterministic)
+	paths, err := WriteRunFiles(dir, true, true)
 	require.NoError(t, err)
 	var names []string
 	for _, p := range paths {
@@ -134,30 +134,30 @@ func TestWriteRunFiles(t *testing.T) {
 	left, err := filepath.Glob(filepath.Join(dir, ".*.tmp"))
 	require.NoError(t, err)
 	assert.Empty(t, left, "no temporary file left")
-	paths, err = WriteRunFiles(dir, false, false, tournament.Deterministic)
+	paths, err = WriteRunFiles(dir, false, false)
 	assert.NoError(t, err)
 	assert.Empty(t, paths)
-	_, err = WriteRunFiles(filepath.Join(dir, "missing"), false, true, tournament.Deterministic)
+	_, err = WriteRunFiles(filepath.Join(dir, "missing"), false, true)
 	assert.Error(t, err)
 }
 
 func TestLoadFolders(t *testing.T) {
 	dir := smallRun(t)
-	in, err := Load([]string{dir}, tournament.Deterministic)
+	in, err := Load([]string{dir})
 	require.NoError(t, err)
 	assert.Equal(t, []string{filepath.Join(dir, record.GamesFile)}, in.Files)
 	require.Len(t, in.Runs, 1)
 	assert.Equal(t, uint64(7), in.Runs[0].Config.Seed)
-	_, err = Load([]string{t.TempDir()}, tournament.Deterministic)
+	_, err = Load([]string{t.TempDir()})
 	assert.ErrorContains(t, err, "not a run folder")
-	_, err = Load(nil, tournament.Deterministic)
+	_, err = Load(nil)
 	assert.Error(t, err)
 	empty := filepath.Join(t.TempDir(), "empty.jsonl")
 	require.NoError(t, os.WriteFile(empty, nil, 0o644))
-	_, err = Load([]string{empty}, tournament.Deterministic)
+	_, err = Load([]string{empty})
 	assert.ErrorContains(t, err, "no valid game records")
 	require.NoError(t, os.WriteFile(filepath.Join(dir, record.RunFile), []byte("{"), 0o644))
-	_, err = Load([]string{dir}, tournament.Deterministic)
+	_, err = Load([]string{dir})
 	assert.ErrorContains(t, err, record.RunFile)
 }
 

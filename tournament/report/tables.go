@@ -348,3 +348,15 @@ func writeTables(w io.Writer, tables []Table) error {
 	}
 	return nil
 }
+
+// WriteComparison prints the two-sample Kolmogorov–Smirnov comparison of the game lengths
+// of two sets of files, naming the files of each.
+func WriteComparison(w io.Writer, setA, setB []string, ks summary.LengthComparison) error {
+	p := "asymptotic"
+	if ks.Exact {
+		p = "exact"
+	}
+	_, err := fmt.Fprintf(w, "\nGame lengths, %s (%d) vs %s (%d), %s: two-sample Kolmogorov–Smirnov D = %.4f, p = %.4g (%s)\n",
+		strings.Join(setA, " "), ks.N, strings.Join(setB, " "), ks.M, ks.Method, ks.D, ks.PValue, p)
+	return err
+}

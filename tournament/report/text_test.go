@@ -7,7 +7,6 @@ import (
 
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/engine/record"
-	"github.com/fanorona/fanorona/tournament"
 	"github.com/fanorona/fanorona/tournament/summary"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -48,7 +47,7 @@ func TestTextShowsTheCountedTables(t *testing.T) {
 		handRecord(11, 5, "C", "B", "1/2-1/2", "g11"),
 		handRecord(12, 6, "A", "C", "1/2-1/2", "g12a"),
 	}
-	acc := summary.NewAccumulator(nil, []string{"C", "A", "B"}, tournament.Deterministic)
+	acc := summary.NewAccumulator(nil, []string{"C", "A", "B"}, summary.SpecDeterministic)
 	for i := range recs {
 		acc.Add(&recs[i], "")
 	}

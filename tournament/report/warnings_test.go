@@ -16,7 +16,7 @@ import (
 
 func TestWarnings(t *testing.T) {
 	// The same file twice (its records dropped as duplicates), and a corrupt file.
-	in, err := Load([]string{selfplayFile, selfplayFile, corruptFile}, tournament.Deterministic)
+	in, err := Load([]string{selfplayFile, selfplayFile, corruptFile})
 	require.NoError(t, err)
 	require.Len(t, in.Dropped, 2)
 	text := strings.Join(Warnings(in), "\n")
@@ -44,7 +44,7 @@ func TestWarningsSayARunIsIncomplete(t *testing.T) {
 		}
 	}})
 	require.ErrorIs(t, err, tournament.ErrInterrupted)
-	in, err := Load([]string{dir}, tournament.Deterministic)
+	in, err := Load([]string{dir})
 	require.NoError(t, err)
 	have := len(in.Records)
 	require.Less(t, have, 12)
@@ -54,7 +54,7 @@ func TestWarningsSayARunIsIncomplete(t *testing.T) {
 
 	_, err = tournament.Run(context.Background(), c, tournament.Options{Out: dir, Resume: true})
 	require.NoError(t, err)
-	in, err = Load([]string{dir}, tournament.Deterministic)
+	in, err = Load([]string{dir})
 	require.NoError(t, err)
 	require.Len(t, in.Records, 12)
 	assert.NotContains(t, strings.Join(Warnings(in), "\n"), "Incomplete")

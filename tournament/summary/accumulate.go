@@ -76,40 +76,37 @@ type Accumulator struct {
 	// have one (Record.FirstTurn).
 	byFirstTurn map[firstTurnKey]*groupAcc
 
-	deterministic func(spec string) bool // whether a player spec always plays the same game
-	fixed         map[string]bool        // spec → deterministic (cached)
+	deterministic func(spec string) bool     // whether a player spec always plays the same game, when no run.json says
+	fixed         map[string]bool            // spec → deterministic (cached)
+	recorded      map[string]*runDeterminism // games file → what its run.json records (nil: nothing)
 }
 
 // NewAccumulator returns an empty accumulator. sprt, if not nil, is applied to every
 // pair of players; order, if not nil, is the order players are listed in (otherwise
-// alphabetical). deterministic tells the player specs that choose the same turn in the
-// same position whatever their seed (package tournament's Deterministic, which knows
-// the players): games between two of them count once however often they repeat. With
-// nil, no spec is deterministic and every game counts.
+// alphabetical). Games between two players that choose the same turn in the same
+// position whatever their seed count once however often they repeat: which players do is
+// read from the run.json beside each games file (its "deterministic" field), and for
+// records without one decided by deterministic (nil: SpecDeterministic).
 func NewAccumulator(sprt *SPRTConfig, order []string, deterministic func(spec string) bool) *Accumulator {
 	if deterministic == nil {
-		deterministic = func(string) bool { return false }
+		deterministic = SpecDeterministic
 	}
 	return &Accumulator{sprt: sprt, order: order, deterministic: deterministic, runs: map[string]bool{},
 		groups: map[Matchup]*groupAcc{}, byFirstTurn: map[firstTurnKey]*groupAcc{}, players: map[string]*playerAcc{},
-		pairs: map[[2]string]*pairAcc{}, fit: map[[2]string]*[2]stats.WDL{}, fixed: map[string]bool{}}
+		pairs: map[[2]string]*pairAcc{}, fit: map[[2]string]*[2]stats.WDL{}, fixed: map[string]bool{},
+		recorded: map[string]*runDeterminism{}}
 }
 
 // repeatable reports whether a game of r's players can only repeat by being the same
 // game again: both players deterministic and the game not lost by an engine's failure.
 // Between players that choose at random, identical games are independent draws and
 // each counts.
-func (a *Accumulator) repeatable(r *record.Record) bool {
+func (a *Accumulator) repeatable(r *record.Record, file string) bool {
 	if record.IsForfeitReason(r.Reason) {
 		return false
 	}
 	for _, spec := range [2]string{r.White, r.Black} {
-		d, ok := a.fixed[spec]
-		if !ok {
-			d = a.deterministic(spec)
-			a.fixed[spec] = d
-		}
-		if !d {
+		if !a.deterministicIn(r, file, spec) {
 			return false
 		}
 	}
@@ -240,7 +237,7 @@ func (a *Accumulator) Add(r *record.Record, file string) {
 	gh := record.GameHash(r)
 	// A game counts as new unless it repeats one already seen between deterministic
 	// players; other games are never added to the set (it stays small for random levels).
-	isNew := !a.repeatable(r) || a.distinct.Add(gh)
+	isNew := !a.repeatable(r, file) || a.distinct.Add(gh)
 	a.openings.Add(record.OpeningHash(r.Opening))
 	run := record.RunKey(r, file)
 	a.runs[run] = true
