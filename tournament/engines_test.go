@@ -1,12 +1,17 @@
-package uci_test
+// engines_test.go: runs whose players are external engines (package players/uci): the
+// same games through the protocol as in process, forfeits with their reasons, clocks.
+
+package tournament_test
 
 import (
 	"context"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -36,7 +41,7 @@ func binaries(t testing.TB) (fanorona, bad string) {
 			return
 		}
 		_, file, _, _ := runtime.Caller(0)
-		root := filepath.Join(filepath.Dir(file), "..", "..")
+		root := filepath.Join(filepath.Dir(file), "..")
 		cmd := exec.Command("go", "build", "-o", buildDir+string(filepath.Separator), "./cmd/fanorona", "./players/uci/testdata/badengine")
 		cmd.Dir = root
 		if out, err := cmd.CombinedOutput(); err != nil {
@@ -204,7 +209,7 @@ func TestPythonExampleEngine(t *testing.T) {
 		t.Skip("python3 not installed")
 	}
 	_, file, _, _ := runtime.Caller(0)
-	script := filepath.Join(filepath.Dir(file), "..", "..", "docs", "examples", "random_engine.py")
+	script := filepath.Join(filepath.Dir(file), "..", "docs", "examples", "random_engine.py")
 	cfg := uci.EngineConfig{Name: "pyrandom", Command: []string{python, script}}
 	c := tournament.Config{Format: tournament.Gauntlet, Games: 6, Openings: "random:2", Seed: 3, Concurrency: 2,
 		Players: []string{"pyrandom:movetime=1000", "random"}}
@@ -276,7 +281,9 @@ func TestClockLimits(t *testing.T) {
 	var clocks []int
 	for _, line := range strings.Split(string(log), "\n") {
 		if _, rest, ok := strings.Cut(line, "> go wtime "); ok {
-			clocks = append(clocks, atoi(t, strings.Fields(rest)[0]))
+			n, err := strconv.Atoi(strings.Fields(rest)[0])
+			require.NoError(t, err)
+			clocks = append(clocks, n)
 			assert.Contains(t, rest, "winc 250 binc 250")
 		}
 	}
@@ -284,4 +291,58 @@ func TestClockLimits(t *testing.T) {
 	assert.Equal(t, 5000, clocks[0], "the first turn has the whole base time")
 	// Greedy answers at once: each turn adds nearly the whole increment.
 	assert.Greater(t, clocks[2], clocks[0]+400)
+}
+
+// benchEngines declares the random player as an engine, served in this process over
+// pipes ("pipe") or by fanorona engine as a program ("process").
+func benchEngines(b *testing.B, how string) {
+	e := uci.NewEngines("", nil)
+	cfg := uci.EngineConfig{Name: "bench-" + how}
+	switch how {
+	case "pipe":
+		cfg.Server = &uci.ServerConfig{Player: "random", Rules: engine.DefaultRules()}
+	case "process":
+		fanorona, _ := binaries(b)
+		cfg.Command = []string{fanorona, "engine", "--player", "random", "--tablebases", "none"}
+	}
+	require.NoError(b, e.Declare(cfg))
+	_, err := e.Start()
+	require.NoError(b, err)
+	b.Cleanup(e.Close)
+}
+
+// BenchmarkRandomGames plays random against random: both in process, or one of them
+// through the protocol. One op is one game; games/s is reported.
+func BenchmarkRandomGames(b *testing.B) {
+	for _, how := range []string{"in-process", "pipe", "process"} {
+		b.Run(how, func(b *testing.B) {
+			white := "random"
+			if how != "in-process" {
+				benchEngines(b, how)
+				white = "bench-" + how + ":depth=1"
+			}
+			r := engine.DefaultRules()
+			ctx := context.Background()
+			plies := 0
+			b.ReportAllocs()
+			b.ResetTimer()
+			seed := uint64(0)
+			for b.Loop() {
+				seed++
+				w, err := players.NewFromString(white, seed)
+				require.NoError(b, err)
+				bl, _ := players.NewFromString("random", seed+1000)
+				rec, err := tournament.PlayGame(ctx, w, bl, engine.Start(), r, tournament.DefaultMaxPlies)
+				if c, ok := w.(io.Closer); ok {
+					c.Close()
+				}
+				if err != nil || rec.Forfeit != "" {
+					b.Fatal(err, rec.Forfeit)
+				}
+				plies += rec.Plies
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+			b.ReportMetric(float64(plies)/float64(b.N), "plies/game")
+		})
+	}
 }

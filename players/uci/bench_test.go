@@ -8,7 +8,6 @@ import (
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/players"
 	"github.com/fanorona/fanorona/players/uci"
-	"github.com/fanorona/fanorona/tournament"
 	"github.com/stretchr/testify/require"
 )
 
@@ -49,42 +48,6 @@ func BenchmarkRoundTrip(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
-		})
-	}
-}
-
-// BenchmarkRandomGames plays random against random: both in process, or one of them
-// through the protocol. One op is one game; games/s is reported.
-func BenchmarkRandomGames(b *testing.B) {
-	for _, how := range []string{"in-process", "pipe", "process"} {
-		b.Run(how, func(b *testing.B) {
-			white := "random"
-			if how != "in-process" {
-				benchEngines(b, how)
-				white = "bench-" + how + ":depth=1"
-			}
-			r := engine.DefaultRules()
-			ctx := context.Background()
-			plies := 0
-			b.ReportAllocs()
-			b.ResetTimer()
-			seed := uint64(0)
-			for b.Loop() {
-				seed++
-				w, err := players.NewFromString(white, seed)
-				require.NoError(b, err)
-				bl, _ := players.NewFromString("random", seed+1000)
-				rec, err := tournament.PlayGame(ctx, w, bl, engine.Start(), r, tournament.DefaultMaxPlies)
-				if c, ok := w.(io.Closer); ok {
-					c.Close()
-				}
-				if err != nil || rec.Forfeit != "" {
-					b.Fatal(err, rec.Forfeit)
-				}
-				plies += rec.Plies
-			}
-			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
-			b.ReportMetric(float64(plies)/float64(b.N), "plies/game")
 		})
 	}
 }
