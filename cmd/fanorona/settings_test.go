@@ -3,12 +3,15 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
+	"strings"
 	"testing"
 
 	"github.com/fanorona/fanorona/players/uci"
 	"github.com/fanorona/fanorona/tournament"
 	"github.com/fanorona/fanorona/tournament/report"
+	"github.com/spf13/cobra"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -43,4 +46,16 @@ func TestErrorTextNamesFlags(t *testing.T) {
 		assert.Equal(t, "reading: "+c.want, errorText(badInput(fmt.Errorf("reading: %w", c.err))))
 	}
 	assert.ErrorIs(t, &report.ExistsError{Path: "x"}, fs.ErrExist)
+}
+
+// parsedOptions runs the command built by newCmd on args, stopping after flag parsing
+// (its runF records the options), and returns the options parsed.
+func parsedOptions[O any](t *testing.T, newCmd func(*streams, func(*O) error) *cobra.Command, args ...string) *O {
+	t.Helper()
+	var got *O
+	c := newCmd(&streams{strings.NewReader(""), io.Discard, io.Discard}, func(o *O) error { got = o; return nil })
+	c.SetArgs(args)
+	require.NoError(t, c.Execute())
+	require.NotNil(t, got, "runF was not called")
+	return got
 }

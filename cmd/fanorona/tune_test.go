@@ -96,3 +96,14 @@ func TestTuneFromRecordedGamesBadInput(t *testing.T) {
 		assertBadInput(t, code, out, errs, c.mentions...)
 	}
 }
+
+func TestTuneFlagsBecomeOptions(t *testing.T) {
+	o := parsedOptions(t, newTuneCmd, "--games-from", "a,b", "--min-pieces", "8", "--fixed", "material", "--seed", "3")
+	assert.Equal(t, []string{"a", "b"}, o.gamesFrom)
+	assert.Equal(t, 8, o.minPieces)
+	assert.Equal(t, []string{"material"}, o.fixed)
+	assert.Equal(t, uint64(3), o.seed)
+	assert.Equal(t, []string{"--seed"}, o.selfPlayFlags, "the self-play flags given, refused with --games-from")
+	assert.Equal(t, "none", o.tablebases)
+	assert.Equal(t, 2000, o.games)
+}

@@ -23,8 +23,8 @@ func GameSamples(opening engine.Position, turns []string, r engine.Rules, whiteS
 	p := opening
 	maxPieces := players.OracleReach(oracle)
 	for i, text := range turns {
-		if st := r.Status(&p); st.Over() {
-			return nil, fmt.Errorf("ply %d, turn %q: the game was already over (%s)", i+1, text, st.Reason)
+		if err := r.Ongoing(&p); err != nil {
+			return nil, fmt.Errorf("ply %d, turn %q: %w", i+1, text, err)
 		}
 		if !p.CanCapture() {
 			s := Sample{FEN: p.FEN(), Result: whiteScore}

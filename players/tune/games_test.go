@@ -72,7 +72,7 @@ func TestGameSamplesSkipsCaptures(t *testing.T) {
 	assert.Empty(t, got)
 
 	_, err = GameSamples(start, []string{"a1-b1A", "c1-d1"}, r, 1, nil)
-	assert.ErrorContains(t, err, `ply 2, turn "c1-d1": the game was already over`)
+	assert.ErrorContains(t, err, `ply 2, turn "c1-d1": the game is already over`)
 	_, err = GameSamples(start, []string{"a1-a3"}, r, 1, nil)
 	assert.ErrorContains(t, err, `ply 1, turn "a1-a3"`)
 }
@@ -85,4 +85,12 @@ func byTables(samples []Sample) int {
 		}
 	}
 	return n
+}
+
+func TestGameSamplesAfterTheEndNamesWhy(t *testing.T) {
+	start := engine.MustParseFEN("9/9/9/9/W1B6 w 0 0")
+	_, err := GameSamples(start, []string{"a1-b1A", "c1-d1"}, engine.DefaultRules(), 1, nil)
+	var over *engine.GameOverError
+	require.ErrorAs(t, err, &over)
+	assert.Equal(t, engine.NoPieces, over.Status.Reason)
 }
