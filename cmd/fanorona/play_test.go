@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"strings"
 	"testing"
 
@@ -125,31 +124,12 @@ func TestPlayRefusesAnOverlongLineAndGoesOn(t *testing.T) {
 	assert.Contains(t, out, "Game stopped (quit) after 1 plies")
 }
 
-func TestReadBoundedLine(t *testing.T) {
-	for _, c := range []struct {
-		in    string
-		limit int
-		lines []string
-		ns    []int
-	}{
-		{"ab\ncd", 10, []string{"ab", "cd"}, []int{2, 2}},
-		{"abcdef\nx\n", 3, []string{"abcd", "x"}, []int{6, 1}},
-		{"\n\n", 3, []string{"", ""}, []int{0, 0}},
-		{strings.Repeat("x", 40) + "\nshort", 30, []string{"", "short"}, []int{40, 5}}, // past the reader's 16-byte buffer
-		{strings.Repeat("y", 20) + "\n", 30, []string{strings.Repeat("y", 20)}, []int{20}},
-	} {
-		r := bufioReader(c.in)
-		for i := range c.lines {
-			line, n, _ := readBoundedLine(r, c.limit)
-			assert.Equal(t, c.ns[i], n, "%q line %d", c.in, i)
-			if n <= c.limit {
-				assert.Equal(t, c.lines[i], line, "%q line %d", c.in, i)
-			}
-		}
-		_, n, err := readBoundedLine(r, c.limit)
-		assert.Equal(t, 0, n)
-		assert.Error(t, err, "end of input")
-	}
+func TestPlayFlagsBecomeOptions(t *testing.T) {
+	o := parsedOptions(t, newPlayCmd, "--black", "human", "--seed", "4", "--hint", "greedy", "--paika-limit", "0")
+	assert.Equal(t, humanSpec, o.white)
+	assert.Equal(t, humanSpec, o.black)
+	assert.Equal(t, uint64(4), o.seed)
+	assert.Equal(t, "greedy", o.hint)
+	assert.Zero(t, o.rules.paikaLimit)
+	assert.Empty(t, o.tb, "the default tables folder when it exists")
 }
-
-func bufioReader(s string) *bufio.Reader { return bufio.NewReaderSize(strings.NewReader(s), 16) }
