@@ -9,8 +9,6 @@ import (
 	"io/fs"
 
 	"github.com/fanorona/fanorona/engine"
-	"github.com/fanorona/fanorona/players"
-	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/fanorona/fanorona/tournament/report"
 	"github.com/spf13/cobra"
 )
@@ -43,41 +41,6 @@ func (f *rulesFlags) rules() (engine.Rules, error) {
 		return engine.Rules{}, badInputf("--paika-limit %d: must be 0 (off) or more", f.paikaLimit)
 	}
 	return engine.Rules{PaikaLimit: f.paikaLimit, NoMovesDraw: f.noMovesDraw, FirstTurnNoChain: f.firstTurnNoChain}, nil
-}
-
-// tablebasesFolder is the one reading of a --tablebases value (docs/CLI.md), through
-// tablebase.Resolve for a command of need: "none" is off (refused where tables are
-// needed), "" the default folder (off when missing, for Optional), any other value a
-// folder that must exist (Create: may not yet). A folder whose tables are used as they are
-// (Optional: players, adjudication, solving) has every file's header checked first
-// (tablebase.CheckHeaders; runs and analyses then check the blocks of what they may
-// probe: checkedTablebases). A bad folder is bad input naming it.
-func tablebasesFolder(flag string, need tablebase.Need) (string, error) {
-	dir, err := tablebase.Resolve(flag, need)
-	var fe *tablebase.FolderError
-	switch {
-	case errors.As(err, &fe) && errors.Is(err, tablebase.ErrNoFolder) && need == tablebase.Required:
-		return "", badInputf("--tablebases %s: no such folder (build tables with: fanorona tablebase build --tablebases %s)", fe.Dir, fe.Dir)
-	case err != nil:
-		return "", badInputf("--tablebases %v", err)
-	}
-	if dir != "" && need == tablebase.Optional {
-		if err := tablebase.CheckHeaders(dir); err != nil {
-			return "", badInputf("--tablebases %s: %w", dir, err)
-		}
-	}
-	return dir, nil
-}
-
-// tablebasePlayerOptions are the players' options for a --tablebases flag, every table
-// they may probe under paika limit limit checked (checkedTablebases).
-func tablebasePlayerOptions(flag string, limit int) ([]players.Option, error) {
-	dir, err := tablebasesFolder(flag, tablebase.Optional)
-	if err != nil || dir == "" {
-		return nil, err
-	}
-	o, _, err := checkedTablebases(dir, limit)
-	return oracleOptions(o), err
 }
 
 // positionUnderRules parses --fen and the rule flags together: a paika counter above the

@@ -97,7 +97,7 @@ func TestTablebaseBuildProbeVerifyStats(t *testing.T) {
 	require.Equal(t, 0, code, errs)
 	lines = strings.Split(strings.TrimSpace(out), "\n")
 	require.Len(t, lines, 6) // 1v1, 2v1, 1v2, theoretic and under limit 50
-	var st statsRecord
+	var st tablebase.TableStats
 	require.NoError(t, json.Unmarshal([]byte(lines[0]), &st))
 	assert.Equal(t, "1v1", st.Class)
 	assert.Equal(t, uint64(45*44), st.Positions)

@@ -22,5 +22,9 @@
 // serve both. Oracle is the tables as the players' search probes them. Resolve reads a
 // tablebase folder option the one way every command does, CheckHeaders checks its files.
 //
-// The package imports only engine, the standard library and zstd.
+// OpenFolder reads a tablebase folder option the one way every command does and makes its
+// tables ready (checked, the players' oracle made); BuildAll, VerifyFolder, Stats,
+// PlanRecords and ProbePosition are the tablebase command's work, with the records it prints.
+//
+// The package imports only engine, internal/atomicfile, the standard library, zstd and s2.
 package tablebase

@@ -116,3 +116,46 @@ func verifyClass(ctx context.Context, set *Set, c Class, limit, workers int, pro
 	})
 	return rep, err
 }
+
+// VerifyRequest is a check of a folder's tables, or of those of one material or rule.
+type VerifyRequest struct {
+	Dir        string
+	Material   *Material // only this material's tables; nil: every material
+	PaikaLimit *int      // only the tables of this rule (0: theoretic); nil: every rule
+	Workers    int       // goroutines; 0 means GOMAXPROCS
+	Progress   func(Progress)
+}
+
+// VerifyFolder checks (Verify) the tables of r, every file checked whole first: no table
+// to check, or a damaged file, is refused (ErrUnusable) before any is verified.
+func VerifyFolder(ctx context.Context, r VerifyRequest) ([]VerifyReport, error) {
+	tables, err := Open(r.Dir).Tables()
+	if err != nil {
+		return nil, err
+	}
+	var chosen []TableID
+	for _, id := range tables {
+		if (r.Material == nil || MaterialOf(id.Class) == *r.Material) && (r.PaikaLimit == nil || id.Rule.PaikaLimit == *r.PaikaLimit) {
+			chosen = append(chosen, id)
+		}
+	}
+	if len(chosen) == 0 {
+		return nil, unusableError{fmt.Errorf("no tablebase files to verify in %s (for the material and rule asked)", r.Dir)}
+	}
+	for _, id := range chosen {
+		if _, _, err := CheckFile(r.Dir, id.Class, id.Rule); err != nil {
+			return nil, unusableError{err}
+		}
+	}
+	return Verify(ctx, r.Dir, chosen, r.Workers, r.Progress)
+}
+
+// String is r's line: the table, the positions checked and the inconsistent ones, then a
+// line for each example.
+func (r VerifyReport) String() string {
+	s := fmt.Sprintf("%-22v %d positions checked (one per symmetry class), %d inconsistent", TableID{Class: r.Class, Rule: PaikaRule(r.PaikaLimit)}, r.Checked, r.Bad)
+	for _, x := range r.Examples {
+		s += fmt.Sprintf("\n  %s: stored %v, successors say %v", x.FEN, x.Stored, x.Expected)
+	}
+	return s
+}
