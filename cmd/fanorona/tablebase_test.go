@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -372,4 +373,29 @@ func TestProbeHelpSaysWhichTurnsItLists(t *testing.T) {
 	require.Equal(t, 0, code)
 	assert.Contains(t, help, "the distance-best turns: fastest wins, slowest losses, every draw")
 	assert.NotContains(t, help, "every turn that keeps it")
+}
+
+// TestTablebaseFlagsBecomeOptions: each subcommand's flags as its options, stopped after
+// parsing (the defaults from the help: paika limit 50, checkpoints every 10 minutes).
+func TestTablebaseFlagsBecomeOptions(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want any
+	}{
+		{[]string{"build", "--material", "3v2", "--only", "--tablebases", "T", "--theoretic=false", "--quiet", "--json", "--dry-run", "--workers", "3", "--checkpoint-every", "1m"},
+			&tbBuildOptions{workers: 3, paikaLimit: 50, material: "3v2", dir: "T", only: true, quiet: true, json: true, dryRun: true, checkpoint: time.Minute}},
+		{[]string{"build", "--max-pieces", "5", "--dir", "D", "--paika-limit", "0"},
+			&tbBuildOptions{maxPieces: 5, dir: "D", theoretic: true, checkpoint: 10 * time.Minute}},
+		{[]string{"plan", "--material", "3v5", "--json"}, &tbPlanOptions{material: "3v5", json: true}},
+		{[]string{"probe", "--batch", "-", "--paika-limit", "7"}, &tbProbeOptions{batch: "-", paikaLimit: 7}},
+		{[]string{"verify", "--material", "3v2"}, &tbVerifyOptions{material: "3v2", paikaLimit: 50}},
+		{[]string{"verify", "--paika-limit", "0", "--workers", "2", "--quiet"}, &tbVerifyOptions{workers: 2, limitGiven: true, quiet: true}},
+		{[]string{"stats", "--tablebases", "T", "--json"}, &tbStatsOptions{dir: "T", json: true}},
+	} {
+		var got any
+		c := newTablebaseCmd(&streams{strings.NewReader(""), io.Discard, io.Discard}, func(o any) error { got = o; return nil })
+		c.SetArgs(tc.args)
+		require.NoError(t, c.Execute(), "%v", tc.args)
+		assert.Equal(t, tc.want, got, "%v", tc.args)
+	}
 }

@@ -19,11 +19,10 @@
 //
 // Every table, probe and file is of a Rule: Theoretic, or the rule-aware values of a paika
 // limit (PaikaRule, RuleOf), so that one Probe, Table, Has, Classes, BestTurns and BestLine
-// serve both. Oracle is the tables as the players' search probes them. Resolve reads a
-// tablebase folder option the one way every command does, CheckHeaders checks its files.
+// serve both. Oracle is the tables as the players' search probes them.
 //
-// OpenFolder reads a tablebase folder option the one way every command does and makes its
-// tables ready (checked, the players' oracle made); BuildAll, VerifyFolder, Stats,
+// OpenFolder reads a tablebase folder option the one way every command does (Resolve,
+// CheckHeaders) and makes its tables ready (checked, the players' oracle made); BuildAll, VerifyFolder, Stats,
 // PlanRecords and ProbePosition are the tablebase command's work, with the records it prints.
 //
 // The package imports only engine, internal/atomicfile, the standard library, zstd and s2.
