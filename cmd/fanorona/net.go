@@ -5,9 +5,9 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/fanorona/fanorona/players/nnue/data"
@@ -24,8 +24,7 @@ func newNetCmd(s *streams) *cobra.Command {
 		Short:   "The learned evaluation: training positions from self-play, training, net files",
 		Example: `  fanorona net data -o positions.pos --games 100`,
 	}
-	c.AddCommand(newNetDataCmd(s))
-	c.AddCommand(newNetTrainCmd(s), newNetInfoCmd(s))
+	c.AddCommand(newNetDataCmd(s, nil), newNetTrainCmd(s, nil), newNetInfoCmd(s, nil))
 	return c
 }
 
@@ -41,7 +40,7 @@ type netDataOptions struct {
 // the data do not depend on the machine's speed), varying among turns 0.1 piece apart.
 const DefaultDataPlayer = "expert:nodes=4000,vary=10"
 
-func newNetDataCmd(s *streams) *cobra.Command {
+func newNetDataCmd(s *streams, runF func(*netDataOptions) error) *cobra.Command {
 	var o netDataOptions
 	c := &cobra.Command{
 		Use:   "data -o FILE [--games N] [--player SPEC] [--seed S] [--shard i/n] [--resume]",
@@ -51,7 +50,12 @@ func newNetDataCmd(s *streams) *cobra.Command {
   # one shard of ten of a larger set (a cluster's array task), continued after an interruption
   fanorona net data -o shard3.pos --games 200000 --shard 3/10 --resume`,
 		Args: cobra.NoArgs,
-		RunE: func(c *cobra.Command, _ []string) error { return runNetData(c, s, &o) },
+		RunE: func(c *cobra.Command, _ []string) error {
+			if runF != nil {
+				return runF(&o)
+			}
+			return runNetData(c.Context(), s, &o)
+		},
 	}
 	c.Flags().StringVarP(&o.out, "output", "o", "", "the positions file to write (a new file; with --resume, one this command left unfinished)")
 	c.Flags().IntVar(&o.games, "games", 1000, "games of the whole data set (all shards)")
@@ -66,28 +70,13 @@ func newNetDataCmd(s *streams) *cobra.Command {
 	return c
 }
 
-func parsePliesRange(s string) ([2]int, error) {
-	a, b, ok := strings.Cut(s, "-")
-	if !ok {
-		b = a
-	}
-	var r [2]int
-	if _, err := fmt.Sscanf(a, "%d", &r[0]); err != nil {
-		return r, badInputf("--opening-plies %q: expected a number or from-to, e.g. 4-8", s)
-	}
-	if _, err := fmt.Sscanf(b, "%d", &r[1]); err != nil {
-		return r, badInputf("--opening-plies %q: expected a number or from-to, e.g. 4-8", s)
-	}
-	return r, nil
-}
-
-func runNetData(c *cobra.Command, s *streams, o *netDataOptions) error {
+func runNetData(ctx context.Context, s *streams, o *netDataOptions) error {
 	if o.out == "" {
 		return badInputf("-o/--output: required (the positions file to write)")
 	}
-	plies, err := parsePliesRange(o.openings)
+	plies, err := data.ParsePlies(o.openings)
 	if err != nil {
-		return err
+		return badInputf("--opening-plies %v", err)
 	}
 	shard, shards, err := tournament.ParseShard(o.shard)
 	if err != nil {
@@ -104,31 +93,20 @@ func runNetData(c *cobra.Command, s *streams, o *netDataOptions) error {
 	if err := cfg.Check(); err != nil {
 		return badInputf("%v", err)
 	}
-	if o.tablebases != "none" {
-		dir, err := tablebasesFolder(o.tablebases, tablebase.Optional)
-		if err != nil {
-			return err
-		}
-		if dir != "" {
-			oracle, sums, err := checkedTablebases(dir, cfg.Rules().PaikaLimit)
-			if err != nil {
-				return err
-			}
-			if oracle != nil {
-				cfg.Oracle = oracle
-				cfg.Tablebases = fmt.Sprintf("%d tables", len(sums)) // not the folder: the data do not depend on where the tables lie
-			}
-		}
+	if err := o.openTables(&cfg); err != nil {
+		return err
 	}
 	bar := newProgress(s.err)
 	start := time.Now()
 	cfg.Progress = func(st data.Stats) {
 		bar.update("net data", "games", int64(st.Games), int64(st.ShardGames))
 	}
-	st, err := data.Generate(c.Context(), cfg, o.out, o.resume)
+	st, err := data.Generate(ctx, cfg, o.out, o.resume)
 	bar.finish()
-	if err != nil {
-		return dataError(err)
+	if errors.Is(err, data.ErrRefused) {
+		return badInput(err)
+	} else if err != nil {
+		return err
 	}
 	secs := time.Since(start).Seconds()
 	fmt.Fprintf(s.out, "%s: %d games, %d positions, %d plies (%d games written before); %.0f positions/s over %.0f s with %d workers\n",
@@ -136,10 +114,21 @@ func runNetData(c *cobra.Command, s *streams, o *netDataOptions) error {
 	return nil
 }
 
-// dataError makes a refused output bad input.
-func dataError(err error) error {
-	if errors.Is(err, data.ErrRefused) {
-		return badInput(err)
+// openTables gives the players and the labels the tables of --tablebases, each one the
+// rules may probe checked first.
+func (o *netDataOptions) openTables(cfg *data.Config) error {
+	if o.tablebases == "none" {
+		return nil
 	}
-	return err
+	dir, err := tablebasesFolder(o.tablebases, tablebase.Optional)
+	if err != nil || dir == "" {
+		return err
+	}
+	oracle, sums, err := checkedTablebases(dir, cfg.Rules().PaikaLimit)
+	if err != nil || oracle == nil {
+		return err
+	}
+	cfg.Oracle = oracle
+	cfg.Tablebases = fmt.Sprintf("%d tables", len(sums)) // not the folder: the data do not depend on where the tables lie
+	return nil
 }

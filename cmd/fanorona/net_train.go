@@ -4,12 +4,12 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"math"
-	"os"
 	"time"
 
 	"github.com/fanorona/fanorona/players/nnue"
@@ -22,9 +22,10 @@ import (
 type netTrainOptions struct {
 	cfg               train.Config
 	out, curve, image string
+	files             []string // the positions files
 }
 
-func newNetTrainCmd(s *streams) *cobra.Command {
+func newNetTrainCmd(s *streams, runF func(*netTrainOptions) error) *cobra.Command {
 	o := netTrainOptions{cfg: train.Defaults()}
 	c := &cobra.Command{
 		Use:   "train -o NET.fnn DATA.pos [DATA.pos ...]",
@@ -33,7 +34,12 @@ func newNetTrainCmd(s *streams) *cobra.Command {
   fanorona net train -o small.fnn small.pos --curve small.csv --plot small.png
   fanorona net train -o wide.fnn small.pos --hidden 64 --layer 16 --lambda 0.5 --seed 2`,
 		Args: cobra.MinimumNArgs(1),
-		RunE: func(c *cobra.Command, files []string) error { return runNetTrain(c, s, &o, files) },
+		RunE: func(c *cobra.Command, files []string) error {
+			if o.files = files; runF != nil {
+				return runF(&o)
+			}
+			return runNetTrain(c.Context(), s, &o)
+		},
 	}
 	f := c.Flags()
 	f.StringVarP(&o.out, "output", "o", "", "the net file to write (a new file)")
@@ -56,7 +62,7 @@ func newNetTrainCmd(s *streams) *cobra.Command {
 	return c
 }
 
-func runNetTrain(c *cobra.Command, s *streams, o *netTrainOptions, files []string) error {
+func runNetTrain(ctx context.Context, s *streams, o *netTrainOptions) error {
 	if o.out == "" {
 		return badInputf("-o/--output: required (the net file to write)")
 	}
@@ -78,16 +84,12 @@ func runNetTrain(c *cobra.Command, s *streams, o *netTrainOptions, files []strin
 			return badInputf("%s %v", out.flag, err)
 		}
 	}
-	for _, path := range files {
-		if st, err := os.Stat(path); err != nil {
-			return badInput(err)
-		} else if st.IsDir() {
-			return badInputf("%s is a folder: give positions files", path)
-		}
+	if err := train.CheckFiles(o.files); err != nil {
+		return badInput(err)
 	}
 	bar := newProgress(s.err)
 	start := time.Now()
-	res, err := train.Run(c.Context(), o.cfg, files, func(e train.Epoch) {
+	res, err := train.Run(ctx, o.cfg, o.files, func(e train.Epoch) {
 		label := fmt.Sprintf("net train: epoch %d", e.Epoch)
 		if !math.IsNaN(e.ValidLoss) {
 			label += fmt.Sprintf(" (train %.5f, validation %.5f)", e.TrainLoss, e.ValidLoss)
@@ -115,45 +117,28 @@ func runNetTrain(c *cobra.Command, s *streams, o *netTrainOptions, files []strin
 		}
 	}
 	if o.image != "" {
-		if err := writeLossPlot(s, o.image, res); err != nil {
+		b, err := res.LossPlot(o.image)
+		if err != nil {
+			return err
+		}
+		if err := writeOutputFile(s, o.image, b, false); err != nil {
 			return err
 		}
 	}
 	secs := time.Since(start).Seconds()
-	seen := 0
-	for _, e := range res.Curve {
-		seen += e.Of
-	}
 	best := res.Curve[res.BestEpoch-1]
 	fmt.Fprintf(s.out, "%s: %d×%d, %d positions (%d held out), best epoch %d of %d: validation loss %.5f (constant %.5f), train loss %.5f, score scale %g; %.0f positions/s over %.0f s\n",
 		o.out, o.cfg.Shape.Hidden, o.cfg.Shape.Layer, res.Positions, res.Validation, res.BestEpoch, len(res.Curve),
-		best.ValidLoss, res.ConstantLoss, best.TrainLoss, res.ScoreScale, float64(seen)/max(secs, 1e-9), secs)
+		best.ValidLoss, res.ConstantLoss, best.TrainLoss, res.ScoreScale, float64(res.PositionsSeen())/max(secs, 1e-9), secs)
 	return nil
 }
 
-func writeLossPlot(s *streams, path string, res train.Result) error {
-	var tr, va []float64
-	for _, e := range res.Curve {
-		tr, va = append(tr, e.TrainLoss), append(va, e.ValidLoss)
-	}
-	data, err := chart.BuildLossCurve(tr, va, res.BestEpoch, res.ConstantLoss)
-	if err != nil {
-		return err
-	}
-	fig, err := chart.PlotLossCurve(data)
-	if err != nil {
-		return err
-	}
-	b, err := fig.Encode(path)
-	if err != nil {
-		return err
-	}
-	return writeOutputFile(s, path, b, false)
+type netInfoOptions struct {
+	json bool
+	path string
 }
 
-type netInfoOptions struct{ json bool }
-
-func newNetInfoCmd(s *streams) *cobra.Command {
+func newNetInfoCmd(s *streams, runF func(*netInfoOptions) error) *cobra.Command {
 	var o netInfoOptions
 	c := &cobra.Command{
 		Use:   "info NET.fnn",
@@ -161,63 +146,31 @@ func newNetInfoCmd(s *streams) *cobra.Command {
 		Example: `  fanorona net info default
   fanorona net info default --json`,
 		Args: cobra.ExactArgs(1),
-		RunE: func(c *cobra.Command, args []string) error { return runNetInfo(s, &o, args[0]) },
+		RunE: func(c *cobra.Command, args []string) error {
+			if o.path = args[0]; runF != nil {
+				return runF(&o)
+			}
+			return runNetInfo(s, &o)
+		},
 	}
 	c.Flags().BoolVar(&o.json, "json", false, "print the header and SHA-256 as one JSON object")
 	return c
 }
 
-// netInfo is what net info prints.
-type netInfo struct {
-	File   string      `json:"file"`
-	SHA256 string      `json:"sha256"`
-	Header nnue.Header `json:"header"`
-}
-
-func runNetInfo(s *streams, o *netInfoOptions, path string) error {
-	var n *nnue.Net
-	if _, err := os.Stat(path); err != nil && path == nnue.DefaultName {
-		n = nnue.Default()
-	} else {
-		b, err := os.ReadFile(path)
-		if err != nil {
-			return badInput(err)
-		}
-		if n, err = nnue.Parse(b, path); err != nil {
-			return badInput(err)
-		}
+func runNetInfo(s *streams, o *netInfoOptions) error {
+	n, err := nnue.Open(o.path)
+	if err != nil {
+		return badInput(err)
 	}
-	info := netInfo{File: path, SHA256: n.SHA256, Header: n.Header}
-	if o.json {
-		b, err := json.Marshal(info)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(s.out, "%s\n", b)
+	info := nnue.InfoOf(n, o.path)
+	if !o.json {
+		info.WriteText(s.out)
 		return nil
 	}
-	h := n.Header
-	w := s.out
-	fmt.Fprintf(w, "file: %s\nsha256: %s\nformat: %s version %d\nshape: %d×%d (%d inputs)\nscale: %d hundredths of a piece per unit of output\nquantisation: a=%d w=%d o=%d\n",
-		path, n.SHA256, h.Format, h.Version, h.Shape.Hidden, h.Shape.Layer, h.Inputs, h.Scale, h.Quant.A, h.Quant.W, h.Quant.O)
-	tr := h.Training
-	if tr == nil {
-		fmt.Fprintln(w, "training: not recorded")
-		return nil
+	b, err := json.Marshal(info)
+	if err != nil {
+		return err
 	}
-	if tr.Description != "" {
-		fmt.Fprintf(w, "description: %s\n", tr.Description)
-	}
-	fmt.Fprintf(w, "training: %d positions (%d held out, share %g), seed %d, lambda %g, score scale %g\n",
-		tr.Positions, tr.Validation, tr.ValidShare, tr.Seed, tr.Lambda, tr.ScoreScale)
-	fmt.Fprintf(w, "  Adam: batch %d, learn rate %g, weight clip %g; %d epochs run (at most %d, patience %d), best %d\n",
-		tr.BatchSize, tr.LearnRate, tr.WeightClip, tr.Epochs, tr.MaxEpochs, tr.Patience, tr.BestEpoch)
-	fmt.Fprintf(w, "  loss at the best epoch: train %.5f, validation %.5f\n", tr.TrainLoss, tr.ValidLoss)
-	if tr.Mirror {
-		fmt.Fprintln(w, "  each record trained as itself and as its a↔i mirror image")
-	}
-	for _, d := range tr.Data {
-		fmt.Fprintf(w, "  data: %s, %d records, sha256 %s\n", d.Name, d.Records, d.SHA256)
-	}
+	fmt.Fprintf(s.out, "%s\n", b)
 	return nil
 }

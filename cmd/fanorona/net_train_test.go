@@ -96,7 +96,7 @@ func TestNetTrainWritesNetCurveAndPlot(t *testing.T) {
 	assert.Contains(t, stdout, "data: material.pos, 3000 records")
 	code, stdout, stderr = runCmd(t, "", "net", "info", out, "--json")
 	require.Equal(t, 0, code, stderr)
-	var info netInfo
+	var info nnue.Info
 	require.NoError(t, json.Unmarshal([]byte(stdout), &info))
 	assert.Equal(t, hex.EncodeToString(sum[:]), info.SHA256)
 	assert.Equal(t, n.Header, info.Header)

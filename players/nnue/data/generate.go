@@ -12,9 +12,11 @@ import (
 	"math/rand/v2"
 	"os"
 	"runtime"
+	"strings"
 	"sync"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/internal/atomicfile"
 	"github.com/fanorona/fanorona/players"
 )
 
@@ -306,11 +308,22 @@ func writeProgress(path string, prog progressFile) error {
 	if err != nil {
 		return err
 	}
-	tmp := ProgressPath(path) + ".tmp"
-	if err := os.WriteFile(tmp, b, 0o644); err != nil {
-		return err
+	return atomicfile.WriteFile(ProgressPath(path), b)
+}
+
+// ParsePlies reads an opening-plies setting: a number n (n to n) or a range from-to.
+func ParsePlies(s string) ([2]int, error) {
+	a, b, ok := strings.Cut(s, "-")
+	if !ok {
+		b = a
 	}
-	return os.Rename(tmp, ProgressPath(path))
+	var r [2]int
+	_, errA := fmt.Sscanf(a, "%d", &r[0])
+	_, errB := fmt.Sscanf(b, "%d", &r[1])
+	if errA != nil || errB != nil {
+		return r, fmt.Errorf("%q: expected a number or from-to, e.g. 4-8", s)
+	}
+	return r, nil
 }
 
 // GameSeed derives game g's seed from the data set's.

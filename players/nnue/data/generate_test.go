@@ -187,3 +187,27 @@ func TestRecordsRoundTripAndDamageIsNamed(t *testing.T) {
 	b[8] |= 1 << 3 // a black piece on White's point 3
 	assert.Error(t, back.Decode(b[:]))
 }
+
+func TestParsePlies(t *testing.T) {
+	for s, want := range map[string][2]int{"4-8": {4, 8}, "6": {6, 6}, "0-0": {0, 0}} {
+		got, err := ParsePlies(s)
+		require.NoError(t, err, s)
+		assert.Equal(t, want, got, s)
+	}
+	for _, s := range []string{"4-x", "", "a"} {
+		_, err := ParsePlies(s)
+		assert.ErrorContains(t, err, "expected a number or from-to", s)
+	}
+}
+
+func TestProgressSidecarLeavesNoTemporaryFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "p.pos")
+	require.NoError(t, writeProgress(path, progressFile{Offset: 7}))
+	require.NoError(t, writeProgress(path, progressFile{Offset: 9}))
+	b, err := os.ReadFile(ProgressPath(path))
+	require.NoError(t, err)
+	assert.Contains(t, string(b), `"offset":9`)
+	entries, err := os.ReadDir(filepath.Dir(path))
+	require.NoError(t, err)
+	assert.Len(t, entries, 1, "the sidecar only")
+}

@@ -1,0 +1,44 @@
+package nnue
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestOpenNamesTheEmbeddedNetOrAFile(t *testing.T) {
+	n, err := Open(DefaultName)
+	require.NoError(t, err)
+	sum := sha256.Sum256(defaultNet)
+	assert.Equal(t, hex.EncodeToString(sum[:]), n.SHA256, "the embedded file's bytes")
+
+	path := filepath.Join(t.TempDir(), "copy.fnn")
+	require.NoError(t, os.WriteFile(path, defaultNet, 0o644))
+	m, err := Open(path)
+	require.NoError(t, err)
+	assert.Equal(t, n.SHA256, m.SHA256)
+	_, err = Open(filepath.Join(t.TempDir(), "missing.fnn"))
+	assert.ErrorIs(t, err, os.ErrNotExist)
+}
+
+func TestInfoText(t *testing.T) {
+	n, err := Open(DefaultName)
+	require.NoError(t, err)
+	var b bytes.Buffer
+	InfoOf(n, "default").WriteText(&b)
+	h := n.Header
+	assert.Contains(t, b.String(), "file: default\nsha256: "+n.SHA256+"\n")
+	assert.Contains(t, b.String(), "format: "+h.Format)
+	require.NotNil(t, h.Training, "the embedded net records its training")
+	for _, d := range h.Training.Data {
+		assert.Contains(t, b.String(), "  data: "+d.Name)
+	}
+	InfoOf(&Net{Header: Header{Format: "x"}}, "bare").WriteText(&b)
+	assert.Contains(t, b.String(), "training: not recorded\n")
+}
