@@ -6,17 +6,15 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"sort"
-	"time"
 
 	"github.com/fanorona/fanorona/engine"
 	"github.com/spf13/cobra"
 )
 
 func init() {
-	registerCommand(newPerftCmd)
-	registerCommand(newMovesCmd)
-	registerCommand(newShowCmd)
+	registerCommand(func(s *streams) *cobra.Command { return newPerftCmd(s, nil) })
+	registerCommand(func(s *streams) *cobra.Command { return newMovesCmd(s, nil) })
+	registerCommand(func(s *streams) *cobra.Command { return newShowCmd(s, nil) })
 }
 
 type perftOptions struct {
@@ -28,7 +26,7 @@ type perftOptions struct {
 	rules  rulesFlags
 }
 
-func newPerftCmd(s *streams) *cobra.Command {
+func newPerftCmd(s *streams, runF func(*perftOptions) error) *cobra.Command {
 	var o perftOptions
 	c := &cobra.Command{
 		Use:   "perft --depth N [--fen F] [--paths] [--divide] [--json]",
@@ -37,7 +35,12 @@ func newPerftCmd(s *streams) *cobra.Command {
   fanorona perft --depth 3 --divide --fen "BBBBBB1BB/BBB1B1BBB/BWBB2WBW/WWW1W1WWW/WWW1WWWWW w 0 0"
   fanorona perft --depth 4 --paths --json`,
 		Args: cobra.NoArgs,
-		RunE: func(c *cobra.Command, _ []string) error { return runPerft(c.Context(), s, &o) },
+		RunE: func(c *cobra.Command, _ []string) error {
+			if runF != nil {
+				return runF(&o)
+			}
+			return runPerft(c.Context(), s, &o)
+		},
 	}
 	c.Flags().IntVar(&o.depth, "depth", 1, "plies to search (1 or more)")
 	c.Flags().StringVar(&o.fen, "fen", engine.StartFEN, "position")
@@ -60,52 +63,26 @@ func runPerft(ctx context.Context, s *streams, o *perftOptions) error {
 	if o.paths {
 		conv = engine.Paths
 	}
-	start := time.Now()
-	var nodes uint64
-	var divide []engine.DivideEntry
-	// The count runs in its own goroutine so that Ctrl-C ends the command at once (exit
-	// 130): engine.Perft has no context, and the goroutine ends with the process.
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		if o.divide {
-			divide = engine.PerftDivide(&p, r, o.depth, conv)
-			for _, e := range divide {
-				nodes += e.Nodes
-			}
-		} else {
-			nodes = engine.Perft(&p, r, o.depth, conv)
-		}
-	}()
-	select {
-	case <-done:
-	case <-ctx.Done():
-		return fmt.Errorf("perft --depth %d: %w", o.depth, ctx.Err())
-	}
-	secs := time.Since(start).Seconds()
-	nps := 0.0
-	if secs > 0 {
-		nps = float64(nodes) / secs
+	run, err := engine.RunPerft(ctx, &p, r, o.depth, conv, o.divide)
+	if err != nil {
+		return fmt.Errorf("perft --depth %d: %w", o.depth, err)
 	}
 	if o.json {
 		out := map[string]any{"fen": p.FEN(), "depth": o.depth, "convention": conv.String(),
-			"nodes": nodes, "seconds": secs, "nodes_per_second": nps}
+			"nodes": run.Nodes, "seconds": run.Seconds, "nodes_per_second": run.NodesPerSecond()}
 		if o.divide {
 			d := map[string]uint64{}
-			for _, e := range divide {
+			for _, e := range run.Divide {
 				d[e.Turn.String()] = e.Nodes
 			}
 			out["divide"] = d
 		}
 		return json.NewEncoder(s.out).Encode(out)
 	}
-	if o.divide {
-		sort.Slice(divide, func(i, j int) bool { return divide[i].Turn.String() < divide[j].Turn.String() })
-		for _, e := range divide {
-			fmt.Fprintf(s.out, "%s %d\n", e.Turn, e.Nodes)
-		}
+	for _, e := range run.Divide {
+		fmt.Fprintf(s.out, "%s %d\n", e.Turn, e.Nodes)
 	}
-	fmt.Fprintf(s.out, "perft %d (%s): %d nodes in %.3f s, %.0f nodes/s\n", o.depth, conv, nodes, secs, nps)
+	fmt.Fprintf(s.out, "perft %d (%s): %d nodes in %.3f s, %.0f nodes/s\n", o.depth, conv, run.Nodes, run.Seconds, run.NodesPerSecond())
 	return nil
 }
 
@@ -115,7 +92,7 @@ type movesOptions struct {
 	rules rulesFlags
 }
 
-func newMovesCmd(s *streams) *cobra.Command {
+func newMovesCmd(s *streams, runF func(*movesOptions) error) *cobra.Command {
 	var o movesOptions
 	c := &cobra.Command{
 		Use:   "moves [--fen F] [--json]",
@@ -123,7 +100,12 @@ func newMovesCmd(s *streams) *cobra.Command {
 		Example: `  fanorona moves
   fanorona moves --json --fen "BBBB1B1BB/BBBBBWBBB/BW1WWB1BW/WWWBWWWWW/WWWW1WWWW b 0 0"`,
 		Args: cobra.NoArgs,
-		RunE: func(c *cobra.Command, _ []string) error { return runMoves(s, &o) },
+		RunE: func(c *cobra.Command, _ []string) error {
+			if runF != nil {
+				return runF(&o)
+			}
+			return runMoves(s, &o)
+		},
 	}
 	c.Flags().StringVar(&o.fen, "fen", engine.StartFEN, "position")
 	c.Flags().BoolVar(&o.json, "json", false, `one JSON object a line: {"turn","fen","captured"}`)
@@ -136,34 +118,25 @@ func runMoves(s *streams, o *movesOptions) error {
 	if err != nil {
 		return err
 	}
-	turns := p.Turns(r, nil)
-	sort.Slice(turns, func(i, j int) bool { return turns[i].String() < turns[j].String() })
 	enc := json.NewEncoder(s.out)
-	for _, t := range turns {
+	for _, t := range engine.ListTurns(&p, r) {
 		if !o.json {
-			fmt.Fprintln(s.out, t)
-			continue
-		}
-		after := p.Play(t)
-		captured := []string{}
-		for _, q := range p.CaptureOrder(t) {
-			captured = append(captured, q.String())
-		}
-		if err := enc.Encode(struct {
-			Turn     string   `json:"turn"`
-			FEN      string   `json:"fen"`
-			Captured []string `json:"captured"`
-		}{t.String(), after.FEN(), captured}); err != nil {
+			fmt.Fprintln(s.out, t.Turn)
+		} else if err := enc.Encode(t); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func newShowCmd(s *streams) *cobra.Command {
-	var fen, turn string
-	var rules rulesFlags
-	var pic pictureFlags
+type showOptions struct {
+	fen, turn string
+	rules     rulesFlags
+	pic       pictureFlags
+}
+
+func newShowCmd(s *streams, runF func(*showOptions) error) *cobra.Command {
+	var o showOptions
 	c := &cobra.Command{
 		Use:   "show [--fen F] [--turn T] [-o FILE.svg|FILE.png [--force]]",
 		Short: "Draw the board with its lines and coordinates, as text or into an SVG or PNG file",
@@ -179,27 +152,34 @@ written.`,
   fanorona show --fen "BBBBBBBBB/B1BBBBBBB/BW1B1BWBW/WWW1WWWWW/WWWW1WWWW w 0 2" --turn d1-d2A-e3A-d4A-c3W-b4A-c5W-d5W -o chain.png`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			p, r, err := positionUnderRules(fen, &rules)
-			if err != nil {
-				return err
+			if runF != nil {
+				return runF(&o)
 			}
-			t, err := parseTurnFlag(&p, r, turn)
-			if err != nil {
-				return err
-			}
-			if pic.output == "" {
-				fmt.Fprint(s.out, engine.Diagram(&p, turnMarks(t)))
-				return nil
-			}
-			if err := pic.check(); err != nil {
-				return err
-			}
-			return pic.write(s, p, t)
+			return runShow(s, &o)
 		},
 	}
-	c.Flags().StringVar(&fen, "fen", engine.StartFEN, "position")
-	c.Flags().StringVar(&turn, "turn", "", "a legal turn of the position to draw on it, in notation (e2-e3A)")
-	pic.bind(c, "the board")
-	rules.bind(c)
+	c.Flags().StringVar(&o.fen, "fen", engine.StartFEN, "position")
+	c.Flags().StringVar(&o.turn, "turn", "", "a legal turn of the position to draw on it, in notation (e2-e3A)")
+	o.pic.bind(c, "the board")
+	o.rules.bind(c)
 	return c
+}
+
+func runShow(s *streams, o *showOptions) error {
+	p, r, err := positionUnderRules(o.fen, &o.rules)
+	if err != nil {
+		return err
+	}
+	t, err := parseTurnFlag(&p, r, o.turn)
+	if err != nil {
+		return err
+	}
+	if o.pic.output == "" {
+		fmt.Fprint(s.out, engine.Diagram(&p, turnMarks(t)))
+		return nil
+	}
+	if err := o.pic.check(); err != nil {
+		return err
+	}
+	return o.pic.write(s, p, t)
 }
