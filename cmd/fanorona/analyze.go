@@ -4,6 +4,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -14,7 +15,9 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { registerCommand(newAnalyzeCmd) }
+func init() {
+	registerCommand(func(s *streams) *cobra.Command { return newAnalyzeCmd(s, nil) })
+}
 
 // defaultAnalyzePlayer is the player analyze and play's hint use unless told otherwise.
 const defaultAnalyzePlayer = "expert:time=1s"
@@ -29,7 +32,7 @@ type analyzeOptions struct {
 	eng    engineFlags
 }
 
-func newAnalyzeCmd(s *streams) *cobra.Command {
+func newAnalyzeCmd(s *streams, runF func(*analyzeOptions) error) *cobra.Command {
 	var o analyzeOptions
 	c := &cobra.Command{
 		Use:   "analyze [--fen F] [--player SPEC] [--seed S] [--json]",
@@ -41,7 +44,12 @@ func newAnalyzeCmd(s *streams) *cobra.Command {
   fanorona analyze --fen "9/6B2/5W1W1/9/9 w 0 10" --player expert:time=200ms --json
   fanorona analyze --fen "9/9/4W4/3B5/9 w" --tablebases ~/tb`,
 		Args: cobra.NoArgs,
-		RunE: func(c *cobra.Command, _ []string) error { return runAnalyze(c, s, &o) },
+		RunE: func(c *cobra.Command, _ []string) error {
+			if runF != nil {
+				return runF(&o)
+			}
+			return runAnalyze(c.Context(), s, &o)
+		},
 	}
 	c.Flags().StringVar(&o.fen, "fen", engine.StartFEN, "position")
 	c.Flags().StringVar(&o.player, "player", defaultAnalyzePlayer, "player spec")
@@ -66,7 +74,7 @@ type analyzeResult struct {
 	NodesPerSecond float64  `json:"nodes_per_second"`
 }
 
-func runAnalyze(c *cobra.Command, s *streams, o *analyzeOptions) error {
+func runAnalyze(ctx context.Context, s *streams, o *analyzeOptions) error {
 	p, r, err := positionUnderRules(o.fen, &o.rules)
 	if err != nil {
 		return err
@@ -86,10 +94,10 @@ func runAnalyze(c *cobra.Command, s *streams, o *analyzeOptions) error {
 	if err != nil {
 		return badInput(err)
 	}
-	if st := r.Status(&p); st.Over() {
-		return badInputf("FEN %q: the game is over (%s, %s): nothing to analyze", o.fen, st.Outcome, st.Reason)
+	if err := r.Ongoing(&p); err != nil {
+		return badInputf("FEN %q: %v: nothing to analyze", o.fen, err)
 	}
-	a, err := players.Analyze(c.Context(), pl, &p, r)
+	a, err := players.Analyze(ctx, pl, &p, r)
 	if err != nil {
 		if errors.Is(err, players.ErrNoTurn) {
 			return badInput(err)

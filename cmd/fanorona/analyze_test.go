@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fanorona/fanorona/engine"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -47,7 +48,7 @@ func TestAnalyzeBadInput(t *testing.T) {
 		{[]string{"analyze", "--fen", "9/9/9 w"}, "has 3 rows"},
 		{[]string{"analyze", "--player", "expert:dpth=3"}, `unknown option "dpth" (known: depth, nodes, time`},
 		{[]string{"analyze", "--player", "wizard", "--json"}, `unknown player "wizard"`},
-		{[]string{"analyze", "--fen", "9/9/4W4/9/9 b"}, "the game is over"},
+		{[]string{"analyze", "--fen", "9/9/4W4/9/9 b"}, "the game is already over (1-0, no-pieces): nothing to analyze"},
 		{[]string{"analyze", "--seed", "-1"}, "invalid argument"},
 	} {
 		code, out, errs := runCmd(t, "", c.args...)
@@ -56,4 +57,14 @@ func TestAnalyzeBadInput(t *testing.T) {
 		assert.Equal(t, 1, strings.Count(errs, "\n"), "%v: %q", c.args, errs)
 		assert.Contains(t, errs, c.err)
 	}
+}
+
+func TestAnalyzeFlagsBecomeOptions(t *testing.T) {
+	o := parsedOptions(t, newAnalyzeCmd, "--player", "expert:depth=3", "--seed", "7", "--json", "--tablebases", "none", "--engine", "name=x,cmd=y")
+	assert.Equal(t, "expert:depth=3", o.player)
+	assert.Equal(t, uint64(7), o.seed)
+	assert.True(t, o.json)
+	assert.Equal(t, "none", o.tb)
+	assert.Equal(t, []string{"name=x,cmd=y"}, o.eng.decl)
+	assert.Equal(t, engine.StartFEN, o.fen)
 }

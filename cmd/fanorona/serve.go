@@ -4,6 +4,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"time"
 
@@ -12,7 +13,9 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { registerCommand(newServeCmd) }
+func init() {
+	registerCommand(func(s *streams) *cobra.Command { return newServeCmd(s, nil) })
+}
 
 // defaultServeAddr is where serve listens without --addr.
 const defaultServeAddr = "127.0.0.1:8054"
@@ -27,7 +30,7 @@ type serveOptions struct {
 	rules       rulesFlags
 }
 
-func newServeCmd(s *streams) *cobra.Command {
+func newServeCmd(s *streams, runF func(*serveOptions) error) *cobra.Command {
 	var o serveOptions
 	c := &cobra.Command{
 		Use:   "serve [--addr 127.0.0.1:PORT] [--tablebases DIR] [--open]",
@@ -41,7 +44,12 @@ func newServeCmd(s *streams) *cobra.Command {
   fanorona serve --addr 127.0.0.1:0 --open
   fanorona serve --tablebases ~/.cache/fanorona/tablebases --paika-limit 0`,
 		Args: cobra.NoArgs,
-		RunE: func(c *cobra.Command, _ []string) error { return runServe(c, s, &o) },
+		RunE: func(c *cobra.Command, _ []string) error {
+			if runF != nil {
+				return runF(&o)
+			}
+			return runServe(c.Context(), s, &o)
+		},
 	}
 	c.Flags().StringVar(&o.addr, "addr", defaultServeAddr, "host:port to listen on (port 0 picks a free one); loopback unless --allow-remote")
 	c.Flags().StringVar(&o.tablebases, "tablebases", "", `tablebase folder ("" = the default cache folder when it exists, "none" = off)`)
@@ -53,7 +61,7 @@ func newServeCmd(s *streams) *cobra.Command {
 	return c
 }
 
-func runServe(c *cobra.Command, s *streams, o *serveOptions) error {
+func runServe(ctx context.Context, s *streams, o *serveOptions) error {
 	r, err := o.rules.rules()
 	if err != nil {
 		return err
@@ -76,7 +84,7 @@ func runServe(c *cobra.Command, s *streams, o *serveOptions) error {
 		cfg.Tables = tablebase.Open(dir)
 		defer cfg.Tables.Close()
 	}
-	return analysis.ListenAndServe(c.Context(), o.addr, cfg, func(url string) {
+	return analysis.ListenAndServe(ctx, o.addr, cfg, func(url string) {
 		fmt.Fprintf(s.err, "fanorona: the analysis board is at %s (Ctrl-C stops it)\n", url)
 		if o.open {
 			if err := analysis.OpenBrowser(url); err != nil {

@@ -97,3 +97,13 @@ func TestServeHelpHasExamples(t *testing.T) {
 	assert.Contains(t, help, "Examples:\n  fanorona serve\n")
 	assert.Contains(t, help, "--allow-remote")
 }
+
+func TestServeFlagsBecomeOptions(t *testing.T) {
+	o := parsedOptions(t, newServeCmd, "--addr", "127.0.0.1:0", "--open", "--max-searches", "3", "--max-time", "5s", "--paika-limit", "0")
+	assert.Equal(t, "127.0.0.1:0", o.addr)
+	assert.True(t, o.open)
+	assert.False(t, o.allowRemote)
+	assert.Equal(t, 3, o.maxSearches)
+	assert.Equal(t, 5*time.Second, o.maxTime)
+	assert.Zero(t, o.rules.paikaLimit)
+}

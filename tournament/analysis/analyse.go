@@ -80,8 +80,8 @@ func (s *Server) readAnalyse(r *http.Request) (analyseRequest, error) {
 	if req.pos, err = parsePosition(q.Get("fen")); err != nil {
 		return req, err
 	}
-	if st := s.cfg.Rules.Status(&req.pos); st.Over() {
-		return req, badRequest("the game is over (%s, %s): nothing to analyse", st.Outcome, st.Reason)
+	if err := s.cfg.Rules.Ongoing(&req.pos); err != nil {
+		return req, badRequest("%v: nothing to analyse", err)
 	}
 	if v := q.Get("multipv"); v != "" {
 		if req.multiPV, err = strconv.Atoi(v); err != nil || req.multiPV < 1 || req.multiPV > MaxMultiPV {

@@ -364,3 +364,20 @@ func TestServeStopsWithItsContext(t *testing.T) {
 		t.Fatal("the server did not stop with its context")
 	}
 }
+
+// TestAFinishedGameIsRefused: Black has no piece left, so neither a turn nor an analysis
+// is asked of the position, and the answer says why the game ended.
+func TestAFinishedGameIsRefused(t *testing.T) {
+	_, ts := testServer(t, Config{Rules: engine.DefaultRules()})
+	over := "9/9/4W4/9/9 b"
+	code, body := postJSON(t, ts, "/api/play", map[string]string{"fen": over, "turn": "e3-e4"})
+	assert.Equal(t, http.StatusBadRequest, code)
+	assert.Contains(t, body, "the game is already over (1-0, no-pieces): no turn can be played")
+	res, err := http.Get(analyseURL(ts, map[string]string{"fen": over}))
+	require.NoError(t, err)
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	require.NoError(t, err)
+	assert.Equal(t, http.StatusBadRequest, res.StatusCode)
+	assert.Contains(t, string(b), "the game is already over (1-0, no-pieces): nothing to analyse")
+}

@@ -238,8 +238,8 @@ func (s *Server) handlePlay(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if st := s.cfg.Rules.Status(&p); st.Over() {
-		answerError(w, badRequest("the game is over (%s, %s): no turn can be played", st.Outcome, st.Reason))
+	if err := s.cfg.Rules.Ongoing(&p); err != nil {
+		answerError(w, badRequest("%v: no turn can be played", err))
 		return
 	}
 	if len(req.Turn) > 4*engine.MaxSteps+8 {
