@@ -8,20 +8,29 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"strconv"
 	"strings"
 
 	"github.com/fanorona/fanorona/engine/record"
+	"github.com/fanorona/fanorona/internal/atomicfile"
 	"github.com/fanorona/fanorona/tournament"
 	"github.com/spf13/cobra"
 )
 
-func init() { registerCommand(newPositionsCmd) }
+func init() {
+	registerCommand(func(s *streams) *cobra.Command { return newPositionsCmd(s, nil) })
+}
 
-func newPositionsCmd(s *streams) *cobra.Command {
-	var o tournament.ExtractOptions
-	var pieces, strong, out string
+type positionsOptions struct {
+	tournament.ExtractOptions
+	pieces, strong, out string
+	files               []string // the games.jsonl files or run folders
+}
+
+func newPositionsCmd(s *streams, runF func(*positionsOptions) error) *cobra.Command {
+	var o positionsOptions
 	c := &cobra.Command{
 		Use:   "positions FILE... [--pieces 8-16] [--lead 2] [--count 200] [--seed S] [--strong-side white] [--keep-counter] [--quiet-positions] [-o FILE]",
 		Short: "Draw positions where one side is ahead from recorded games (openings for conversion matches)",
@@ -45,68 +54,66 @@ line, on stdout or into -o FILE (never overwritten). Fewer qualifying positions 
   fanorona positions out/tournament-3 --count 50 --strong-side any > sample.fen`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
-			lo, hi, err := parsePieceRange(pieces)
-			if err != nil {
-				return err
+			if o.files = args; runF != nil {
+				return runF(&o)
 			}
-			o.MinPieces, o.MaxPieces, o.Strong = lo, hi, tournament.StrongSide(strong)
-			if err := o.Check(); err != nil {
-				return badInput(err)
-			}
-			if out != "" {
-				if _, err := os.Stat(out); err == nil {
-					return badInputf("--output %s exists; choose a new file", out)
-				}
-			}
-			o.Bad = func(e *record.LineError) { fmt.Fprintf(s.err, "fanorona: warning: skipped %v\n", e) }
-			o.Progress = func(games int) {
-				if games%20000 == 0 {
-					fmt.Fprintf(s.err, "fanorona: positions: %d games read\n", games)
-				}
-			}
-			res, err := tournament.ExtractPositions(args, o)
-			if err != nil {
-				return badInput(err)
-			}
-			warnDuplicates(s, res.Duplicates)
-			var buf bytes.Buffer
-			fmt.Fprintln(&buf, tournament.PositionsHeader(args, o, res))
-			for _, p := range res.Positions {
-				fmt.Fprintln(&buf, p.FEN())
-			}
-			fmt.Fprintf(s.err, "fanorona: positions: %d games read, %d with a qualifying position, %d distinct positions, %d drawn\n",
-				res.Games, res.Qualifying, res.Distinct, len(res.Positions))
-			if out == "" {
-				_, err = s.out.Write(buf.Bytes())
-				return err
-			}
-			f, err := os.OpenFile(out, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-			if errors.Is(err, os.ErrExist) {
-				return badInputf("--output %s exists; choose a new file", out)
-			}
-			if err != nil {
-				return badInput(err)
-			}
-			if _, err := f.Write(buf.Bytes()); err != nil {
-				f.Close()
-				return err
-			}
-			if err := f.Close(); err != nil {
-				return err
-			}
-			fmt.Fprintf(s.err, "fanorona: wrote %s\n", out)
-			return nil
+			return runPositions(s, &o)
 		},
 	}
-	c.Flags().StringVar(&pieces, "pieces", "8-16", "total pieces on the board, MIN-MAX (both included)")
+	c.Flags().StringVar(&o.pieces, "pieces", "8-16", "total pieces on the board, MIN-MAX (both included)")
 	c.Flags().IntVar(&o.Lead, "lead", 2, "at least this many more pieces for one side")
 	c.Flags().IntVar(&o.Count, "count", 200, "positions to draw")
 	c.Flags().Uint64Var(&o.Seed, "seed", 1, "seed of the draws (a game's ply, then the sample)")
-	c.Flags().StringVar(&strong, "strong-side", string(tournament.StrongWhite), "colour given to the side ahead: white, black (by the colour flip) or any (as played)")
+	c.Flags().StringVar(&o.strong, "strong-side", string(tournament.StrongWhite), "colour given to the side ahead: white, black (by the colour flip) or any (as played)")
 	c.Flags().BoolVar(&o.KeepCounter, "keep-counter", false, "keep the paika counter of the game (default: set to 0)")
 	c.Flags().BoolVar(&o.Quiet, "quiet-positions", false, "only positions where the side to move has no capture (the lead does not change at once)")
-	c.Flags().StringVarP(&out, "output", "o", "", "write the positions into this new file instead of stdout")
+	c.Flags().StringVarP(&o.out, "output", "o", "", "write the positions into this new file instead of stdout")
 	return c
+}
+
+func runPositions(s *streams, o *positionsOptions) error {
+	lo, hi, err := parsePieceRange(o.pieces)
+	if err != nil {
+		return err
+	}
+	o.MinPieces, o.MaxPieces, o.Strong = lo, hi, tournament.StrongSide(o.strong)
+	if err := o.Check(); err != nil {
+		return badInput(err)
+	}
+	if _, err := os.Stat(o.out); o.out != "" && err == nil {
+		return badInputf("--output %s exists; choose a new file", o.out)
+	}
+	o.Bad = func(e *record.LineError) { fmt.Fprintf(s.err, "fanorona: warning: skipped %v\n", e) }
+	o.Progress = func(games int) {
+		if games%20000 == 0 {
+			fmt.Fprintf(s.err, "fanorona: positions: %d games read\n", games)
+		}
+	}
+	res, err := tournament.ExtractPositions(o.files, o.ExtractOptions)
+	if err != nil {
+		return badInput(err)
+	}
+	warnDuplicates(s, res.Duplicates)
+	var buf bytes.Buffer
+	fmt.Fprintln(&buf, tournament.PositionsHeader(o.files, o.ExtractOptions, res))
+	for _, p := range res.Positions {
+		fmt.Fprintln(&buf, p.FEN())
+	}
+	fmt.Fprintf(s.err, "fanorona: positions: %d games read, %d with a qualifying position, %d distinct positions, %d drawn\n",
+		res.Games, res.Qualifying, res.Distinct, len(res.Positions))
+	if o.out == "" {
+		_, err = s.out.Write(buf.Bytes())
+		return err
+	}
+	err = atomicfile.Create(o.out, func(f *os.File) error { _, err := f.Write(buf.Bytes()); return err })
+	switch {
+	case errors.Is(err, fs.ErrExist):
+		return badInputf("--output %s exists; choose a new file", o.out)
+	case err != nil:
+		return badInput(err)
+	}
+	fmt.Fprintf(s.err, "fanorona: wrote %s\n", o.out)
+	return nil
 }
 
 // parsePieceRange reads "MIN-MAX" (or a single number N for N-N).
