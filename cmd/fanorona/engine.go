@@ -5,6 +5,7 @@
 package main
 
 import (
+	"context"
 	"io"
 	"path/filepath"
 
@@ -15,13 +16,19 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { registerCommand(newEngineCmd) }
+func init() {
+	registerCommand(func(s *streams) *cobra.Command { return newEngineCmd(s, nil) })
+}
 
-func newEngineCmd(s *streams) *cobra.Command {
-	var player, tb, notation string
-	var seed uint64
-	var hash int
-	var rules rulesFlags
+type engineOptions struct {
+	player, tb, notation string
+	seed                 uint64
+	hash                 int
+	rules                rulesFlags
+}
+
+func newEngineCmd(s *streams, runF func(*engineOptions) error) *cobra.Command {
+	var o engineOptions
 	c := &cobra.Command{
 		Use:   "engine [--player SPEC] [--hash MB] [--tablebases DIR] [--notation compact|dashed]",
 		Short: "Run a player as an engine on stdin/stdout (UCI-like protocol, docs/PROTOCOL.md)",
@@ -35,56 +42,59 @@ func newEngineCmd(s *streams) *cobra.Command {
 			"whose tables count to the end; under a limit they count to the deciding capture: cp).",
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			if _, err := players.ParseSpec(player); err != nil {
-				return badInput(err)
+			if runF != nil {
+				return runF(&o)
 			}
-			r, err := rules.rules()
-			if err != nil {
-				return err
-			}
-			if err := uci.CheckHash(hash, machineMemory()); err != nil {
-				return badInputf("--hash %d: %v", hash, err)
-			}
-			n := uci.Compact
-			switch notation {
-			case "compact":
-			case "dashed":
-				n = uci.Dashed
-			default:
-				return badInputf("--notation %q: expected compact or dashed", notation)
-			}
-			folder, err := tablebasesFolder(tb, tablebase.Optional)
-			if err != nil {
-				return err
-			}
-			open := openTablebases
-			if folder != "" {
-				// Checked before the session starts, so that a damaged table is refused
-				// with exit status 2 rather than in an info string at the first search.
-				o, _, err := checkedTablebases(folder, anyPaikaLimit)
-				if err != nil {
-					return err
-				}
-				checked := oracleOptions(o)
-				open = func(dir string) ([]players.Option, error) {
-					if dir == folder {
-						return checked, nil
-					}
-					return openTablebases(dir)
-				}
-			}
-			cfg := uci.ServerConfig{Player: player, Seed: seed, Rules: r, HashMB: hash, MemoryBytes: machineMemory(), Tablebases: folder,
-				Notation: n, OpenTablebases: open}
-			return uci.Serve(c.Context(), s.in, s.out, cfg)
+			return runEngine(c.Context(), s, &o)
 		},
 	}
-	c.Flags().StringVar(&player, "player", "expert", "player spec served (option Player)")
-	c.Flags().Uint64Var(&seed, "seed", 0, "seed of the player's random choices (option Seed)")
-	c.Flags().IntVar(&hash, "hash", 0, "transposition table in MB for players that have one (option Hash; 0 = the spec's; at most 16384 and the machine's memory)")
-	c.Flags().StringVar(&tb, "tablebases", "", `tablebase folder (option Tablebases; "" = the default cache folder when it exists, "none" = off)`)
-	c.Flags().StringVar(&notation, "notation", "compact", "how turns are written: compact (f4e4We3A) or dashed (f4-e4W-e3A); both are read")
-	rules.bind(c)
+	c.Flags().StringVar(&o.player, "player", "expert", "player spec served (option Player)")
+	c.Flags().Uint64Var(&o.seed, "seed", 0, "seed of the player's random choices (option Seed)")
+	c.Flags().IntVar(&o.hash, "hash", 0, "transposition table in MB for players that have one (option Hash; 0 = the spec's; at most 16384 and the machine's memory)")
+	c.Flags().StringVar(&o.tb, "tablebases", "", `tablebase folder (option Tablebases; "" = the default cache folder when it exists, "none" = off)`)
+	c.Flags().StringVar(&o.notation, "notation", "compact", "how turns are written: compact (f4e4We3A) or dashed (f4-e4W-e3A); both are read")
+	o.rules.bind(c)
 	return c
+}
+
+func runEngine(ctx context.Context, s *streams, o *engineOptions) error {
+	if _, err := players.ParseSpec(o.player); err != nil {
+		return badInput(err)
+	}
+	r, err := o.rules.rules()
+	if err != nil {
+		return err
+	}
+	if err := uci.CheckHash(o.hash, machineMemory()); err != nil {
+		return badInputf("--hash %d: %v", o.hash, err)
+	}
+	n, err := uci.ParseNotation(o.notation)
+	if err != nil {
+		return badInputf("--notation %v", err)
+	}
+	folder, err := tablebasesFolder(o.tb, tablebase.Optional)
+	if err != nil {
+		return err
+	}
+	open := openTablebases
+	if folder != "" {
+		// Checked before the session starts, so that a damaged table is refused with exit
+		// status 2 rather than in an info string at the first search.
+		oracle, _, err := checkedTablebases(folder, anyPaikaLimit)
+		if err != nil {
+			return err
+		}
+		checked := oracleOptions(oracle)
+		open = func(dir string) ([]players.Option, error) {
+			if dir == folder {
+				return checked, nil
+			}
+			return openTablebases(dir)
+		}
+	}
+	cfg := uci.ServerConfig{Player: o.player, Seed: o.seed, Rules: r, HashMB: o.hash, MemoryBytes: machineMemory(), Tablebases: folder,
+		Notation: n, OpenTablebases: open}
+	return uci.Serve(ctx, s.in, s.out, cfg)
 }
 
 // openTablebases is the engine's Tablebases option: the folder is checked as the

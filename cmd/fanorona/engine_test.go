@@ -149,3 +149,13 @@ func TestMain(m *testing.M) {
 	}
 	os.Exit(code)
 }
+
+func TestEngineFlagsBecomeOptions(t *testing.T) {
+	o := parsedOptions(t, newEngineCmd, "--player", "medium", "--hash", "64", "--notation", "dashed", "--seed", "2", "--first-turn-no-chain")
+	assert.Equal(t, "medium", o.player)
+	assert.Equal(t, 64, o.hash)
+	assert.Equal(t, "dashed", o.notation)
+	assert.Equal(t, uint64(2), o.seed)
+	assert.True(t, o.rules.firstTurnNoChain)
+	assert.Empty(t, o.tb)
+}

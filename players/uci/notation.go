@@ -3,6 +3,7 @@
 package uci
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -19,6 +20,17 @@ const (
 	Compact Notation = iota
 	Dashed
 )
+
+// ParseNotation reads a notation's name: "compact" or "dashed".
+func ParseNotation(name string) (Notation, error) {
+	switch name {
+	case "compact":
+		return Compact, nil
+	case "dashed":
+		return Dashed, nil
+	}
+	return Compact, fmt.Errorf("%q: expected compact or dashed", name)
+}
 
 // NullMove is written for "no turn": the game is over in the position searched.
 const NullMove = "0000"

@@ -5,6 +5,7 @@ import (
 
 	"github.com/fanorona/fanorona/players"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestScoresOfProvenEndsAreMates(t *testing.T) {
@@ -24,4 +25,15 @@ func TestScoresOfProvenEndsAreMates(t *testing.T) {
 	} {
 		assert.Equal(t, c.want, formatScore(c.score, c.limit), "%d under %d", c.score, c.limit)
 	}
+}
+
+func TestParseNotation(t *testing.T) {
+	n, err := ParseNotation("dashed")
+	require.NoError(t, err)
+	assert.Equal(t, Dashed, n)
+	n, err = ParseNotation("compact")
+	require.NoError(t, err)
+	assert.Equal(t, Compact, n)
+	_, err = ParseNotation("Dashed")
+	assert.EqualError(t, err, `"Dashed": expected compact or dashed`)
 }
