@@ -63,6 +63,39 @@ func newNetTrainCmd(s *streams, runF func(*netTrainOptions) error) *cobra.Comman
 }
 
 func runNetTrain(ctx context.Context, s *streams, o *netTrainOptions) error {
+	if err := o.check(); err != nil {
+		return err
+	}
+	bar := newProgress(s.err)
+	start := time.Now()
+	res, err := train.Run(ctx, o.cfg, o.files, func(e train.Epoch) {
+		label := fmt.Sprintf("net train: epoch %d", e.Epoch)
+		if !math.IsNaN(e.ValidLoss) {
+			label += fmt.Sprintf(" (train %.5f, validation %.5f)", e.TrainLoss, e.ValidLoss)
+		}
+		bar.update(label, "positions", int64(e.Positions), int64(e.Of))
+	})
+	bar.finish()
+	if err != nil {
+		var ie *train.InputError
+		if errors.As(err, &ie) {
+			return badInput(err)
+		}
+		return err
+	}
+	if err := o.write(s, res); err != nil {
+		return err
+	}
+	secs := time.Since(start).Seconds()
+	best := res.Curve[res.BestEpoch-1]
+	fmt.Fprintf(s.out, "%s: %d×%d, %d positions (%d held out), best epoch %d of %d: validation loss %.5f (constant %.5f), train loss %.5f, score scale %g; %.0f positions/s over %.0f s\n",
+		o.out, o.cfg.Shape.Hidden, o.cfg.Shape.Layer, res.Positions, res.Validation, res.BestEpoch, len(res.Curve),
+		best.ValidLoss, res.ConstantLoss, best.TrainLoss, res.ScoreScale, float64(res.PositionsSeen())/max(secs, 1e-9), secs)
+	return nil
+}
+
+// check refuses bad settings and outputs before any work: net train never overwrites.
+func (o *netTrainOptions) check() error {
 	if o.out == "" {
 		return badInputf("-o/--output: required (the net file to write)")
 	}
@@ -87,23 +120,11 @@ func runNetTrain(ctx context.Context, s *streams, o *netTrainOptions) error {
 	if err := train.CheckFiles(o.files); err != nil {
 		return badInput(err)
 	}
-	bar := newProgress(s.err)
-	start := time.Now()
-	res, err := train.Run(ctx, o.cfg, o.files, func(e train.Epoch) {
-		label := fmt.Sprintf("net train: epoch %d", e.Epoch)
-		if !math.IsNaN(e.ValidLoss) {
-			label += fmt.Sprintf(" (train %.5f, validation %.5f)", e.TrainLoss, e.ValidLoss)
-		}
-		bar.update(label, "positions", int64(e.Positions), int64(e.Of))
-	})
-	bar.finish()
-	if err != nil {
-		var ie *train.InputError
-		if errors.As(err, &ie) {
-			return badInput(err)
-		}
-		return err
-	}
+	return nil
+}
+
+// write writes the net, and the loss curve as CSV and as a picture when asked.
+func (o *netTrainOptions) write(s *streams, res train.Result) error {
 	b, err := res.Net.Encode()
 	if err != nil {
 		return err
@@ -116,21 +137,13 @@ func runNetTrain(ctx context.Context, s *streams, o *netTrainOptions) error {
 			return err
 		}
 	}
-	if o.image != "" {
-		b, err := res.LossPlot(o.image)
-		if err != nil {
-			return err
-		}
-		if err := writeOutputFile(s, o.image, b, false); err != nil {
-			return err
-		}
+	if o.image == "" {
+		return nil
 	}
-	secs := time.Since(start).Seconds()
-	best := res.Curve[res.BestEpoch-1]
-	fmt.Fprintf(s.out, "%s: %d×%d, %d positions (%d held out), best epoch %d of %d: validation loss %.5f (constant %.5f), train loss %.5f, score scale %g; %.0f positions/s over %.0f s\n",
-		o.out, o.cfg.Shape.Hidden, o.cfg.Shape.Layer, res.Positions, res.Validation, res.BestEpoch, len(res.Curve),
-		best.ValidLoss, res.ConstantLoss, best.TrainLoss, res.ScoreScale, float64(res.PositionsSeen())/max(secs, 1e-9), secs)
-	return nil
+	if b, err = res.LossPlot(o.image); err != nil {
+		return err
+	}
+	return writeOutputFile(s, o.image, b, false)
 }
 
 type netInfoOptions struct {
