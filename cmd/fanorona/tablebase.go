@@ -277,9 +277,6 @@ func newTBProbeCmd(s *streams, runF func(any) error) *cobra.Command {
 	return c
 }
 
-// probeRecord is a probe's JSON object.
-type probeRecord = tablebase.ProbeRecord
-
 func runTBProbe(s *streams, o *tbProbeOptions) error {
 	if (o.fen == "") == (o.batch == "") {
 		return badInputf("give exactly one of --fen and --batch")
@@ -296,7 +293,8 @@ func runTBProbe(s *streams, o *tbProbeOptions) error {
 	if err != nil {
 		return err
 	}
-	// Every position is checked, and every table it may reach, before anything is printed.
+	// Every position is checked, and every table it may reach, before anything is printed
+	// (Pieces 0 would be every table; no table has fewer than 2 pieces).
 	use := tablebase.Use{Rules: []tablebase.Rule{tablebase.PaikaRule(o.paikaLimit), tablebase.Theoretic}, Pieces: 1}
 	for i := range positions {
 		if err := checkProbePosition(&positions[i], where[i], o.paikaLimit); err != nil {
@@ -307,7 +305,7 @@ func runTBProbe(s *streams, o *tbProbeOptions) error {
 	if err := setupError(ts.Check(use), tablebase.Required); err != nil {
 		return err
 	}
-	recs := make([]probeRecord, len(positions))
+	recs := make([]tablebase.ProbeRecord, len(positions))
 	for i := range positions {
 		if recs[i], err = tablebase.ProbePosition(ts.Set, &positions[i], o.paikaLimit); err != nil {
 			if len(positions) > 1 {

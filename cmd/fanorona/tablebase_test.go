@@ -375,6 +375,9 @@ func TestProbeHelpSaysWhichTurnsItLists(t *testing.T) {
 	assert.NotContains(t, help, "every turn that keeps it")
 }
 
+// probeRecord is a probe's JSON object (tablebase probe --json).
+type probeRecord = tablebase.ProbeRecord
+
 // TestTablebaseFlagsBecomeOptions: each subcommand's flags as its options, stopped after
 // parsing (the defaults from the help: paika limit 50, checkpoints every 10 minutes).
 func TestTablebaseFlagsBecomeOptions(t *testing.T) {
