@@ -10,7 +10,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 )
 
 // FileSum names one table file as it was checked: its name in the folder, its size and
@@ -46,19 +45,16 @@ func (s *Set) Check(ids []TableID) ([]FileSum, error) {
 // at most pieces pieces: every table a probe, a search or a proof from a position of that
 // many pieces may read, pieces never coming back once taken. Tables are used whole or
 // not at all: a damaged one is refused before any answer, not only when a probe meets its
-// damaged block.
+// damaged block. No rule, or fewer than one piece, reaches no table.
 func (s *Set) CheckReach(pieces int, rules ...Rule) ([]FileSum, error) {
-	tables, err := s.Tables()
+	if pieces < 1 || len(rules) == 0 {
+		return s.Check(nil)
+	}
+	ids, err := Use{Rules: rules, Pieces: pieces}.inReach(s)
 	if err != nil {
 		return nil, err
 	}
-	var used []TableID
-	for _, id := range tables {
-		if id.Class.Pieces() <= pieces && slices.Contains(rules, id.Rule) {
-			used = append(used, id)
-		}
-	}
-	return s.Check(used)
+	return s.Check(ids)
 }
 
 func (s *Set) check(id TableID) (FileSum, error) {
