@@ -137,30 +137,9 @@ func (f *engineFlags) start(logDir string, stderr io.Writer) (*uci.Engines, []re
 // starting none and touching no file: a run starts them once its own checks pass. It
 // returns nil when no engine is declared.
 func (f *engineFlags) declare(logDir string, stderr io.Writer) (*uci.Engines, error) {
-	var cfgs []uci.EngineConfig
-	if f.file != "" {
-		c, err := uci.ReadEnginesFile(f.file)
-		if err != nil {
-			return nil, badInput(err)
-		}
-		cfgs = append(cfgs, c...)
-	}
-	for _, d := range f.decl {
-		c, err := uci.ParseEngineFlag(d)
-		if err != nil {
-			return nil, badInput(err)
-		}
-		cfgs = append(cfgs, c)
-	}
-	if len(cfgs) == 0 {
-		return nil, nil
-	}
-	engines := uci.NewEngines(logDir, stderr)
-	for _, c := range cfgs {
-		if err := engines.Declare(c); err != nil {
-			engines.Close()
-			return nil, badInput(err)
-		}
+	engines, err := uci.DeclareAll(f.file, f.decl, logDir, stderr)
+	if err != nil {
+		return nil, badInput(err)
 	}
 	return engines, nil
 }
@@ -176,9 +155,5 @@ func startEngines(engines *uci.Engines, logDir string) ([]record.Engine, error) 
 		}
 		return nil, badInputf("%v%s", err, where)
 	}
-	out := make([]record.Engine, len(recs))
-	for i, r := range recs {
-		out[i] = record.Engine(r)
-	}
-	return out, nil
+	return recs, nil
 }

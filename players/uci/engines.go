@@ -287,6 +287,38 @@ func NewEngines(logDir string, stderr io.Writer) *Engines {
 		logDir: logDir, stderr: stderr, logs: map[string]*os.File{}}
 }
 
+// DeclareAll reads the declarations of the JSON file (when not "") and then those of the
+// flag values (ParseEngineFlag), and declares them in a new Engines, starting none. It
+// returns nil when nothing is declared; on an error nothing stays declared.
+func DeclareAll(file string, flags []string, logDir string, stderr io.Writer) (*Engines, error) {
+	var cfgs []EngineConfig
+	if file != "" {
+		c, err := ReadEnginesFile(file)
+		if err != nil {
+			return nil, err
+		}
+		cfgs = append(cfgs, c...)
+	}
+	for _, d := range flags {
+		c, err := ParseEngineFlag(d)
+		if err != nil {
+			return nil, err
+		}
+		cfgs = append(cfgs, c)
+	}
+	if len(cfgs) == 0 {
+		return nil, nil
+	}
+	engines := NewEngines(logDir, stderr)
+	for _, c := range cfgs {
+		if err := engines.Declare(c); err != nil {
+			engines.Close()
+			return nil, err
+		}
+	}
+	return engines, nil
+}
+
 // LimitKeys are the options of an external engine's spec.
 var LimitKeys = []string{"movetime", "depth", "nodes", "tc"}
 
