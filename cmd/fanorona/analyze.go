@@ -7,7 +7,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/fanorona/fanorona/engine"
@@ -61,19 +60,6 @@ func newAnalyzeCmd(s *streams, runF func(*analyzeOptions) error) *cobra.Command 
 	return c
 }
 
-// analyzeResult is the --json output.
-type analyzeResult struct {
-	FEN            string   `json:"fen"`
-	Player         string   `json:"player"`
-	Seed           uint64   `json:"seed"`
-	Turn           string   `json:"turn"`
-	Score          int      `json:"score"`
-	PV             []string `json:"pv"`
-	Depth          int      `json:"depth"`
-	Nodes          uint64   `json:"nodes"`
-	NodesPerSecond float64  `json:"nodes_per_second"`
-}
-
 func runAnalyze(ctx context.Context, s *streams, o *analyzeOptions) error {
 	p, r, err := positionUnderRules(o.fen, &o.rules)
 	if err != nil {
@@ -104,16 +90,10 @@ func runAnalyze(ctx context.Context, s *streams, o *analyzeOptions) error {
 		}
 		return err
 	}
-	res := analyzeResult{FEN: p.FEN(), Player: o.player, Seed: o.seed, Turn: a.Turn.String(), Score: a.Score,
-		PV: make([]string, len(a.PV)), Depth: a.Depth, Nodes: a.Nodes, NodesPerSecond: a.NodesPerSecond()}
-	for i, t := range a.PV {
-		res.PV[i] = t.String()
-	}
+	res := players.NewReport(&p, o.player, o.seed, a)
 	if o.json {
 		return json.NewEncoder(s.out).Encode(res)
 	}
-	fmt.Fprintf(s.out, "position: %s\nplayer:   %s (seed %d)\nbest:     %s\nscore:    %d (%s)\npv:       %s\ndepth:    %d\nnodes:    %d (%.0f nodes/s)\n",
-		res.FEN, res.Player, res.Seed, res.Turn, res.Score, players.FormatScore(a.Score),
-		strings.Join(res.PV, " "), res.Depth, res.Nodes, res.NodesPerSecond)
+	res.WriteText(s.out)
 	return nil
 }
