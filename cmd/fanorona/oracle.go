@@ -24,36 +24,30 @@ func paikaLimitFlag(c *cobra.Command, limit *int, usage string) {
 	c.Flags().IntVar(limit, "paika-limit", engine.DefaultRules().PaikaLimit, usage)
 }
 
-func checkPaikaLimit(limit int) error {
-	if limit < 0 || limit > tablebase.MaxPaikaLimit {
-		return badInputf("--paika-limit %d: must be 0 (theoretic values, no limit) to %d", limit, tablebase.MaxPaikaLimit)
-	}
-	return nil
-}
+// checkPaikaLimit refuses a --paika-limit no table holds (tablebase.CheckPaikaLimit).
+func checkPaikaLimit(limit int) error { return tablebaseInput(tablebase.CheckPaikaLimit(limit)) }
 
 // defaultTablebaseDir is where build writes and probe, solve and expert look without --dir.
 func defaultTablebaseDir() string { return tablebase.DefaultDir() }
 
+// machineMemory is the machine's memory in bytes (Linux); 0 elsewhere.
+func machineMemory() uint64 { return tablebase.MachineMemory() }
+
 // tablebaseSetup is the one reading of a --tablebases value (docs/CLI.md) for a command's
-// use of its tables (tablebase.OpenFolder): "none" is off (refused where tables are
-// needed), "" the default folder (off when missing, for Optional), any other value a
-// folder that must exist (Create: may not yet). A bad folder or a damaged table is bad
-// input naming it.
+// use of its tables (tablebase.OpenFolder); a refusal is bad input naming the folder.
 func tablebaseSetup(flag string, use tablebase.Use) (tablebase.Setup, error) {
 	ts, err := tablebase.OpenFolder(flag, use)
-	return ts, setupError(err, use.Need)
+	return ts, tablebaseInput(tablebase.OptionError(err, use.Need))
 }
 
-// setupError makes a folder refused by tablebase.OpenFolder or Setup.Check bad input.
-func setupError(err error, need tablebase.Need) error {
-	var fe *tablebase.FolderError
-	switch {
-	case errors.As(err, &fe) && errors.Is(err, tablebase.ErrNoFolder) && need == tablebase.Required:
-		return badInputf("--tablebases %s: no such folder (build tables with: fanorona tablebase build --tablebases %s)", fe.Dir, fe.Dir)
-	case err != nil:
-		return badInputf("--tablebases %w", err)
+// tablebaseInput makes what the package refuses before any work (an InputError, a folder
+// it cannot use, a damaged file, a class not built) bad input.
+func tablebaseInput(err error) error {
+	var ie *tablebase.InputError
+	if errors.As(err, &ie) || errors.Is(err, tablebase.ErrUnusable) || errors.Is(err, tablebase.ErrDamaged) || errors.Is(err, tablebase.ErrNotBuilt) {
+		return badInput(err)
 	}
-	return nil
+	return err
 }
 
 // tablebasesFolder returns the folder of a --tablebases value (tablebaseSetup).
@@ -63,20 +57,13 @@ func tablebasesFolder(flag string, need tablebase.Need) (string, error) {
 }
 
 // anyPaikaLimit asks for the tables of every rule (a session whose rules may change).
-const anyPaikaLimit = -1
+const anyPaikaLimit = tablebase.AnyPaikaLimit
 
-// playersUse is the use of the players' tables under paika limit limit (anyPaikaLimit:
-// every rule): every table they may probe checked before anything is played.
-func playersUse(limit int) tablebase.Use {
-	use := tablebase.Use{Need: tablebase.Optional, Players: true, Check: true}
-	if limit != anyPaikaLimit {
-		use.Rules = []tablebase.Rule{tablebase.PaikaRule(limit)}
-	}
-	return use
-}
+// playersUse is the use of the players' tables under paika limit limit (tablebase.PlayersUse).
+func playersUse(limit int) tablebase.Use { return tablebase.PlayersUse(limit) }
 
 // checkedTablebases is the players' oracle of the folder dir, already read from a flag,
-// and the files checked (tablebaseSetup with playersUse); nil when it holds no table.
+// and the files checked; nil when it holds no table.
 func checkedTablebases(dir string, limit int) (*tablebase.Oracle, []tablebase.FileSum, error) {
 	ts, err := tablebaseSetup(dir, playersUse(limit))
 	return ts.Oracle, ts.Files, err
@@ -95,19 +82,3 @@ func oracleOptions(o *tablebase.Oracle) []players.Option {
 	}
 	return []players.Option{players.WithOracle(o)}
 }
-
-// tablebaseError makes a missing class or a damaged file bad input (exit 2), with the
-// command that builds a missing class.
-func tablebaseError(err error, dir string, c tablebase.Class, limit int) error {
-	if errors.Is(err, tablebase.ErrNotBuilt) {
-		return badInputf("%v (build it with: fanorona tablebase build --material %v --paika-limit %d --tablebases %s)", err, c, limit, dir)
-	}
-	return refusedFolder(err)
-}
-
-func classOf(p *engine.Position) tablebase.Class {
-	return tablebase.Class{Own: p.Own().Count(), Enemy: p.Enemy().Count()}
-}
-
-// machineMemory is the machine's memory in bytes (Linux); 0 elsewhere.
-func machineMemory() uint64 { return tablebase.MachineMemory() }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/fanorona/fanorona/puzzles"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
+	"github.com/spf13/cobra"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -378,27 +379,54 @@ func TestProbeHelpSaysWhichTurnsItLists(t *testing.T) {
 // probeRecord is a probe's JSON object (tablebase probe --json).
 type probeRecord = tablebase.ProbeRecord
 
-// TestTablebaseFlagsBecomeOptions: each subcommand's flags as its options, stopped after
-// parsing (the defaults from the help: paika limit 50, checkpoints every 10 minutes).
-func TestTablebaseFlagsBecomeOptions(t *testing.T) {
-	for _, tc := range []struct {
-		args []string
-		want any
-	}{
-		{[]string{"build", "--material", "3v2", "--only", "--tablebases", "T", "--theoretic=false", "--quiet", "--json", "--dry-run", "--workers", "3", "--checkpoint-every", "1m"},
-			&tbBuildOptions{workers: 3, paikaLimit: 50, material: "3v2", dir: "T", only: true, quiet: true, json: true, dryRun: true, checkpoint: time.Minute}},
-		{[]string{"build", "--max-pieces", "5", "--dir", "D", "--paika-limit", "0"},
-			&tbBuildOptions{maxPieces: 5, dir: "D", theoretic: true, checkpoint: 10 * time.Minute}},
-		{[]string{"plan", "--material", "3v5", "--json"}, &tbPlanOptions{material: "3v5", json: true}},
-		{[]string{"probe", "--batch", "-", "--paika-limit", "7"}, &tbProbeOptions{batch: "-", paikaLimit: 7}},
-		{[]string{"verify", "--material", "3v2"}, &tbVerifyOptions{material: "3v2", paikaLimit: 50}},
-		{[]string{"verify", "--paika-limit", "0", "--workers", "2", "--quiet"}, &tbVerifyOptions{workers: 2, limitGiven: true, quiet: true}},
-		{[]string{"stats", "--tablebases", "T", "--json"}, &tbStatsOptions{dir: "T", json: true}},
-	} {
-		var got any
-		c := newTablebaseCmd(&streams{strings.NewReader(""), io.Discard, io.Discard}, func(o any) error { got = o; return nil })
-		c.SetArgs(tc.args)
-		require.NoError(t, c.Execute(), "%v", tc.args)
-		assert.Equal(t, tc.want, got, "%v", tc.args)
-	}
+// tbParsed runs the command newCmd makes on args, stopped after flag parsing, and
+// returns the options its runF got.
+func tbParsed[T any](t *testing.T, newCmd func(*streams, func(*T) error) *cobra.Command, args ...string) *T {
+	var got *T
+	c := newCmd(&streams{strings.NewReader(""), io.Discard, io.Discard}, func(o *T) error { got = o; return nil })
+	c.SetArgs(args)
+	require.NoError(t, c.Execute(), "%v", args)
+	require.NotNil(t, got, "%v: runF called", args)
+	return got
+}
+
+// TestTablebaseBuildFlags: the defaults are the help's (paika limit 50, the theoretic
+// tables too, checkpoints every 10 minutes).
+func TestTablebaseBuildFlags(t *testing.T) {
+	got := tbParsed(t, newTBBuildCmd, "--material", "3v2", "--only", "--tablebases", "T", "--theoretic=false",
+		"--quiet", "--json", "--dry-run", "--workers", "3", "--checkpoint-every", "1m")
+	assert.Equal(t, &tbBuildOptions{req: tablebase.BuildRequest{Folder: "T", Material: "3v2", Only: true, Workers: 3,
+		CheckpointEvery: time.Minute, PaikaLimit: 50}, quiet: true, json: true, dryRun: true}, got)
+	got = tbParsed(t, newTBBuildCmd, "--max-pieces", "5", "--dir", "D", "--paika-limit", "0")
+	assert.Equal(t, &tbBuildOptions{req: tablebase.BuildRequest{Folder: "D", MaxPieces: 5, CheckpointEvery: 10 * time.Minute,
+		Theoretic: true}}, got)
+}
+
+func TestTablebasePlanFlags(t *testing.T) {
+	assert.Equal(t, &tbPlanOptions{material: "3v5", json: true}, tbParsed(t, newTBPlanCmd, "--material", "3v5", "--json"))
+	assert.Equal(t, &tbPlanOptions{maxPieces: 6}, tbParsed(t, newTBPlanCmd, "--max-pieces", "6"))
+}
+
+func TestTablebaseProbeFlags(t *testing.T) {
+	assert.Equal(t, &tbProbeOptions{req: tablebase.ProbeRequest{Batch: "-", PaikaLimit: 7}},
+		tbParsed(t, newTBProbeCmd, "--batch", "-", "--paika-limit", "7"))
+	assert.Equal(t, &tbProbeOptions{req: tablebase.ProbeRequest{FEN: "9/9/4W4/3B5/9 w", Folder: "T", PaikaLimit: 50}, json: true},
+		tbParsed(t, newTBProbeCmd, "--fen", "9/9/4W4/3B5/9 w", "--tablebases", "T", "--json"))
+}
+
+// TestTablebaseVerifyFlags: without --paika-limit every rule is verified (no limit in the
+// request), with it only that rule's tables, 0 (theoretic) included.
+func TestTablebaseVerifyFlags(t *testing.T) {
+	assert.Equal(t, &tbVerifyOptions{req: tablebase.VerifyRequest{Material: "3v2"}, paikaLimit: 50},
+		tbParsed(t, newTBVerifyCmd, "--material", "3v2"))
+	got := tbParsed(t, newTBVerifyCmd, "--paika-limit", "0", "--workers", "2", "--quiet", "--tablebases", "T")
+	require.NotNil(t, got.req.PaikaLimit)
+	assert.Equal(t, 0, *got.req.PaikaLimit)
+	got.req.PaikaLimit = nil
+	assert.Equal(t, &tbVerifyOptions{req: tablebase.VerifyRequest{Folder: "T", Workers: 2}, quiet: true}, got)
+}
+
+func TestTablebaseStatsFlags(t *testing.T) {
+	assert.Equal(t, &tbStatsOptions{dir: "T", json: true}, tbParsed(t, newTBStatsCmd, "--tablebases", "T", "--json"))
+	assert.Equal(t, &tbStatsOptions{}, tbParsed(t, newTBStatsCmd))
 }

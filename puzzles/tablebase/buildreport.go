@@ -101,6 +101,25 @@ func (r MaterialReport) Record(peak uint64) BuildRecord {
 	return rec
 }
 
+// BuildReports are the reports of a build, a material and rule each.
+type BuildReports []MaterialReport
+
+// Records returns the JSON records of rs in a process whose peak resident set is peak.
+func (rs BuildReports) Records(peak uint64) []BuildRecord {
+	recs := make([]BuildRecord, len(rs))
+	for i, r := range rs {
+		recs[i] = r.Record(peak)
+	}
+	return recs
+}
+
+// WriteText writes a line a report.
+func (rs BuildReports) WriteText(w io.Writer) {
+	for _, r := range rs {
+		fmt.Fprintln(w, r)
+	}
+}
+
 // String is r as one line of text.
 func (r MaterialReport) String() string {
 	rule := "theoretic"

@@ -70,9 +70,9 @@ func TestStatsAndVerifyRefuseBeforeWork(t *testing.T) {
 	assert.ErrorIs(t, err, ErrUnusable)
 	assert.ErrorIs(t, err, ErrDamaged)
 	limit := 10
-	_, err = VerifyFolder(t.Context(), VerifyRequest{Dir: dir, PaikaLimit: &limit, Material: &Material{4, 1}})
+	_, err = VerifyFolder(t.Context(), VerifyRequest{Folder: dir, PaikaLimit: &limit, Material: "4v1"})
 	assert.ErrorIs(t, err, ErrUnusable, "no table of that material")
-	_, err = VerifyFolder(t.Context(), VerifyRequest{Dir: dir, Material: &Material{2, 1}})
+	_, err = VerifyFolder(t.Context(), VerifyRequest{Folder: dir, Material: "2v1"})
 	assert.ErrorIs(t, err, ErrDamaged)
 
 	recs, err := Stats("testdata/format2")

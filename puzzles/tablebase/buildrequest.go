@@ -6,6 +6,7 @@ package tablebase
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -13,9 +14,11 @@ import (
 
 // BuildRequest is a build of the tables of one or two rules into Dir.
 type BuildRequest struct {
+	Folder          string // the --tablebases value, read into Dir by Prepare
 	Dir             string
 	MaxPieces       int       // every material of at most this many pieces...
 	Target          *Material // ...or this material and what it needs
+	Material        string    // or Target in the form 3v5, read by Check
 	Only            bool      // Target alone (BuildOptions.Only)
 	Workers         int       // goroutines; 0 means GOMAXPROCS
 	CheckpointEvery time.Duration
@@ -33,6 +36,37 @@ func (r BuildRequest) Limits() []int {
 		limits = append(limits, r.PaikaLimit)
 	}
 	return limits
+}
+
+// Prepare reads Folder into Dir (Resolve, Create) and Material into Target, refuses a
+// request no build carries out (an *InputError naming the option), and returns what
+// the build will cost (Estimate).
+func (r *BuildRequest) Prepare() (BuildEstimate, error) {
+	if err := r.check(); err != nil {
+		return BuildEstimate{}, err
+	}
+	return r.Estimate()
+}
+
+func (r *BuildRequest) check() (err error) {
+	if r.Dir, err = Resolve(r.Folder, Create); err != nil {
+		return OptionError(err, Create)
+	}
+	if err := CheckPaikaLimit(r.PaikaLimit); err != nil {
+		return err
+	}
+	if r.CheckpointEvery < 0 {
+		return inputErrorf("--checkpoint-every %v: must be 0 (never) or more", r.CheckpointEvery)
+	}
+	if r.Target == nil {
+		if r.Target, err = planTarget(r.MaxPieces, r.Material); err != nil {
+			return err
+		}
+	}
+	if r.Only && r.Target == nil {
+		return inputErrorf("--only needs --material")
+	}
+	return checkWorkers(r.Workers)
 }
 
 func (r BuildRequest) options() BuildOptions {
@@ -54,23 +88,38 @@ type BuildStatus struct {
 
 // BuildAll runs Build for each rule of r in turn, stopping at the first error, and
 // returns the reports of every material finished (on disk whatever stopped the build
-// after them). progress, when not nil, follows the build against est.
-func BuildAll(ctx context.Context, r BuildRequest, est BuildEstimate, progress func(BuildStatus)) ([]MaterialReport, error) {
+// after them); its error says what that means for the command (explain). progress,
+// when not nil, follows the build against est.
+func BuildAll(ctx context.Context, r BuildRequest, est BuildEstimate, progress func(BuildStatus)) (BuildReports, error) {
 	opts := r.options()
 	var limit int // of the Build under way
 	if progress != nil {
 		opts.Progress = buildLabels(progress, NewRemaining(est), len(est.Materials), &limit)
 	}
-	var reps []MaterialReport
+	var reps BuildReports
 	for _, limit = range r.Limits() {
 		opts.PaikaLimit = limit
 		rs, err := Build(ctx, opts)
 		reps = append(reps, rs...)
 		if err != nil {
-			return reps, err
+			return reps, r.explain(err)
 		}
 	}
 	return reps, nil
+}
+
+// explain says what a failed build means for its command: a damaged file, or a material
+// built Only without what it needs, is bad input; an interrupted build says how it goes on.
+func (r BuildRequest) explain(err error) error {
+	switch {
+	case errors.Is(err, ErrDamaged):
+		return &InputError{err}
+	case r.Only && errors.Is(err, ErrNotBuilt):
+		return inputErrorf("--only --material %v: %v (build what it needs first; fanorona tablebase plan --material %v lists it)", r.Target, err, r.Target)
+	case errors.Is(err, context.Canceled):
+		return fmt.Errorf("interrupted; finished materials are kept, and the next build continues from them and from the checkpoint of the material under way (--checkpoint-every): %w", err)
+	}
+	return err
 }
 
 // buildLabels turns a Build's Progress into BuildStatus; *limit is the rule of the Build

@@ -18,6 +18,16 @@ type PlanRecord struct {
 	MemoryBytes uint64   `json:"memory_bytes"` // values held: its own and those of what it needs
 }
 
+// CheckedPlan is the plan of every material of at most maxPieces pieces, or of material (the
+// form 3v5) and what it needs: one of them, checked (an *InputError naming the option).
+func CheckedPlan(maxPieces int, material string) ([]PlanRecord, error) {
+	target, err := planTarget(maxPieces, material)
+	if err != nil {
+		return nil, err
+	}
+	return PlanRecords(maxPieces, target), nil
+}
+
 // PlanRecords returns the materials of Layers(maxPieces, target), layer by layer.
 func PlanRecords(maxPieces int, target *Material) []PlanRecord {
 	var recs []PlanRecord

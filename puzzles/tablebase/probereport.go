@@ -1,6 +1,6 @@
-// probereport.go: a probe as the command prints it: the value under the rule at the
-// position's counter, the theoretic value, their relation and the distance-best turns;
-// and the batch of positions a probe reads.
+// probereport.go: a probe as the command asks and prints it: the positions (one FEN or
+// a batch file) checked, then for each the value under the rule at the position's
+// counter, the theoretic value, their relation and the distance-best turns.
 
 package tablebase
 
@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/fanorona/fanorona/engine"
@@ -75,6 +76,13 @@ func (r ProbeRecord) String() string {
 	return fmt.Sprintf("%s  %s  best: %s", r.FEN, r.describe(), strings.Join(r.Turns, " "))
 }
 
+// WriteProbeText writes a line a record.
+func WriteProbeText(w io.Writer, recs []ProbeRecord) {
+	for _, r := range recs {
+		fmt.Fprintln(w, r)
+	}
+}
+
 func (r ProbeRecord) describe() string {
 	v := r.Value
 	if r.Plies != nil {
@@ -120,4 +128,105 @@ func ReadFENs(r io.Reader, name string) ([]engine.Position, []string, error) {
 			return positions, where, nil
 		}
 	}
+}
+
+// ProbeRequest is a probe of one position or of a batch of them, as the command is asked.
+type ProbeRequest struct {
+	Folder     string // the --tablebases value (OpenFolder, Required)
+	FEN        string // one position...
+	Batch      string // ...or a file of them, one FEN a line (ReadFENs; "-": Stdin)
+	Stdin      io.Reader
+	PaikaLimit int // the rule (0: theoretic values only)
+}
+
+// Probe probes the positions of r (ProbePosition). Every position is checked, and every
+// table it may reach, before the first probe: a refusal is an *InputError naming the
+// option, the batch line, or the table to build.
+func Probe(r ProbeRequest) ([]ProbeRecord, error) {
+	if (r.FEN == "") == (r.Batch == "") {
+		return nil, inputErrorf("give exactly one of --fen and --batch")
+	}
+	if err := CheckPaikaLimit(r.PaikaLimit); err != nil {
+		return nil, err
+	}
+	st, err := openOption(r.Folder, Use{Need: Required})
+	if err != nil {
+		return nil, err
+	}
+	defer st.Set.Close()
+	positions, where, err := r.positions()
+	if err != nil {
+		return nil, err
+	}
+	// Pieces 0 would be every table; no table has fewer than 2 pieces.
+	use := Use{Rules: []Rule{PaikaRule(r.PaikaLimit), Theoretic}, Pieces: 1}
+	for i := range positions {
+		if err := checkProbePosition(&positions[i], where[i], r.PaikaLimit); err != nil {
+			return nil, err
+		}
+		use.Pieces = max(use.Pieces, positions[i].Occupied().Count())
+	}
+	if err := st.Check(use); err != nil {
+		return nil, OptionError(err, Required)
+	}
+	recs := make([]ProbeRecord, len(positions))
+	for i := range positions {
+		if recs[i], err = ProbePosition(st.Set, &positions[i], r.PaikaLimit); err != nil {
+			if len(positions) > 1 {
+				err = fmt.Errorf("%s: %w", where[i], err)
+			}
+			return nil, probeError(err, st.Dir, classOf(&positions[i]), r.PaikaLimit)
+		}
+	}
+	return recs, nil
+}
+
+// positions reads the FEN, or the batch file, with where each is.
+func (r ProbeRequest) positions() ([]engine.Position, []string, error) {
+	if r.FEN != "" {
+		p, err := engine.ParseFEN(r.FEN)
+		return []engine.Position{p}, []string{"--fen"}, inputError(err)
+	}
+	in := r.Stdin
+	if r.Batch != "-" {
+		f, err := os.Open(r.Batch)
+		if err != nil {
+			return nil, nil, &InputError{err}
+		}
+		defer f.Close()
+		in = f
+	}
+	positions, where, err := ReadFENs(in, r.Batch)
+	return positions, where, inputError(err)
+}
+
+// checkProbePosition refuses a position no table answers under limit.
+func checkProbePosition(p *engine.Position, where string, limit int) error {
+	switch {
+	case limit > 0 && p.Paika > limit:
+		return inputErrorf("%s: paika counter %d is above --paika-limit %d (the game was drawn when it reached %d)", where, p.Paika, limit, limit)
+	case p.Own() != 0 && p.Enemy() == 0:
+		return inputErrorf("%s: the side not to move has no pieces; the game ended before this position", where)
+	case p.Own() != 0:
+		if _, err := ParseClass(classOf(p).String()); err != nil {
+			return inputErrorf("%s: %v", where, err) // a class no table can hold
+		}
+	}
+	return nil
+}
+
+// probeError makes a class not built, or a damaged file, bad input, with the command
+// that builds a missing class.
+func probeError(err error, dir string, c Class, limit int) error {
+	switch {
+	case errors.Is(err, ErrNotBuilt):
+		return inputErrorf("%v (build it with: fanorona tablebase build --material %v --paika-limit %d --tablebases %s)", err, c, limit, dir)
+	case errors.Is(err, ErrDamaged), errors.Is(err, ErrUnusable):
+		return &InputError{err}
+	}
+	return err
+}
+
+func classOf(p *engine.Position) Class {
+	return Class{Own: p.Own().Count(), Enemy: p.Enemy().Count()}
 }

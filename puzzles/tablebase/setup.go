@@ -23,6 +23,19 @@ type Use struct {
 	Pieces int
 }
 
+// AnyPaikaLimit asks PlayersUse for the tables of every rule (a session whose rules may change).
+const AnyPaikaLimit = -1
+
+// PlayersUse is the use of the players' tables under paika limit limit (AnyPaikaLimit:
+// every rule): every table they may probe checked before anything is played.
+func PlayersUse(limit int) Use {
+	use := Use{Need: Optional, Players: true, Check: true}
+	if limit != AnyPaikaLimit {
+		use.Rules = []Rule{PaikaRule(limit)}
+	}
+	return use
+}
+
 // Setup is a folder option made ready: the tables a command uses.
 type Setup struct {
 	Dir    string    // the folder; "" when tables are off

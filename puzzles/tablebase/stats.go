@@ -40,10 +40,15 @@ type TableStats struct {
 	Blessed     *uint64 `json:"blessed_losses,omitempty"`
 }
 
-// Stats returns the stats of every table in dir, in the order of Set.Tables, after
-// checking every file (header, index, block checksums): a damaged file, or a folder
-// without tables, is refused (ErrUnusable) before any is described.
-func Stats(dir string) ([]TableStats, error) {
+// Stats returns the stats of every table in the folder option value folder (Resolve,
+// Required; its refusal an OptionError), in the order of Set.Tables, after checking
+// every file (header, index, block checksums): a damaged file, or a folder without
+// tables, is refused (ErrUnusable) before any is described.
+func Stats(folder string) ([]TableStats, error) {
+	dir, err := Resolve(folder, Required)
+	if err != nil {
+		return nil, OptionError(err, Required)
+	}
 	ids, err := Open(dir).Tables()
 	if err != nil {
 		return nil, err

@@ -7,6 +7,7 @@ package tablebase
 import (
 	"context"
 	"fmt"
+	"io"
 	"runtime"
 	"sync"
 
@@ -119,35 +120,74 @@ func verifyClass(ctx context.Context, set *Set, c Class, limit, workers int, pro
 
 // VerifyRequest is a check of a folder's tables, or of those of one material or rule.
 type VerifyRequest struct {
-	Dir        string
-	Material   *Material // only this material's tables; nil: every material
-	PaikaLimit *int      // only the tables of this rule (0: theoretic); nil: every rule
-	Workers    int       // goroutines; 0 means GOMAXPROCS
+	Folder     string // the --tablebases value (Resolve, Required)
+	Material   string // only this material's tables (the form 3v2); "": every material
+	PaikaLimit *int   // only the tables of this rule (0: theoretic); nil: every rule
+	Workers    int    // goroutines; 0 means GOMAXPROCS
 	Progress   func(Progress)
 }
 
-// VerifyFolder checks (Verify) the tables of r, every file checked whole first: no table
-// to check, or a damaged file, is refused (ErrUnusable) before any is verified.
-func VerifyFolder(ctx context.Context, r VerifyRequest) ([]VerifyReport, error) {
-	tables, err := Open(r.Dir).Tables()
+// VerifyReports are the reports of a verify, a table each.
+type VerifyReports []VerifyReport
+
+// VerifyFolder checks (Verify) the tables of r, every file checked whole first: a bad
+// option is an *InputError naming it; no table to check, or a damaged file, is refused
+// (ErrUnusable) before any is verified.
+func VerifyFolder(ctx context.Context, r VerifyRequest) (VerifyReports, error) {
+	if r.PaikaLimit != nil {
+		if err := CheckPaikaLimit(*r.PaikaLimit); err != nil {
+			return nil, err
+		}
+	}
+	if err := checkWorkers(r.Workers); err != nil {
+		return nil, err
+	}
+	dir, err := Resolve(r.Folder, Required)
+	if err != nil {
+		return nil, OptionError(err, Required)
+	}
+	material, err := parseMaterial(r.Material)
+	if err != nil {
+		return nil, err
+	}
+	tables, err := Open(dir).Tables()
 	if err != nil {
 		return nil, err
 	}
 	var chosen []TableID
 	for _, id := range tables {
-		if (r.Material == nil || MaterialOf(id.Class) == *r.Material) && (r.PaikaLimit == nil || id.Rule.PaikaLimit == *r.PaikaLimit) {
+		if (material == nil || MaterialOf(id.Class) == *material) && (r.PaikaLimit == nil || id.Rule.PaikaLimit == *r.PaikaLimit) {
 			chosen = append(chosen, id)
 		}
 	}
 	if len(chosen) == 0 {
-		return nil, unusableError{fmt.Errorf("no tablebase files to verify in %s (for the material and rule asked)", r.Dir)}
+		return nil, unusableError{fmt.Errorf("no tablebase files to verify in %s (for the material and rule asked)", dir)}
 	}
 	for _, id := range chosen {
-		if _, _, err := CheckFile(r.Dir, id.Class, id.Rule); err != nil {
+		if _, _, err := CheckFile(dir, id.Class, id.Rule); err != nil {
 			return nil, unusableError{err}
 		}
 	}
-	return Verify(ctx, r.Dir, chosen, r.Workers, r.Progress)
+	return Verify(ctx, dir, chosen, r.Workers, r.Progress)
+}
+
+// Inconsistent is the number of inconsistent positions of the reports.
+func (rs VerifyReports) Inconsistent() uint64 {
+	var bad uint64
+	for _, r := range rs {
+		bad += r.Bad
+	}
+	return bad
+}
+
+// WriteText writes a report a line, then "all consistent" when no position is not.
+func (rs VerifyReports) WriteText(w io.Writer) {
+	for _, r := range rs {
+		fmt.Fprintln(w, r)
+	}
+	if rs.Inconsistent() == 0 {
+		fmt.Fprintln(w, "all consistent")
+	}
 }
 
 // String is r's line: the table, the positions checked and the inconsistent ones, then a
