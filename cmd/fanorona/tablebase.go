@@ -124,8 +124,8 @@ func newTBPlanCmd(s *streams, runF func(*tbPlanOptions) error) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "plan --max-pieces N | --material 3v5 [--json]",
 		Short: "The materials a build makes, in layers that can be built in parallel, with what each needs",
-		Long: `Prints the materials of at most N pieces (or one material and those it needs) in layers, each needing only earlier layers, so that one layer's materials can be built at the same time by "tablebase build --material M --only" (docs/SCALING.md), with the memory of values each build holds.`,
-		Args: cobra.NoArgs,
+		Long:  `Prints the materials of at most N pieces (or one material and those it needs) in layers, each needing only earlier layers, so that one layer's materials can be built at the same time by "tablebase build --material M --only" (docs/SCALING.md), with the memory of values each build holds.`,
+		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			return seam(runF, &o, func() error {
 				recs, err := tablebase.CheckedPlan(o.maxPieces, o.material)

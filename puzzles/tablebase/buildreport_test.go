@@ -47,6 +47,20 @@ func TestMaterialReportLines(t *testing.T) {
 	assert.Equal(t, "2v1   theoretic already built (3.0 MiB of values, 0.5 MiB of files)", r.String())
 }
 
+// TestBuildReportsAsLinesAndRecords: a line a report, and a record each with the peak.
+func TestBuildReportsAsLinesAndRecords(t *testing.T) {
+	reps := BuildReports{{Material: Material{1, 1}, Bytes: 660, FileBytes: 322},
+		{Material: Material{2, 1}, PaikaLimit: 50, Built: true, Seconds: 1.5, Levels: 30}}
+	var b strings.Builder
+	reps.WriteText(&b)
+	assert.Equal(t, "1v1   theoretic already built (0.0 MiB of values, 0.0 MiB of files)\n"+
+		"2v1   paika 50  built in 1.5 s: 0.0 MiB of values (0.0 MiB of files), 0.0 MiB in memory with its dependencies, longest 30 plies\n", b.String())
+	recs := reps.Records(7)
+	require.Len(t, recs, 2)
+	assert.Equal(t, BuildRecord{Material: "2v1", PaikaLimit: 50, Built: true, Seconds: 1.5, Plies: 30, PeakBytes: 7}, recs[1])
+	assert.Equal(t, "1v1", recs[0].Material)
+}
+
 // TestReadFENsSkipsCommentsAndNamesTheBadLine: blank and # lines skipped, a line longer
 // than any buffer read whole, the first bad FEN named by its line.
 func TestReadFENsSkipsCommentsAndNamesTheBadLine(t *testing.T) {

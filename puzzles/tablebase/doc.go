@@ -22,8 +22,10 @@
 // serve both. Oracle is the tables as the players' search probes them.
 //
 // OpenFolder reads a tablebase folder option the one way every command does (Resolve,
-// CheckHeaders) and makes its tables ready (checked, the players' oracle made); BuildAll, VerifyFolder, Stats,
-// PlanRecords and ProbePosition are the tablebase command's work, with the records it prints.
+// CheckHeaders) and makes its tables ready (checked, the players' oracle made). The
+// tablebase command's work is here, from its options as typed, with the records it
+// prints: BuildRequest.Prepare and BuildAll, CheckedPlan, Probe, VerifyFolder and Stats;
+// an option refused is an InputError naming it.
 //
 // The package imports only engine, internal/atomicfile, the standard library, zstd and s2.
 package tablebase
