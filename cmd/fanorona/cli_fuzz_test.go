@@ -36,6 +36,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fanorona/fanorona/internal/cliout"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 	"github.com/stretchr/testify/require"
@@ -242,12 +243,12 @@ func (sb *cliSandbox) runCase(c cliCase) (cliResult, []string) {
 func (sb *cliSandbox) violations(r cliResult, before map[string]fileState) []string {
 	var v []string
 	switch r.code {
-	case exitOK, exitFailure, exitUsage:
-	case exitInterrupted:
+	case cliout.ExitOK, cliout.ExitFailure, cliout.ExitUsage:
+	case cliout.ExitInterrupted:
 		if !r.interrupted {
 			v = append(v, "exit 130 without an interrupt")
 		}
-	case exitInternal:
+	case cliout.ExitInternal:
 		v = append(v, "panic (exit 70)")
 	default:
 		v = append(v, fmt.Sprintf("exit %d", r.code))
@@ -255,7 +256,7 @@ func (sb *cliSandbox) violations(r cliResult, before map[string]fileState) []str
 	lines := strings.Split(strings.TrimSuffix(r.stderr, "\n"), "\n")
 	last := lines[len(lines)-1]
 	switch r.code {
-	case exitUsage:
+	case cliout.ExitUsage:
 		if r.stdout != "" {
 			v = append(v, "stdout not empty on exit 2")
 		}
@@ -281,8 +282,8 @@ func (sb *cliSandbox) violations(r cliResult, before map[string]fileState) []str
 				break
 			}
 		}
-	case exitFailure, exitInterrupted:
-		if r.code == exitFailure {
+	case cliout.ExitFailure, cliout.ExitInterrupted:
+		if r.code == cliout.ExitFailure {
 			// The sandbox's disk and memory do not fail: exit 1 here is bad input
 			// misfiled (or a command that failed on its own).
 			v = append(v, "exit 1 where the machine did not fail")

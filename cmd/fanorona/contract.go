@@ -9,12 +9,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
-	"os"
 	"runtime/debug"
-	"strings"
-	"syscall"
 
 	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/internal/cliout"
@@ -24,18 +20,6 @@ import (
 	"github.com/fanorona/fanorona/tournament"
 	"github.com/spf13/cobra"
 )
-
-// Exit statuses (docs/CLI.md).
-const (
-	exitOK          = 0
-	exitFailure     = 1   // the machine failed: disk full, memory, a write refused
-	exitUsage       = 2   // bad input: flags, FEN, turns, specs, files, folders, damaged tables
-	exitInternal    = 70  // a bug: a panic (EX_SOFTWARE of sysexits.h)
-	exitInterrupted = 130 // Ctrl-C or SIGTERM: 128 + SIGINT, as shells report it
-)
-
-// reportBugsAt is where the line of a recovered panic sends the user.
-const reportBugsAt = "https://github.com/fanorona/fanorona/issues"
 
 // directStdout lists the commands whose stdout is a conversation and is never held back.
 var directStdout = map[string]bool{
@@ -65,7 +49,7 @@ func run(ctx context.Context, args []string, s *streams) (code int) {
 		if v := recover(); v != nil {
 			out.Discard()
 			warn.End(false)
-			code = reportPanic(s.err, cmdPath, &panics.Error{Value: v, Stack: debug.Stack()})
+			code = cliout.ReportPanic(s.err, version(), cmdPath, &panics.Error{Value: v, Stack: debug.Stack()})
 		}
 	}()
 	root := newRootCmd(&streams{s.in, out, warn})
@@ -76,23 +60,23 @@ func run(ctx context.Context, args []string, s *streams) (code int) {
 	}
 	err := root.ExecuteContext(context.WithValue(ctx, commandLineKey{}, append([]string{"fanorona"}, args...)))
 	code = exitStatus(ctx, err)
-	warn.End(code != exitUsage) // on exit 2 the error line is all stderr says
+	warn.End(code != cliout.ExitUsage) // on exit 2 the error line is all stderr says
 	switch code {
-	case exitUsage, exitInternal:
+	case cliout.ExitUsage, cliout.ExitInternal:
 		out.Discard()
 	default:
-		if ferr := out.Flush(); ferr != nil && code == exitOK {
-			err, code = fmt.Errorf("writing standard output: %w", ferr), exitFailure
+		if ferr := out.Flush(); ferr != nil && code == cliout.ExitOK {
+			err, code = fmt.Errorf("writing standard output: %w", ferr), cliout.ExitFailure
 		}
 	}
 	switch {
-	case code == exitInternal:
+	case code == cliout.ExitInternal:
 		var pe *panics.Error
 		errors.As(err, &pe)
-		return reportPanic(s.err, cmdPath, pe)
+		return cliout.ReportPanic(s.err, version(), cmdPath, pe)
 	case err == nil:
-	case code == exitInterrupted:
-		fmt.Fprintln(s.err, "fanorona:", cliout.OneLine(interruptMessage(err)))
+	case code == cliout.ExitInterrupted:
+		fmt.Fprintln(s.err, "fanorona:", cliout.OneLine(cliout.InterruptMessage(err, errorText(err))))
 	default:
 		fmt.Fprintln(s.err, "fanorona:", cliout.OneLine(errorText(err)))
 	}
@@ -106,76 +90,18 @@ func exitStatus(ctx context.Context, err error) int {
 	var pe *panics.Error
 	switch {
 	case err == nil:
-		return exitOK
+		return cliout.ExitOK
 	case errors.As(err, &pe):
-		return exitInternal
+		return cliout.ExitInternal
 	case errors.As(err, &ue), errors.As(err, &ie),
 		errors.Is(err, tablebase.ErrDamaged), errors.Is(err, tablebase.ErrNotBuilt),
 		errors.Is(err, proof.ErrDamaged), errors.Is(err, proof.ErrMalformed),
-		errors.Is(err, fs.ErrNotExist), unwritablePath(err), isCobraUsageError(err):
-		return exitUsage
+		errors.Is(err, fs.ErrNotExist), cliout.UnwritablePath(err), cliout.ArgumentError(err):
+		return cliout.ExitUsage
 	case errors.Is(err, context.Canceled), errors.Is(err, tournament.ErrInterrupted), ctx.Err() != nil:
-		return exitInterrupted
+		return cliout.ExitInterrupted
 	}
-	return exitFailure
-}
-
-// unwritablePath reports whether err is a path named that cannot be written at all: no
-// permission, a read-only file system, a file where a folder must be or a folder where a
-// file must be. That is bad input, whichever command meets it (the user chose the path),
-// unlike a write that fails part way (a full disk, an I/O error: exit status 1).
-func unwritablePath(err error) bool {
-	return errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS) ||
-		errors.Is(err, syscall.ENOTDIR) || errors.Is(err, syscall.EISDIR)
-}
-
-// isCobraUsageError recognises the errors cobra returns without the flag-error hook.
-func isCobraUsageError(err error) bool {
-	msg := err.Error()
-	for _, prefix := range []string{
-		"unknown command",            // of the root command
-		"required flag(s)",           // MarkFlagRequired
-		"if any flags in the group",  // MarkFlagsRequiredTogether, MarkFlagsMutuallyExclusive
-		"at least one of the flags ", // MarkFlagsOneRequired
-	} {
-		if strings.HasPrefix(msg, prefix) {
-			return true
-		}
-	}
-	return false
-}
-
-// interruptMessage says the run was interrupted and how to go on.
-func interruptMessage(err error) string {
-	msg := errorText(err)
-	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-		msg = strings.ReplaceAll(msg, context.Canceled.Error(), "interrupted")
-		msg = strings.ReplaceAll(msg, context.DeadlineExceeded.Error(), "interrupted")
-	}
-	if strings.Count(msg, "interrupted") > 1 { // a command's own "interrupted; …: <ctx error>"
-		msg = strings.TrimSuffix(msg, ": interrupted")
-	}
-	for _, says := range []string{"--resume", "again", "kept", "continue"} {
-		if strings.Contains(msg, says) { // the command said how to go on
-			return msg
-		}
-	}
-	// Commands that keep work (runs, tablebase builds) say how to go on themselves.
-	return msg + "; nothing was saved: run the same command again"
-}
-
-// reportPanic prints the one line of a recovered panic, keeping its stack in a file.
-func reportPanic(w io.Writer, cmdPath string, pe *panics.Error) int {
-	where := "its stack could not be saved"
-	if f, err := os.CreateTemp("", "fanorona-crash-*.txt"); err == nil {
-		fmt.Fprintf(f, "fanorona %s\ncommand: %s\n%v\n\n%s", version(), cmdPath, pe, pe.Stack)
-		if f.Close() == nil {
-			where = "stack in " + f.Name()
-		}
-	}
-	fmt.Fprintf(w, "fanorona: internal error in %q (%s); please report it with the command line at %s (%s)\n",
-		cmdPath, cliout.OneLine(pe.Error()), reportBugsAt, where)
-	return exitInternal
+	return cliout.ExitFailure
 }
 
 // version is what --version prints: the module version, the VCS revision and time the

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fanorona/fanorona/internal/cliout"
 	"github.com/fanorona/fanorona/internal/panics"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/spf13/cobra"
@@ -56,7 +57,7 @@ func TestPanicExits70WithOneLineAndTheStackKept(t *testing.T) {
 		assert.Empty(t, out, "%s: partial output dropped", cmd)
 		assert.Equal(t, 1, strings.Count(errs, "\n"), "%s: one line: %q", cmd, errs)
 		assert.Contains(t, errs, want)
-		assert.Contains(t, errs, reportBugsAt)
+		assert.Contains(t, errs, cliout.ReportBugsAt)
 		assert.NotContains(t, errs, "goroutine ", "no stack trace on the terminal")
 		i := strings.Index(errs, "stack in ")
 		require.GreaterOrEqual(t, i, 0, errs)

@@ -1,37 +1,18 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"testing"
-	"time"
 
 	"github.com/fanorona/fanorona/engine/record"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-// TestProgressLineCarriesTheScore: a score set after the count was reported is on the
-// line printed at the end, after the count.
-func TestProgressLineCarriesTheScore(t *testing.T) {
-	var w bytes.Buffer
-	clock := time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)
-	p := newProgress(&w)
-	p.now = func() time.Time { return clock }
-	p.beatEvery = 0
-	p.update("tournament", "games", 0, 2)
-	clock = clock.Add(time.Second)
-	p.update("tournament", "games", 2, 2)
-	p.setScore("a vs b +1 =0 -1")
-	p.finish()
-	assert.Equal(t, "tournament: 0/2 games, 0s elapsed, ETA -\n"+
-		"tournament: 2/2 games, 1s elapsed, ETA 0s | a vs b +1 =0 -1\n", w.String())
-}
 
 // TestTournamentOfTwoShowsItsScore: the progress of a two-player run ends with the
 // match's W/D/L, score, Elo and LLR, those of summary.json's head to head; a run of three

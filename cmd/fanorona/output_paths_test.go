@@ -10,6 +10,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/fanorona/fanorona/internal/cliout"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -49,9 +50,9 @@ func TestExitStatusOfPathErrors(t *testing.T) {
 		return fmt.Errorf("writing: %w", &fs.PathError{Op: "open", Path: "/x/y", Err: errno})
 	}
 	for errno, want := range map[syscall.Errno]int{
-		syscall.EACCES: exitUsage, syscall.EPERM: exitUsage, syscall.EROFS: exitUsage,
-		syscall.ENOTDIR: exitUsage, syscall.EISDIR: exitUsage, syscall.ENOENT: exitUsage,
-		syscall.ENOSPC: exitFailure, syscall.EIO: exitFailure, syscall.EDQUOT: exitFailure,
+		syscall.EACCES: cliout.ExitUsage, syscall.EPERM: cliout.ExitUsage, syscall.EROFS: cliout.ExitUsage,
+		syscall.ENOTDIR: cliout.ExitUsage, syscall.EISDIR: cliout.ExitUsage, syscall.ENOENT: cliout.ExitUsage,
+		syscall.ENOSPC: cliout.ExitFailure, syscall.EIO: cliout.ExitFailure, syscall.EDQUOT: cliout.ExitFailure,
 	} {
 		assert.Equal(t, want, exitStatus(context.Background(), pathErr(errno)), errno.Error())
 	}

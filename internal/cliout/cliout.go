@@ -1,4 +1,5 @@
-// Package cliout holds the output side of the command-line contract (docs/CLI.md): a
+// Package cliout holds the mechanics of the command-line contract (docs/CLI.md): exit
+// statuses and the lines of interrupts and panics, and the output side: a
 // command's stdout held back until it ends, so that bad input leaves it empty; warnings held
 // back the same way while progress passes at once; messages joined into one line.
 package cliout
