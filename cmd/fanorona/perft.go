@@ -4,7 +4,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 
 	"github.com/fanorona/fanorona/engine"
@@ -67,22 +66,11 @@ func runPerft(ctx context.Context, s *streams, o *perftOptions) error {
 	if err != nil {
 		return fmt.Errorf("perft --depth %d: %w", o.depth, err)
 	}
+	rep := engine.PerftReport{FEN: p.FEN(), Depth: o.depth, Convention: conv, Divided: o.divide, Run: run}
 	if o.json {
-		out := map[string]any{"fen": p.FEN(), "depth": o.depth, "convention": conv.String(),
-			"nodes": run.Nodes, "seconds": run.Seconds, "nodes_per_second": run.NodesPerSecond()}
-		if o.divide {
-			d := map[string]uint64{}
-			for _, e := range run.Divide {
-				d[e.Turn.String()] = e.Nodes
-			}
-			out["divide"] = d
-		}
-		return json.NewEncoder(s.out).Encode(out)
+		return rep.WriteJSON(s.out)
 	}
-	for _, e := range run.Divide {
-		fmt.Fprintf(s.out, "%s %d\n", e.Turn, e.Nodes)
-	}
-	fmt.Fprintf(s.out, "perft %d (%s): %d nodes in %.3f s, %.0f nodes/s\n", o.depth, conv, run.Nodes, run.Seconds, run.NodesPerSecond())
+	rep.WriteText(s.out)
 	return nil
 }
 
@@ -118,15 +106,7 @@ func runMoves(s *streams, o *movesOptions) error {
 	if err != nil {
 		return err
 	}
-	enc := json.NewEncoder(s.out)
-	for _, t := range engine.ListTurns(&p, r) {
-		if !o.json {
-			fmt.Fprintln(s.out, t.Turn)
-		} else if err := enc.Encode(t); err != nil {
-			return err
-		}
-	}
-	return nil
+	return engine.WriteTurns(s.out, engine.ListTurns(&p, r), o.json)
 }
 
 type showOptions struct {
