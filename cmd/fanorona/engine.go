@@ -12,7 +12,6 @@ import (
 	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/players"
 	"github.com/fanorona/fanorona/players/uci"
-	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/spf13/cobra"
 )
 
@@ -72,27 +71,23 @@ func runEngine(ctx context.Context, s *streams, o *engineOptions) error {
 	if err != nil {
 		return badInputf("--notation %v", err)
 	}
-	folder, err := tablebasesFolder(o.tb, tablebase.Optional)
+	// Checked before the session starts, so that a damaged table is refused with exit
+	// status 2 rather than in an info string at the first search.
+	ts, err := tablebaseSetup(o.tb, playersUse(anyPaikaLimit))
 	if err != nil {
 		return err
 	}
 	open := openTablebases
-	if folder != "" {
-		// Checked before the session starts, so that a damaged table is refused with exit
-		// status 2 rather than in an info string at the first search.
-		oracle, _, err := checkedTablebases(folder, anyPaikaLimit)
-		if err != nil {
-			return err
-		}
-		checked := oracleOptions(oracle)
+	if ts.Dir != "" {
+		checked := oracleOptions(ts.Oracle)
 		open = func(dir string) ([]players.Option, error) {
-			if dir == folder {
+			if dir == ts.Dir {
 				return checked, nil
 			}
 			return openTablebases(dir)
 		}
 	}
-	cfg := uci.ServerConfig{Player: o.player, Seed: o.seed, Rules: r, HashMB: o.hash, MemoryBytes: machineMemory(), Tablebases: folder,
+	cfg := uci.ServerConfig{Player: o.player, Seed: o.seed, Rules: r, HashMB: o.hash, MemoryBytes: machineMemory(), Tablebases: ts.Dir,
 		Notation: n, OpenTablebases: open}
 	return uci.Serve(ctx, s.in, s.out, cfg)
 }
