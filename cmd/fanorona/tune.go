@@ -14,7 +14,6 @@ import (
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/players"
 	"github.com/fanorona/fanorona/players/tune"
-	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/spf13/cobra"
 )
 
@@ -128,13 +127,9 @@ func runTune(ctx context.Context, s *streams, o *tuneOptions) error {
 // openTables opens --tablebases for labelling recorded games, every table checked first
 // as a run checks its tables: the records may be under any rule.
 func (o *tuneOptions) openTables() (players.Oracle, string, error) {
-	dir, err := tablebasesFolder(o.tablebases, tablebase.Optional)
-	if err != nil || dir == "" {
-		return nil, dir, err
+	ts, err := tablebaseSetup(o.tablebases, playersUse(anyPaikaLimit))
+	if err != nil || ts.Oracle == nil {
+		return nil, ts.Dir, err
 	}
-	oracle, _, err := checkedTablebases(dir, anyPaikaLimit)
-	if err != nil || oracle == nil {
-		return nil, dir, err
-	}
-	return oracle, dir, nil
+	return ts.Oracle, ts.Dir, nil
 }
