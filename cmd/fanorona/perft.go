@@ -120,12 +120,7 @@ func newShowCmd(s *streams, runF func(*showOptions) error) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "show [--fen F] [--turn T] [-o FILE.svg|FILE.png [--force]]",
 		Short: "Draw the board with its lines and coordinates, as text or into an SVG or PNG file",
-		Long: `Draw the board with its lines and coordinates: as text on stdout, or with -o as a
-picture, SVG or PNG by the file's extension (docs/FORMATS.md, "Board pictures"). With
---turn, a legal turn of the position is drawn on it: in the text its points and captured
-pieces in lower case, in a picture the moving piece's path as an arrow and its captured
-pieces crossed out. A turn that is not legal in the position is refused, and nothing is
-written.`,
+		Long:  "Draw the board as text, or with -o as an SVG or PNG picture (docs/FORMATS.md, \"Board pictures\"), with --turn a legal turn of the position on it (an illegal one is refused and nothing is written).",
 		Example: `  fanorona show
   fanorona show --fen "9/6B2/5W1W1/9/9 w 0 10"
   fanorona show --turn e2-e3A -o start.svg

@@ -34,9 +34,7 @@ func newPlayCmd(s *streams, runF func(*playOptions) error) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "play [--white SPEC|human] [--black SPEC|human] [--fen F] [--seed S]",
 		Short: "Play a game in the terminal against any level, or two people on one machine",
-		Long: "Play a game in the terminal. Each side is \"human\" or a player spec (" + strings.Join(players.Names(), ", ") + ").\n" +
-			"Type a whole turn (e2-e3, d3-e3A, f4-e4W-e3A) or a capture step by step (d3-e3, then A or W\n" +
-			"when both capture, then further steps or stop). Also: hint, moves, board, help, quit.",
+		Long:  "Play a game in the terminal, each side \"human\" or a player spec (" + strings.Join(players.Names(), ", ") + "), a turn typed whole (f4-e4W-e3A) or step by step; type help at the prompt for the commands.",
 		Example: `  fanorona play --black medium
   fanorona play --white expert:depth=6 --black human --seed 3
   fanorona play --white human --black human --fen "9/6B2/5W1W1/9/9 w 0 10"`,
