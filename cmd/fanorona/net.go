@@ -107,9 +107,7 @@ func runNetData(ctx context.Context, s *streams, o *netDataOptions) error {
 	} else if err != nil {
 		return err
 	}
-	secs := time.Since(start).Seconds()
-	fmt.Fprintf(s.out, "%s: %d games, %d positions, %d plies (%d games written before); %.0f positions/s over %.0f s with %d workers\n",
-		o.out, st.Games, st.Records, st.Plies, st.Resumed, float64(st.Records-st.ResumedRecords)/max(secs, 1e-9), secs, cfg.WorkerCount())
+	fmt.Fprintln(s.out, st.Summary(o.out, time.Since(start).Seconds(), cfg.WorkerCount()))
 	return nil
 }
 
