@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/stats/chart/board"
 	"github.com/spf13/cobra"
 )
 
@@ -150,7 +151,7 @@ func runShow(s *streams, o *showOptions) error {
 		return err
 	}
 	if o.pic.output == "" {
-		fmt.Fprint(s.out, engine.Diagram(&p, turnMarks(t)))
+		fmt.Fprint(s.out, engine.Diagram(&p, board.Marks(t)))
 		return nil
 	}
 	if err := o.pic.check(); err != nil {
