@@ -5,7 +5,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -155,14 +154,9 @@ func runNetInfo(s *streams, o *netInfoOptions) error {
 		return badInput(err)
 	}
 	info := nnue.InfoOf(n, o.path)
-	if !o.json {
-		info.WriteText(s.out)
-		return nil
+	if o.json {
+		return info.WriteJSON(s.out)
 	}
-	b, err := json.Marshal(info)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(s.out, "%s\n", b)
+	info.WriteText(s.out)
 	return nil
 }
