@@ -36,9 +36,7 @@ func newAnalyzeCmd(s *streams, runF func(*analyzeOptions) error) *cobra.Command 
 	c := &cobra.Command{
 		Use:   "analyze [--fen F] [--player SPEC] [--seed S] [--json]",
 		Short: "Best turn, score and principal variation for a position (a hint)",
-		Long: "Analyze a position with a player (default " + defaultAnalyzePlayer + ") and print its best turn,\n" +
-			"score (for the side to move, +1.00 = one piece), principal variation, depth, nodes and nodes/s.\n" +
-			"Players: " + strings.Join(players.Names(), ", ") + "; options as in expert:depth=8 or expert:time=200ms.",
+		Long:  "Print the best turn of a player (default " + defaultAnalyzePlayer + "; " + strings.Join(players.Names(), ", ") + ") for a position, its score for the side to move (+1.00 = one piece), principal variation, depth, nodes and nodes/s.",
 		Example: `  fanorona analyze --player expert:depth=6
   fanorona analyze --fen "9/6B2/5W1W1/9/9 w 0 10" --player expert:time=200ms --json
   fanorona analyze --fen "9/9/4W4/3B5/9 w" --tablebases ~/tb`,

@@ -12,7 +12,6 @@ import (
 	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/players"
 	"github.com/fanorona/fanorona/players/uci"
-	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/spf13/cobra"
 )
 
@@ -32,15 +31,8 @@ func newEngineCmd(s *streams, runF func(*engineOptions) error) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "engine [--player SPEC] [--hash MB] [--tablebases DIR] [--notation compact|dashed]",
 		Short: "Run a player as an engine on stdin/stdout (UCI-like protocol, docs/PROTOCOL.md)",
-		Long: "Speak the protocol of the C++ engine an-do-ni-ai-na/fanorona on stdin and stdout:\n" +
-			"uci, isready, ucinewgame, setoption, position startpos|fen F [moves ...], go depth|movetime|nodes|\n" +
-			"wtime btime winc binc|infinite, stop, quit. The flags give the options' starting values.\n" +
-			"quit and the end of the input let a search with limits finish (go infinite is stopped);\n" +
-			"a search stopped before its first iteration completes one before it answers, and a turn\n" +
-			"that ends no iteration (a node limit inside the first) comes without a score. A proven end is\n" +
-			"\"score mate N\" (plies): a search's, or a tablebase's under the theoretic rules (--paika-limit 0,\n" +
-			"whose tables count to the end; under a limit they count to the deciding capture: cp).",
-		Args: cobra.NoArgs,
+		Long:  "Speak the protocol of the C++ engine an-do-ni-ai-na/fanorona on stdin and stdout (docs/PROTOCOL.md), the flags giving the options' starting values.",
+		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			if runF != nil {
 				return runF(&o)
@@ -72,27 +64,23 @@ func runEngine(ctx context.Context, s *streams, o *engineOptions) error {
 	if err != nil {
 		return badInputf("--notation %v", err)
 	}
-	folder, err := tablebasesFolder(o.tb, tablebase.Optional)
+	// Checked before the session starts, so that a damaged table is refused with exit
+	// status 2 rather than in an info string at the first search.
+	ts, err := tablebaseSetup(o.tb, playersUse(anyPaikaLimit))
 	if err != nil {
 		return err
 	}
 	open := openTablebases
-	if folder != "" {
-		// Checked before the session starts, so that a damaged table is refused with exit
-		// status 2 rather than in an info string at the first search.
-		oracle, _, err := checkedTablebases(folder, anyPaikaLimit)
-		if err != nil {
-			return err
-		}
-		checked := oracleOptions(oracle)
+	if ts.Dir != "" {
+		checked := oracleOptions(ts.Oracle)
 		open = func(dir string) ([]players.Option, error) {
-			if dir == folder {
+			if dir == ts.Dir {
 				return checked, nil
 			}
 			return openTablebases(dir)
 		}
 	}
-	cfg := uci.ServerConfig{Player: o.player, Seed: o.seed, Rules: r, HashMB: o.hash, MemoryBytes: machineMemory(), Tablebases: folder,
+	cfg := uci.ServerConfig{Player: o.player, Seed: o.seed, Rules: r, HashMB: o.hash, MemoryBytes: machineMemory(), Tablebases: ts.Dir,
 		Notation: n, OpenTablebases: open}
 	return uci.Serve(ctx, s.in, s.out, cfg)
 }

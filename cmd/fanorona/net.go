@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/fanorona/fanorona/players/nnue/data"
-	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/fanorona/fanorona/tournament"
 	"github.com/spf13/cobra"
 )
@@ -108,27 +107,18 @@ func runNetData(ctx context.Context, s *streams, o *netDataOptions) error {
 	} else if err != nil {
 		return err
 	}
-	secs := time.Since(start).Seconds()
-	fmt.Fprintf(s.out, "%s: %d games, %d positions, %d plies (%d games written before); %.0f positions/s over %.0f s with %d workers\n",
-		o.out, st.Games, st.Records, st.Plies, st.Resumed, float64(st.Records-st.ResumedRecords)/max(secs, 1e-9), secs, cfg.WorkerCount())
+	fmt.Fprintln(s.out, st.Summary(o.out, time.Since(start).Seconds(), cfg.WorkerCount()))
 	return nil
 }
 
 // openTables gives the players and the labels the tables of --tablebases, each one the
 // rules may probe checked first.
 func (o *netDataOptions) openTables(cfg *data.Config) error {
-	if o.tablebases == "none" {
-		return nil
-	}
-	dir, err := tablebasesFolder(o.tablebases, tablebase.Optional)
-	if err != nil || dir == "" {
+	ts, err := tablebaseSetup(o.tablebases, playersUse(cfg.Rules().PaikaLimit))
+	if err != nil || ts.Oracle == nil {
 		return err
 	}
-	oracle, sums, err := checkedTablebases(dir, cfg.Rules().PaikaLimit)
-	if err != nil || oracle == nil {
-		return err
-	}
-	cfg.Oracle = oracle
-	cfg.Tablebases = fmt.Sprintf("%d tables", len(sums)) // not the folder: the data do not depend on where the tables lie
+	cfg.Oracle = ts.Oracle
+	cfg.Tablebases = ts.Summary() // not the folder: the data do not depend on where the tables lie
 	return nil
 }

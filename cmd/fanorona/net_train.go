@@ -5,7 +5,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -83,14 +82,16 @@ func runNetTrain(ctx context.Context, s *streams, o *netTrainOptions) error {
 		}
 		return err
 	}
-	if err := o.write(s, res); err != nil {
+	outs, err := res.Outputs(o.out, o.curve, o.image)
+	if err != nil {
 		return err
 	}
-	secs := time.Since(start).Seconds()
-	best := res.Curve[res.BestEpoch-1]
-	fmt.Fprintf(s.out, "%s: %d×%d, %d positions (%d held out), best epoch %d of %d: validation loss %.5f (constant %.5f), train loss %.5f, score scale %g; %.0f positions/s over %.0f s\n",
-		o.out, o.cfg.Shape.Hidden, o.cfg.Shape.Layer, res.Positions, res.Validation, res.BestEpoch, len(res.Curve),
-		best.ValidLoss, res.ConstantLoss, best.TrainLoss, res.ScoreScale, float64(res.PositionsSeen())/max(secs, 1e-9), secs)
+	for _, f := range outs {
+		if err := writeOutputFile(s, f.Path, f.Data, false); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintln(s.out, res.Summary(o.out, o.cfg.Shape, time.Since(start).Seconds()))
 	return nil
 }
 
@@ -123,29 +124,6 @@ func (o *netTrainOptions) check() error {
 	return nil
 }
 
-// write writes the net, and the loss curve as CSV and as a picture when asked.
-func (o *netTrainOptions) write(s *streams, res train.Result) error {
-	b, err := res.Net.Encode()
-	if err != nil {
-		return err
-	}
-	if err := writeOutputFile(s, o.out, b, false); err != nil {
-		return err
-	}
-	if o.curve != "" {
-		if err := writeOutputFile(s, o.curve, train.CurveCSV(res.Curve), false); err != nil {
-			return err
-		}
-	}
-	if o.image == "" {
-		return nil
-	}
-	if b, err = res.LossPlot(o.image); err != nil {
-		return err
-	}
-	return writeOutputFile(s, o.image, b, false)
-}
-
 type netInfoOptions struct {
 	json bool
 	path string
@@ -176,14 +154,9 @@ func runNetInfo(s *streams, o *netInfoOptions) error {
 		return badInput(err)
 	}
 	info := nnue.InfoOf(n, o.path)
-	if !o.json {
-		info.WriteText(s.out)
-		return nil
+	if o.json {
+		return info.WriteJSON(s.out)
 	}
-	b, err := json.Marshal(info)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(s.out, "%s\n", b)
+	info.WriteText(s.out)
 	return nil
 }

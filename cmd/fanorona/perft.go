@@ -4,10 +4,10 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/stats/chart/board"
 	"github.com/spf13/cobra"
 )
 
@@ -67,22 +67,11 @@ func runPerft(ctx context.Context, s *streams, o *perftOptions) error {
 	if err != nil {
 		return fmt.Errorf("perft --depth %d: %w", o.depth, err)
 	}
+	rep := engine.PerftReport{FEN: p.FEN(), Depth: o.depth, Convention: conv, Divided: o.divide, Run: run}
 	if o.json {
-		out := map[string]any{"fen": p.FEN(), "depth": o.depth, "convention": conv.String(),
-			"nodes": run.Nodes, "seconds": run.Seconds, "nodes_per_second": run.NodesPerSecond()}
-		if o.divide {
-			d := map[string]uint64{}
-			for _, e := range run.Divide {
-				d[e.Turn.String()] = e.Nodes
-			}
-			out["divide"] = d
-		}
-		return json.NewEncoder(s.out).Encode(out)
+		return rep.WriteJSON(s.out)
 	}
-	for _, e := range run.Divide {
-		fmt.Fprintf(s.out, "%s %d\n", e.Turn, e.Nodes)
-	}
-	fmt.Fprintf(s.out, "perft %d (%s): %d nodes in %.3f s, %.0f nodes/s\n", o.depth, conv, run.Nodes, run.Seconds, run.NodesPerSecond())
+	rep.WriteText(s.out)
 	return nil
 }
 
@@ -118,15 +107,7 @@ func runMoves(s *streams, o *movesOptions) error {
 	if err != nil {
 		return err
 	}
-	enc := json.NewEncoder(s.out)
-	for _, t := range engine.ListTurns(&p, r) {
-		if !o.json {
-			fmt.Fprintln(s.out, t.Turn)
-		} else if err := enc.Encode(t); err != nil {
-			return err
-		}
-	}
-	return nil
+	return engine.WriteTurns(s.out, engine.ListTurns(&p, r), o.json)
 }
 
 type showOptions struct {
@@ -140,12 +121,7 @@ func newShowCmd(s *streams, runF func(*showOptions) error) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "show [--fen F] [--turn T] [-o FILE.svg|FILE.png [--force]]",
 		Short: "Draw the board with its lines and coordinates, as text or into an SVG or PNG file",
-		Long: `Draw the board with its lines and coordinates: as text on stdout, or with -o as a
-picture, SVG or PNG by the file's extension (docs/FORMATS.md, "Board pictures"). With
---turn, a legal turn of the position is drawn on it: in the text its points and captured
-pieces in lower case, in a picture the moving piece's path as an arrow and its captured
-pieces crossed out. A turn that is not legal in the position is refused, and nothing is
-written.`,
+		Long:  "Draw the board as text, or with -o as an SVG or PNG picture (docs/FORMATS.md, \"Board pictures\"), with --turn a legal turn of the position on it (an illegal one is refused and nothing is written).",
 		Example: `  fanorona show
   fanorona show --fen "9/6B2/5W1W1/9/9 w 0 10"
   fanorona show --turn e2-e3A -o start.svg
@@ -175,7 +151,7 @@ func runShow(s *streams, o *showOptions) error {
 		return err
 	}
 	if o.pic.output == "" {
-		fmt.Fprint(s.out, engine.Diagram(&p, turnMarks(t)))
+		fmt.Fprint(s.out, engine.Diagram(&p, board.Marks(t)))
 		return nil
 	}
 	if err := o.pic.check(); err != nil {

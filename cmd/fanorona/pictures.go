@@ -55,16 +55,3 @@ func (f *pictureFlags) write(s *streams, p engine.Position, turn *engine.Turn) e
 	}
 	return writeOutputFile(s, f.output, data, f.force)
 }
-
-// turnMarks are the points a turn touches, for the terminal diagram: its path and the
-// pieces it captures.
-func turnMarks(t *engine.Turn) engine.Bitboard {
-	if t == nil {
-		return 0
-	}
-	marks := t.Captured
-	for _, q := range board.Path(*t) {
-		marks |= engine.Bit(q)
-	}
-	return marks
-}

@@ -34,22 +34,7 @@ func newPositionsCmd(s *streams, runF func(*positionsOptions) error) *cobra.Comm
 	c := &cobra.Command{
 		Use:   "positions FILE... [--pieces 8-16] [--lead 2] [--count 200] [--seed S] [--strong-side white] [--keep-counter] [--quiet-positions] [-o FILE]",
 		Short: "Draw positions where one side is ahead from recorded games (openings for conversion matches)",
-		Long: `Draw positions where one side is ahead from recorded games (games.jsonl files or run
-folders, as stats reads them). Each game is replayed; a position after one of its plies
-qualifies when the game goes on there, the pieces on the board number --pieces and one
-side has at least --lead more (with --quiet-positions, also the side to move has no
-capture, so the lead does not change hands at once). Each game gives at most one position
-(chosen uniformly among its qualifying plies, seeded), repeats are dropped, and --count
-are drawn by --seed.
-With --strong-side white (the default) a position where Black is ahead is turned into the
-equivalent one with White ahead (the board turned 180°, colours and side to move swapped),
-and the paika counter is set to 0 unless --keep-counter.
-
-Output: a positions file (docs/FORMATS.md): a '#' line with the inputs, then one FEN a
-line, on stdout or into -o FILE (never overwritten). Fewer qualifying positions than
---count is an error saying how many there are. A conversion match then plays them:
-
-  fanorona tournament --players A,B --format gauntlet --fixed-colours --openings file:positions.fen --games 200`,
+		Long:  "Draw positions where one side is ahead from recorded games (games.jsonl files or run folders) into a positions file for tournament --openings file:PATH (docs/FORMATS.md, \"Positions files\").",
 		Example: `  fanorona positions runs/v2-v1/games.jsonl --pieces 8-16 --lead 2 --count 200 --seed 1 -o positions.fen
   fanorona positions out/tournament-3 --count 50 --strong-side any > sample.fen`,
 		Args: cobra.MinimumNArgs(1),

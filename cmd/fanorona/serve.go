@@ -35,11 +35,7 @@ func newServeCmd(s *streams, runF func(*serveOptions) error) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "serve [--addr 127.0.0.1:PORT] [--tablebases DIR] [--open]",
 		Short: "An analysis board in the browser: play through a position, ask the expert, the tables and the prover",
-		Long: "Serve one page (its script and styles inside the binary: it works offline) and its JSON API\n" +
-			"(docs/PROTOCOL.md, \"The analysis board\") on a loopback address until Ctrl-C. Enter turns by\n" +
-			"clicking their steps; analyse with the expert (several lines, streamed); see the tables' value\n" +
-			"and best line; prove a claim within a time budget and save its certificate; open the games of a\n" +
-			"games.jsonl or an exported file and step through them. The address is printed on stderr.",
+		Long:  "Serve the analysis board, one page that works offline and its JSON API (docs/PROTOCOL.md, \"The analysis board\"), on a loopback address printed on stderr until Ctrl-C.",
 		Example: `  fanorona serve
   fanorona serve --addr 127.0.0.1:0 --open
   fanorona serve --tablebases ~/.cache/fanorona/tablebases --paika-limit 0`,

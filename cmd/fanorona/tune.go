@@ -8,13 +8,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 
-	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/players"
 	"github.com/fanorona/fanorona/players/tune"
-	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/spf13/cobra"
 )
 
@@ -63,29 +60,10 @@ func newTuneCmd(s *streams, runF func(*tuneOptions) error) *cobra.Command {
 	return c
 }
 
-// maxTuneOpeningPlies bounds --opening-plies: random games seldom last much longer.
-const maxTuneOpeningPlies = 16
-
 // check refuses bad flag values before any work, in the order the flags are documented.
-func (o *tuneOptions) check() error {
-	switch {
-	case o.games < 1:
-		return badInputf("--games %d: must be at least 1", o.games)
-	case o.openingPlies < 0 || o.openingPlies > maxTuneOpeningPlies:
-		return badInputf("--opening-plies %d: must be between 0 and %d (the games must go on after the opening to give samples)", o.openingPlies, maxTuneOpeningPlies)
-	case o.minPieces < 0 || o.minPieces > 2*engine.MaxPiecesPerSide:
-		return badInputf("--min-pieces %d: must be from 0 to %d", o.minPieces, 2*engine.MaxPiecesPerSide)
-	case o.workers < 0:
-		return badInputf("--workers %d: must be 0 (one) or more", o.workers)
-	}
-	if _, err := players.ParseSpec(o.player); err != nil { // the option values too, e.g. time=-5s
-		return badInputf("--player: %v", err)
-	}
-	if _, err := tune.FixedFeatures(o.fixed); err != nil {
-		return badInputf("--fixed %v", err)
-	}
-	if _, err := os.Stat(o.data); o.data != "" && err == nil {
-		return badInputf("--data %s: file exists (not overwritten)", o.data)
+func (o *tuneOptions) check(req tune.Request) error {
+	if err := req.Check(); err != nil {
+		return badInputf("--%v", err)
 	}
 	if len(o.gamesFrom) > 0 && len(o.selfPlayFlags) > 0 {
 		return badInputf("--games-from: fits recorded games, so %s (self-play) cannot be given with it", strings.Join(o.selfPlayFlags, ", "))
@@ -97,13 +75,13 @@ func (o *tuneOptions) check() error {
 }
 
 func runTune(ctx context.Context, s *streams, o *tuneOptions) error {
-	if err := o.check(); err != nil {
+	req := tune.Request{GamesFrom: o.gamesFrom, OpenTables: o.openTables, MinPieces: o.minPieces, Fixed: o.fixed, Data: o.data,
+		SelfPlay: tune.Config{Games: o.games, Player: o.player, Seed: o.seed, OpeningPlies: o.openingPlies, Workers: o.workers}}
+	if err := o.check(req); err != nil {
 		return err
 	}
 	bar := newProgress(s.err)
-	req := tune.Request{GamesFrom: o.gamesFrom, OpenTables: o.openTables, MinPieces: o.minPieces, Fixed: o.fixed, Data: o.data,
-		SelfPlay: tune.Config{Games: o.games, Player: o.player, Seed: o.seed, OpeningPlies: o.openingPlies, Workers: o.workers,
-			Progress: func(done, total int) { bar.update("tune: games", "games", int64(done), int64(total)) }}}
+	req.SelfPlay.Progress = func(done, total int) { bar.update("tune: games", "games", int64(done), int64(total)) }
 	res, err := tune.Run(ctx, req)
 	bar.finish()
 	var re *tune.RecordsError
@@ -128,13 +106,9 @@ func runTune(ctx context.Context, s *streams, o *tuneOptions) error {
 // openTables opens --tablebases for labelling recorded games, every table checked first
 // as a run checks its tables: the records may be under any rule.
 func (o *tuneOptions) openTables() (players.Oracle, string, error) {
-	dir, err := tablebasesFolder(o.tablebases, tablebase.Optional)
-	if err != nil || dir == "" {
-		return nil, dir, err
+	ts, err := tablebaseSetup(o.tablebases, playersUse(anyPaikaLimit))
+	if err != nil || ts.Oracle == nil {
+		return nil, ts.Dir, err
 	}
-	oracle, _, err := checkedTablebases(dir, anyPaikaLimit)
-	if err != nil || oracle == nil {
-		return nil, dir, err
-	}
-	return oracle, dir, nil
+	return ts.Oracle, ts.Dir, nil
 }

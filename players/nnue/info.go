@@ -4,6 +4,7 @@
 package nnue
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -26,6 +27,16 @@ type Info struct {
 
 // InfoOf is n's Info, read from path.
 func InfoOf(n *Net, path string) Info { return Info{File: path, SHA256: n.SHA256, Header: n.Header} }
+
+// WriteJSON writes the information as one JSON object on one line: file, sha256, header.
+func (i Info) WriteJSON(w io.Writer) error {
+	b, err := json.Marshal(i)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "%s\n", b)
+	return err
+}
 
 // WriteText writes the information as lines of text: the file, its format and shape, and
 // how the net was trained where its header records it.

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -41,4 +43,25 @@ func TestInfoText(t *testing.T) {
 	}
 	InfoOf(&Net{Header: Header{Format: "x"}}, "bare").WriteText(&b)
 	assert.Contains(t, b.String(), "training: not recorded\n")
+}
+
+func TestInfoJSON(t *testing.T) {
+	n, err := Open(DefaultName)
+	require.NoError(t, err)
+	var b bytes.Buffer
+	require.NoError(t, InfoOf(n, "default").WriteJSON(&b))
+	assert.Equal(t, 1, strings.Count(b.String(), "\n"), "one line")
+	var got struct {
+		File   string `json:"file"`
+		SHA256 string `json:"sha256"`
+		Header struct {
+			Format string `json:"format"`
+			Shape  Shape  `json:"shape"`
+		} `json:"header"`
+	}
+	require.NoError(t, json.Unmarshal(b.Bytes(), &got))
+	assert.Equal(t, "default", got.File)
+	assert.Equal(t, n.SHA256, got.SHA256)
+	assert.Equal(t, n.Header.Format, got.Header.Format)
+	assert.Equal(t, n.Header.Shape, got.Header.Shape)
 }

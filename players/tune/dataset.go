@@ -61,6 +61,36 @@ func recordsErrorf(format string, args ...any) error {
 	return &RecordsError{fmt.Errorf(format, args...)}
 }
 
+// MaxOpeningPlies bounds SelfPlay.OpeningPlies: random games seldom last much longer.
+const MaxOpeningPlies = 16
+
+// Check refuses a bad request before any work, each error starting with the name of the
+// setting it is about ("games 0: must be at least 1"), in the order the tune command
+// documents its flags.
+func (req Request) Check() error {
+	c := req.SelfPlay
+	switch {
+	case c.Games < 1:
+		return fmt.Errorf("games %d: must be at least 1", c.Games)
+	case c.OpeningPlies < 0 || c.OpeningPlies > MaxOpeningPlies:
+		return fmt.Errorf("opening-plies %d: must be between 0 and %d (the games must go on after the opening to give samples)", c.OpeningPlies, MaxOpeningPlies)
+	case req.MinPieces < 0 || req.MinPieces > 2*engine.MaxPiecesPerSide:
+		return fmt.Errorf("min-pieces %d: must be from 0 to %d", req.MinPieces, 2*engine.MaxPiecesPerSide)
+	case c.Workers < 0:
+		return fmt.Errorf("workers %d: must be 0 (one) or more", c.Workers)
+	}
+	if _, err := players.ParseSpec(c.Player); err != nil { // the option values too, e.g. time=-5s
+		return fmt.Errorf("player: %w", err)
+	}
+	if _, err := FixedFeatures(req.Fixed); err != nil {
+		return fmt.Errorf("fixed %w", err)
+	}
+	if _, err := os.Stat(req.Data); req.Data != "" && err == nil {
+		return fmt.Errorf("data %s: file exists (not overwritten)", req.Data)
+	}
+	return nil
+}
+
 // FixedFeatures returns the indices of the features named (players.FeatureNames).
 func FixedFeatures(names []string) ([]int, error) {
 	var fixed []int

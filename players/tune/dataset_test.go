@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -77,4 +78,31 @@ func TestKeepMinPieces(t *testing.T) {
 	samples := []Sample{{FEN: engine.StartFEN}, {FEN: "9/9/9/9/W7B w 0 0"}}
 	assert.Len(t, KeepMinPieces(samples, 0), 2)
 	assert.Equal(t, []Sample{{FEN: engine.StartFEN}}, KeepMinPieces(samples, 3))
+}
+
+func TestRequestCheck(t *testing.T) {
+	good := Request{SelfPlay: Config{Games: 10, Player: "expert:nodes=100", OpeningPlies: 4, Workers: 1}, Fixed: []string{"targets"}}
+	require.NoError(t, good.Check())
+	exists := filepath.Join(t.TempDir(), "samples.jsonl")
+	require.NoError(t, os.WriteFile(exists, nil, 0o644))
+	for _, tc := range []struct {
+		change func(*Request)
+		want   string
+	}{
+		{func(r *Request) { r.SelfPlay.Games = 0 }, "games 0: must be at least 1"},
+		{func(r *Request) { r.SelfPlay.OpeningPlies = 17 }, "opening-plies 17: must be between 0 and 16"},
+		{func(r *Request) { r.SelfPlay.OpeningPlies = -1 }, "opening-plies -1: must be between 0 and 16"},
+		{func(r *Request) { r.MinPieces = 45 }, "min-pieces 45: must be from 0 to 44"}, // 22 pieces a side
+		{func(r *Request) { r.SelfPlay.Workers = -1 }, "workers -1: must be 0 (one) or more"},
+		{func(r *Request) { r.SelfPlay.Player = "wizard" }, `player: player spec "wizard": unknown player`},
+		{func(r *Request) { r.Fixed = []string{"charm"} }, "fixed charm: unknown feature"},
+		{func(r *Request) { r.Data = exists }, "data " + exists + ": file exists (not overwritten)"},
+	} {
+		r := good
+		tc.change(&r)
+		err := r.Check()
+		require.Error(t, err, tc.want)
+		assert.Contains(t, err.Error(), tc.want)
+		assert.True(t, strings.HasPrefix(err.Error(), tc.want[:strings.IndexAny(tc.want, " :")]), "starts with the setting: %v", err)
+	}
 }

@@ -49,6 +49,13 @@ type Stats struct {
 	ResumedRecords        int // and their records
 }
 
+// Summary is the line that reports a generation into path that took secs seconds with
+// workers workers: what the file holds, what was written before, the speed of this run.
+func (st Stats) Summary(path string, secs float64, workers int) string {
+	return fmt.Sprintf("%s: %d games, %d positions, %d plies (%d games written before); %.0f positions/s over %.0f s with %d workers",
+		path, st.Games, st.Records, st.Plies, st.Resumed, float64(st.Records-st.ResumedRecords)/max(secs, 1e-9), secs, workers)
+}
+
 // progressFile is the sidecar of a positions file being written: how many of the shard's
 // games are complete and where their records end. A run that stops between two updates
 // is resumed from the last one (the file cut back to Offset).

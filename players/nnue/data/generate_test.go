@@ -211,3 +211,10 @@ func TestProgressSidecarLeavesNoTemporaryFile(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, entries, 1, "the sidecar only")
 }
+
+func TestStatsSummary(t *testing.T) {
+	st := Stats{Games: 10, Records: 500, Plies: 700, ShardGames: 10, Resumed: 4, ResumedRecords: 200}
+	// 300 positions written by this run in 2 s: 150 a second.
+	assert.Equal(t, "x.pos: 10 games, 500 positions, 700 plies (4 games written before); 150 positions/s over 2 s with 3 workers",
+		st.Summary("x.pos", 2, 3))
+}

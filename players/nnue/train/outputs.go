@@ -1,5 +1,5 @@
-// outputs.go: what a training gives besides the net: its inputs checked, the loss curves
-// drawn, the positions it went through.
+// outputs.go: what a training gives besides the net: its inputs checked, the files it
+// writes (the net, the loss curves as CSV and drawn), the line that reports it.
 
 package train
 
@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/fanorona/fanorona/players/nnue"
 	"github.com/fanorona/fanorona/stats/chart"
 )
 
@@ -47,4 +48,40 @@ func (r Result) PositionsSeen() int {
 		seen += e.Of
 	}
 	return seen
+}
+
+// Output is one file a training writes: its path and its bytes.
+type Output struct {
+	Path string
+	Data []byte
+}
+
+// Outputs are the files of a training, in the order they are written: the net at net,
+// then the loss curves as CSV at curve and drawn at image, each when its path is given.
+func (r Result) Outputs(net, curve, image string) ([]Output, error) {
+	b, err := r.Net.Encode()
+	if err != nil {
+		return nil, err
+	}
+	outs := []Output{{net, b}}
+	if curve != "" {
+		outs = append(outs, Output{curve, CurveCSV(r.Curve)})
+	}
+	if image != "" {
+		if b, err = r.LossPlot(image); err != nil {
+			return nil, err
+		}
+		outs = append(outs, Output{image, b})
+	}
+	return outs, nil
+}
+
+// Summary is the line that reports a training of shape whose net was written to path and
+// that took secs seconds: sizes, the best epoch's losses against the constant
+// prediction's, the score scale and the speed.
+func (r Result) Summary(path string, shape nnue.Shape, secs float64) string {
+	best := r.Curve[r.BestEpoch-1]
+	return fmt.Sprintf("%s: %d×%d, %d positions (%d held out), best epoch %d of %d: validation loss %.5f (constant %.5f), train loss %.5f, score scale %g; %.0f positions/s over %.0f s",
+		path, shape.Hidden, shape.Layer, r.Positions, r.Validation, r.BestEpoch, len(r.Curve),
+		best.ValidLoss, r.ConstantLoss, best.TrainLoss, r.ScoreScale, float64(r.PositionsSeen())/max(secs, 1e-9), secs)
 }

@@ -155,6 +155,19 @@ func Path(t engine.Turn) []engine.Point {
 	return pts
 }
 
+// Marks are the points a turn touches, for the terminal diagram (engine.Diagram): its
+// path and the pieces it captures; none without a turn.
+func Marks(t *engine.Turn) engine.Bitboard {
+	if t == nil {
+		return 0
+	}
+	marks := t.Captured
+	for _, q := range Path(*t) {
+		marks |= engine.Bit(q)
+	}
+	return marks
+}
+
 // drawTurn crosses out the captured pieces, then draws the path as a polyline ending in
 // an arrowhead whose tip is at the last landing point's centre.
 func drawTurn(pt painter, t engine.Turn) {

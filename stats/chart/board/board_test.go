@@ -413,3 +413,26 @@ func TestSVGIsDeterministic(t *testing.T) {
 	_, b := drawn(t, chainFEN, chainTurn)
 	assert.Equal(t, a, b)
 }
+
+func TestMarks(t *testing.T) {
+	for _, c := range []struct {
+		fen, turn string
+		points    []string // the path and the captured pieces, hand-checked above
+	}{
+		{engine.StartFEN, "e2-e3A", []string{"e2", "e3", "e4", "e5"}},
+		{"9/9/9/9/4W2B1 w", "e1-f2", []string{"e1", "f2"}},
+		{chainFEN, chainTurn, append(append([]string{}, chainPath...), chainCaptured...)},
+	} {
+		p := engine.MustParseFEN(c.fen)
+		turn, err := p.ParseTurn(engine.DefaultRules(), c.turn)
+		require.NoError(t, err, c.turn)
+		var want engine.Bitboard
+		for _, s := range c.points {
+			q, ok := engine.ParsePoint(s)
+			require.True(t, ok, s)
+			want |= engine.Bit(q)
+		}
+		assert.Equal(t, want, Marks(&turn), c.turn)
+	}
+	assert.Zero(t, Marks(nil), "no turn, no marks")
+}

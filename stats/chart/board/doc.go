@@ -2,7 +2,8 @@
 // 5×9 grid of lines with the diagonals through the strong points, the 45 points, white and
 // black pieces, the coordinates (files a–i, ranks 1–5, rank 5 at the top as in the
 // terminal diagram), and optionally one turn drawn on it: the path of the moving piece
-// through its chain as an arrow, and the pieces it captures crossed out.
+// through its chain as an arrow, and the pieces it captures crossed out. The same turn's
+// points mark it on the terminal diagram (Marks).
 //
 // The picture is drawn once, by one function, onto a small painter interface with two
 // implementations. The SVG painter writes plain SVG with the standard library, so every
