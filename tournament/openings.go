@@ -242,7 +242,7 @@ func FirstTurns(r engine.Rules) []engine.Turn {
 	return turns
 }
 
-func neededWhat(c *Config) string {
+func neededWhat(c *Plan) string {
 	switch {
 	case c.openingPerGame() && c.FixedColours:
 		return fmt.Sprintf("%d games per pairing with fixed colours (one opening each)", c.Games)
@@ -252,20 +252,17 @@ func neededWhat(c *Config) string {
 	return fmt.Sprintf("%d pairs per pairing", (c.Games+1)/2)
 }
 
-// NewOpenings returns the openings of run c. For distinct:K it draws one balanced
+// NewOpenings returns the openings of run c (a plan: NewPlan). For distinct:K it draws one balanced
 // position for each pair of a pairing (for each game in self-play), and refuses a run with more pairs than there are
 // positions (an input error, before anything is played).
-func NewOpenings(c *Config) (*Openings, error) {
+func NewOpenings(c *Plan) (*Openings, error) {
 	return NewOpeningsContext(context.Background(), c)
 }
 
 // NewOpeningsContext is NewOpenings that stops judging openings (which takes minutes for
 // even:K) when ctx ends, returning ctx's error.
-func NewOpeningsContext(ctx context.Context, c *Config) (*Openings, error) {
-	set, err := c.openingSpec()
-	if err != nil {
-		return nil, err
-	}
+func NewOpeningsContext(ctx context.Context, c *Plan) (*Openings, error) {
+	set := c.opening
 	kind, n := set.Kind, set.Plies
 	if kind == OpenFile {
 		return fileOpenings(c, set.Path)
@@ -348,15 +345,16 @@ func chooseBalanced(ctx context.Context, book []engine.Position, order []int, wa
 // fileOpenings reads the positions of file:PATH for run c: the first OpeningsNeeded in
 // file order. A bad line, a finished game or too few positions is refused (before
 // anything is played), naming the file and line.
-func fileOpenings(c *Config, path string) (*Openings, error) {
+func fileOpenings(c *Plan, path string) (*Openings, error) {
 	lines, sum, err := ReadPositionsFile(path)
 	if err != nil {
 		return nil, err
 	}
 	r := c.EngineRules()
 	for _, l := range lines {
-		if st := r.Status(&l.Position); st.Over() {
-			return nil, fmt.Errorf("%s:%d: the game is already over there (%s, %s under the run's rules)", path, l.Line, st.Outcome, st.Reason)
+		var over *engine.GameOverError
+		if err := r.Ongoing(&l.Position); errors.As(err, &over) {
+			return nil, fmt.Errorf("%s:%d: the game is already over there (%s, %s under the run's rules)", path, l.Line, over.Status.Outcome, over.Status.Reason)
 		}
 	}
 	need := c.OpeningsNeeded()
@@ -376,7 +374,7 @@ func fileOpenings(c *Config, path string) (*Openings, error) {
 // prefix returns the openings of run c drawn from o, those of a run of c's openings with
 // at least as many games: the judged and the file's positions are taken in order, so the
 // first OpeningsNeeded of o's are c's; the other kinds do not depend on the games.
-func (o *Openings) prefix(c *Config) *Openings {
+func (o *Openings) prefix(c *Plan) *Openings {
 	need := c.OpeningsNeeded()
 	if !(isChosen(o.Kind) || o.Kind == OpenFile) || need >= len(o.book) {
 		return o

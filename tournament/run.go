@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/fanorona/fanorona/engine/record"
+	"github.com/fanorona/fanorona/internal/atomicfile"
 	"github.com/fanorona/fanorona/internal/panics"
 	"github.com/fanorona/fanorona/players"
 	"github.com/fanorona/fanorona/tournament/summary"
@@ -86,8 +87,9 @@ type Options struct {
 // index, and the statistics are accumulated as games finish (8 bytes a distinct game).
 // Resuming costs one bit and 8 bytes (the duplicate check) a game already on disk.
 // One process at a time writes a folder: Run holds Out/run.lock until it returns.
-func Run(ctx context.Context, c Config, o Options) (*summary.Summary, error) {
-	if err := c.Validate(); err != nil {
+func Run(ctx context.Context, req Config, o Options) (*summary.Summary, error) {
+	c, err := NewPlan(req)
+	if err != nil {
 		return nil, &InputError{err}
 	}
 	if o.Log == nil {
@@ -96,7 +98,7 @@ func Run(ctx context.Context, c Config, o Options) (*summary.Summary, error) {
 	if c.Format == SelfPlay || len(c.Pairings()) != 1 {
 		o.Live = nil // a score line is a match's: two players
 	}
-	openings, err := NewOpeningsContext(ctx, &c)
+	openings, err := NewOpeningsContext(ctx, c)
 	switch {
 	case err != nil && ctx.Err() != nil:
 		return nil, fmt.Errorf("%w while choosing the openings: nothing written", ErrInterrupted)
@@ -105,7 +107,7 @@ func Run(ctx context.Context, c Config, o Options) (*summary.Summary, error) {
 	}
 	c.DistinctOpenings = openings.Size()
 	c.OpeningsSHA256 = openings.SHA256
-	c.OpeningSet = openings.Identity(&c)
+	c.OpeningSet = openings.Identity(c)
 	c.openings = openings
 	if o.Adjudicator != nil {
 		if o.Adjudicator.limit != c.Rules.PaikaLimit {
@@ -113,7 +115,7 @@ func Run(ctx context.Context, c Config, o Options) (*summary.Summary, error) {
 		}
 		c.AdjudicatePieces = o.Adjudicator.Pieces()
 	}
-	if _, _, err := checkOutput(&c, &o); err != nil {
+	if _, _, err := checkOutput(c, &o); err != nil {
 		return nil, err
 	}
 	// A run its SPRT stopped is resumed with its test and the stop (unless another test
@@ -142,7 +144,7 @@ func Run(ctx context.Context, c Config, o Options) (*summary.Summary, error) {
 		}
 	}
 	acc := summary.NewAccumulator(o.SPRT, c.Players, deterministic)
-	done, prior, err := prepareOutput(&c, &o, acc)
+	done, prior, err := prepareOutput(c, &o, acc)
 	if err != nil {
 		return nil, err
 	}
@@ -150,7 +152,7 @@ func Run(ctx context.Context, c Config, o Options) (*summary.Summary, error) {
 	if prior > 0 {
 		o.Log("resuming: %d of %d games already in %s", prior, shardTotal, filepath.Join(o.Out, record.GamesFile))
 	}
-	warned := logOpenings(&c, openings, &o)
+	warned := logOpenings(c, openings, &o)
 
 	gamesPath := filepath.Join(o.Out, record.GamesFile)
 	onDisk, err := fileSize(gamesPath)
@@ -199,7 +201,7 @@ func Run(ctx context.Context, c Config, o Options) (*summary.Summary, error) {
 					continue
 				}
 				i := c.shardIndex(k)
-				rec, err := playScheduled(gctx, &c, openings, c.Game(i), o.PlayerOptions, o.Adjudicator)
+				rec, err := playScheduled(gctx, c, c.Game(i), o.PlayerOptions, o.Adjudicator)
 				if err != nil {
 					if gctx.Err() != nil {
 						return nil // cancelled mid-game: the game is simply not recorded
@@ -222,14 +224,14 @@ func Run(ctx context.Context, c Config, o Options) (*summary.Summary, error) {
 		col.live() // the last games, which the period may have left out
 	}
 	summary := acc.Summary()
-	summary.Run = runJSON(&c)
+	summary.Run = runJSON(&c.Config)
 	if writeErr == nil {
 		writeErr = writeJSONFile(filepath.Join(o.Out, record.SummaryFile), summary)
 	}
 	if writeErr != nil {
 		// No tables of a run that could not be written: the one error line says what
 		// is on disk and how to go on.
-		games := recount(&c, &o, gamesPath)
+		games := recount(c, &o, gamesPath)
 		if o.Progress != nil {
 			o.Progress(games, shardTotal)
 		}
@@ -237,7 +239,7 @@ func Run(ctx context.Context, c Config, o Options) (*summary.Summary, error) {
 	}
 	if summary.DistinctGames < summary.Games && !warned {
 		o.Log("warning: %d games but %d distinct games (identical turns from the same opening); intervals and tests count the distinct games%s",
-			summary.Games, summary.DistinctGames, openingsHint(&c))
+			summary.Games, summary.DistinctGames, openingsHint(c))
 	}
 	switch {
 	case runErr != nil:
@@ -255,8 +257,8 @@ const distinctGamesHint = "for the first-move advantage give the level variety a
 	"for distinct games on a set of openings, --openings distinct:4 (White's score then measures the side to move on that set, not the first-move advantage)"
 
 // openingsHint suggests openings that give deterministic players different games.
-func openingsHint(c *Config) string {
-	if o, _ := c.openingSpec(); isChosen(o.Kind) {
+func openingsHint(c *Plan) string {
+	if isChosen(c.opening.Kind) {
 		return ""
 	}
 	return "; for different games use a varying level (expert:...,vary=20) or --openings firstmove:K, or distinct:4 (a set: White's score then measures the side to move on it)"
@@ -266,7 +268,7 @@ func openingsHint(c *Config) string {
 // advantage from the start; the side to move's score on a set, in self-play; and, between
 // different players in colour-swapped pairs, that their results do not carry the set's
 // edge (each opening is played with both colours).
-func measuresNote(c *Config, o *Openings) string {
+func measuresNote(c *Plan, o *Openings) string {
 	var what string
 	switch o.Kind {
 	case OpenStart:
@@ -299,7 +301,7 @@ func measuresNote(c *Config, o *Openings) string {
 // logOpenings says how many different openings the run uses, which set they are and
 // what White's score on them measures, and warns (reporting whether it did) when
 // deterministic players would play the same games again and again.
-func logOpenings(c *Config, o *Openings, opts *Options) bool {
+func logOpenings(c *Plan, o *Openings, opts *Options) bool {
 	pairs := c.OpeningsNeeded() // pairs per pairing, or games where each has its own opening
 	unit := map[bool]string{true: "game", false: "pair"}[c.openingPerGame()]
 	if c.FixedColours {
@@ -353,12 +355,6 @@ func logOpenings(c *Config, o *Openings, opts *Options) bool {
 // engine not declared in this process: not deterministic.
 func deterministic(spec string) bool {
 	s, err := players.ParseRecordedSpec(spec)
-	return err == nil && s.Deterministic()
-}
-
-// deterministic reports whether one of c's players is deterministic (players.Spec.Deterministic).
-func (c *Config) deterministic(spec string) bool {
-	s, err := c.playerSpec(spec)
 	return err == nil && s.Deterministic()
 }
 
@@ -506,7 +502,7 @@ func stoppedTest(dir string) *summary.SPRTConfig {
 // writes their summary.json when the disk takes it (silently otherwise: the error line
 // names no file written). Lines that do not read (a torn last one the collector could
 // not cut) are not counted.
-func recount(c *Config, o *Options, gamesPath string) int {
+func recount(c *Plan, o *Options, gamesPath string) int {
 	acc := summary.NewAccumulator(o.SPRT, c.Players, deterministic)
 	st, err := record.ScanRecords([]string{gamesPath}, record.ScanOptions{}, func(r *record.Record, _ record.Place) error {
 		acc.Add(r, gamesPath)
@@ -516,7 +512,7 @@ func recount(c *Config, o *Options, gamesPath string) int {
 		return st.Records
 	}
 	s := acc.Summary()
-	s.Run = runJSON(c)
+	s.Run = runJSON(&c.Config)
 	_ = writeJSONFile(filepath.Join(o.Out, record.SummaryFile), s)
 	return acc.Games()
 }
@@ -569,7 +565,7 @@ func (c *collector) finish() error {
 // games needs --resume and the same run (whose id it sets in c). It returns the size of
 // the games file and whether run.json names the run to resume. Run calls it before making the folder or taking its lock, so that a
 // refused run changes nothing, and again under the lock.
-func checkOutput(c *Config, o *Options) (size int64, resumed bool, err error) {
+func checkOutput(c *Plan, o *Options) (size int64, resumed bool, err error) {
 	gamesPath := filepath.Join(o.Out, record.GamesFile)
 	runPath := filepath.Join(o.Out, record.RunFile)
 	if size, err = fileSize(gamesPath); err != nil {
@@ -585,7 +581,7 @@ func checkOutput(c *Config, o *Options) (size int64, resumed bool, err error) {
 		if err := json.Unmarshal(raw, &prev); err != nil {
 			return 0, false, inputErrorf("%v: %s: %v", SettingResume, runPath, err)
 		}
-		cmp := *c
+		cmp := c.Config
 		if o.StartEngines != nil && c.Engines == nil {
 			cmp.Engines = prev.Engines // not started yet: compared again once they are
 		}
@@ -605,7 +601,7 @@ func checkOutput(c *Config, o *Options) (size int64, resumed bool, err error) {
 			if err := c.Extendable(); err != nil {
 				return 0, false, inputErrorf("%v %d: %s has %d: %v", SettingGames, c.Games, o.Out, prev.Games, err)
 			}
-			cmp = cmp.extendedFrom(prev.Games)
+			cmp = c.extendedFrom(cmp, prev.Games)
 		}
 		if !sameRun(&prev, &cmp) {
 			return 0, false, inputErrorf("%v: %s holds a different run: %s", SettingResume, o.Out, runDifference(&prev, &cmp))
@@ -643,7 +639,7 @@ func withInvocation(before []record.Invocation, inv *record.Invocation) []record
 // already played to acc, returns them as a set of indices with their number, and cuts a
 // last line left incomplete by a crash. The set holds positions in the shard
 // (Config.shardPosition).
-func prepareOutput(c *Config, o *Options, acc *summary.Accumulator) (bitset, int, error) {
+func prepareOutput(c *Plan, o *Options, acc *summary.Accumulator) (bitset, int, error) {
 	gamesPath := filepath.Join(o.Out, record.GamesFile)
 	runPath := filepath.Join(o.Out, record.RunFile)
 	size, resumed, err := checkOutput(c, o)
@@ -655,7 +651,7 @@ func prepareOutput(c *Config, o *Options, acc *summary.Accumulator) (bitset, int
 			return nil, 0, err
 		}
 	}
-	if err := writeJSONFile(runPath, c); err != nil {
+	if err := writeJSONFile(runPath, &c.Config); err != nil {
 		return nil, 0, err
 	}
 	if size == 0 {
@@ -735,21 +731,14 @@ func cutIncompleteLine(path string, size int64, o *Options) error {
 	return nil
 }
 
-// writeJSONFile writes v as indented JSON through a temporary file and a rename, so a
-// reader never sees half a file. A failed write removes the temporary file and names
-// the file meant.
+// writeJSONFile writes v as indented JSON whole (atomicfile), so a reader never sees half
+// a file. A failed write leaves no temporary file and names the file meant.
 func writeJSONFile(path string, v any) error {
 	data, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
 		return err
 	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, append(data, '\n'), 0o644); err != nil {
-		_ = os.Remove(tmp)
-		return fmt.Errorf("writing %s: %w", path, pathless(err))
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		_ = os.Remove(tmp)
+	if err := atomicfile.WriteFile(path, append(data, '\n')); err != nil {
 		return fmt.Errorf("writing %s: %w", path, pathless(err))
 	}
 	return nil

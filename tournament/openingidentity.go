@@ -1,4 +1,4 @@
-// openingset.go: drawing the identity of a run's openings (record.OpeningSet).
+// openingidentity.go: drawing the identity of a run's openings (record.OpeningSet).
 
 package tournament
 
@@ -14,7 +14,7 @@ const MaxHashedOpenings = 100
 
 // Identity returns the identity of the openings o of run c. It draws at most
 // MaxHashedOpenings openings: the others are already drawn or judged.
-func (o *Openings) Identity(c *Config) *record.OpeningSet {
+func (o *Openings) Identity(c *Plan) *record.OpeningSet {
 	set := &record.OpeningSet{Policy: string(o.Kind), Plies: o.Plies}
 	if isChosen(o.Kind) {
 		j := JudgeOf(o.Kind)
