@@ -37,7 +37,7 @@ func BenchmarkRandomGame(b *testing.B) {
 	c := Config{Format: SelfPlay, Players: []string{"random"}, Games: 1 << 30, Openings: "start", Seed: 1,
 		Rules: record.RulesFrom(engine.DefaultRules(), DefaultMaxPlies)}
 	o, _ := ParseOpenings("start", engine.DefaultRules())
-	p := &Plan{Config: c, opening: OpeningSpec{Kind: OpenStart}, openings: o} // more games than NewPlan takes
+	p := &Plan{Config: c, opening: OpeningSpec{Kind: OpenStart}, openings: o, pairings: c.Pairings()} // more games than NewPlan takes
 	b.ReportAllocs()
 	plies := 0
 	for i := 0; i < b.N; i++ {
@@ -57,7 +57,7 @@ func BenchmarkRandomGameParallel(b *testing.B) {
 	c := Config{Format: SelfPlay, Players: []string{"random"}, Games: 1 << 30, Openings: "start", Seed: 1,
 		Rules: record.RulesFrom(engine.DefaultRules(), DefaultMaxPlies)}
 	o, _ := ParseOpenings("start", engine.DefaultRules())
-	p := &Plan{Config: c, opening: OpeningSpec{Kind: OpenStart}, openings: o} // more games than NewPlan takes
+	p := &Plan{Config: c, opening: OpeningSpec{Kind: OpenStart}, openings: o, pairings: c.Pairings()} // more games than NewPlan takes
 	var next atomic.Int64
 	b.ReportAllocs()
 	b.RunParallel(func(pb *testing.PB) {
@@ -79,7 +79,7 @@ func BenchmarkAccumulatorAdd(b *testing.B) {
 	c := Config{Format: SelfPlay, Players: []string{"random"}, Games: 1 << 30, Openings: "start", Seed: 1,
 		Rules: record.RulesFrom(engine.DefaultRules(), DefaultMaxPlies), RunID: "0123456789abcdef0123456789abcdef"}
 	o, _ := ParseOpenings("start", engine.DefaultRules())
-	p := &Plan{Config: c, opening: OpeningSpec{Kind: OpenStart}, openings: o} // more games than NewPlan takes
+	p := &Plan{Config: c, opening: OpeningSpec{Kind: OpenStart}, openings: o, pairings: c.Pairings()} // more games than NewPlan takes
 	recs := make([]record.Record, 1000)
 	for i := range recs {
 		r, err := playScheduled(context.Background(), p, p.Game(i), nil, nil)

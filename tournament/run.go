@@ -98,17 +98,12 @@ func Run(ctx context.Context, req Config, o Options) (*summary.Summary, error) {
 	if c.Format == SelfPlay || len(c.Pairings()) != 1 {
 		o.Live = nil // a score line is a match's: two players
 	}
-	openings, err := NewOpeningsContext(ctx, c)
-	switch {
+	switch err := c.drawOpenings(ctx); {
 	case err != nil && ctx.Err() != nil:
 		return nil, fmt.Errorf("%w while choosing the openings: nothing written", ErrInterrupted)
 	case err != nil:
 		return nil, &InputError{err}
 	}
-	c.DistinctOpenings = openings.Size()
-	c.OpeningsSHA256 = openings.SHA256
-	c.OpeningSet = openings.Identity(c)
-	c.openings = openings
 	if o.Adjudicator != nil {
 		if o.Adjudicator.limit != c.Rules.PaikaLimit {
 			return nil, inputErrorf("%v: the tables are of paika limit %d, the run's is %d", SettingAdjudicate, o.Adjudicator.limit, c.Rules.PaikaLimit)
@@ -152,7 +147,7 @@ func Run(ctx context.Context, req Config, o Options) (*summary.Summary, error) {
 	if prior > 0 {
 		o.Log("resuming: %d of %d games already in %s", prior, shardTotal, filepath.Join(o.Out, record.GamesFile))
 	}
-	warned := logOpenings(c, openings, &o)
+	warned := logOpenings(c, c.openings, &o)
 
 	gamesPath := filepath.Join(o.Out, record.GamesFile)
 	onDisk, err := fileSize(gamesPath)
