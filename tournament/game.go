@@ -70,9 +70,9 @@ func playGame(ctx context.Context, white, black players.Player, opening engine.P
 
 // newPlayer builds the player of run c that spec names, from the spec NewPlan parsed.
 func newPlayer(c *Plan, spec string, seed uint64, opts []players.Option) (players.Player, error) {
-	s, err := c.playerSpec(spec)
-	if err != nil {
-		return nil, err
+	s, ok := c.specs[spec]
+	if !ok {
+		return nil, fmt.Errorf("player %q is not one of the run's", spec)
 	}
 	return players.New(s, seed, opts...)
 }
@@ -89,9 +89,8 @@ func playScheduled(ctx context.Context, c *Plan, g GameSpec, opts []players.Opti
 		return record.Record{}, err
 	}
 	defer closePlayer(black)
-	r := c.EngineRules()
-	opening, line := c.openings.OpeningLine(g.OpeningIndex, c.Seed, r)
-	rec, err := playGame(ctx, white, black, opening, r, c.Rules.MaxPlies, adj)
+	opening, line := c.openings.OpeningLine(g.OpeningIndex, c.Seed, c.rules)
+	rec, err := playGame(ctx, white, black, opening, c.rules, c.Rules.MaxPlies, adj)
 	if err != nil {
 		return record.Record{}, fmt.Errorf("game %d (%s vs %s): %w", g.Index, g.White, g.Black, err)
 	}

@@ -28,14 +28,14 @@ func (o *Openings) Identity(c *Plan) *record.OpeningSet {
 		n = len(o.book)
 	case OpenFirstMove:
 		if o.Plies == 0 {
-			n = min(len(o.first), c.OpeningsNeeded())
+			n = min(len(o.first), c.needed)
 			break
 		}
-		n = min(c.OpeningsNeeded(), MaxHashedOpenings)
+		n = min(c.needed, MaxHashedOpenings)
 	case OpenRandom:
-		n = min(c.OpeningsNeeded(), MaxHashedOpenings)
+		n = min(c.needed, MaxHashedOpenings)
 	}
-	r := c.EngineRules()
+	r := c.rules
 	ps := make([]engine.Position, n)
 	for k := range ps {
 		ps[k] = o.Opening(k, c.Seed, r)

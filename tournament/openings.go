@@ -244,9 +244,9 @@ func FirstTurns(r engine.Rules) []engine.Turn {
 
 func neededWhat(c *Plan) string {
 	switch {
-	case c.openingPerGame() && c.FixedColours:
+	case c.perGame && c.FixedColours:
 		return fmt.Sprintf("%d games per pairing with fixed colours (one opening each)", c.Games)
-	case c.openingPerGame():
+	case c.perGame:
 		return fmt.Sprintf("%d self-play games (one opening each)", c.Games)
 	}
 	return fmt.Sprintf("%d pairs per pairing", (c.Games+1)/2)
@@ -268,10 +268,9 @@ func NewOpeningsContext(ctx context.Context, c *Plan) (*Openings, error) {
 		return fileOpenings(c, set.Path)
 	}
 	if !isChosen(kind) {
-		return ParseOpenings(c.Openings, c.EngineRules())
+		return ParseOpenings(c.Openings, c.rules)
 	}
-	r := c.EngineRules()
-	pairs := c.OpeningsNeeded()
+	r, pairs := c.rules, c.needed
 	book := Book(n, r)
 	if pairs > len(book) {
 		return nil, settingErrorf("%v %s: %s need %d different openings, but there are %d positions after %d plies (fewer %v, or a larger K up to %d)", SettingOpenings, c.Openings, neededWhat(c), pairs, len(book), n, SettingGames, maxBookPlies)
@@ -350,14 +349,14 @@ func fileOpenings(c *Plan, path string) (*Openings, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := c.EngineRules()
+	r := c.rules
 	for _, l := range lines {
 		var over *engine.GameOverError
 		if err := r.Ongoing(&l.Position); errors.As(err, &over) {
 			return nil, fmt.Errorf("%s:%d: the game is already over there (%s, %s under the run's rules)", path, l.Line, over.Status.Outcome, over.Status.Reason)
 		}
 	}
-	need := c.OpeningsNeeded()
+	need := c.needed
 	if need > len(lines) {
 		return nil, settingErrorf("%v %s: %s need %d positions, but %s holds %d (fewer %v, or more positions)", SettingOpenings, c.Openings, neededWhat(c), need, path, len(lines), SettingGames)
 	}
@@ -375,7 +374,7 @@ func fileOpenings(c *Plan, path string) (*Openings, error) {
 // at least as many games: the judged and the file's positions are taken in order, so the
 // first OpeningsNeeded of o's are c's; the other kinds do not depend on the games.
 func (o *Openings) prefix(c *Plan) *Openings {
-	need := c.OpeningsNeeded()
+	need := c.needed
 	if !(isChosen(o.Kind) || o.Kind == OpenFile) || need >= len(o.book) {
 		return o
 	}

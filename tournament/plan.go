@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/players"
 	"github.com/fanorona/fanorona/stats"
@@ -24,7 +25,25 @@ type Plan struct {
 	// openings are the run's openings (Run), from which the identity of a shorter run's
 	// set is drawn when a run is extended (Options.MoreGames).
 	openings *Openings
-	pairings []Pairing // Config.Pairings, listed once
+	// What the schedule asks again and again, worked out once (schedule).
+	pairings   []Pairing    // Config.Pairings
+	rules      engine.Rules // Config.EngineRules
+	perGame    bool         // each game has an opening of its own, not each pair
+	needed     int          // OpeningsNeeded
+	shardGames int          // Config.ShardGames
+	workers    int          // Config.Workers
+}
+
+// schedule works out once what the plan's schedule of games asks again and again.
+func (c *Plan) schedule() {
+	c.pairings, c.rules = c.Pairings(), c.EngineRules()
+	kind := c.opening.Kind
+	c.perGame = c.FixedColours || c.Format == SelfPlay && (isChosen(kind) || kind == OpenFile || kind == OpenFirstMove)
+	c.needed = (c.Games + 1) / 2
+	if c.perGame {
+		c.needed = c.Games
+	}
+	c.shardGames, c.workers = c.ShardGames(), c.Workers()
 }
 
 // NewPlan checks the request c (as Validate) and returns its plan: c's players and
@@ -85,8 +104,9 @@ func NewPlan(req Config) (*Plan, error) {
 	if c.Rules.PaikaLimit < 0 {
 		return nil, settingErrorf("%v %d: must be 0 (off) or more", SettingPaikaLimit, c.Rules.PaikaLimit)
 	}
-	if c.Games > maxGames/len(c.Pairings()) {
-		return nil, settingErrorf("%v %d: at most %d per pairing with %d pairings", SettingGames, c.Games, maxGames/len(c.Pairings()), len(c.Pairings()))
+	c.schedule()
+	if n := len(c.pairings); c.Games > maxGames/n {
+		return nil, settingErrorf("%v %d: at most %d per pairing with %d pairings", SettingGames, c.Games, maxGames/n, n)
 	}
 	if c.Concurrency < 0 {
 		return nil, settingErrorf("%v %d: must be 1 or more (0 = all cores)", SettingWorkers, c.Concurrency)
@@ -94,15 +114,14 @@ func NewPlan(req Config) (*Plan, error) {
 	if c.Shards < 0 || c.Shard < 0 || (c.Shards > 0 && c.Shard >= c.Shards) {
 		return nil, settingErrorf("%v %d/%d: need 0 <= i < n", SettingShard, c.Shard, c.Shards)
 	}
-	if c.Shards > 1 && c.Shard >= c.TotalGames() {
-		return nil, settingErrorf("%v %d/%d: the run has %d games, so shard %d would play none", SettingShard, c.Shard, c.Shards, c.TotalGames(), c.Shard)
+	if total := len(c.pairings) * c.Games; c.Shards > 1 && c.Shard >= total {
+		return nil, settingErrorf("%v %d/%d: the run has %d games, so shard %d would play none", SettingShard, c.Shard, c.Shards, total, c.Shard)
 	}
 	if c.RunID != "" {
 		if err := record.CheckRunID(c.RunID); err != nil {
 			return nil, settingErrorf("%v: %v", SettingRunID, err)
 		}
 	}
-	c.pairings = c.Pairings()
 	return c, nil
 }
 
@@ -146,7 +165,7 @@ func (c *Plan) Game(i int) GameSpec {
 	}
 	pairsPerPairing := (c.Games + 1) / 2
 	opening := k / 2
-	if c.openingPerGame() {
+	if c.perGame {
 		opening = k
 	}
 	return GameSpec{
@@ -159,30 +178,23 @@ func (c *Plan) Game(i int) GameSpec {
 	}
 }
 
-// openingPerGame reports whether each game has an opening of its own rather than each
-// pair: distinct openings (and a file's, and the first turns) in self-play, where both
+// OpeningsNeeded returns how many different openings distinct:K or file:PATH must
+// provide: one per pair of a pairing, or one per game where each game has an opening of
+// its own: distinct openings (and a file's, and the first turns) in self-play, where both
 // games of a pair have the same player on each side, so a deterministic player would
 // play the same game twice; and every game with fixed colours, where games have no
 // partner.
-func (c *Plan) openingPerGame() bool {
-	kind := c.opening.Kind
-	return c.FixedColours || c.Format == SelfPlay && (isChosen(kind) || kind == OpenFile || kind == OpenFirstMove)
-}
+func (c *Plan) OpeningsNeeded() int { return c.needed }
 
-// OpeningsNeeded returns how many different openings distinct:K or file:PATH must
-// provide: one per pair of a pairing, or one per game in self-play and with fixed
-// colours.
-func (c *Plan) OpeningsNeeded() int {
-	if c.openingPerGame() {
-		return c.Games
-	}
-	return (c.Games + 1) / 2
-}
+// shardGame returns the shard's k-th game.
+func (c *Plan) shardGame(k int) GameSpec { return c.Game(c.shardIndex(k)) }
 
 // withConfig returns the plan of record x, another record of the same players and
 // openings setting (a shorter run's: extendedFrom).
 func (c *Plan) withConfig(x Config) *Plan {
-	return &Plan{Config: x, specs: c.specs, opening: c.opening, openings: c.openings}
+	p := &Plan{Config: x, specs: c.specs, opening: c.opening, openings: c.openings}
+	p.schedule()
+	return p
 }
 
 // extendedFrom returns cmp, a record of c's run, as the run of games games per pairing
@@ -197,19 +209,4 @@ func (c *Plan) extendedFrom(cmp Config, games int) Config {
 		x.OpeningSet = c.openings.prefix(xp).Identity(xp)
 	}
 	return x
-}
-
-// playerSpec returns one of the run's players, parsed by NewPlan.
-func (c *Plan) playerSpec(spec string) (players.Spec, error) {
-	if s, ok := c.specs[spec]; ok {
-		return s, nil
-	}
-	return players.ParseSpec(spec)
-}
-
-// deterministic reports whether one of the run's players is deterministic
-// (players.Spec.Deterministic).
-func (c *Plan) deterministic(spec string) bool {
-	s, err := c.playerSpec(spec)
-	return err == nil && s.Deterministic()
 }

@@ -95,7 +95,7 @@ func Run(ctx context.Context, req Config, o Options) (*summary.Summary, error) {
 	if o.Log == nil {
 		o.Log = func(string, ...any) {}
 	}
-	if c.Format == SelfPlay || len(c.Pairings()) != 1 {
+	if c.Format == SelfPlay || len(c.pairings) != 1 {
 		o.Live = nil // a score line is a match's: two players
 	}
 	switch err := c.drawOpenings(ctx); {
@@ -143,7 +143,7 @@ func Run(ctx context.Context, req Config, o Options) (*summary.Summary, error) {
 	if err != nil {
 		return nil, err
 	}
-	shardTotal := c.ShardGames()
+	shardTotal := c.shardGames
 	if prior > 0 {
 		o.Log("resuming: %d of %d games already in %s", prior, shardTotal, filepath.Join(o.Out, record.GamesFile))
 	}
@@ -185,7 +185,7 @@ func Run(ctx context.Context, req Config, o Options) (*summary.Summary, error) {
 	var cursor atomic.Int64
 	g, gctx := errgroup.WithContext(runCtx)
 	stopFlusher := col.flushEvery(50 * time.Millisecond)
-	for w := 0; w < min(c.Workers(), shardTotal-prior); w++ { // no idle workers on resume
+	for w := 0; w < min(c.workers, shardTotal-prior); w++ { // no idle workers on resume
 		g.Go(panics.Guard(func() error { // a bug in a game is the run's error, not a crash
 			for gctx.Err() == nil {
 				k := int(cursor.Add(1)) - 1
@@ -195,8 +195,7 @@ func Run(ctx context.Context, req Config, o Options) (*summary.Summary, error) {
 				if done.has(k) {
 					continue
 				}
-				i := c.shardIndex(k)
-				rec, err := playScheduled(gctx, c, c.Game(i), o.PlayerOptions, o.Adjudicator)
+				rec, err := playScheduled(gctx, c, c.shardGame(k), o.PlayerOptions, o.Adjudicator)
 				if err != nil {
 					if gctx.Err() != nil {
 						return nil // cancelled mid-game: the game is simply not recorded
@@ -297,26 +296,27 @@ func measuresNote(c *Plan, o *Openings) string {
 // what White's score on them measures, and warns (reporting whether it did) when
 // deterministic players would play the same games again and again.
 func logOpenings(c *Plan, o *Openings, opts *Options) bool {
-	pairs := c.OpeningsNeeded() // pairs per pairing, or games where each has its own opening
-	unit := map[bool]string{true: "game", false: "pair"}[c.openingPerGame()]
+	pairs := c.needed // pairs per pairing, or games where each has its own opening
+	unit := map[bool]string{true: "game", false: "pair"}[c.perGame]
+	size := o.Size()
 	if c.FixedColours {
 		opts.Log("fixed colours: the first-listed player has White in every game; games are unpaired (no pentanomial; the SPRT counts single games)")
 	}
 	switch {
 	case o.Kind == OpenFile:
-		opts.Log("openings %s (sha256 %s): the first %d positions in file order, one per %s (%d distinct)", c.Openings, o.SHA256, c.OpeningsNeeded(), unit, o.Size())
+		opts.Log("openings %s (sha256 %s): the first %d positions in file order, one per %s (%d distinct)", c.Openings, o.SHA256, pairs, unit, size)
 	case o.Kind == OpenDistinct:
-		opts.Log("openings %s: %d distinct openings that %s scores within ±%d, one per %s", c.Openings, o.Size(), BalanceSpec, BalanceMargin, unit)
+		opts.Log("openings %s: %d distinct openings that %s scores within ±%d, one per %s", c.Openings, size, BalanceSpec, BalanceMargin, unit)
 	case o.Kind == OpenEven:
-		opts.Log("openings %s: %d distinct openings that %s scores within ±%d, one per %s", c.Openings, o.Size(), EvenSpec, EvenMargin, unit)
+		opts.Log("openings %s: %d distinct openings that %s scores within ±%d, one per %s", c.Openings, size, EvenSpec, EvenMargin, unit)
 	case o.Kind == OpenFirstMove:
 		then := "the players play on"
 		if o.Plies > 0 {
 			then = fmt.Sprintf("%d seeded random plies", o.Plies)
 		}
 		opts.Log("openings %s: White's %d first turns in turn, one per %s, then %s", c.Openings, len(o.first), unit, then)
-	case o.Size() > 0:
-		opts.Log("openings %s: %d distinct openings for %d %ss per pairing", c.Openings, o.Size(), pairs, unit)
+	case size > 0:
+		opts.Log("openings %s: %d distinct openings for %d %ss per pairing", c.Openings, size, pairs, unit)
 	default:
 		opts.Log("openings %s: seeded random openings, one per %s (%d %ss per pairing; repeats are possible)", c.Openings, unit, pairs, unit)
 	}
@@ -324,20 +324,20 @@ func logOpenings(c *Plan, o *Openings, opts *Options) bool {
 		opts.Log("opening set %s", c.OpeningSet.Name())
 	}
 	opts.Log("%s", measuresNote(c, o))
-	if o.Size() == 0 || o.Size() >= pairs {
+	if size == 0 || size >= pairs {
 		return false
 	}
-	for _, pg := range c.Pairings() {
+	for _, pg := range c.pairings {
 		a, b := c.Players[pg.A], c.Players[pg.B]
-		if !c.deterministic(a) || !c.deterministic(b) {
+		if !c.Deterministic[a] || !c.Deterministic[b] {
 			continue
 		}
 		if a == b {
 			opts.Log("warning: %s is deterministic: every game from the same opening is the same game, so %d games on %d opening(s) are at most %d distinct games; %s",
-				a, c.Games, o.Size(), o.Size(), distinctGamesHint)
+				a, c.Games, size, size, distinctGamesHint)
 		} else {
 			opts.Log("warning: %s and %s are deterministic: every game from the same opening with the same colours is the same game, so %d games on %d opening(s) are at most %d distinct games; %s",
-				a, b, c.Games, o.Size(), map[bool]int{false: 2 * o.Size(), true: o.Size()}[c.FixedColours], distinctGamesHint)
+				a, b, c.Games, size, map[bool]int{false: 2 * size, true: size}[c.FixedColours], distinctGamesHint)
 		}
 		return true
 	}
