@@ -5,6 +5,7 @@
 package tournament
 
 import (
+	"os"
 	"strconv"
 	"strings"
 
@@ -20,7 +21,7 @@ type Request struct {
 	Out        string              // output folder ("" = DefaultOutput)
 	Shard      string              // "i/n", or "" for an array job's index (ArrayIndexVars) with ShardCount
 	ShardCount int                 // the number of shards when the index comes from the environment
-	Getenv     func(string) string // the environment (os.Getenv)
+	Getenv     func(string) string // the environment (nil: os.Getenv)
 	// Resume, StartOrResume and MoreGames are Options'; MoreGames only with a resume.
 	Resume, StartOrResume, MoreGames bool
 	SPRT                             string // "elo0,elo1[,alpha,beta]", or "" for none
@@ -41,8 +42,12 @@ func (r Request) Options() (Config, Options, error) {
 	if c.Format != SelfPlay && c.Format != RoundRobin && c.Format != Gauntlet {
 		return c, o, settingErrorf("%v %q: expected round-robin or gauntlet", SettingFormat, c.Format)
 	}
+	getenv := r.Getenv
+	if getenv == nil {
+		getenv = os.Getenv
+	}
 	var err error
-	if c.Shard, c.Shards, err = ParseShardEnv(r.Shard, r.ShardCount, r.Getenv); err != nil {
+	if c.Shard, c.Shards, err = ParseShardEnv(r.Shard, r.ShardCount, getenv); err != nil {
 		return c, o, err
 	}
 	o.MoreGames = o.Resume && r.MoreGames // the default of --games never extends a run

@@ -11,7 +11,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 
 	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/tournament"
@@ -76,7 +75,7 @@ func (f *runOptions) config() (tournament.Config, tournament.Options, error) {
 		return tournament.Config{}, tournament.Options{}, err
 	}
 	req := f.req
-	req.Rules, req.Getenv = record.RulesFrom(r, f.maxPlies), os.Getenv
+	req.Rules = record.RulesFrom(r, f.maxPlies)
 	c, o, err := req.Options()
 	if err != nil {
 		return c, o, badInput(err)
