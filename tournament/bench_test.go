@@ -8,6 +8,7 @@ import (
 
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/engine/record"
+	"github.com/fanorona/fanorona/players"
 	"github.com/fanorona/fanorona/tournament/summary"
 )
 
@@ -37,10 +38,13 @@ func BenchmarkRandomGame(b *testing.B) {
 	c := Config{Format: SelfPlay, Players: []string{"random"}, Games: 1 << 30, Openings: "start", Seed: 1,
 		Rules: record.RulesFrom(engine.DefaultRules(), DefaultMaxPlies)}
 	o, _ := ParseOpenings("start", engine.DefaultRules())
+	spec, _ := players.ParseSpec("random")
+	p := &Plan{Config: c, opening: OpeningSpec{Kind: OpenStart}, openings: o, specs: map[string]players.Spec{"random": spec}} // more games than NewPlan takes
+	p.schedule()
 	b.ReportAllocs()
 	plies := 0
 	for i := 0; i < b.N; i++ {
-		rec, err := playScheduled(context.Background(), &c, o, c.Game(i), nil, nil)
+		rec, err := playScheduled(context.Background(), p, p.Game(i), nil, nil)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -56,11 +60,14 @@ func BenchmarkRandomGameParallel(b *testing.B) {
 	c := Config{Format: SelfPlay, Players: []string{"random"}, Games: 1 << 30, Openings: "start", Seed: 1,
 		Rules: record.RulesFrom(engine.DefaultRules(), DefaultMaxPlies)}
 	o, _ := ParseOpenings("start", engine.DefaultRules())
+	spec, _ := players.ParseSpec("random")
+	p := &Plan{Config: c, opening: OpeningSpec{Kind: OpenStart}, openings: o, specs: map[string]players.Spec{"random": spec}} // more games than NewPlan takes
+	p.schedule()
 	var next atomic.Int64
 	b.ReportAllocs()
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
-			if _, err := playScheduled(context.Background(), &c, o, c.Game(int(next.Add(1))), nil, nil); err != nil {
+			if _, err := playScheduled(context.Background(), p, p.Game(int(next.Add(1))), nil, nil); err != nil {
 				b.Error(err)
 				return
 			}
@@ -77,9 +84,12 @@ func BenchmarkAccumulatorAdd(b *testing.B) {
 	c := Config{Format: SelfPlay, Players: []string{"random"}, Games: 1 << 30, Openings: "start", Seed: 1,
 		Rules: record.RulesFrom(engine.DefaultRules(), DefaultMaxPlies), RunID: "0123456789abcdef0123456789abcdef"}
 	o, _ := ParseOpenings("start", engine.DefaultRules())
+	spec, _ := players.ParseSpec("random")
+	p := &Plan{Config: c, opening: OpeningSpec{Kind: OpenStart}, openings: o, specs: map[string]players.Spec{"random": spec}} // more games than NewPlan takes
+	p.schedule()
 	recs := make([]record.Record, 1000)
 	for i := range recs {
-		r, err := playScheduled(context.Background(), &c, o, c.Game(i), nil, nil)
+		r, err := playScheduled(context.Background(), p, p.Game(i), nil, nil)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -14,9 +14,7 @@ import (
 
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/engine/record"
-	"github.com/fanorona/fanorona/players"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
-	"github.com/fanorona/fanorona/stats"
 )
 
 // Format is how players are paired.
@@ -89,25 +87,6 @@ type Config struct {
 	Concurrency int `json:"-"`
 	Shard       int `json:"-"` // this process plays games with index % Shards == Shard
 	Shards      int `json:"-"`
-
-	specs   map[string]players.Spec // the players parsed, by spec as listed (Validate)
-	opening *OpeningSpec            // Openings parsed (Validate)
-	// openings are the run's openings (Run), from which the identity of a shorter run's
-	// set is drawn when a run is extended (Options.MoreGames).
-	openings *Openings
-}
-
-// extendedFrom returns c as the run of games games per pairing whose extension c is: the
-// same run but for the games and the identity of its openings (drawn from c's own, which
-// begin with the shorter run's). The shorter run's games are c's first games of each
-// pairing, game for game, when c has one pairing (Extendable).
-func (c *Config) extendedFrom(games int) Config {
-	x := *c
-	x.Games = games
-	if c.openings != nil && c.OpeningSet != nil {
-		x.OpeningSet = c.openings.prefix(&x).Identity(&x)
-	}
-	return x
 }
 
 // Extendable returns nil when a finished run of c with fewer games per pairing can be
@@ -123,23 +102,6 @@ func (c *Config) Extendable() error {
 	return nil
 }
 
-// openingSpec returns c's openings setting parsed: by Validate, or now if c was not
-// validated.
-func (c *Config) openingSpec() (OpeningSpec, error) {
-	if c.opening != nil {
-		return *c.opening, nil
-	}
-	return ParseOpeningSpec(c.Openings)
-}
-
-// playerSpec returns one of c's players parsed: by Validate, or now if c was not validated.
-func (c *Config) playerSpec(spec string) (players.Spec, error) {
-	if s, ok := c.specs[spec]; ok {
-		return s, nil
-	}
-	return players.ParseSpec(spec)
-}
-
 // EngineRules returns the engine rules of the run (without the ply cap, which is applied
 // relative to each opening).
 func (c *Config) EngineRules() engine.Rules {
@@ -147,77 +109,10 @@ func (c *Config) EngineRules() engine.Rules {
 }
 
 // Validate checks the configuration; its errors (a *SettingError) name the setting at fault.
+// It leaves c as it is: NewPlan returns what the checks parse.
 func (c *Config) Validate() error {
-	switch c.Format {
-	case SelfPlay:
-		if len(c.Players) != 1 {
-			return fmt.Errorf("selfplay takes exactly one player, got %d", len(c.Players))
-		}
-		if c.FixedColours {
-			return settingErrorf("%v: selfplay has one player on both sides; colours are not swapped there anyway", SettingFixedColours)
-		}
-	case RoundRobin, Gauntlet:
-		if len(c.Players) < 2 {
-			return settingErrorf("%v: %s needs at least two players, got %d", SettingPlayers, c.Format, len(c.Players))
-		}
-	default:
-		return settingErrorf("%v %q: expected round-robin or gauntlet", SettingFormat, c.Format)
-	}
-	seen := map[string]bool{}
-	c.specs = make(map[string]players.Spec, len(c.Players))
-	for _, spec := range c.Players {
-		s, err := players.ParseSpec(spec)
-		if err != nil {
-			return err
-		}
-		c.specs[spec] = s
-		if c.Deterministic == nil {
-			c.Deterministic = map[string]bool{}
-		}
-		c.Deterministic[spec] = s.Deterministic()
-		if sum := s.NetSHA256(); sum != "" {
-			if c.Nets == nil {
-				c.Nets = map[string]string{}
-			}
-			c.Nets[spec] = sum
-		}
-		if seen[spec] && c.Format != SelfPlay {
-			return settingErrorf("%v: %q is listed twice", SettingPlayers, spec)
-		}
-		seen[spec] = true
-	}
-	if c.Games < 1 {
-		return settingErrorf("%v %d: must be at least 1", SettingGames, c.Games)
-	}
-	opening, err := ParseOpeningSpec(c.Openings)
-	if err != nil {
-		return err
-	}
-	c.opening = &opening
-	if c.Rules.MaxPlies < 1 || c.Rules.MaxPlies > stats.MaxCountedPlies {
-		return settingErrorf("%v %d: must be between 1 and %d", SettingMaxPlies, c.Rules.MaxPlies, stats.MaxCountedPlies)
-	}
-	if c.Rules.PaikaLimit < 0 {
-		return settingErrorf("%v %d: must be 0 (off) or more", SettingPaikaLimit, c.Rules.PaikaLimit)
-	}
-	if c.Games > maxGames/len(c.Pairings()) {
-		return settingErrorf("%v %d: at most %d per pairing with %d pairings", SettingGames, c.Games, maxGames/len(c.Pairings()), len(c.Pairings()))
-	}
-	if c.Concurrency < 0 {
-		return settingErrorf("%v %d: must be 1 or more (0 = all cores)", SettingWorkers, c.Concurrency)
-	}
-	if c.Shards < 0 || c.Shard < 0 || (c.Shards > 0 && c.Shard >= c.Shards) {
-		return settingErrorf("%v %d/%d: need 0 <= i < n", SettingShard, c.Shard, c.Shards)
-	}
-	if c.Shards > 1 && c.Shard >= c.TotalGames() {
-		return settingErrorf("%v %d/%d: the run has %d games, so shard %d would play none", SettingShard, c.Shard, c.Shards, c.TotalGames(), c.Shard)
-	}
-	if c.RunID != "" {
-		if err := record.CheckRunID(c.RunID); err != nil {
-			return settingErrorf("%v: %v", SettingRunID, err)
-		}
-	}
-	return nil
+	_, err := NewPlan(*c)
+	return err
 }
 
 // Workers returns the number of game workers: Concurrency (all cores when 0), but never
@@ -268,68 +163,6 @@ func (c *Config) Pairings() []Pairing {
 
 // TotalGames returns the number of games in the whole run (all shards).
 func (c *Config) TotalGames() int { return len(c.Pairings()) * c.Games }
-
-// GameSpec is one scheduled game.
-type GameSpec struct {
-	Index        int // position in the run's schedule
-	Pair         int // colour-swapped pair number within the run: both games share the opening
-	OpeningIndex int // which opening (the pair number within the pairing)
-	White, Black string
-	Seed         uint64
-	// Unpaired: the game has no colour-swapped partner (FixedColours); Pair is its Index.
-	Unpaired bool
-}
-
-// Game returns scheduled game i: pairing i / Games; within it, pair (i % Games) / 2 with
-// the first game's colours as listed and the second's swapped. With FixedColours every
-// game has the colours as listed, an opening of its own (game i % Games of the pairing)
-// and no partner.
-func (c *Config) Game(i int) GameSpec {
-	ps := c.Pairings()
-	pg := ps[i/c.Games]
-	k := i % c.Games
-	white, black := c.Players[pg.A], c.Players[pg.B]
-	if c.FixedColours {
-		return GameSpec{Index: i, Pair: i, OpeningIndex: k, White: white, Black: black, Seed: record.MixSeed(c.Seed, uint64(i)), Unpaired: true}
-	}
-	if k%2 == 1 {
-		white, black = black, white
-	}
-	pairsPerPairing := (c.Games + 1) / 2
-	opening := k / 2
-	if c.openingPerGame() {
-		opening = k
-	}
-	return GameSpec{
-		Index:        i,
-		Pair:         (i/c.Games)*pairsPerPairing + k/2,
-		OpeningIndex: opening,
-		White:        white,
-		Black:        black,
-		Seed:         record.MixSeed(c.Seed, uint64(i)),
-	}
-}
-
-// openingPerGame reports whether each game has an opening of its own rather than each
-// pair: distinct openings (and a file's, and the first turns) in self-play, where both
-// games of a pair have the same player on each side, so a deterministic player would
-// play the same game twice; and every game with fixed colours, where games have no
-// partner.
-func (c *Config) openingPerGame() bool {
-	o, _ := c.openingSpec()
-	kind := o.Kind
-	return c.FixedColours || c.Format == SelfPlay && (isChosen(kind) || kind == OpenFile || kind == OpenFirstMove)
-}
-
-// OpeningsNeeded returns how many different openings distinct:K or file:PATH must
-// provide: one per pair of a pairing, or one per game in self-play and with fixed
-// colours.
-func (c *Config) OpeningsNeeded() int {
-	if c.openingPerGame() {
-		return c.Games
-	}
-	return (c.Games + 1) / 2
-}
 
 // InShard reports whether game i belongs to this process's shard.
 func (c *Config) InShard(i int) bool { return c.Shards <= 1 || i%c.Shards == c.Shard }

@@ -82,9 +82,10 @@ func TestWorkersZeroMeansAllCores(t *testing.T) {
 // game 11 (game 1 of the third pairing) is in pair 6.
 func TestPairNumbersRunOnAcrossPairings(t *testing.T) {
 	c := testConfig(5)
-	require.NoError(t, c.Validate())
+	p, err := NewPlan(c)
+	require.NoError(t, err)
 	for i, want := range map[int]int{0: 0, 4: 2, 5: 3, 6: 3, 7: 4, 9: 5, 10: 6, 11: 6, 14: 8} {
-		assert.Equal(t, want, c.Game(i).Pair, "game %d", i)
+		assert.Equal(t, want, p.Game(i).Pair, "game %d", i)
 	}
 }
 

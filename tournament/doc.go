@@ -2,8 +2,10 @@
 // gauntlet; colour-swapped pairs per opening), openings (including one balanced opening per
 // pair for deterministic players), playing one game, running many in parallel with resume,
 // sharding and one writer per folder, merging a run's shards, adjudication by the tables,
-// and extracting positions from records. The records it writes are package record's; the
-// statistics of a run, package summary's.
+// and extracting positions from records. A run is asked for as a Request (or a Config,
+// the request that run.json records); NewPlan checks it and parses it once into the Plan
+// the run plays from, leaving the request as it was. The records it writes are package
+// record's; the statistics of a run, package summary's.
 //
 // Every game is a pure function of its players' specs, its opening, its seed and the
 // rules, so a run's games do not depend on concurrency, scheduling, interruption or

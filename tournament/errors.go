@@ -25,6 +25,9 @@ const (
 	SettingPaikaLimit    Setting = "paika_limit"
 	SettingWorkers       Setting = "workers"
 	SettingShard         Setting = "shard"
+	SettingShardCount    Setting = "shard_count"
+	SettingSPRT          Setting = "sprt"
+	SettingSPRTStop      Setting = "sprt_stop"
 	SettingRunID         Setting = "run_id"
 	SettingOutput        Setting = "output"
 	SettingResume        Setting = "resume"
@@ -41,12 +44,14 @@ const (
 type SettingError struct {
 	format string
 	args   []any // Setting values are named by Text; a *SettingError is rendered by it
+	// err is the error as fmt.Errorf makes it: what its %w verbs wrap (Unwrap).
+	err error
 }
 
 // settingErrorf formats an error as fmt.Errorf does (%w included), with Setting arguments
 // named by the reader of the error.
 func settingErrorf(format string, args ...any) *SettingError {
-	return &SettingError{format: format, args: args}
+	return &SettingError{format: format, args: args, err: fmt.Errorf(format, args...)}
 }
 
 // Error names the settings by their Setting values.
@@ -76,27 +81,14 @@ func (e *SettingError) Text(name func(Setting) string) string {
 	return fmt.Sprintf(strings.ReplaceAll(e.format, "%w", "%v"), args...)
 }
 
-// Unwrap returns the errors the format wraps (its %w verbs' arguments).
+// Unwrap returns the errors the format wraps (its %w verbs' arguments), as fmt.Errorf
+// found them.
 func (e *SettingError) Unwrap() []error {
-	var out []error
-	arg := 0
-	for i := 0; i < len(e.format); i++ {
-		if e.format[i] != '%' {
-			continue
-		}
-		i++
-		for i < len(e.format) && strings.IndexByte("+-# 0123456789.", e.format[i]) >= 0 {
-			i++
-		}
-		if i >= len(e.format) || e.format[i] == '%' {
-			continue
-		}
-		if e.format[i] == 'w' && arg < len(e.args) {
-			if err, ok := e.args[arg].(error); ok {
-				out = append(out, err)
-			}
-		}
-		arg++
+	switch u := e.err.(type) {
+	case interface{ Unwrap() []error }:
+		return u.Unwrap()
+	case interface{ Unwrap() error }:
+		return []error{u.Unwrap()}
 	}
-	return out
+	return nil
 }

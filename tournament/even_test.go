@@ -23,7 +23,7 @@ func TestEvenOpeningsAreTheFirstBalancedInSeedOrder(t *testing.T) {
 	for _, seed := range []uint64{7} {
 		c := testConfig(16) // 3 pairings of 8 pairs each
 		c.Openings, c.Seed = "even:4", seed
-		o, err := NewOpenings(&c)
+		o, err := NewOpenings(mustPlan(t, c))
 		require.NoError(t, err)
 		require.Equal(t, OpenEven, o.Kind)
 		require.Equal(t, 8, o.Size())
@@ -63,11 +63,11 @@ func TestEvenOpeningsRefuseTooManyPairs(t *testing.T) {
 	}
 	c := testConfig(20000)
 	c.Openings = "even:2"
-	_, err := NewOpenings(&c)
+	_, err := NewOpenings(mustPlan(t, c))
 	assert.ErrorContains(t, err, "openings even:2: 10000 pairs per pairing need 10000 different openings, but there are")
 	c.Openings = "even:1"
 	c.Games = 2 * len(Book(1, engine.DefaultRules()))
-	_, err = NewOpenings(&c)
+	_, err = NewOpenings(mustPlan(t, c))
 	assert.ErrorContains(t, err, "are balanced (expert:depth=8,hash=16 within ±100)")
 }
 

@@ -68,17 +68,17 @@ func playGame(ctx context.Context, white, black players.Player, opening engine.P
 	return rec, nil
 }
 
-// newPlayer builds the player of run c that spec names, from the spec Validate parsed.
-func newPlayer(c *Config, spec string, seed uint64, opts []players.Option) (players.Player, error) {
-	s, err := c.playerSpec(spec)
-	if err != nil {
-		return nil, err
+// newPlayer builds the player of run c that spec names, from the spec NewPlan parsed.
+func newPlayer(c *Plan, spec string, seed uint64, opts []players.Option) (players.Player, error) {
+	s, ok := c.specs[spec]
+	if !ok {
+		return nil, fmt.Errorf("player %q is not one of the run's", spec)
 	}
 	return players.New(s, seed, opts...)
 }
 
-// playScheduled plays scheduled game g of run c.
-func playScheduled(ctx context.Context, c *Config, o *Openings, g GameSpec, opts []players.Option, adj *Adjudicator) (record.Record, error) {
+// playScheduled plays scheduled game g of run c, from its openings (Run draws them).
+func playScheduled(ctx context.Context, c *Plan, g GameSpec, opts []players.Option, adj *Adjudicator) (record.Record, error) {
 	white, err := newPlayer(c, g.White, record.MixSeed(g.Seed, 1), opts)
 	if err != nil {
 		return record.Record{}, err
@@ -89,9 +89,8 @@ func playScheduled(ctx context.Context, c *Config, o *Openings, g GameSpec, opts
 		return record.Record{}, err
 	}
 	defer closePlayer(black)
-	r := c.EngineRules()
-	opening, line := o.OpeningLine(g.OpeningIndex, c.Seed, r)
-	rec, err := playGame(ctx, white, black, opening, r, c.Rules.MaxPlies, adj)
+	opening, line := c.openings.OpeningLine(g.OpeningIndex, c.Seed, c.rules)
+	rec, err := playGame(ctx, white, black, opening, c.rules, c.Rules.MaxPlies, adj)
 	if err != nil {
 		return record.Record{}, fmt.Errorf("game %d (%s vs %s): %w", g.Index, g.White, g.Black, err)
 	}

@@ -242,39 +242,35 @@ func FirstTurns(r engine.Rules) []engine.Turn {
 	return turns
 }
 
-func neededWhat(c *Config) string {
+func neededWhat(c *Plan) string {
 	switch {
-	case c.openingPerGame() && c.FixedColours:
+	case c.perGame && c.FixedColours:
 		return fmt.Sprintf("%d games per pairing with fixed colours (one opening each)", c.Games)
-	case c.openingPerGame():
+	case c.perGame:
 		return fmt.Sprintf("%d self-play games (one opening each)", c.Games)
 	}
 	return fmt.Sprintf("%d pairs per pairing", (c.Games+1)/2)
 }
 
-// NewOpenings returns the openings of run c. For distinct:K it draws one balanced
+// NewOpenings returns the openings of run c (a plan: NewPlan). For distinct:K it draws one balanced
 // position for each pair of a pairing (for each game in self-play), and refuses a run with more pairs than there are
 // positions (an input error, before anything is played).
-func NewOpenings(c *Config) (*Openings, error) {
+func NewOpenings(c *Plan) (*Openings, error) {
 	return NewOpeningsContext(context.Background(), c)
 }
 
 // NewOpeningsContext is NewOpenings that stops judging openings (which takes minutes for
 // even:K) when ctx ends, returning ctx's error.
-func NewOpeningsContext(ctx context.Context, c *Config) (*Openings, error) {
-	set, err := c.openingSpec()
-	if err != nil {
-		return nil, err
-	}
+func NewOpeningsContext(ctx context.Context, c *Plan) (*Openings, error) {
+	set := c.opening
 	kind, n := set.Kind, set.Plies
 	if kind == OpenFile {
 		return fileOpenings(c, set.Path)
 	}
 	if !isChosen(kind) {
-		return ParseOpenings(c.Openings, c.EngineRules())
+		return ParseOpenings(c.Openings, c.rules)
 	}
-	r := c.EngineRules()
-	pairs := c.OpeningsNeeded()
+	r, pairs := c.rules, c.needed
 	book := Book(n, r)
 	if pairs > len(book) {
 		return nil, settingErrorf("%v %s: %s need %d different openings, but there are %d positions after %d plies (fewer %v, or a larger K up to %d)", SettingOpenings, c.Openings, neededWhat(c), pairs, len(book), n, SettingGames, maxBookPlies)
@@ -348,18 +344,19 @@ func chooseBalanced(ctx context.Context, book []engine.Position, order []int, wa
 // fileOpenings reads the positions of file:PATH for run c: the first OpeningsNeeded in
 // file order. A bad line, a finished game or too few positions is refused (before
 // anything is played), naming the file and line.
-func fileOpenings(c *Config, path string) (*Openings, error) {
+func fileOpenings(c *Plan, path string) (*Openings, error) {
 	lines, sum, err := ReadPositionsFile(path)
 	if err != nil {
 		return nil, err
 	}
-	r := c.EngineRules()
+	r := c.rules
 	for _, l := range lines {
-		if st := r.Status(&l.Position); st.Over() {
-			return nil, fmt.Errorf("%s:%d: the game is already over there (%s, %s under the run's rules)", path, l.Line, st.Outcome, st.Reason)
+		var over *engine.GameOverError
+		if err := r.Ongoing(&l.Position); errors.As(err, &over) {
+			return nil, fmt.Errorf("%s:%d: the game is already over there (%s, %s under the run's rules)", path, l.Line, over.Status.Outcome, over.Status.Reason)
 		}
 	}
-	need := c.OpeningsNeeded()
+	need := c.needed
 	if need > len(lines) {
 		return nil, settingErrorf("%v %s: %s need %d positions, but %s holds %d (fewer %v, or more positions)", SettingOpenings, c.Openings, neededWhat(c), need, path, len(lines), SettingGames)
 	}
@@ -376,8 +373,8 @@ func fileOpenings(c *Config, path string) (*Openings, error) {
 // prefix returns the openings of run c drawn from o, those of a run of c's openings with
 // at least as many games: the judged and the file's positions are taken in order, so the
 // first OpeningsNeeded of o's are c's; the other kinds do not depend on the games.
-func (o *Openings) prefix(c *Config) *Openings {
-	need := c.OpeningsNeeded()
+func (o *Openings) prefix(c *Plan) *Openings {
+	need := c.needed
 	if !(isChosen(o.Kind) || o.Kind == OpenFile) || need >= len(o.book) {
 		return o
 	}

@@ -57,9 +57,9 @@ func TestOpeningSpecReadsEachKind(t *testing.T) {
 // TestNeededOpeningsNamed: 5 games a pairing are ⌈5/2⌉ = 3 pairs.
 func TestNeededOpeningsNamed(t *testing.T) {
 	c := testConfig(5)
-	assert.Equal(t, "3 pairs per pairing", neededWhat(&c))
+	assert.Equal(t, "3 pairs per pairing", neededWhat(mustPlan(t, c)))
 	c.Games = 4
-	assert.Equal(t, "2 pairs per pairing", neededWhat(&c))
+	assert.Equal(t, "2 pairs per pairing", neededWhat(mustPlan(t, c)))
 }
 
 // TestDistinctOpeningsUseEveryBalancedPosition: a run needing exactly as many openings as
@@ -71,7 +71,7 @@ func TestDistinctOpeningsUseEveryBalancedPosition(t *testing.T) {
 	}
 	c := testConfig(2)
 	c.Openings = "distinct:0"
-	o, err := NewOpenings(&c)
+	o, err := NewOpenings(mustPlan(t, c))
 	require.NoError(t, err)
 	assert.Equal(t, 1, o.Size())
 
@@ -92,7 +92,7 @@ func TestDistinctOpeningsUseEveryBalancedPosition(t *testing.T) {
 	}
 	require.Positive(t, edge, "positions scored exactly at the margin")
 	c.Openings, c.Games = "distinct:4", 2*len(balanced)
-	o, err = NewOpenings(&c)
+	o, err = NewOpenings(mustPlan(t, c))
 	require.NoError(t, err)
 	require.Equal(t, len(balanced), o.Size())
 	for k := range o.Size() {
@@ -143,7 +143,7 @@ func TestRandomOpeningsRedrawFromTheNextStream(t *testing.T) {
 func TestDistinctOpenings(t *testing.T) {
 	c := Config{Format: RoundRobin, Players: []string{"random", "greedy"}, Games: 40, Openings: "distinct:3",
 		Seed: 5, Rules: record.RulesFrom(engine.DefaultRules(), 300)}
-	o, err := NewOpenings(&c)
+	o, err := NewOpenings(mustPlan(t, c))
 	require.NoError(t, err)
 	require.Equal(t, 20, o.Size())
 	seen := map[string]bool{}
@@ -167,11 +167,11 @@ func TestDistinctOpenings(t *testing.T) {
 		seen[fen] = true
 	}
 	// The same seed draws the same openings; another seed others.
-	o2, err := NewOpenings(&c)
+	o2, err := NewOpenings(mustPlan(t, c))
 	require.NoError(t, err)
 	assert.Equal(t, o.Opening(7, 0, c.EngineRules()), o2.Opening(7, 0, c.EngineRules()))
 	c.Seed = 6
-	o3, err := NewOpenings(&c)
+	o3, err := NewOpenings(mustPlan(t, c))
 	require.NoError(t, err)
 	differ := false
 	for k := 0; k < 20; k++ {
@@ -181,10 +181,10 @@ func TestDistinctOpenings(t *testing.T) {
 
 	// More pairs than positions after 1 ply (5) is refused before anything is played.
 	c.Openings, c.Games = "distinct:1", 12
-	_, err = NewOpenings(&c)
+	_, err = NewOpenings(mustPlan(t, c))
 	assert.ErrorContains(t, err, "6 pairs per pairing need 6 different openings, but there are 5 positions after 1 plies")
 	c.Format, c.Players, c.Games = SelfPlay, []string{"expert:depth=2"}, 6
-	_, err = NewOpenings(&c)
+	_, err = NewOpenings(mustPlan(t, c))
 	assert.ErrorContains(t, err, "6 self-play games (one opening each) need 6 different openings, but there are 5 positions")
 	_, err = Run(context.Background(), c, Options{Out: filepath.Join(t.TempDir(), "x")})
 	var ie *InputError
@@ -250,9 +250,9 @@ func TestDeterministicWarningOnlyWhenOpeningsRunShort(t *testing.T) {
 		{SelfPlay, []string{fixedA}, 2 * n, ""},
 		{SelfPlay, []string{fixedA}, 2*n + 2, fixedA + " is deterministic: every game from the same opening is the same game"},
 	} {
-		cfg := Config{Format: c.format, Players: c.players, Games: c.games, Openings: "book:1"}
+		cfg := Config{Format: c.format, Players: c.players, Games: c.games, Openings: "book:1", Rules: record.RulesFrom(engine.DefaultRules(), 300)}
 		var logs []string
-		warned := logOpenings(&cfg, o, &Options{Log: func(f string, a ...any) { logs = append(logs, fmt.Sprintf(f, a...)) }})
+		warned := logOpenings(mustPlan(t, cfg), o, &Options{Log: func(f string, a ...any) { logs = append(logs, fmt.Sprintf(f, a...)) }})
 		all := strings.Join(logs, "\n")
 		if c.want == "" {
 			assert.False(t, warned, "%+v", c)

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/fanorona/fanorona/engine/record"
+	"github.com/fanorona/fanorona/internal/atomicfile"
 	"github.com/fanorona/fanorona/internal/panics"
 	"github.com/fanorona/fanorona/players"
 	"github.com/fanorona/fanorona/tournament/summary"
@@ -86,34 +87,30 @@ type Options struct {
 // index, and the statistics are accumulated as games finish (8 bytes a distinct game).
 // Resuming costs one bit and 8 bytes (the duplicate check) a game already on disk.
 // One process at a time writes a folder: Run holds Out/run.lock until it returns.
-func Run(ctx context.Context, c Config, o Options) (*summary.Summary, error) {
-	if err := c.Validate(); err != nil {
+func Run(ctx context.Context, req Config, o Options) (*summary.Summary, error) {
+	c, err := NewPlan(req)
+	if err != nil {
 		return nil, &InputError{err}
 	}
 	if o.Log == nil {
 		o.Log = func(string, ...any) {}
 	}
-	if c.Format == SelfPlay || len(c.Pairings()) != 1 {
+	if c.Format == SelfPlay || len(c.pairings) != 1 {
 		o.Live = nil // a score line is a match's: two players
 	}
-	openings, err := NewOpeningsContext(ctx, &c)
-	switch {
+	switch err := c.drawOpenings(ctx); {
 	case err != nil && ctx.Err() != nil:
 		return nil, fmt.Errorf("%w while choosing the openings: nothing written", ErrInterrupted)
 	case err != nil:
 		return nil, &InputError{err}
 	}
-	c.DistinctOpenings = openings.Size()
-	c.OpeningsSHA256 = openings.SHA256
-	c.OpeningSet = openings.Identity(&c)
-	c.openings = openings
 	if o.Adjudicator != nil {
 		if o.Adjudicator.limit != c.Rules.PaikaLimit {
 			return nil, inputErrorf("%v: the tables are of paika limit %d, the run's is %d", SettingAdjudicate, o.Adjudicator.limit, c.Rules.PaikaLimit)
 		}
 		c.AdjudicatePieces = o.Adjudicator.Pieces()
 	}
-	if _, _, err := checkOutput(&c, &o); err != nil {
+	if _, _, err := checkOutput(c, &o); err != nil {
 		return nil, err
 	}
 	// A run its SPRT stopped is resumed with its test and the stop (unless another test
@@ -142,15 +139,15 @@ func Run(ctx context.Context, c Config, o Options) (*summary.Summary, error) {
 		}
 	}
 	acc := summary.NewAccumulator(o.SPRT, c.Players, deterministic)
-	done, prior, err := prepareOutput(&c, &o, acc)
+	done, prior, err := prepareOutput(c, &o, acc)
 	if err != nil {
 		return nil, err
 	}
-	shardTotal := c.ShardGames()
+	shardTotal := c.shardGames
 	if prior > 0 {
 		o.Log("resuming: %d of %d games already in %s", prior, shardTotal, filepath.Join(o.Out, record.GamesFile))
 	}
-	warned := logOpenings(&c, openings, &o)
+	warned := logOpenings(c, c.openings, &o)
 
 	gamesPath := filepath.Join(o.Out, record.GamesFile)
 	onDisk, err := fileSize(gamesPath)
@@ -188,7 +185,7 @@ func Run(ctx context.Context, c Config, o Options) (*summary.Summary, error) {
 	var cursor atomic.Int64
 	g, gctx := errgroup.WithContext(runCtx)
 	stopFlusher := col.flushEvery(50 * time.Millisecond)
-	for w := 0; w < min(c.Workers(), shardTotal-prior); w++ { // no idle workers on resume
+	for w := 0; w < min(c.workers, shardTotal-prior); w++ { // no idle workers on resume
 		g.Go(panics.Guard(func() error { // a bug in a game is the run's error, not a crash
 			for gctx.Err() == nil {
 				k := int(cursor.Add(1)) - 1
@@ -198,8 +195,7 @@ func Run(ctx context.Context, c Config, o Options) (*summary.Summary, error) {
 				if done.has(k) {
 					continue
 				}
-				i := c.shardIndex(k)
-				rec, err := playScheduled(gctx, &c, openings, c.Game(i), o.PlayerOptions, o.Adjudicator)
+				rec, err := playScheduled(gctx, c, c.shardGame(k), o.PlayerOptions, o.Adjudicator)
 				if err != nil {
 					if gctx.Err() != nil {
 						return nil // cancelled mid-game: the game is simply not recorded
@@ -222,14 +218,14 @@ func Run(ctx context.Context, c Config, o Options) (*summary.Summary, error) {
 		col.live() // the last games, which the period may have left out
 	}
 	summary := acc.Summary()
-	summary.Run = runJSON(&c)
+	summary.Run = runJSON(&c.Config)
 	if writeErr == nil {
 		writeErr = writeJSONFile(filepath.Join(o.Out, record.SummaryFile), summary)
 	}
 	if writeErr != nil {
 		// No tables of a run that could not be written: the one error line says what
 		// is on disk and how to go on.
-		games := recount(&c, &o, gamesPath)
+		games := recount(c, &o, gamesPath)
 		if o.Progress != nil {
 			o.Progress(games, shardTotal)
 		}
@@ -237,7 +233,7 @@ func Run(ctx context.Context, c Config, o Options) (*summary.Summary, error) {
 	}
 	if summary.DistinctGames < summary.Games && !warned {
 		o.Log("warning: %d games but %d distinct games (identical turns from the same opening); intervals and tests count the distinct games%s",
-			summary.Games, summary.DistinctGames, openingsHint(&c))
+			summary.Games, summary.DistinctGames, openingsHint(c))
 	}
 	switch {
 	case runErr != nil:
@@ -255,8 +251,8 @@ const distinctGamesHint = "for the first-move advantage give the level variety a
 	"for distinct games on a set of openings, --openings distinct:4 (White's score then measures the side to move on that set, not the first-move advantage)"
 
 // openingsHint suggests openings that give deterministic players different games.
-func openingsHint(c *Config) string {
-	if o, _ := c.openingSpec(); isChosen(o.Kind) {
+func openingsHint(c *Plan) string {
+	if isChosen(c.opening.Kind) {
 		return ""
 	}
 	return "; for different games use a varying level (expert:...,vary=20) or --openings firstmove:K, or distinct:4 (a set: White's score then measures the side to move on it)"
@@ -266,7 +262,7 @@ func openingsHint(c *Config) string {
 // advantage from the start; the side to move's score on a set, in self-play; and, between
 // different players in colour-swapped pairs, that their results do not carry the set's
 // edge (each opening is played with both colours).
-func measuresNote(c *Config, o *Openings) string {
+func measuresNote(c *Plan, o *Openings) string {
 	var what string
 	switch o.Kind {
 	case OpenStart:
@@ -299,27 +295,28 @@ func measuresNote(c *Config, o *Openings) string {
 // logOpenings says how many different openings the run uses, which set they are and
 // what White's score on them measures, and warns (reporting whether it did) when
 // deterministic players would play the same games again and again.
-func logOpenings(c *Config, o *Openings, opts *Options) bool {
-	pairs := c.OpeningsNeeded() // pairs per pairing, or games where each has its own opening
-	unit := map[bool]string{true: "game", false: "pair"}[c.openingPerGame()]
+func logOpenings(c *Plan, o *Openings, opts *Options) bool {
+	pairs := c.needed // pairs per pairing, or games where each has its own opening
+	unit := map[bool]string{true: "game", false: "pair"}[c.perGame]
+	size := o.Size()
 	if c.FixedColours {
 		opts.Log("fixed colours: the first-listed player has White in every game; games are unpaired (no pentanomial; the SPRT counts single games)")
 	}
 	switch {
 	case o.Kind == OpenFile:
-		opts.Log("openings %s (sha256 %s): the first %d positions in file order, one per %s (%d distinct)", c.Openings, o.SHA256, c.OpeningsNeeded(), unit, o.Size())
+		opts.Log("openings %s (sha256 %s): the first %d positions in file order, one per %s (%d distinct)", c.Openings, o.SHA256, pairs, unit, size)
 	case o.Kind == OpenDistinct:
-		opts.Log("openings %s: %d distinct openings that %s scores within ±%d, one per %s", c.Openings, o.Size(), BalanceSpec, BalanceMargin, unit)
+		opts.Log("openings %s: %d distinct openings that %s scores within ±%d, one per %s", c.Openings, size, BalanceSpec, BalanceMargin, unit)
 	case o.Kind == OpenEven:
-		opts.Log("openings %s: %d distinct openings that %s scores within ±%d, one per %s", c.Openings, o.Size(), EvenSpec, EvenMargin, unit)
+		opts.Log("openings %s: %d distinct openings that %s scores within ±%d, one per %s", c.Openings, size, EvenSpec, EvenMargin, unit)
 	case o.Kind == OpenFirstMove:
 		then := "the players play on"
 		if o.Plies > 0 {
 			then = fmt.Sprintf("%d seeded random plies", o.Plies)
 		}
 		opts.Log("openings %s: White's %d first turns in turn, one per %s, then %s", c.Openings, len(o.first), unit, then)
-	case o.Size() > 0:
-		opts.Log("openings %s: %d distinct openings for %d %ss per pairing", c.Openings, o.Size(), pairs, unit)
+	case size > 0:
+		opts.Log("openings %s: %d distinct openings for %d %ss per pairing", c.Openings, size, pairs, unit)
 	default:
 		opts.Log("openings %s: seeded random openings, one per %s (%d %ss per pairing; repeats are possible)", c.Openings, unit, pairs, unit)
 	}
@@ -327,20 +324,20 @@ func logOpenings(c *Config, o *Openings, opts *Options) bool {
 		opts.Log("opening set %s", c.OpeningSet.Name())
 	}
 	opts.Log("%s", measuresNote(c, o))
-	if o.Size() == 0 || o.Size() >= pairs {
+	if size == 0 || size >= pairs {
 		return false
 	}
-	for _, pg := range c.Pairings() {
+	for _, pg := range c.pairings {
 		a, b := c.Players[pg.A], c.Players[pg.B]
-		if !c.deterministic(a) || !c.deterministic(b) {
+		if !c.Deterministic[a] || !c.Deterministic[b] {
 			continue
 		}
 		if a == b {
 			opts.Log("warning: %s is deterministic: every game from the same opening is the same game, so %d games on %d opening(s) are at most %d distinct games; %s",
-				a, c.Games, o.Size(), o.Size(), distinctGamesHint)
+				a, c.Games, size, size, distinctGamesHint)
 		} else {
 			opts.Log("warning: %s and %s are deterministic: every game from the same opening with the same colours is the same game, so %d games on %d opening(s) are at most %d distinct games; %s",
-				a, b, c.Games, o.Size(), map[bool]int{false: 2 * o.Size(), true: o.Size()}[c.FixedColours], distinctGamesHint)
+				a, b, c.Games, size, map[bool]int{false: 2 * size, true: size}[c.FixedColours], distinctGamesHint)
 		}
 		return true
 	}
@@ -353,12 +350,6 @@ func logOpenings(c *Config, o *Openings, opts *Options) bool {
 // engine not declared in this process: not deterministic.
 func deterministic(spec string) bool {
 	s, err := players.ParseRecordedSpec(spec)
-	return err == nil && s.Deterministic()
-}
-
-// deterministic reports whether one of c's players is deterministic (players.Spec.Deterministic).
-func (c *Config) deterministic(spec string) bool {
-	s, err := c.playerSpec(spec)
 	return err == nil && s.Deterministic()
 }
 
@@ -506,7 +497,7 @@ func stoppedTest(dir string) *summary.SPRTConfig {
 // writes their summary.json when the disk takes it (silently otherwise: the error line
 // names no file written). Lines that do not read (a torn last one the collector could
 // not cut) are not counted.
-func recount(c *Config, o *Options, gamesPath string) int {
+func recount(c *Plan, o *Options, gamesPath string) int {
 	acc := summary.NewAccumulator(o.SPRT, c.Players, deterministic)
 	st, err := record.ScanRecords([]string{gamesPath}, record.ScanOptions{}, func(r *record.Record, _ record.Place) error {
 		acc.Add(r, gamesPath)
@@ -516,7 +507,7 @@ func recount(c *Config, o *Options, gamesPath string) int {
 		return st.Records
 	}
 	s := acc.Summary()
-	s.Run = runJSON(c)
+	s.Run = runJSON(&c.Config)
 	_ = writeJSONFile(filepath.Join(o.Out, record.SummaryFile), s)
 	return acc.Games()
 }
@@ -569,7 +560,7 @@ func (c *collector) finish() error {
 // games needs --resume and the same run (whose id it sets in c). It returns the size of
 // the games file and whether run.json names the run to resume. Run calls it before making the folder or taking its lock, so that a
 // refused run changes nothing, and again under the lock.
-func checkOutput(c *Config, o *Options) (size int64, resumed bool, err error) {
+func checkOutput(c *Plan, o *Options) (size int64, resumed bool, err error) {
 	gamesPath := filepath.Join(o.Out, record.GamesFile)
 	runPath := filepath.Join(o.Out, record.RunFile)
 	if size, err = fileSize(gamesPath); err != nil {
@@ -585,7 +576,7 @@ func checkOutput(c *Config, o *Options) (size int64, resumed bool, err error) {
 		if err := json.Unmarshal(raw, &prev); err != nil {
 			return 0, false, inputErrorf("%v: %s: %v", SettingResume, runPath, err)
 		}
-		cmp := *c
+		cmp := c.Config
 		if o.StartEngines != nil && c.Engines == nil {
 			cmp.Engines = prev.Engines // not started yet: compared again once they are
 		}
@@ -605,7 +596,7 @@ func checkOutput(c *Config, o *Options) (size int64, resumed bool, err error) {
 			if err := c.Extendable(); err != nil {
 				return 0, false, inputErrorf("%v %d: %s has %d: %v", SettingGames, c.Games, o.Out, prev.Games, err)
 			}
-			cmp = cmp.extendedFrom(prev.Games)
+			cmp = c.extendedFrom(cmp, prev.Games)
 		}
 		if !sameRun(&prev, &cmp) {
 			return 0, false, inputErrorf("%v: %s holds a different run: %s", SettingResume, o.Out, runDifference(&prev, &cmp))
@@ -643,7 +634,7 @@ func withInvocation(before []record.Invocation, inv *record.Invocation) []record
 // already played to acc, returns them as a set of indices with their number, and cuts a
 // last line left incomplete by a crash. The set holds positions in the shard
 // (Config.shardPosition).
-func prepareOutput(c *Config, o *Options, acc *summary.Accumulator) (bitset, int, error) {
+func prepareOutput(c *Plan, o *Options, acc *summary.Accumulator) (bitset, int, error) {
 	gamesPath := filepath.Join(o.Out, record.GamesFile)
 	runPath := filepath.Join(o.Out, record.RunFile)
 	size, resumed, err := checkOutput(c, o)
@@ -655,7 +646,7 @@ func prepareOutput(c *Config, o *Options, acc *summary.Accumulator) (bitset, int
 			return nil, 0, err
 		}
 	}
-	if err := writeJSONFile(runPath, c); err != nil {
+	if err := writeJSONFile(runPath, &c.Config); err != nil {
 		return nil, 0, err
 	}
 	if size == 0 {
@@ -735,21 +726,14 @@ func cutIncompleteLine(path string, size int64, o *Options) error {
 	return nil
 }
 
-// writeJSONFile writes v as indented JSON through a temporary file and a rename, so a
-// reader never sees half a file. A failed write removes the temporary file and names
-// the file meant.
+// writeJSONFile writes v as indented JSON whole (atomicfile), so a reader never sees half
+// a file. A failed write leaves no temporary file and names the file meant.
 func writeJSONFile(path string, v any) error {
 	data, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
 		return err
 	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, append(data, '\n'), 0o644); err != nil {
-		_ = os.Remove(tmp)
-		return fmt.Errorf("writing %s: %w", path, pathless(err))
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		_ = os.Remove(tmp)
+	if err := atomicfile.WriteFile(path, append(data, '\n')); err != nil {
 		return fmt.Errorf("writing %s: %w", path, pathless(err))
 	}
 	return nil

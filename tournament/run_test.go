@@ -83,10 +83,11 @@ func replayRecord(t *testing.T, r record.Record) {
 
 func TestScheduleColourSwappedPairs(t *testing.T) {
 	c := testConfig(4)
-	require.NoError(t, c.Validate())
+	p, err := NewPlan(c)
+	require.NoError(t, err)
 	require.Equal(t, 12, c.TotalGames())
 	// Pairing order: random-greedy, random-easy, greedy-easy; games alternate colours.
-	g0, g1, g2, g4 := c.Game(0), c.Game(1), c.Game(2), c.Game(4)
+	g0, g1, g2, g4 := p.Game(0), p.Game(1), p.Game(2), p.Game(4)
 	assert.Equal(t, [2]string{"random", "greedy"}, [2]string{g0.White, g0.Black})
 	assert.Equal(t, [2]string{"greedy", "random"}, [2]string{g1.White, g1.Black})
 	assert.Equal(t, g0.Pair, g1.Pair)

@@ -93,3 +93,10 @@ func TestExportRefusesAnIllegalTurn(t *testing.T) {
 	assertBadInput(t, code, stdout, errs, games+":2: game ", `ply 3, turn "a1-a2"`)
 	assert.NoFileExists(t, out)
 }
+
+func TestExportFlagsParsed(t *testing.T) {
+	o := parsedOptions(t, newExportCmd, "a", "b", "-o", "run.pgn")
+	assert.Equal(t, exportOptions{files: []string{"a", "b"}, output: "run.pgn"}, *o)
+	o = parsedOptions(t, newExportCmd, "a")
+	assert.Equal(t, exportOptions{files: []string{"a"}}, *o)
+}

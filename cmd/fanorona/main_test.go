@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -103,16 +102,6 @@ func TestSelfplayAndStats(t *testing.T) {
 	}
 	require.NoError(t, json.Unmarshal([]byte(out), &got))
 	assert.Equal(t, 40, got.Summary.Games)
-}
-
-func TestSplitSpecs(t *testing.T) {
-	specs, err := splitSpecs("random, expert:depth=4,nodes=1000,greedy")
-	require.NoError(t, err)
-	assert.Equal(t, []string{"random", "expert:depth=4,nodes=1000", "greedy"}, specs)
-	for list, item := range map[string]int{"a,,b": 2, "a,b,": 3, ",a": 1, "a, ,b": 2, "": 1} {
-		_, err := splitSpecs(list)
-		assert.EqualError(t, err, fmt.Sprintf("--players %q: item %d is empty", list, item), list)
-	}
 }
 
 func TestInterruptedRunExits130AndResumes(t *testing.T) {

@@ -1,13 +1,13 @@
 // plot.go: the plot command: one chart of games.jsonl files or run folders (or of
-// prove-sample's lines) as PNG or SVG. Reading, grouping and drawing are package
-// report's; this file holds the flags and the I/O.
+// prove-sample's lines) as PNG or SVG. Checking, reading, grouping and drawing are
+// package report's (ChartFile); this file holds the flags and the I/O.
 
 package main
 
 import (
+	"errors"
 	"fmt"
 
-	"github.com/fanorona/fanorona/stats/chart"
 	"github.com/fanorona/fanorona/tournament/report"
 	"github.com/fanorona/fanorona/tournament/summary"
 	"github.com/spf13/cobra"
@@ -27,7 +27,7 @@ type plotOptions struct {
 	chart  report.ChartOptions
 }
 
-const plotProofs = "proofs"
+const plotProofs = report.Proofs
 
 func newPlotCmd(s *streams, runF func(*plotOptions) error) *cobra.Command {
 	if runF == nil {
@@ -82,61 +82,27 @@ func runPlot(s *streams, o *plotOptions) error {
 	if o.output == "" {
 		return badInputf("plot %s: -o OUT.png or -o OUT.svg is required", o.kind)
 	}
-	if _, err := chart.FormatOf(o.output); err != nil {
-		return badInput(err)
-	}
-	if err := o.chart.Check(); err != nil { // proofs too: their grouping is the default
-		return badInput(err)
-	}
-	if err := report.CheckOutput(o.output, o.force); err != nil {
-		return badInput(err)
-	}
-	fig, err := plotFigure(s, o)
+	data, err := report.ChartFile(report.ChartRequest{Kind: o.kind, Files: o.files, Output: o.output, Force: o.force,
+		CDF: o.cdf, Chart: o.chart, Read: func(in *report.Input) { warnRead(s, in) }})
 	if err != nil {
-		return err
-	}
-	data, err := fig.Encode(o.output)
-	if err != nil {
-		return err
+		return reportError(err)
 	}
 	return writeOutputFile(s, o.output, data, o.force)
 }
 
-// plotFigure reads the files and draws the chart: a bad file is bad input.
-func plotFigure(s *streams, o *plotOptions) (*chart.Figure, error) {
-	if o.kind == plotProofs {
-		d, err := report.ProofSizes(o.files, o.chart.Conf)
-		if err != nil {
-			return nil, badInput(err)
-		}
-		return chart.PlotProofSizes(d)
-	}
-	in, err := loadReporting(s, o.files)
-	if err != nil {
-		return nil, err
-	}
-	kind := o.kind
-	if kind == report.Lengths && o.cdf {
-		kind = report.LengthsCDF
-	}
-	fig, err := report.Figure(kind, in.Records, o.chart)
-	if err != nil {
-		return nil, badInput(err)
-	}
-	return fig, nil
-}
-
-// loadReporting reads games files or run folders for plot and report; skipped lines and
-// dropped duplicates are warnings on stderr, a file that cannot be read (or holds no good
-// record, or two different records of one game) is bad input.
-func loadReporting(s *streams, paths []string) (*report.Input, error) {
-	in, err := report.Load(paths)
-	if err != nil {
-		return nil, badInput(err)
-	}
+// warnRead warns of the lines skipped and the duplicates dropped in reading games files
+// or run folders for plot and report.
+func warnRead(s *streams, in *report.Input) {
 	for _, b := range in.Dropped {
 		fmt.Fprintf(s.err, "fanorona: warning: skipped %v\n", b)
 	}
 	warnDuplicates(s, in.Duplicates)
-	return in, nil
+}
+
+// reportError makes an error of the reader's input bad input (exit status 2).
+func reportError(err error) error {
+	if ie := (*report.InputError)(nil); errors.As(err, &ie) {
+		return badInput(err)
+	}
+	return err
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fanorona/fanorona/tournament/report"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -178,4 +179,18 @@ func TestPlotProofs(t *testing.T) {
 	// An existing chart is kept.
 	code, _, _ = runCmd(t, "", "plot", "proofs", sample, "-o", out)
 	assert.Equal(t, 2, code)
+}
+
+// TestPlotFlagsParsed: each chart's flags, with the chart options' defaults where a
+// chart takes no such flag.
+func TestPlotFlagsParsed(t *testing.T) {
+	o := parsedOptions(t, newPlotCmd, "lengths", "a", "b", "-o", "l.svg", "--force", "--cdf", "--by", "opening")
+	assert.Equal(t, plotOptions{kind: report.Lengths, files: []string{"a", "b"}, output: "l.svg", force: true, cdf: true,
+		chart: report.ChartOptions{By: report.ByOpening, Conf: report.DefaultChartOptions.Conf}}, *o)
+	o = parsedOptions(t, newPlotCmd, "ratings", "a", "--conf", "0.9", "--output", "r.png")
+	assert.Equal(t, plotOptions{kind: report.Ratings, files: []string{"a"}, output: "r.png",
+		chart: report.ChartOptions{By: report.DefaultChartOptions.By, Conf: 0.9}}, *o)
+	o = parsedOptions(t, newPlotCmd, "proofs", "s.jsonl", "-o", "p.svg")
+	assert.Equal(t, plotProofs, o.kind)
+	assert.Equal(t, report.DefaultChartOptions, o.chart)
 }

@@ -4,9 +4,6 @@
 package main
 
 import (
-	"path/filepath"
-	"strings"
-
 	"github.com/fanorona/fanorona/tournament/report"
 	"github.com/spf13/cobra"
 )
@@ -45,23 +42,10 @@ func runReport(s *streams, o *reportOptions) error {
 	if o.output == "" {
 		return badInputf("report: -o FILE.html is required")
 	}
-	if ext := strings.ToLower(filepath.Ext(o.output)); ext != ".html" && ext != ".htm" {
-		return badInputf("report file %q: the name must end in .html", o.output)
-	}
-	if err := report.CheckOutput(o.output, o.force); err != nil {
-		return badInput(err)
-	}
-	in, err := loadReporting(s, o.files)
+	page, err := report.PageFile(report.PageRequest{Files: o.files, Output: o.output, Force: o.force,
+		Read: func(in *report.Input) { warnRead(s, in) }})
 	if err != nil {
-		return err
-	}
-	r, err := report.Build(in)
-	if err != nil {
-		return err
-	}
-	page, err := r.HTML()
-	if err != nil {
-		return err
+		return reportError(err)
 	}
 	return writeOutputFile(s, o.output, page, o.force)
 }

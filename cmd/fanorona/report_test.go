@@ -86,3 +86,10 @@ func TestStatsReadsRunFolders(t *testing.T) {
 	assert.Equal(t, file, folder)
 	assert.True(t, strings.HasPrefix(folder, "4 games"), folder)
 }
+
+func TestReportFlagsParsed(t *testing.T) {
+	o := parsedOptions(t, newReportCmd, "a", "b/games.jsonl", "-o", "r.html", "--force")
+	assert.Equal(t, reportOptions{files: []string{"a", "b/games.jsonl"}, output: "r.html", force: true}, *o)
+	o = parsedOptions(t, newReportCmd, "a")
+	assert.Equal(t, reportOptions{files: []string{"a"}}, *o)
+}

@@ -11,12 +11,8 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
-	"strconv"
-	"strings"
 
 	"github.com/fanorona/fanorona/engine/record"
-	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/fanorona/fanorona/tournament"
 	"github.com/fanorona/fanorona/tournament/report"
 	"github.com/fanorona/fanorona/tournament/summary"
@@ -30,58 +26,42 @@ func init() {
 	registerCommand(func(s *streams) *cobra.Command { return newMergeCmd(s, nil) })
 }
 
-// runOptions are the options of selfplay and tournament.
+// runOptions are the options of selfplay and tournament: the run as asked for, and what
+// the command adds to it (rules, tables, engines, files after the run).
 type runOptions struct {
-	command, label         string // the command's name, and the progress bar's
-	format                 tournament.Format
-	players                []string
-	games                  int
-	moreGames              bool // --games given by name: a resumed run may grow to it
-	out, runID             string
-	seed                   uint64
-	workers, maxPlies      int
-	resume, startResume    bool
-	openings, shard        string
-	shardCount             int
-	sprt                   string
-	sprtStop, fixedColours bool
-	plots, report          bool
-	csv, tablebases        string
-	adjudicate             bool
-	rules                  rulesFlags
-	engines                engineFlags
+	req                       tournament.Request // Rules are set from rules and maxPlies
+	label                     string             // the progress bar's
+	maxPlies                  int
+	plots, report, adjudicate bool
+	csv, tablebases           string
+	rules                     rulesFlags
+	engines                   engineFlags
 }
 
 func (f *runOptions) bind(c *cobra.Command) {
-	c.Flags().IntVar(&f.games, "games", 100, "games per pairing of players (played in colour-swapped pairs); raised with --resume, a finished run of one pairing plays on to it as a run started with it would have")
-	c.Flags().StringVarP(&f.out, "output", "o", "", "output folder for games.jsonl, run.json and summary.json (default: out/<command>-<seed>)")
-	c.Flags().StringVar(&f.out, "out", "", "deprecated alias of --output")
-	c.Flags().StringVar(&f.runID, "run-id", "", "the run's id, 32 hex digits (default: 128 random bits); every shard of one run needs the same")
-	c.Flags().Uint64Var(&f.seed, "seed", 1, "run seed: every random choice derives from it")
-	c.Flags().IntVar(&f.workers, "workers", 0, "games played at once (0 = all cores)")
-	c.Flags().IntVar(&f.workers, "concurrency", 0, "deprecated alias of --workers")
-	c.Flags().BoolVar(&f.resume, "resume", false, "continue the run already in --output (refused when the folder holds none)")
-	c.Flags().BoolVar(&f.startResume, "start-or-resume", false, "continue the run in --output, or start it when the folder holds none (for scheduled tasks that may be restarted)")
-	c.Flags().StringVar(&f.openings, "openings", "start", "start (White's score is the first-move advantage at the level; a deterministic level plays one game from it: add vary, e.g. expert:nodes=20000,vary=20), "+
-		"firstmove or firstmove:K (each of White's five first turns in turn, then K seeded random plies: what each first turn is worth at the level, reported by first turn), "+
-		"random:K (K seeded random plies), book:K (every distinct position after K plies, in turn), "+
-		"distinct:K (a different position after K plies for every pair, every game in self-play, that a 2-ply search scores within ±1½ pieces: different games for deterministic players; near even for the side to move up to medium), "+
-		"even:K (as distinct:K, judged by an 8-ply search within ±1 piece: the set offered for the expert, nearer even there than distinct:K; judging takes minutes) "+
-		"or file:PATH (a positions file, one FEN a line, # comments: the next line for every pair, every game in self-play or with --fixed-colours). "+
-		"On every set but start and firstmove, self-play's White score is the side to move's score on that set, not the first-move advantage; no set is balanced at every level (docs/RESULTS.md). "+
-		"Between different players colour-swapped pairs keep a set's edge out of their results. run.json records the set: its judge's version and the SHA-256 of its positions")
-	c.Flags().IntVar(&f.maxPlies, "max-plies", tournament.DefaultMaxPlies, "stop a game after this many plies (a draw, reason max-plies)")
-	c.Flags().StringVar(&f.shard, "shard", "", "play only shard i/n of the games (0-based; also from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID with --shard-count)")
-	c.Flags().IntVar(&f.shardCount, "shard-count", 0, "number of shards when the index comes from the environment")
-	c.Flags().StringVar(&f.sprt, "sprt", "", "sequential test per pair of different players (tournament only): elo0,elo1[,alpha,beta] (default alpha=beta=0.05)")
-	c.Flags().BoolVar(&f.sprtStop, "sprt-stop", false, "stop the run when every pair's SPRT has decided")
-	c.Flags().BoolVar(&f.plots, "plots", false, "also write the charts that apply into the output folder")
-	c.Flags().BoolVar(&f.report, "report", false, "also write report.html (tables, charts, settings, warnings in one page) into the output folder")
-	c.Flags().StringVar(&f.csv, "csv", "", "also write the tables as CSV to FILE, a new file (docs/FORMATS.md, \"Tables as CSV\")")
-	c.Flags().StringVar(&f.tablebases, "tablebases", "", `tablebase folder for expert's probes ("" = the default cache folder if it exists, "none" = off); run.json records the folder used`)
-	c.Flags().BoolVar(&f.adjudicate, "adjudicate", false, "end each game at the first position the --tablebases tables decide, with their value under the run's rules (reason tablebase); run.json records the pieces covered")
+	r, fl := &f.req, c.Flags()
+	fl.IntVar(&r.Games, "games", 100, "games per pairing of players (played in colour-swapped pairs); raised with --resume, a finished run of one pairing plays on to it as a run started with it would have")
+	fl.StringVarP(&r.Out, "output", "o", "", "output folder for games.jsonl, run.json and summary.json (default: out/<command>-<seed>)")
+	fl.StringVar(&r.Out, "out", "", "deprecated alias of --output")
+	fl.StringVar(&r.RunID, "run-id", "", "the run's id, 32 hex digits (default: 128 random bits); every shard of one run needs the same")
+	fl.Uint64Var(&r.Seed, "seed", 1, "run seed: every random choice derives from it")
+	fl.IntVar(&r.Concurrency, "workers", 0, "games played at once (0 = all cores)")
+	fl.IntVar(&r.Concurrency, "concurrency", 0, "deprecated alias of --workers")
+	fl.BoolVar(&r.Resume, "resume", false, "continue the run already in --output (refused when the folder holds none)")
+	fl.BoolVar(&r.StartOrResume, "start-or-resume", false, "continue the run in --output, or start it when the folder holds none (for scheduled tasks that may be restarted)")
+	fl.StringVar(&r.Openings, "openings", "start", "where games start: start, firstmove[:K] (White's first turns in turn), random:K, book:K, distinct:K, even:K (balanced sets after K plies) or file:PATH (one FEN a line); on a set White's score is the side to move's, not the first-move advantage (docs/RESULTS.md)")
+	fl.IntVar(&f.maxPlies, "max-plies", tournament.DefaultMaxPlies, "stop a game after this many plies (a draw, reason max-plies)")
+	fl.StringVar(&r.Shard, "shard", "", "play only shard i/n of the games (0-based; also from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID with --shard-count)")
+	fl.IntVar(&r.ShardCount, "shard-count", 0, "number of shards when the index comes from the environment")
+	fl.StringVar(&r.SPRT, "sprt", "", "sequential test per pair of different players (tournament only): elo0,elo1[,alpha,beta] (default alpha=beta=0.05)")
+	fl.BoolVar(&r.StopOnSPRT, "sprt-stop", false, "stop the run when every pair's SPRT has decided")
+	fl.BoolVar(&f.plots, "plots", false, "also write the charts that apply into the output folder")
+	fl.BoolVar(&f.report, "report", false, "also write report.html (tables, charts, settings, warnings in one page) into the output folder")
+	fl.StringVar(&f.csv, "csv", "", "also write the tables as CSV to FILE, a new file (docs/FORMATS.md, \"Tables as CSV\")")
+	fl.StringVar(&f.tablebases, "tablebases", "", `tablebase folder for expert's probes ("" = the default cache folder if it exists, "none" = off); run.json records the folder used`)
+	fl.BoolVar(&f.adjudicate, "adjudicate", false, "end each game at the first position the --tablebases tables decide, with their value under the run's rules (reason tablebase); run.json records the pieces covered")
 	for _, hidden := range []string{"out", "concurrency"} {
-		_ = c.Flags().MarkHidden(hidden)
+		_ = fl.MarkHidden(hidden)
 	}
 	f.rules.bind(c)
 	f.engines.bind(c)
@@ -94,105 +74,39 @@ func (f *runOptions) config() (tournament.Config, tournament.Options, error) {
 	if err != nil {
 		return tournament.Config{}, tournament.Options{}, err
 	}
-	c := tournament.Config{Format: f.format, Players: f.players, Games: f.games, Openings: f.openings, Seed: f.seed,
-		Rules: record.RulesFrom(r, f.maxPlies), Concurrency: f.workers, RunID: f.runID, FixedColours: f.fixedColours}
-	o := tournament.Options{Out: f.out, Resume: f.resume || f.startResume, StartOrResume: f.startResume, StopOnSPRT: f.sprtStop}
-	if c.Shard, c.Shards, err = shardOf(f.shard, f.shardCount); err != nil {
-		return c, o, err
+	req := f.req
+	req.Rules = record.RulesFrom(r, f.maxPlies)
+	c, o, err := req.Options()
+	if err != nil {
+		return c, o, badInput(err)
 	}
 	if err := checkCSV(f.csv); err != nil {
 		return c, o, err
 	}
-	o.MoreGames = o.Resume && f.moreGames // the default of --games never extends a run
-	if o.Out == "" {
-		o.Out = c.DefaultOutput(f.command)
-	}
+	ts, err := tablebaseSetup(f.tablebases, playersUse(r.PaikaLimit))
 	switch {
-	case f.sprt != "" && f.format == tournament.SelfPlay:
-		return c, o, badInputf("--sprt: selfplay has no pair of different players to test; use tournament --players A,B --sprt %s", f.sprt)
-	case f.sprt != "":
-		if o.SPRT, err = parseSPRT(f.sprt); err != nil {
-			return c, o, err
-		}
-	case f.sprtStop:
-		return c, o, badInputf("--sprt-stop needs --sprt elo0,elo1")
-	}
-	if c.RunID != "" {
-		if err := record.CheckRunID(c.RunID); err != nil {
-			return c, o, badInputf("--run-id: %v", err)
-		}
-	}
-	dir, oracle, sums, err := runTablebases(f.tablebases, r.PaikaLimit)
-	if err != nil {
+	case err != nil:
 		return c, o, err
-	}
-	if o.PlayerOptions = oracleOptions(oracle); o.PlayerOptions != nil {
-		c.Tablebases, c.TablebaseDir, c.TablebaseFiles = true, dir, sums
+	case ts.Oracle == nil && ts.Dir != "" && f.tablebases != "":
+		return c, o, badInputf("--tablebases %s: no tablebase built there (fanorona tablebase build)", ts.Dir)
+	case ts.Oracle != nil:
+		o.PlayerOptions = oracleOptions(ts.Oracle)
+		c.Tablebases, c.TablebaseDir, c.TablebaseFiles = true, ts.Dir, ts.Files
 	}
 	if !f.adjudicate {
 		return c, o, nil
 	}
-	if dir == "" {
+	if ts.Dir == "" {
 		return c, o, badInputf("--adjudicate needs tables: give --tablebases DIR (build them with: fanorona tablebase build --max-pieces 5 --tablebases DIR, about 10 s)")
 	}
-	set := tablebase.Open(dir)
-	if oracle != nil {
-		set = oracle.Set() // the players' tables, not a second copy
+	set := ts.Set
+	if ts.Oracle != nil {
+		set = ts.Oracle.Set() // the players' tables, not a second copy
 	}
 	if o.Adjudicator, err = tournament.NewAdjudicator(set, r.PaikaLimit); err != nil {
 		return c, o, badInput(err)
 	}
 	return c, o, nil
-}
-
-// runTablebases reads a run's --tablebases (tablebasesFolder: "none" is off, "" the
-// default folder when it exists, every file's header checked); a folder given that holds
-// no tables is bad input. Every table the run may probe under paika limit limit is
-// checked before the first game (checkedTablebases); the files checked are returned for
-// run.json, with the players' oracle (nil: none).
-func runTablebases(flag string, limit int) (string, *tablebase.Oracle, []tablebase.FileSum, error) {
-	dir, err := tablebasesFolder(flag, tablebase.Optional)
-	if err != nil || dir == "" {
-		return "", nil, nil, err
-	}
-	o, sums, err := checkedTablebases(dir, limit)
-	switch {
-	case err != nil:
-		return "", nil, nil, err
-	case o == nil && flag != "":
-		return "", nil, nil, badInputf("--tablebases %s: no tablebase built there (fanorona tablebase build)", dir)
-	}
-	return dir, o, sums, nil
-}
-
-// shardOf reads --shard, or the array-job index from the environment with --shard-count.
-func shardOf(shard string, count int) (int, int, error) {
-	if shard != "" {
-		i, n, err := tournament.ParseShard(shard)
-		if err != nil {
-			return 0, 0, badInput(err)
-		}
-		return i, n, nil
-	}
-	for _, env := range []string{"JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID"} {
-		v := os.Getenv(env)
-		i, err := strconv.Atoi(v)
-		switch {
-		case v == "":
-			continue
-		case err != nil || i < 0:
-			return 0, 0, badInputf("%s=%q: expected a whole number", env, v)
-		case count < 1:
-			return 0, 0, badInputf("%s is set: give the number of shards with --shard-count", env)
-		case i >= count:
-			return 0, 0, badInputf("%s=%d: must be below --shard-count %d", env, i, count)
-		}
-		return i, count, nil
-	}
-	if count > 0 {
-		return 0, 0, badInputf("--shard-count without --shard or an array-job index in the environment")
-	}
-	return 0, 0, nil
 }
 
 func parseSPRT(s string) (*summary.SPRTConfig, error) {
@@ -252,14 +166,14 @@ func firstError(a, b error) error {
 }
 
 func newSelfplayCmd(s *streams, runF func(*runOptions) error) *cobra.Command {
-	f := runOptions{command: "selfplay", format: tournament.SelfPlay}
+	f := runOptions{req: tournament.Request{Command: "selfplay", Config: tournament.Config{Format: tournament.SelfPlay}}}
 	var player string
 	c := &cobra.Command{
 		Use:   "selfplay --player SPEC --games N [-o DIR] [--seed S] [--workers N] [--resume] [--openings distinct:K ...] [--max-plies N]",
 		Short: "Play one player against itself: first-move advantage (from the start, or on a set the side to move's score) and game lengths",
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			f.players, f.label, f.moreGames = []string{player}, "selfplay "+player, c.Flags().Changed("games")
+			f.req.Players, f.label, f.req.MoreGames = []string{player}, "selfplay "+player, c.Flags().Changed("games")
 			if runF != nil {
 				return runF(&f)
 			}
@@ -276,7 +190,7 @@ func newSelfplayCmd(s *streams, runF func(*runOptions) error) *cobra.Command {
 }
 
 func newTournamentCmd(s *streams, runF func(*runOptions) error) *cobra.Command {
-	f := runOptions{command: "tournament", label: "tournament"}
+	f := runOptions{req: tournament.Request{Command: "tournament"}, label: "tournament"}
 	var list, format string
 	c := &cobra.Command{
 		Use:   "tournament --players A,B,C --games N [--format round-robin|gauntlet] [-o DIR] [--sprt elo0,elo1 [--sprt-stop]] [--fixed-colours] ...",
@@ -284,43 +198,26 @@ func newTournamentCmd(s *streams, runF func(*runOptions) error) *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			var err error
-			if f.players, err = splitSpecs(list); err != nil {
+			if f.req.Players, err = splitSpecs(list); err != nil {
 				return err
 			}
-			if f.format = tournament.Format(format); f.format != tournament.RoundRobin && f.format != tournament.Gauntlet {
-				return badInputf("--format %q: expected round-robin or gauntlet", format)
-			}
-			if f.moreGames = c.Flags().Changed("games"); runF != nil {
+			if f.req.Format, f.req.MoreGames = tournament.Format(format), c.Flags().Changed("games"); runF != nil {
 				return runF(&f)
 			}
 			return runRun(c.Context(), s, &f)
 		},
 	}
-	c.Flags().BoolVar(&f.fixedColours, "fixed-colours", false, "no colour swap: in each pairing the first-listed player has White in every game, every game has an opening of its own, games are unpaired (no pentanomial; the SPRT counts single games); recorded in run.json")
+	c.Flags().BoolVar(&f.req.FixedColours, "fixed-colours", false, "no colour swap: in each pairing the first-listed player has White in every game, every game has an opening of its own, games are unpaired (no pentanomial; the SPRT counts single games); recorded in run.json")
 	c.Flags().StringVar(&list, "players", "random,greedy,easy,medium", "comma-separated player specs; a spec's options follow ':' (expert:depth=4,nodes=100000,greedy is two players)")
 	c.Flags().StringVar(&format, "format", string(tournament.RoundRobin), "round-robin or gauntlet (the first player against each other one)")
 	f.bind(c)
 	return c
 }
 
-// splitSpecs splits a comma-separated list of player specs. A piece of the form key=value
-// without a name belongs to the spec before it, so options may contain commas too. An
-// empty piece ("medium,,easy", a trailing comma) is bad input: a player left out by a
-// typo would change the run without a word.
+// splitSpecs splits --players (tournament.SplitSpecs); an empty item is bad input.
 func splitSpecs(list string) ([]string, error) {
-	var specs []string
-	for i, p := range strings.Split(list, ",") {
-		p = strings.TrimSpace(p)
-		switch {
-		case p == "":
-			return nil, badInputf("--players %q: item %d is empty", list, i+1)
-		case strings.Contains(p, "=") && !strings.Contains(p, ":") && len(specs) > 0:
-			specs[len(specs)-1] += "," + p
-		default:
-			specs = append(specs, p)
-		}
-	}
-	return specs, nil
+	specs, err := tournament.SplitSpecs(list)
+	return specs, badInput(err)
 }
 
 type statsOptions struct {
@@ -375,58 +272,35 @@ func runStats(s *streams, o *statsOptions) error {
 	if err := checkCSV(o.csv); err != nil {
 		return err
 	}
-	read := summary.ReadOptions{Replay: o.replay, Bad: func(e *record.LineError) { fmt.Fprintf(s.err, "fanorona: warning: skipped %v\n", e) }}
+	req := summary.StatsRequest{Set: o.setA, Compare: o.setB, Duplicates: func(n int) { warnDuplicates(s, n) },
+		ReadOptions: summary.ReadOptions{Replay: o.replay, Bad: func(e *record.LineError) { fmt.Fprintf(s.err, "fanorona: warning: skipped %v\n", e) }}}
 	if o.sprt != "" {
 		var err error
-		if read.SPRT, err = parseSPRT(o.sprt); err != nil {
+		if req.SPRT, err = parseSPRT(o.sprt); err != nil {
 			return err
 		}
 	}
-	a, b, err := readSets(s, o.setA, o.setB, read)
+	res, err := summary.Stats(req)
 	if err != nil {
-		return err
+		return badInput(err)
 	}
-	out := summary.Comparison{Summary: a.Summary()}
-	if read.SPRT != nil && len(out.Summary.Pairs) == 0 {
+	if req.SPRT != nil && len(res.Summary.Pairs) == 0 {
 		fmt.Fprintf(s.err, "fanorona: warning: --sprt: no games between two different players, so no test\n")
 	}
 	if o.csv != "" {
-		if err := writeCSV(s, o.csv, out.Summary); err != nil {
+		if err := writeCSV(s, o.csv, res.Summary); err != nil {
 			return err
 		}
-	}
-	var ks summary.LengthComparison
-	if b != nil {
-		ks = summary.CompareLengths(a, b)
-		out.LengthKS = ks.JSON()
 	}
 	if o.json {
 		enc := json.NewEncoder(s.out)
 		enc.SetIndent("", "  ")
-		return enc.Encode(out)
+		return enc.Encode(res.Comparison)
 	}
-	if err := report.WriteText(s.out, out.Summary); err != nil || b == nil {
+	if err := report.WriteText(s.out, res.Summary); err != nil || res.Lengths == nil {
 		return err
 	}
-	return report.WriteComparison(s.out, o.setA, o.setB, ks)
-}
-
-// readSets reads the files of stats (setB: those to compare with, nil when none); a file
-// that does not read is bad input.
-func readSets(s *streams, setA, setB []string, o summary.ReadOptions) (a, b *summary.Accumulator, err error) {
-	a, dups, err := summary.ReadFiles(setA, o)
-	if warnDuplicates(s, dups); err != nil {
-		return nil, nil, badInput(err)
-	}
-	if setB == nil {
-		return a, nil, nil
-	}
-	o.SPRT = nil
-	b, dups, err = summary.ReadFiles(setB, o)
-	if warnDuplicates(s, dups); err != nil {
-		return nil, nil, badInput(err)
-	}
-	return a, b, nil
+	return report.WriteComparison(s.out, o.setA, o.setB, *res.Lengths)
 }
 
 func warnDuplicates(s *streams, n int) {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/fanorona/fanorona/engine/record"
+	"github.com/fanorona/fanorona/tournament"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -215,4 +216,39 @@ func TestRunJSONRecordsEachInvocation(t *testing.T) {
 	code, _, errs = runCmd(t, "", append(args, "--resume")...)
 	require.Equal(t, 0, code, errs)
 	assert.Len(t, invocations(), 1)
+}
+
+// TestRunFlagsParsed: selfplay's and tournament's flags fill the run's request, the
+// command's own settings beside it.
+func TestRunFlagsParsed(t *testing.T) {
+	o := parsedOptions(t, newTournamentCmd, "--players", "easy, expert:depth=2,nodes=900,medium", "--games", "8", "--seed", "7",
+		"--format", "gauntlet", "-o", "dir", "--shard", "1/2", "--run-id", "0123456789abcdef0123456789abcdef", "--workers", "3",
+		"--openings", "distinct:3", "--max-plies", "200", "--sprt", "0,20", "--sprt-stop", "--fixed-colours", "--resume",
+		"--csv", "t.csv", "--tablebases", "none", "--adjudicate", "--plots", "--report")
+	assert.Equal(t, tournament.Request{Command: "tournament", Out: "dir", Shard: "1/2", Resume: true, MoreGames: true,
+		SPRT: "0,20", StopOnSPRT: true, Config: tournament.Config{Format: tournament.Gauntlet,
+			Players: []string{"easy", "expert:depth=2,nodes=900", "medium"}, Games: 8, Openings: "distinct:3", Seed: 7,
+			FixedColours: true, RunID: "0123456789abcdef0123456789abcdef", Concurrency: 3}}, o.req)
+	assert.Equal(t, "tournament", o.label)
+	assert.Equal(t, 200, o.maxPlies)
+	assert.Equal(t, [3]bool{true, true, true}, [3]bool{o.plots, o.report, o.adjudicate})
+	assert.Equal(t, [2]string{"t.csv", "none"}, [2]string{o.csv, o.tablebases})
+
+	o = parsedOptions(t, newSelfplayCmd, "--player", "medium", "--start-or-resume", "--shard-count", "4", "--out", "old")
+	assert.Equal(t, tournament.Request{Command: "selfplay", Out: "old", ShardCount: 4, StartOrResume: true,
+		Config: tournament.Config{Format: tournament.SelfPlay, Players: []string{"medium"}, Games: 100, Openings: "start", Seed: 1}}, o.req)
+	assert.Equal(t, "selfplay medium", o.label)
+	assert.Equal(t, tournament.DefaultMaxPlies, o.maxPlies)
+}
+
+// TestStatsAndMergeFlagsParsed: stats splits its files at "--" with --compare; merge
+// takes its shards and folder.
+func TestStatsAndMergeFlagsParsed(t *testing.T) {
+	o := parsedOptions(t, newStatsCmd, "a", "b", "--compare", "--json", "--replay", "--sprt", "0,5", "--csv", "s.csv", "--", "c")
+	assert.Equal(t, statsOptions{setA: []string{"a", "b"}, setB: []string{"c"}, json: true, replay: true, sprt: "0,5", csv: "s.csv", compare: true}, *o)
+	o = parsedOptions(t, newStatsCmd, "a")
+	assert.Equal(t, statsOptions{setA: []string{"a"}}, *o)
+
+	m := parsedOptions(t, newMergeCmd, "s0", "s1", "-o", "all")
+	assert.Equal(t, mergeOptions{shards: []string{"s0", "s1"}, output: "all"}, *m)
 }

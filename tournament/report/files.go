@@ -8,6 +8,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/fanorona/fanorona/internal/atomicfile"
 )
 
 // CheckOutput checks, before any work, that path can be written: its folder exists and
@@ -46,44 +48,17 @@ func CheckOutput(path string, force bool) error {
 	return nil
 }
 
-// WriteFile writes data to path. Without force an existing file is an error wrapping
-// fs.ErrExist and is left alone (the file is created exclusively); with force the data
-// goes to a temporary file in the same folder that is then renamed over path, so a failed
-// write never leaves a half-written file in place of the old one.
+// WriteFile writes data to path whole (atomicfile). Without force an existing file is an
+// error wrapping fs.ErrExist and is left alone (the file is linked into place only if the
+// name is free); with force it is replaced, so a failed write never leaves a half-written
+// file in place of the old one.
 func WriteFile(path string, data []byte, force bool) error {
-	if !force {
-		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-		if errors.Is(err, fs.ErrExist) {
-			return &ExistsError{Path: path}
-		}
-		if err != nil {
-			return err
-		}
-		_, err = f.Write(data)
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			os.Remove(path) // ours: created above
-		}
-		return err
+	if force {
+		return atomicfile.WriteFile(path, data)
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	_, err = tmp.Write(data)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
+	err := atomicfile.Create(path, func(f *os.File) error { _, err := f.Write(data); return err })
+	if errors.Is(err, fs.ErrExist) {
+		return &ExistsError{Path: path}
 	}
 	return err
 }

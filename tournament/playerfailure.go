@@ -1,4 +1,4 @@
-// forfeit.go: games lost by a player's failure, and releasing a player after its game.
+// playerfailure.go: games lost by a player's failure, and releasing a player after its game.
 
 package tournament
 

@@ -60,18 +60,18 @@ func TestOpeningSetIdentityIsTheHashOfItsPositions(t *testing.T) {
 	}
 	assert.Equal(t, turns, got, "the five first turns in notation order")
 	c.Openings = "firstmove"
-	o, err := NewOpenings(&c)
+	o, err := NewOpenings(mustPlan(t, c))
 	require.NoError(t, err)
-	set := o.Identity(&c)
+	set := o.Identity(mustPlan(t, c))
 	assert.Equal(t, record.OpeningSet{Policy: "firstmove", Positions: 5,
 		SHA256: "bd471e210fd886320303ee471a9ee08985d2e9ee5b36537c1056bb3bedab8ece"}, *set)
 	assert.Equal(t, sha256Lines(fens), set.SHA256)
 
 	c.Openings = "start"
-	o, err = NewOpenings(&c)
+	o, err = NewOpenings(mustPlan(t, c))
 	require.NoError(t, err)
 	assert.Equal(t, record.OpeningSet{Policy: "start", Positions: 1,
-		SHA256: "8b47550148f5453a400851bb143e3bf38b0e8c198345654bf1a578d4464218bf"}, *o.Identity(&c))
+		SHA256: "8b47550148f5453a400851bb143e3bf38b0e8c198345654bf1a578d4464218bf"}, *o.Identity(mustPlan(t, c)))
 
 	// file: the positions the run uses (the first 3 of 4, one per game), not the file's bytes.
 	lines := []string{"d3-e3W b4-c3A-d3A", "f2-e3A", "d2-e3A c3-d2A", "e2-e3A"}
@@ -91,9 +91,9 @@ func TestOpeningSetIdentityIsTheHashOfItsPositions(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "set.fen")
 	require.NoError(t, os.WriteFile(path, []byte(file.String()), 0o644))
 	c.Openings, c.Games = "file:"+path, 3
-	o, err = NewOpenings(&c)
+	o, err = NewOpenings(mustPlan(t, c))
 	require.NoError(t, err)
-	set = o.Identity(&c)
+	set = o.Identity(mustPlan(t, c))
 	assert.Equal(t, record.OpeningSet{Policy: "file", Positions: 3, SHA256: sha256Lines(want[:3])}, *set)
 	assert.NotEqual(t, o.SHA256, set.SHA256, "the set's hash is of its positions, the file's of its bytes")
 }
@@ -103,15 +103,15 @@ func TestOpeningSetIdentityIsTheHashOfItsPositions(t *testing.T) {
 func TestJudgedSetsRecordTheirJudge(t *testing.T) {
 	c := testConfig(8)
 	c.Openings = "distinct:2"
-	o, err := NewOpenings(&c)
+	o, err := NewOpenings(mustPlan(t, c))
 	require.NoError(t, err)
 	var fens []string
-	for k := range c.OpeningsNeeded() {
+	for k := range mustPlan(t, c).OpeningsNeeded() {
 		p := o.Opening(k, c.Seed, c.EngineRules())
 		fens = append(fens, p.FEN())
 	}
 	assert.Equal(t, record.OpeningSet{Policy: "distinct", Plies: 2, Judge: BalanceJudgeVersion, JudgeSpec: BalanceSpec, Margin: BalanceMargin,
-		Positions: 4, SHA256: sha256Lines(fens)}, *o.Identity(&c))
+		Positions: 4, SHA256: sha256Lines(fens)}, *o.Identity(mustPlan(t, c)))
 	assert.Equal(t, Judge{EvenJudgeVersion, EvenSpec, EvenMargin}, JudgeOf(OpenEven))
 }
 

@@ -1,4 +1,4 @@
-// openingset.go: drawing the identity of a run's openings (record.OpeningSet).
+// openingidentity.go: drawing the identity of a run's openings (record.OpeningSet).
 
 package tournament
 
@@ -14,7 +14,7 @@ const MaxHashedOpenings = 100
 
 // Identity returns the identity of the openings o of run c. It draws at most
 // MaxHashedOpenings openings: the others are already drawn or judged.
-func (o *Openings) Identity(c *Config) *record.OpeningSet {
+func (o *Openings) Identity(c *Plan) *record.OpeningSet {
 	set := &record.OpeningSet{Policy: string(o.Kind), Plies: o.Plies}
 	if isChosen(o.Kind) {
 		j := JudgeOf(o.Kind)
@@ -28,14 +28,14 @@ func (o *Openings) Identity(c *Config) *record.OpeningSet {
 		n = len(o.book)
 	case OpenFirstMove:
 		if o.Plies == 0 {
-			n = min(len(o.first), c.OpeningsNeeded())
+			n = min(len(o.first), c.needed)
 			break
 		}
-		n = min(c.OpeningsNeeded(), MaxHashedOpenings)
+		n = min(c.needed, MaxHashedOpenings)
 	case OpenRandom:
-		n = min(c.OpeningsNeeded(), MaxHashedOpenings)
+		n = min(c.needed, MaxHashedOpenings)
 	}
-	r := c.EngineRules()
+	r := c.rules
 	ps := make([]engine.Position, n)
 	for k := range ps {
 		ps[k] = o.Opening(k, c.Seed, r)
