@@ -53,7 +53,9 @@ func TestSampleRequestRefusals(t *testing.T) {
 		}), readErr.Error()},
 		{with(func(r *SampleRequest) { r.File, r.ReadPositions = "p.txt", positionsOf(twoForTwo, "9/9/2W1W4/9/9 w") }),
 			"p.txt:2: 9/9/2W1W4/9/9 w 0 0: the side not to move has no pieces; the game ended before this position"},
-		{with(func(r *SampleRequest) { r.File, r.ReadPositions, r.PaikaLimit = "p.txt", positionsOf(twoForTwo+" 9 0"), 5 }),
+		{with(func(r *SampleRequest) {
+			r.File, r.ReadPositions, r.PaikaLimit = "p.txt", positionsOf(twoForTwo+" 9 0"), 5
+		}),
 			"p.txt:1: 9/9/2W1W4/3B1B3/9 w 9 0: paika counter 9 is above --paika-limit 5"},
 	} {
 		_, err := RunSample(context.Background(), c.r, func(SampleRecord, int) error { t.Errorf("%+v: a record", c.r); return nil })
