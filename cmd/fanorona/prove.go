@@ -62,7 +62,7 @@ func newProveCmd(s *streams, runF func(*proveOptions) error) *cobra.Command {
 
 func runProve(c *cobra.Command, s *streams, o *proveOptions) error {
 	r := o.req
-	r.Ready = func() error { return badInput(checkOutput(r.Output, o.force)) }
+	r.Ready = func() error { return badInput(report.CheckOutput(r.Output, o.force)) }
 	a, err := proof.Run(c.Context(), r, func(e proof.FolderEvent) {
 		switch e.(type) {
 		case proof.JobState, proof.TargetOutcome:
@@ -84,14 +84,6 @@ func runProve(c *cobra.Command, s *streams, o *proveOptions) error {
 		return nil
 	}
 	return writeOutputFile(s, r.Output, data, o.force)
-}
-
-// checkOutput checks -o before any table is opened.
-func checkOutput(path string, force bool) error {
-	if path == "" {
-		return nil
-	}
-	return report.CheckOutput(path, force)
 }
 
 // proofError makes a refusal of puzzles/proof (or puzzles) bad input named by the flags.

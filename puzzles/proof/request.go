@@ -24,8 +24,8 @@ type Request struct {
 	Tablebases            string
 	Toolkit               string
 	// Output is where the caller writes the certificate; only its presence is checked
-	// here (refused with Folder). Ready, when set, runs once the request is checked and
-	// before any table is opened: the caller's check of Output.
+	// here (refused with Folder). Ready, when set and Output given, runs once the request
+	// is checked and before any table is opened: the caller's check of Output.
 	Output string
 	Ready  func() error
 	// The durable run: its folder, White's first turns instead of FEN, the status only;
@@ -78,7 +78,7 @@ func Run(ctx context.Context, r Request, tell func(FolderEvent)) (*Answer, error
 	if err == nil {
 		err = checkTT(r.TTEntries, 1)
 	}
-	if err == nil && r.Ready != nil {
+	if err == nil && r.Ready != nil && r.Output != "" {
 		err = r.Ready()
 	}
 	if err != nil {

@@ -68,12 +68,12 @@ func TestRequestRefusalsInOrder(t *testing.T) {
 // before the tables' folder is read.
 func TestRequestReadyBeforeTables(t *testing.T) {
 	r := Request{FEN: twoForTwo, Claim: "value", TTEntries: 1 << 10, Budget: Budget{Time: time.Second}, PaikaLimit: 50,
-		Tablebases: filepath.Join(t.TempDir(), "missing")}
+		Tablebases: filepath.Join(t.TempDir(), "missing"), Output: "c.fpc.gz"}
 	ready := errors.New("output taken")
 	r.Ready = func() error { return ready }
 	_, err := Run(context.Background(), r, nil)
 	assert.Equal(t, ready, err)
-	r.Ready = nil
+	r.Output = "" // no output, nothing for Ready to check
 	_, err = Run(context.Background(), r, nil)
 	var te *TablesError
 	require.ErrorAs(t, err, &te)
