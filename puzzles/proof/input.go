@@ -82,15 +82,6 @@ func CheckPaikaLimit(limit int) error {
 	return nil
 }
 
-// checkTT refuses tt-entries below 2, or whose tables (one a prover) take more than the
-// machine's memory: before any table is opened or allocated.
-func checkTT(entries, provers int) error {
-	if err := CheckTTEntries(entries, provers, tablebase.MachineMemory()); err != nil {
-		return &InputError{Option: "tt-entries", Value: fmt.Sprint(entries), Err: err}
-	}
-	return nil
-}
-
 // OpenTables checks the rule of paika limit limit against p and opens the tablebase
 // folder option value for a solve or a proof about p: "" is the default folder when it
 // exists (else none), "none" none, another missing folder is refused, and so is a
@@ -107,24 +98,4 @@ func OpenTables(value string, limit int, p *engine.Position, pieces int) (*table
 	ts, err := openFolder(value, tablebase.Use{Need: tablebase.Optional, Check: pieces > 0,
 		Rules: []tablebase.Rule{tablebase.PaikaRule(limit)}, Pieces: pieces})
 	return ts.Set, err
-}
-
-// parseFEN parses the fen option, required.
-func parseFEN(fen string) (engine.Position, error) {
-	if fen == "" {
-		return engine.Position{}, refuse("fen", nil, "required")
-	}
-	p, err := engine.ParseFEN(fen)
-	if err != nil {
-		return p, &InputError{Err: err}
-	}
-	return p, nil
-}
-
-// gameEnded refuses a position whose side not to move has no pieces.
-func gameEnded(p *engine.Position, fen string) error {
-	if p.Own() != 0 && p.Enemy() == 0 {
-		return refuse("fen", fmt.Sprintf("%q", fen), "the side not to move has no pieces; the game ended before this position")
-	}
-	return nil
 }

@@ -108,6 +108,35 @@ func (a *Answer) Certificate() ([]byte, error) {
 	return (&Certificate{Sections: a.Sections}).Bytes()
 }
 
+// parseFEN parses the fen option, required.
+func parseFEN(fen string) (engine.Position, error) {
+	if fen == "" {
+		return engine.Position{}, refuse("fen", nil, "required")
+	}
+	p, err := engine.ParseFEN(fen)
+	if err != nil {
+		return p, &InputError{Err: err}
+	}
+	return p, nil
+}
+
+// gameEnded refuses a position whose side not to move has no pieces.
+func gameEnded(p *engine.Position, fen string) error {
+	if p.Own() != 0 && p.Enemy() == 0 {
+		return refuse("fen", fmt.Sprintf("%q", fen), "the side not to move has no pieces; the game ended before this position")
+	}
+	return nil
+}
+
+// checkTT refuses tt-entries below 2, or whose tables (one a prover) take more than the
+// machine's memory: before any table is opened or allocated.
+func checkTT(entries, provers int) error {
+	if err := CheckTTEntries(entries, provers, tablebase.MachineMemory()); err != nil {
+		return &InputError{Option: "tt-entries", Value: fmt.Sprint(entries), Err: err}
+	}
+	return nil
+}
+
 // parseClaim parses a claim: nil for "value".
 func parseClaim(s string) (*Claim, error) {
 	if s == "value" {
