@@ -4,7 +4,9 @@
 // deepening and a transposition table that probes the tablebases whenever a capture
 // brings the material within reach — and says "unknown" when the budget ends without a
 // proof: a heuristic score is never reported as a value. That bounded search is Search;
-// Solve adds, when asked, a df-pn proof (package puzzles/proof) beyond it.
+// Solve adds, when asked, a df-pn proof (package puzzles/proof) beyond it. Run takes a
+// solve as a command asks for it (Query: a FEN, a tablebase folder option) and says when
+// no table answered.
 //
 // The collection (collection.go) holds telo noho dimy positions (three against five), the
 // longest wins of the built classes, and positions whose only winning turn is a quiet

@@ -17,6 +17,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/puzzles"
+	"github.com/fanorona/fanorona/puzzles/proof"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -308,35 +311,58 @@ func gzipLines(t *testing.T, lines []string) []byte {
 	return buf.Bytes()
 }
 
-// TestProveFlagsBecomeOptions stops after flag parsing: the flags land in the options,
+// TestProveFlagsBecomeOptions stops after flag parsing: the flags land in the request,
 // and --split-depth counts as given only when it is.
 func TestProveFlagsBecomeOptions(t *testing.T) {
-	parse := func(args ...string) *proveOptions {
-		var got *proveOptions
-		c := newProveCmd(&streams{strings.NewReader(""), io.Discard, io.Discard}, func(o *proveOptions) error { got = o; return nil })
-		c.SetArgs(args)
-		require.NoError(t, c.Execute())
-		require.NotNil(t, got)
-		return got
-	}
-	o := parse("--fen", "9/9/2W1W4/3B1B3/9 w", "--claim", "white-wins", "--paika-limit", "0", "--nodes", "500",
-		"--time", "30s", "--folder", "f", "--workers", "3", "--tt-entries", "1024", "--status")
-	assert.Equal(t, proveOptions{fen: "9/9/2W1W4/3B1B3/9 w", claim: "white-wins", folder: "f", paikaLimit: 0, ttEntries: 1024,
-		workers: 3, splitDepth: 2, nodes: 500, time: 30 * time.Second, snapshot: 5 * time.Minute, status: true}, *o)
-	assert.False(t, o.splitSet, "the default split depth is not a split depth given")
-	o = parse("--fen", "9/9/2W1W4/3B1B3/9 w", "--split-depth", "2", "-o", "c.fpc.gz", "--force")
-	assert.True(t, o.splitSet)
-	assert.Equal(t, "value", o.claim)
-	assert.Equal(t, 50, o.paikaLimit)
-	assert.Equal(t, "c.fpc.gz", o.output)
+	o := parsedOptions(t, newProveCmd, "--fen", "9/9/2W1W4/3B1B3/9 w", "--claim", "white-wins", "--paika-limit", "0", "--nodes", "500",
+		"--time", "30s", "--folder", "f", "--workers", "3", "--tt-entries", "1024", "--status", "--tablebases", "tb")
+	assert.Equal(t, proof.Request{FEN: "9/9/2W1W4/3B1B3/9 w", Claim: "white-wins", Folder: "f", PaikaLimit: 0, TTEntries: 1024,
+		Workers: 3, SplitDepth: 2, Budget: proof.Budget{Nodes: 500, Time: 30 * time.Second}, SnapshotEvery: 5 * time.Minute,
+		Status: true, Tablebases: "tb", Toolkit: version()}, o.req)
+	assert.False(t, o.req.SplitGiven, "the default split depth is not a split depth given")
+	o = parsedOptions(t, newProveCmd, "--fen", "9/9/2W1W4/3B1B3/9 w", "--split-depth", "2", "-o", "c.fpc.gz", "--force", "--opening")
+	assert.True(t, o.req.SplitGiven)
+	assert.True(t, o.req.Opening)
+	assert.Equal(t, "value", o.req.Claim)
+	assert.Equal(t, 50, o.req.PaikaLimit)
+	assert.Equal(t, "c.fpc.gz", o.req.Output)
 	assert.True(t, o.force)
 }
 
+func TestCheckArgumentBecomesOptions(t *testing.T) {
+	o := parsedOptions(t, newCheckCmd, "c.fpc.gz", "--tablebases", "tb")
+	assert.Equal(t, checkOptions{path: "c.fpc.gz", dir: "tb"}, *o)
+}
+
+// TestProveAndCheckRefuseBadFlags: a bad flag or flag value is one line, exit 2, before
+// anything runs.
+func TestProveAndCheckRefuseBadFlags(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"prove", "--bogus"}, "fanorona: unknown flag: --bogus\n"},
+		{[]string{"prove", "--time", "soon"}, `fanorona: invalid argument "soon" for "--time" flag: time: invalid duration "soon"` + "\n"},
+		{[]string{"prove", "--fen", "9/9/2W1W4/3B1B3/9 w", "--claim", "maybe"},
+			`fanorona: --claim: claim "maybe": expected white-wins, white-not-loses, black-wins or black-not-loses` + "\n"},
+		{[]string{"prove", "--folder", "f", "--fen", "9/9/2W1W4/3B1B3/9 w", "-o", "c"}, "fanorona: -o: with --folder the certificate is written into the folder\n"},
+		{[]string{"prove", "--opening"}, "fanorona: --opening: needs --folder\n"},
+		{[]string{"check"}, "fanorona: accepts 1 arg(s), received 0\n"},
+		{[]string{"check", "c", "--workers", "2"}, "fanorona: unknown flag: --workers\n"},
+	} {
+		code, out, errs := runCmd(t, "", c.args...)
+		assert.Equal(t, 2, code, "%v", c.args)
+		assert.Empty(t, out, "%v", c.args)
+		assert.Equal(t, c.want, errs, "%v", c.args)
+	}
+}
+
 func TestSolveFlagsBecomeOptions(t *testing.T) {
-	var got *solveOptions
-	c := newSolveCmd(&streams{strings.NewReader(""), io.Discard, io.Discard}, func(o *solveOptions) error { got = o; return nil })
-	c.SetArgs([]string{"--fen", "9/9/9/9/W1B6 w", "--max-depth", "4", "--time", "2s", "--tablebases", "none", "--json"})
-	require.NoError(t, c.Execute())
-	require.NotNil(t, got)
-	assert.Equal(t, solveOptions{fen: "9/9/9/9/W1B6 w", dir: "none", time: 2 * time.Second, maxDepth: 4, paikaLimit: 50, json: true}, *got)
+	o := parsedOptions(t, newSolveCmd, "--fen", "9/9/9/9/W1B6 w", "--max-depth", "4", "--time", "2s", "--tablebases", "none", "--json")
+	assert.Equal(t, solveOptions{q: puzzles.Query{FEN: "9/9/9/9/W1B6 w", Tablebases: "none", Time: 2 * time.Second, MaxDepth: 4,
+		PaikaLimit: 50, Proof: true, Toolkit: version()}, json: true}, *o)
+	o = parsedOptions(t, newSolveCmd)
+	assert.Equal(t, engine.StartFEN, o.q.FEN)
+	assert.Equal(t, 10*time.Second, o.q.Time)
+	assert.False(t, o.json)
 }

@@ -5,13 +5,13 @@ package main
 
 import (
 	"encoding/json"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/fanorona/fanorona/puzzles/proof"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -129,26 +129,43 @@ func TestProveSampleRefusesBadPositionsFiles(t *testing.T) {
 // TestProveSampleFlagsBecomeOptions: --nodes without --time leaves no time budget, so
 // that the result does not depend on the machine's load.
 func TestProveSampleFlagsBecomeOptions(t *testing.T) {
-	parse := func(args ...string) *proveSampleOptions {
-		var got *proveSampleOptions
-		c := newProveSampleCmd(&streams{strings.NewReader(""), io.Discard, io.Discard}, func(o *proveSampleOptions) error { got = o; return nil })
-		c.SetArgs(args)
-		require.NoError(t, c.Execute())
-		require.NotNil(t, got)
-		return got
+	o := parsedOptions(t, newProveSampleCmd, "--nodes", "1000", "--pieces", "5", "--count", "7", "--seed", "3", "--quiet",
+		"--reference", "ref", "--tablebases", "tb", "--certificates", "certs", "--total", "1h", "--paika-limit", "0", "--tt-entries", "64")
+	r := o.req
+	assert.Equal(t, proof.Budget{Nodes: 1000}, r.Budget)
+	assert.Equal(t, "5", r.PiecesList)
+	assert.Equal(t, 7, r.Count)
+	assert.Equal(t, uint64(3), r.Seed)
+	assert.True(t, r.Quiet)
+	assert.Equal(t, []string{"ref", "tb", "certs"}, []string{r.Reference, r.Tablebases, r.Certificates})
+	assert.Equal(t, time.Hour, r.Total)
+	assert.Equal(t, 0, r.PaikaLimit)
+	assert.Equal(t, 64, r.TTEntries)
+	assert.Equal(t, version(), r.Toolkit)
+	assert.True(t, r.Given("count"))
+	assert.False(t, r.Given("positions"))
+	o = parsedOptions(t, newProveSampleCmd, "--nodes", "1000", "--time", "5s", "--positions", "p.txt")
+	assert.Equal(t, 5*time.Second, o.req.Budget.Time, "--time given stays")
+	assert.Equal(t, "p.txt", o.req.File)
+	o = parsedOptions(t, newProveSampleCmd)
+	assert.Equal(t, time.Minute, o.req.Budget.Time)
+	assert.Equal(t, "6,7", o.req.PiecesList)
+	assert.Equal(t, 100, o.req.Count)
+}
+
+// TestProveSampleRefusesBadFlags: one line, exit 2, before anything runs.
+func TestProveSampleRefusesBadFlags(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"prove-sample", "--bogus"}, "fanorona: unknown flag: --bogus\n"},
+		{[]string{"prove-sample", "--count", "x"}, `fanorona: invalid argument "x" for "--count" flag: strconv.ParseInt: parsing "x": invalid syntax` + "\n"},
+		{[]string{"prove-sample", "extra"}, `fanorona: unknown command "extra" for "fanorona prove-sample"` + "\n"},
+	} {
+		code, out, errs := runCmd(t, "", c.args...)
+		assert.Equal(t, 2, code, "%v", c.args)
+		assert.Empty(t, out, "%v", c.args)
+		assert.Equal(t, c.want, errs, "%v", c.args)
 	}
-	o := parse("--nodes", "1000", "--pieces", "5", "--count", "7", "--seed", "3", "--quiet")
-	assert.Equal(t, time.Duration(0), o.time)
-	assert.Equal(t, uint64(1000), o.nodes)
-	assert.Equal(t, "5", o.pieces)
-	assert.Equal(t, 7, o.count)
-	assert.Equal(t, uint64(3), o.seed)
-	assert.True(t, o.quiet)
-	assert.True(t, o.changed("count"))
-	assert.False(t, o.changed("positions"))
-	o = parse("--nodes", "1000", "--time", "5s")
-	assert.Equal(t, 5*time.Second, o.time, "--time given stays")
-	o = parse()
-	assert.Equal(t, time.Minute, o.time)
-	assert.Equal(t, "6,7", o.pieces)
 }

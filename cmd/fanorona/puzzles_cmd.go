@@ -4,9 +4,7 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"text/tabwriter"
 	"time"
 
 	"github.com/fanorona/fanorona/engine"
@@ -16,78 +14,80 @@ import (
 
 func init() { registerCommand(newPuzzlesCmd) }
 
+type puzzlesOptions struct {
+	name, dir string
+	json      bool
+	time      time.Duration
+	pic       pictureFlags
+}
+
 func newPuzzlesCmd(s *streams) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "puzzles",
 		Short: "The curated endgame puzzles: telo noho dimy, longest wins, lone quiet or withdrawal wins",
 	}
-	var asJSON bool
+	c.AddCommand(newPuzzlesListCmd(s, nil), newPuzzlesShowCmd(s, nil), newPuzzlesSolveCmd(s, nil))
+	return c
+}
+
+// puzzlesRun is the RunE of a puzzles subcommand: its argument, if any, into o.name, then
+// runF when set (a test), else run.
+func puzzlesRun(o *puzzlesOptions, runF func(*puzzlesOptions) error, run func(context.Context) error) func(*cobra.Command, []string) error {
+	return func(c *cobra.Command, args []string) error {
+		if len(args) > 0 {
+			o.name = args[0]
+		}
+		if runF != nil {
+			return runF(o)
+		}
+		return run(c.Context())
+	}
+}
+
+func newPuzzlesListCmd(s *streams, runF func(*puzzlesOptions) error) *cobra.Command {
+	var o puzzlesOptions
 	list := &cobra.Command{
 		Use:   "list [--json]",
 		Short: "List the puzzles with their proven values",
 		Args:  cobra.NoArgs,
-		RunE:  func(c *cobra.Command, _ []string) error { return listPuzzles(s, asJSON) },
+		RunE:  puzzlesRun(&o, runF, func(context.Context) error { return puzzles.WriteList(s.out, o.json) }),
 	}
-	list.Flags().BoolVar(&asJSON, "json", false, "one JSON object a puzzle")
-	var pic pictureFlags
+	list.Flags().BoolVar(&o.json, "json", false, "one JSON object a puzzle")
+	return list
+}
+
+func newPuzzlesShowCmd(s *streams, runF func(*puzzlesOptions) error) *cobra.Command {
+	var o puzzlesOptions
 	show := &cobra.Command{
 		Use:   "show NAME [-o FILE.svg|FILE.png [--force]]",
 		Short: "Draw a puzzle's board and say what it asks, or draw it with its first turn into an SVG or PNG file",
 		Example: `  fanorona puzzles show longest-3v2
   fanorona puzzles show telo-noho-dimy-one-of-22 -o one-of-22.png`,
 		Args: cobra.ExactArgs(1),
-		RunE: func(c *cobra.Command, args []string) error { return showPuzzle(s, args[0], &pic) },
+		RunE: puzzlesRun(&o, runF, func(context.Context) error { return showPuzzle(s, &o) }),
 	}
-	pic.bind(show, "the puzzle with its first turn")
-	var o solveOptions
-	solve := &cobra.Command{
-		Use:   "solve NAME [--tablebases DIR] [--time T] [--json]",
-		Short: "Solve a puzzle and check the answer against the collection",
-		Args:  cobra.ExactArgs(1),
-		RunE: func(c *cobra.Command, args []string) error {
-			return runPuzzleSolve(c.Context(), s, args[0], &o)
-		},
-	}
-	tablebasesFlag(solve, &o.dir)
-	solve.Flags().DurationVar(&o.time, "time", 10*time.Second, "search budget")
-	solve.Flags().BoolVar(&o.json, "json", false, "print one JSON object")
-	c.AddCommand(list, show, solve)
-	return c
+	o.pic.bind(show, "the puzzle with its first turn")
+	return show
 }
 
-func listPuzzles(s *streams, asJSON bool) error {
-	enc := json.NewEncoder(s.out)
-	tw := tabwriter.NewWriter(s.out, 0, 0, 2, ' ', 0)
-	for _, p := range puzzles.Collection() {
-		if asJSON {
-			if err := enc.Encode(p.Entry()); err != nil {
-				return err
-			}
-			continue
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%v\t%s\n", p.Name, p.Kind, p.Value, p.Description)
-	}
-	return tw.Flush()
-}
-
-func showPuzzle(s *streams, name string, pic *pictureFlags) error {
-	p, err := puzzleNamed(name)
+func showPuzzle(s *streams, o *puzzlesOptions) error {
+	p, err := puzzleNamed(o.name)
 	if err != nil {
 		return err
 	}
-	pos := engine.MustParseFEN(p.FEN)
-	if pic.output == "" {
-		fmt.Fprintf(s.out, "%s (%s)\n%s\n\n%s\nFEN: %s\n%s to move: %v\n", p.Name, p.Kind, p.Description, engine.Diagram(&pos, 0), p.FEN, pos.Side, p.Value)
+	if o.pic.output == "" {
+		fmt.Fprint(s.out, p.Text())
 		return nil
 	}
-	if err := pic.check(); err != nil {
+	if err := o.pic.check(); err != nil {
 		return err
 	}
+	pos := engine.MustParseFEN(p.FEN)
 	t, err := parseTurnFlag(&pos, p.Rules(), p.Turn)
 	if err != nil {
 		return err // the collection's tests keep every turn legal
 	}
-	return pic.write(s, pos, t)
+	return o.pic.write(s, pos, t)
 }
 
 func puzzleNamed(name string) (puzzles.Puzzle, error) {
@@ -98,33 +98,35 @@ func puzzleNamed(name string) (puzzles.Puzzle, error) {
 	return p, nil
 }
 
-func runPuzzleSolve(ctx context.Context, s *streams, name string, o *solveOptions) error {
-	pz, err := puzzleNamed(name)
+func newPuzzlesSolveCmd(s *streams, runF func(*puzzlesOptions) error) *cobra.Command {
+	var o puzzlesOptions
+	solve := &cobra.Command{
+		Use:   "solve NAME [--tablebases DIR] [--time T] [--json]",
+		Short: "Solve a puzzle and check the answer against the collection",
+		Args:  cobra.ExactArgs(1),
+		RunE:  puzzlesRun(&o, runF, func(ctx context.Context) error { return solvePuzzle(ctx, s, &o) }),
+	}
+	tablebasesFlag(solve, &o.dir)
+	solve.Flags().DurationVar(&o.time, "time", 10*time.Second, "search budget")
+	solve.Flags().BoolVar(&o.json, "json", false, "print one JSON object")
+	return solve
+}
+
+func solvePuzzle(ctx context.Context, s *streams, o *puzzlesOptions) error {
+	pz, err := puzzleNamed(o.name)
 	if err != nil {
 		return err
 	}
-	if o.time <= 0 {
-		return badInputf("--time %v: must be positive", o.time)
-	}
-	pos := engine.MustParseFEN(pz.FEN)
-	// A puzzle is solved under the rule it states (its Rule); the collection records its
-	// value under the default rules beside it.
-	limit := pz.Rules().PaikaLimit
-	set, err := solveTablebases(o.dir, limit, &pos)
+	a, err := puzzles.Run(ctx, pz.Query(o.dir, o.time))
 	if err != nil {
+		return proofError(err)
+	}
+	if err := printSolve(s, a.Record, o.json, pz.Name+": "); err != nil {
 		return err
 	}
-	res, err := puzzles.Solve(ctx, puzzles.Request{Position: pos, Tables: set, PaikaLimit: limit, Time: o.time})
-	if err != nil {
-		return solveError(err)
-	}
-	if err := printSolve(s, res.Record(&pos, limit), o.json, pz.Name+": "); err != nil {
-		return err
-	}
-	if !res.Known {
-		// Not a failure (exit 0): the output says "unknown within budget".
+	if !a.Result.Known { // not a failure (exit 0): the output says "unknown within budget"
 		fmt.Fprintf(s.err, "%s: unknown within budget (the collection says %v)\n", pz.Name, pz.Value)
-		noTablesNote(s, set, o.dir, limit)
+		tell(s, a.NoTables)
 	}
-	return pz.Check(res)
+	return pz.Check(a.Result)
 }

@@ -36,4 +36,9 @@
 //
 // The checker (Check) reads a certificate and re-derives its claim with the engine's move
 // generator and the tables' probes only; it shares no code with the search.
+//
+// Run, CheckFile and RunSample take a request whole as a command gives it: its options
+// checked in a fixed order, the tables opened from a folder option (OpenTables). They
+// refuse with an InputError naming the option at fault, which the command names by its
+// flag, or a TablesError naming the folder option's need.
 package proof

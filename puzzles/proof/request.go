@@ -1,0 +1,256 @@
+// request.go: a proof asked for whole, as a command gives it: its options checked in a
+// fixed order, the tables opened, then one proof (Answer) or a durable folder run.
+
+package proof
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/puzzles/tablebase"
+)
+
+// Request is a proof asked for: of Claim ("value": the value) about FEN under PaikaLimit,
+// with the tables of the folder option Tablebases; with Folder (or Opening, Status) a
+// durable run (FolderRun).
+type Request struct {
+	FEN, Claim            string
+	PaikaLimit, TTEntries int
+	Budget                Budget // with Folder, each job's
+	Tablebases            string
+	Toolkit               string
+	// Output is where the caller writes the certificate; only its presence is checked
+	// here (refused with Folder). Ready, when set and Output given, runs once the request
+	// is checked and before any table is opened: the caller's check of Output.
+	Output string
+	Ready  func() error
+	// The durable run: its folder, White's first turns instead of FEN, the status only;
+	// SplitDepth when SplitGiven (else a folder keeps its own).
+	Folder        string
+	Opening       bool
+	Status        bool
+	SplitDepth    int
+	SplitGiven    bool
+	Workers       int
+	SnapshotEvery time.Duration
+}
+
+// Proving is told before a single proof starts.
+type Proving struct {
+	Claim      string
+	Root       engine.Position
+	PaikaLimit int
+	Budget     Budget
+}
+
+func (Proving) folderEvent() {}
+
+func (e Proving) String() string {
+	nodes := ""
+	if e.Budget.Nodes > 0 {
+		nodes = fmt.Sprintf(", %d nodes", e.Budget.Nodes)
+	}
+	return fmt.Sprintf("proving %s about %s under paika limit %d (budget %v%s)", e.Claim, e.Root.FEN(), e.PaikaLimit, e.Budget.Time, nodes)
+}
+
+// Run does what r asks, telling its progress and results to tell: the answer of a single
+// proof, or nil after a durable run (whose results are told). Refusals of r are
+// *InputError, of its tablebase folder *TablesError, of a proof folder ErrBadFolder.
+func Run(ctx context.Context, r Request, tell func(FolderEvent)) (*Answer, error) {
+	if r.Opening || r.Folder != "" || r.Status {
+		return nil, r.runFolder(ctx, tell)
+	}
+	p, err := parseFEN(r.FEN)
+	if err != nil {
+		return nil, err
+	}
+	claim, err := parseClaim(r.Claim)
+	if err == nil {
+		err = r.checkTime()
+	}
+	if err == nil {
+		err = gameEnded(&p, r.FEN)
+	}
+	if err == nil {
+		err = checkTT(r.TTEntries, 1)
+	}
+	if err == nil && r.Ready != nil && r.Output != "" {
+		err = r.Ready()
+	}
+	if err != nil {
+		return nil, err
+	}
+	set, err := OpenTables(r.Tablebases, r.PaikaLimit, &p, 0)
+	if err != nil {
+		return nil, err
+	}
+	pr, err := NewProver(Options{PaikaLimit: r.PaikaLimit, Tables: SearchTables(set), TTEntries: r.TTEntries})
+	if err != nil {
+		return nil, &InputError{Err: err}
+	}
+	tell(Proving{r.Claim, p, r.PaikaLimit, r.Budget})
+	a, err := pr.Answer(ctx, p, claim, r.Budget, r.Toolkit)
+	if err == nil {
+		err = ctx.Err()
+	}
+	return &a, err
+}
+
+// Certificate is the certificate of what was decided; nil when nothing was.
+func (a *Answer) Certificate() ([]byte, error) {
+	if len(a.Sections) == 0 {
+		return nil, nil
+	}
+	return (&Certificate{Sections: a.Sections}).Bytes()
+}
+
+// parseFEN parses the fen option, required.
+func parseFEN(fen string) (engine.Position, error) {
+	if fen == "" {
+		return engine.Position{}, refuse("fen", nil, "required")
+	}
+	p, err := engine.ParseFEN(fen)
+	if err != nil {
+		return p, &InputError{Err: err}
+	}
+	return p, nil
+}
+
+// gameEnded refuses a position whose side not to move has no pieces.
+func gameEnded(p *engine.Position, fen string) error {
+	if p.Own() != 0 && p.Enemy() == 0 {
+		return refuse("fen", fmt.Sprintf("%q", fen), "the side not to move has no pieces; the game ended before this position")
+	}
+	return nil
+}
+
+// checkTT refuses tt-entries below 2, or whose tables (one a prover) take more than the
+// machine's memory: before any table is opened or allocated.
+func checkTT(entries, provers int) error {
+	if err := CheckTTEntries(entries, provers, tablebase.MachineMemory()); err != nil {
+		return &InputError{Option: "tt-entries", Value: fmt.Sprint(entries), Err: err}
+	}
+	return nil
+}
+
+// parseClaim parses a claim: nil for "value".
+func parseClaim(s string) (*Claim, error) {
+	if s == "value" {
+		return nil, nil
+	}
+	c, err := ParseClaim(s)
+	if err != nil {
+		return nil, &InputError{Option: "claim", Err: err}
+	}
+	return &c, nil
+}
+
+func (r *Request) checkTime() error {
+	if r.Budget.Time <= 0 {
+		return refuse("time", r.Budget.Time, "must be positive")
+	}
+	return nil
+}
+
+// runFolder runs durable proofs: of the claim or value about FEN, or with Opening of the
+// value after each of White's first turns, in a subfolder each.
+func (r *Request) runFolder(ctx context.Context, tell func(FolderEvent)) error {
+	if err := r.checkFolder(); err != nil {
+		return err
+	}
+	claim, err := parseClaim(r.Claim)
+	if err != nil {
+		return err
+	}
+	run := FolderRun{Folder: r.Folder, Claim: claim, PaikaLimit: r.PaikaLimit, TTEntries: r.TTEntries,
+		SnapshotEvery: r.SnapshotEvery, SplitDepth: -1, Workers: r.Workers,
+		Budget: r.Budget, Toolkit: r.Toolkit, StatusOnly: r.Status}
+	if r.SplitGiven {
+		run.SplitDepth = r.SplitDepth
+	}
+	if r.Opening {
+		run.Targets = OpeningTargets(r.PaikaLimit)
+	} else {
+		p, err := parseFEN(r.FEN)
+		if err == nil {
+			err = gameEnded(&p, r.FEN)
+		}
+		if err != nil {
+			return err
+		}
+		run.Targets = []Target{{Position: p}}
+	}
+	if st, err := os.Stat(r.Folder); err == nil && !st.IsDir() {
+		return refuse("folder", r.Folder, "not a folder")
+	}
+	if !r.Status {
+		set, err := OpenTables(r.Tablebases, r.PaikaLimit, &run.Targets[0].Position, 0)
+		if err != nil {
+			return err
+		}
+		run.Tables = SearchTables(set)
+	}
+	return run.Run(ctx, tell)
+}
+
+// checkFolder refuses the options a durable proof cannot run with.
+func (r *Request) checkFolder() error {
+	switch {
+	case r.Folder == "" && r.Status:
+		return refuse("status", nil, "needs {folder}")
+	case r.Folder == "":
+		return refuse("opening", nil, "needs {folder}")
+	case r.Opening && r.FEN != "":
+		return refuse("opening", nil, "the positions are the start's first turns; {fen} is not wanted")
+	case !r.Opening && r.FEN == "":
+		return refuse("fen", nil, "required")
+	case r.Output != "":
+		return refuse("output", nil, "with {folder} the certificate is written into the folder")
+	case r.Budget.Time <= 0:
+		return r.checkTime()
+	case r.SplitGiven && (r.SplitDepth < 0 || r.SplitDepth > 6):
+		return refuse("split-depth", r.SplitDepth, "must be 0 to 6")
+	case r.Workers < 1:
+		return refuse("workers", r.Workers, "must be 1 or more")
+	case r.SnapshotEvery <= 0:
+		return refuse("snapshot-every", r.SnapshotEvery, "must be positive")
+	case !r.Status:
+		return checkTT(r.TTEntries, r.Workers)
+	}
+	return nil
+}
+
+// CheckFile checks the certificate at path (Check) with the tables of the folder option
+// tablebases when it needs tables. A certificate that does not prove its claim is a
+// *Refusal; one that cannot be read, or needs a table the folder lacks, an *InputError.
+func CheckFile(path, tablebases string) (Report, error) {
+	cert, err := ReadFile(path)
+	if err != nil {
+		return Report{}, &InputError{Err: err}
+	}
+	var tables Tables
+	var verify VerifyFile
+	var ts tablebase.Setup
+	if cert.NeedsTables() {
+		if ts, err = openFolder(tablebases, tablebase.Use{Need: tablebase.Required}); err != nil {
+			return Report{}, err
+		}
+		tables, verify = SearchTables(ts.Set), FileVerifier(ts.Dir)
+	}
+	rep, err := Check(cert, tables, verify)
+	var refusal *Refusal
+	var missing *MissingTableError
+	switch {
+	case errors.As(err, &missing):
+		return rep, &InputError{Value: path, Reason: fmt.Sprintf("{tablebases} %s: no %s, which the certificate needs at %s", ts.Dir, missing.File, missing.FEN)}
+	case errors.As(err, &refusal):
+		return rep, fmt.Errorf("%s: refused: %w", path, err)
+	case err != nil:
+		return rep, &InputError{Value: path, Err: err}
+	}
+	return rep, nil
+}
