@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/fanorona/fanorona/puzzles/proof"
+	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/fanorona/fanorona/tournament/report"
 	"github.com/spf13/cobra"
 )
@@ -94,7 +95,7 @@ func proofError(err error) error {
 	case errors.As(err, &ie):
 		return badInput(errors.New(ie.Text(flagOf)))
 	case errors.As(err, &te):
-		return setupError(te.Err, te.Need)
+		return tablebaseInput(tablebase.OptionError(te.Err, te.Need))
 	case errors.Is(err, proof.ErrBadFolder):
 		return badInput(err)
 	}
