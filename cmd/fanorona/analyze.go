@@ -14,10 +14,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() {
-	registerCommand(func(s *streams) *cobra.Command { return newAnalyzeCmd(s, nil) })
-}
-
 // defaultAnalyzePlayer is the player analyze and play's hint use unless told otherwise.
 const defaultAnalyzePlayer = "expert:time=1s"
 
@@ -37,15 +33,9 @@ func newAnalyzeCmd(s *streams, runF func(*analyzeOptions) error) *cobra.Command 
 		Use:   "analyze [--fen F] [--player SPEC] [--seed S] [--json]",
 		Short: "Best turn, score and principal variation for a position (a hint)",
 		Long:  "Print the best turn of a player (default " + defaultAnalyzePlayer + "; " + strings.Join(players.Names(), ", ") + ") for a position, its score for the side to move (+1.00 = one piece), principal variation, depth, nodes and nodes/s.",
-		Example: `  fanorona analyze --player expert:depth=6
-  fanorona analyze --fen "9/6B2/5W1W1/9/9 w 0 10" --player expert:time=200ms --json
-  fanorona analyze --fen "9/9/4W4/3B5/9 w" --tablebases ~/tb`,
-		Args: cobra.NoArgs,
+		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			if runF != nil {
-				return runF(&o)
-			}
-			return runAnalyze(c.Context(), s, &o)
+			return seam(runF, &o, func() error { return runAnalyze(c.Context(), s, &o) })
 		},
 	}
 	c.Flags().StringVar(&o.fen, "fen", engine.StartFEN, "position")

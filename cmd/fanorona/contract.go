@@ -108,12 +108,9 @@ func exitStatus(ctx context.Context, err error) int {
 // binary was built from (a "+modified" mark when the tree had changes) and the Go version.
 func version() string { return record.NewInvocation(nil).Toolkit() }
 
-// applyExamples gives every command without an Example of its own the one in
-// commandExamples (examples.go), so that files owned elsewhere need no edit.
+// applyExamples gives every command its Example from commandExamples (examples.go).
 func applyExamples(c *cobra.Command) {
-	if c.Example == "" {
-		c.Example = commandExamples[c.CommandPath()]
-	}
+	c.Example = commandExamples[c.CommandPath()]
 	for _, sub := range c.Commands() {
 		applyExamples(sub)
 	}

@@ -15,10 +15,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() {
-	registerCommand(func(s *streams) *cobra.Command { return newEngineCmd(s, nil) })
-}
-
 type engineOptions struct {
 	player, tb, notation string
 	seed                 uint64
@@ -34,10 +30,7 @@ func newEngineCmd(s *streams, runF func(*engineOptions) error) *cobra.Command {
 		Long:  "Speak the protocol of the C++ engine an-do-ni-ai-na/fanorona on stdin and stdout (docs/PROTOCOL.md), the flags giving the options' starting values.",
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			if runF != nil {
-				return runF(&o)
-			}
-			return runEngine(c.Context(), s, &o)
+			return seam(runF, &o, func() error { return runEngine(c.Context(), s, &o) })
 		},
 	}
 	c.Flags().StringVar(&o.player, "player", "expert", "player spec served (option Player)")

@@ -27,9 +27,9 @@ func cancelledContext() (context.Context, context.CancelFunc) {
 // withTestCommand adds a command to the tree for one test.
 func withTestCommand(t *testing.T, c func(s *streams) *cobra.Command) {
 	t.Helper()
-	saved := commandConstructors
-	commandConstructors = append(append([]func(*streams) *cobra.Command{}, saved...), c)
-	t.Cleanup(func() { commandConstructors = saved })
+	saved := subcommands
+	subcommands = func(s *streams) []*cobra.Command { return append(saved(s), c(s)) }
+	t.Cleanup(func() { subcommands = saved })
 }
 
 func testCommand(use string, body func(c *cobra.Command, s *streams) error) func(s *streams) *cobra.Command {

@@ -15,10 +15,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() {
-	registerCommand(func(s *streams) *cobra.Command { return newExportCmd(s, nil) })
-}
-
 type exportOptions struct {
 	files  []string
 	output string // "" = stdout
@@ -42,15 +38,10 @@ its line, game and ply, before anything is written.
 
 Output on stdout, or into -o FILE (a new file, never overwritten). Package
 tournament/pgn reads the text back to the same records.`,
-		Example: `  fanorona export out/tournament-3 > tournament-3.pgn
-  fanorona export shard0/games.jsonl shard1/games.jsonl -o run.pgn`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			o.files = args
-			if runF != nil {
-				return runF(&o)
-			}
-			return runExport(s, &o)
+			return seam(runF, &o, func() error { return runExport(s, &o) })
 		},
 	}
 	c.Flags().StringVarP(&o.output, "output", "o", "", "write the games into this new file instead of stdout")

@@ -39,18 +39,52 @@ type streams struct {
 	out, err io.Writer
 }
 
-// commandConstructors are the subcommands, each added by the file that defines it.
-var commandConstructors []func(*streams) *cobra.Command
+// seam runs run, or, when a test gave one, runF on the options o: the test stops there,
+// after the flags are parsed.
+func seam[T any](runF func(*T) error, o *T, run func() error) error {
+	if runF != nil {
+		return runF(o)
+	}
+	return run()
+}
 
-func registerCommand(f func(*streams) *cobra.Command) {
-	commandConstructors = append(commandConstructors, f)
+// subcommands builds the tree's subcommands: commands, or in a test commands and its own.
+var subcommands = commands
+
+// commands are the subcommands, each built by its constructor (a test passes a runF to
+// stop one after its flags are parsed).
+func commands(s *streams) []*cobra.Command {
+	return []*cobra.Command{
+		newAnalyzeCmd(s, nil),
+		newEngineCmd(s, nil),
+		newExportCmd(s, nil),
+		newNetCmd(s),
+		newPerftCmd(s, nil),
+		newMovesCmd(s, nil),
+		newShowCmd(s, nil),
+		newPlayCmd(s, nil),
+		newPlotCmd(s, nil),
+		newPositionsCmd(s, nil),
+		newProveCmd(s, nil),
+		newCheckCmd(s, nil),
+		newProveSampleCmd(s, nil),
+		newPuzzlesCmd(s),
+		newReportCmd(s, nil),
+		newServeCmd(s, nil),
+		newSolveCmd(s, nil),
+		newTablebaseCmd(s),
+		newSelfplayCmd(s, nil),
+		newTournamentCmd(s, nil),
+		newStatsCmd(s, nil),
+		newMergeCmd(s, nil),
+		newTuneCmd(s, nil),
+	}
 }
 
 func newRootCmd(s *streams) *cobra.Command {
 	root := &cobra.Command{
 		Use:           "fanorona",
 		Short:         "Research toolkit for Fanorona: perft, AI levels, tournaments, statistics, charts, endgames",
-		Example:       rootExample,
 		Version:       version(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
@@ -60,9 +94,7 @@ func newRootCmd(s *streams) *cobra.Command {
 	root.SetOut(s.out)
 	root.SetErr(s.err)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return badInput(err) })
-	for _, f := range commandConstructors {
-		root.AddCommand(f(s))
-	}
+	root.AddCommand(subcommands(s)...)
 	// Made now rather than inside Execute, so that they get their examples too.
 	root.InitDefaultHelpCmd()
 	root.InitDefaultCompletionCmd()

@@ -10,18 +10,16 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/fanorona/fanorona/internal/progress"
 	"github.com/fanorona/fanorona/players/nnue/data"
 	"github.com/fanorona/fanorona/tournament"
 	"github.com/spf13/cobra"
 )
 
-func init() { registerCommand(newNetCmd) }
-
 func newNetCmd(s *streams) *cobra.Command {
 	c := &cobra.Command{
-		Use:     "net",
-		Short:   "The learned evaluation: training positions from self-play, training, net files",
-		Example: `  fanorona net data -o positions.pos --games 100`,
+		Use:   "net",
+		Short: "The learned evaluation: training positions from self-play, training, net files",
 	}
 	c.AddCommand(newNetDataCmd(s, nil), newNetTrainCmd(s, nil), newNetInfoCmd(s, nil))
 	return c
@@ -44,16 +42,9 @@ func newNetDataCmd(s *streams, runF func(*netDataOptions) error) *cobra.Command 
 	c := &cobra.Command{
 		Use:   "data -o FILE [--games N] [--player SPEC] [--seed S] [--shard i/n] [--resume]",
 		Short: "Play seeded self-play and write its quiet positions, labelled, for training (docs/FORMATS.md)",
-		Example: `  # 100 games of the default player: about 5,000 positions in a few seconds
-  fanorona net data -o positions.pos --games 100
-  # one shard of ten of a larger set (a cluster's array task), continued after an interruption
-  fanorona net data -o shard3.pos --games 200000 --shard 3/10 --resume`,
-		Args: cobra.NoArgs,
+		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			if runF != nil {
-				return runF(&o)
-			}
-			return runNetData(c.Context(), s, &o)
+			return seam(runF, &o, func() error { return runNetData(c.Context(), s, &o) })
 		},
 	}
 	c.Flags().StringVarP(&o.out, "output", "o", "", "the positions file to write (a new file; with --resume, one this command left unfinished)")
@@ -95,13 +86,13 @@ func runNetData(ctx context.Context, s *streams, o *netDataOptions) error {
 	if err := o.openTables(&cfg); err != nil {
 		return err
 	}
-	bar := newProgress(s.err)
+	bar := progress.New(s.err)
 	start := time.Now()
 	cfg.Progress = func(st data.Stats) {
-		bar.update("net data", "games", int64(st.Games), int64(st.ShardGames))
+		bar.Update("net data", "games", int64(st.Games), int64(st.ShardGames))
 	}
 	st, err := data.Generate(ctx, cfg, o.out, o.resume)
-	bar.finish()
+	bar.Finish()
 	if errors.Is(err, data.ErrRefused) {
 		return badInput(err)
 	} else if err != nil {

@@ -11,6 +11,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/fanorona/fanorona/internal/progress"
 	"github.com/fanorona/fanorona/players/nnue"
 	"github.com/fanorona/fanorona/players/nnue/train"
 	"github.com/fanorona/fanorona/stats/chart"
@@ -29,15 +30,10 @@ func newNetTrainCmd(s *streams, runF func(*netTrainOptions) error) *cobra.Comman
 	c := &cobra.Command{
 		Use:   "train -o NET.fnn DATA.pos [DATA.pos ...]",
 		Short: "Fit a network to positions files (from net data) and write it as a net file (docs/LEARNING.md)",
-		Example: `  # small.pos made first by: fanorona net data -o small.pos --games 300
-  fanorona net train -o small.fnn small.pos --curve small.csv --plot small.png
-  fanorona net train -o wide.fnn small.pos --hidden 64 --layer 16 --lambda 0.5 --seed 2`,
-		Args: cobra.MinimumNArgs(1),
+		Args:  cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, files []string) error {
-			if o.files = files; runF != nil {
-				return runF(&o)
-			}
-			return runNetTrain(c.Context(), s, &o)
+			o.files = files
+			return seam(runF, &o, func() error { return runNetTrain(c.Context(), s, &o) })
 		},
 	}
 	f := c.Flags()
@@ -65,16 +61,16 @@ func runNetTrain(ctx context.Context, s *streams, o *netTrainOptions) error {
 	if err := o.check(); err != nil {
 		return err
 	}
-	bar := newProgress(s.err)
+	bar := progress.New(s.err)
 	start := time.Now()
 	res, err := train.Run(ctx, o.cfg, o.files, func(e train.Epoch) {
 		label := fmt.Sprintf("net train: epoch %d", e.Epoch)
 		if !math.IsNaN(e.ValidLoss) {
 			label += fmt.Sprintf(" (train %.5f, validation %.5f)", e.TrainLoss, e.ValidLoss)
 		}
-		bar.update(label, "positions", int64(e.Positions), int64(e.Of))
+		bar.Update(label, "positions", int64(e.Positions), int64(e.Of))
 	})
-	bar.finish()
+	bar.Finish()
 	if err != nil {
 		var ie *train.InputError
 		if errors.As(err, &ie) {
@@ -134,14 +130,10 @@ func newNetInfoCmd(s *streams, runF func(*netInfoOptions) error) *cobra.Command 
 	c := &cobra.Command{
 		Use:   "info NET.fnn",
 		Short: "Show a net file's header (shape, score scale, how it was trained) and SHA-256 (default: the embedded net)",
-		Example: `  fanorona net info default
-  fanorona net info default --json`,
-		Args: cobra.ExactArgs(1),
+		Args:  cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
-			if o.path = args[0]; runF != nil {
-				return runF(&o)
-			}
-			return runNetInfo(s, &o)
+			o.path = args[0]
+			return seam(runF, &o, func() error { return runNetInfo(s, &o) })
 		},
 	}
 	c.Flags().BoolVar(&o.json, "json", false, "print the header and SHA-256 as one JSON object")

@@ -11,12 +11,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() {
-	registerCommand(func(s *streams) *cobra.Command { return newPerftCmd(s, nil) })
-	registerCommand(func(s *streams) *cobra.Command { return newMovesCmd(s, nil) })
-	registerCommand(func(s *streams) *cobra.Command { return newShowCmd(s, nil) })
-}
-
 type perftOptions struct {
 	depth  int
 	fen    string
@@ -31,15 +25,9 @@ func newPerftCmd(s *streams, runF func(*perftOptions) error) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "perft --depth N [--fen F] [--paths] [--divide] [--json]",
 		Short: "Count the leaves of the tree of complete turns (move-generator check and speed)",
-		Example: `  fanorona perft --depth 5
-  fanorona perft --depth 3 --divide --fen "BBBBBB1BB/BBB1B1BBB/BWBB2WBW/WWW1W1WWW/WWW1WWWWW w 0 0"
-  fanorona perft --depth 4 --paths --json`,
-		Args: cobra.NoArgs,
+		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			if runF != nil {
-				return runF(&o)
-			}
-			return runPerft(c.Context(), s, &o)
+			return seam(runF, &o, func() error { return runPerft(c.Context(), s, &o) })
 		},
 	}
 	c.Flags().IntVar(&o.depth, "depth", 1, "plies to search (1 or more)")
@@ -86,14 +74,9 @@ func newMovesCmd(s *streams, runF func(*movesOptions) error) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "moves [--fen F] [--json]",
 		Short: "List every legal complete turn in canonical notation, sorted",
-		Example: `  fanorona moves
-  fanorona moves --json --fen "BBBB1B1BB/BBBBBWBBB/BW1WWB1BW/WWWBWWWWW/WWWW1WWWW b 0 0"`,
-		Args: cobra.NoArgs,
+		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			if runF != nil {
-				return runF(&o)
-			}
-			return runMoves(s, &o)
+			return seam(runF, &o, func() error { return runMoves(s, &o) })
 		},
 	}
 	c.Flags().StringVar(&o.fen, "fen", engine.StartFEN, "position")
@@ -122,16 +105,9 @@ func newShowCmd(s *streams, runF func(*showOptions) error) *cobra.Command {
 		Use:   "show [--fen F] [--turn T] [-o FILE.svg|FILE.png [--force]]",
 		Short: "Draw the board with its lines and coordinates, as text or into an SVG or PNG file",
 		Long:  "Draw the board as text, or with -o as an SVG or PNG picture (docs/FORMATS.md, \"Board pictures\"), with --turn a legal turn of the position on it (an illegal one is refused and nothing is written).",
-		Example: `  fanorona show
-  fanorona show --fen "9/6B2/5W1W1/9/9 w 0 10"
-  fanorona show --turn e2-e3A -o start.svg
-  fanorona show --fen "BBBBBBBBB/B1BBBBBBB/BW1B1BWBW/WWW1WWWWW/WWWW1WWWW w 0 2" --turn d1-d2A-e3A-d4A-c3W-b4A-c5W-d5W -o chain.png`,
-		Args: cobra.NoArgs,
+		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			if runF != nil {
-				return runF(&o)
-			}
-			return runShow(s, &o)
+			return seam(runF, &o, func() error { return runShow(s, &o) })
 		},
 	}
 	c.Flags().StringVar(&o.fen, "fen", engine.StartFEN, "position")

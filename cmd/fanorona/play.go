@@ -14,10 +14,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() {
-	registerCommand(func(s *streams) *cobra.Command { return newPlayCmd(s, nil) })
-}
-
 const humanSpec = "human"
 
 type playOptions struct {
@@ -35,15 +31,9 @@ func newPlayCmd(s *streams, runF func(*playOptions) error) *cobra.Command {
 		Use:   "play [--white SPEC|human] [--black SPEC|human] [--fen F] [--seed S]",
 		Short: "Play a game in the terminal against any level, or two people on one machine",
 		Long:  "Play a game in the terminal, each side \"human\" or a player spec (" + strings.Join(players.Names(), ", ") + "), a turn typed whole (f4-e4W-e3A) or step by step; type help at the prompt for the commands.",
-		Example: `  fanorona play --black medium
-  fanorona play --white expert:depth=6 --black human --seed 3
-  fanorona play --white human --black human --fen "9/6B2/5W1W1/9/9 w 0 10"`,
-		Args: cobra.NoArgs,
+		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			if runF != nil {
-				return runF(&o)
-			}
-			return runPlay(c.Context(), s, &o)
+			return seam(runF, &o, func() error { return runPlay(c.Context(), s, &o) })
 		},
 	}
 	c.Flags().StringVar(&o.white, "white", humanSpec, "White: human or a player spec")

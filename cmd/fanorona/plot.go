@@ -13,11 +13,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() {
-	registerCommand(func(s *streams) *cobra.Command { return newPlotCmd(s, nil) })
-	commandExamples["fanorona plot proofs"] = `  fanorona plot proofs sample-6.jsonl sample-7.jsonl -o proof-sizes.svg`
-}
-
 type plotOptions struct {
 	kind   string // report.Lengths, ..., or "proofs"
 	files  []string

@@ -19,10 +19,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() {
-	registerCommand(func(s *streams) *cobra.Command { return newPositionsCmd(s, nil) })
-}
-
 type positionsOptions struct {
 	tournament.ExtractOptions
 	pieces, strong, out string
@@ -35,14 +31,10 @@ func newPositionsCmd(s *streams, runF func(*positionsOptions) error) *cobra.Comm
 		Use:   "positions FILE... [--pieces 8-16] [--lead 2] [--count 200] [--seed S] [--strong-side white] [--keep-counter] [--quiet-positions] [-o FILE]",
 		Short: "Draw positions where one side is ahead from recorded games (openings for conversion matches)",
 		Long:  "Draw positions where one side is ahead from recorded games (games.jsonl files or run folders) into a positions file for tournament --openings file:PATH (docs/FORMATS.md, \"Positions files\").",
-		Example: `  fanorona positions runs/v2-v1/games.jsonl --pieces 8-16 --lead 2 --count 200 --seed 1 -o positions.fen
-  fanorona positions out/tournament-3 --count 50 --strong-side any > sample.fen`,
-		Args: cobra.MinimumNArgs(1),
+		Args:  cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
-			if o.files = args; runF != nil {
-				return runF(&o)
-			}
-			return runPositions(s, &o)
+			o.files = args
+			return seam(runF, &o, func() error { return runPositions(s, &o) })
 		},
 	}
 	c.Flags().StringVar(&o.pieces, "pieces", "8-16", "total pieces on the board, MIN-MAX (both included)")

@@ -14,14 +14,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() {
-	registerCommand(func(s *streams) *cobra.Command { return newProveCmd(s, nil) })
-	registerCommand(func(s *streams) *cobra.Command { return newCheckCmd(s, nil) })
-	commandExamples["fanorona prove"] = `  fanorona prove --fen "9/9/2W1W4/3B1B3/9 w" --claim value -o cert.fpc.gz
-  fanorona prove --fen "9/9/2W1W4/3B1B3/9 w" --claim white-not-loses --paika-limit 0 --time 30s`
-	commandExamples["fanorona check"] = `  fanorona check cert.fpc.gz --tablebases ~/.cache/fanorona/tablebases`
-}
-
 type proveOptions struct {
 	req   proof.Request
 	force bool
@@ -36,10 +28,7 @@ func newProveCmd(s *streams, runF func(*proveOptions) error) *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			r.SplitGiven, r.Toolkit = c.Flags().Changed("split-depth"), version()
-			if runF != nil {
-				return runF(&o)
-			}
-			return runProve(c, s, &o)
+			return seam(runF, &o, func() error { return runProve(c, s, &o) })
 		},
 	}
 	f := c.Flags()

@@ -13,14 +13,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() {
-	registerCommand(func(s *streams) *cobra.Command { return newProveSampleCmd(s, nil) })
-	commandExamples["fanorona prove-sample"] = `  # the tables of at most 4 pieces (tablebase build --max-pieces 4 --tablebases tb4) prove the values
-  # of 100 positions of 5 pieces, each compared with the full tables of the default folder
-  fanorona prove-sample --tablebases tb4 --reference ~/.cache/fanorona/tablebases --pieces 5 --count 100 --seed 1 --certificates certs
-  fanorona prove-sample --tablebases ~/.cache/fanorona/tablebases --positions quiet-9-12.txt --nodes 50000000 > sample.jsonl`
-}
-
 type proveSampleOptions struct{ req proof.SampleRequest }
 
 func newProveSampleCmd(s *streams, runF func(*proveSampleOptions) error) *cobra.Command {
@@ -35,10 +27,7 @@ func newProveSampleCmd(s *streams, runF func(*proveSampleOptions) error) *cobra.
 			if r.Budget.Nodes > 0 && !r.Given("time") {
 				r.Budget.Time = 0 // a node budget alone: the result does not depend on the machine's load
 			}
-			if runF != nil {
-				return runF(&o)
-			}
-			return runProveSample(c, s, r)
+			return seam(runF, &o, func() error { return runProveSample(c, s, r) })
 		},
 	}
 	f := c.Flags()

@@ -12,8 +12,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { registerCommand(newPuzzlesCmd) }
-
 type puzzlesOptions struct {
 	name, dir string
 	json      bool
@@ -37,10 +35,7 @@ func puzzlesRun(o *puzzlesOptions, runF func(*puzzlesOptions) error, run func(co
 		if len(args) > 0 {
 			o.name = args[0]
 		}
-		if runF != nil {
-			return runF(o)
-		}
-		return run(c.Context())
+		return seam(runF, o, func() error { return run(c.Context()) })
 	}
 }
 
@@ -61,10 +56,8 @@ func newPuzzlesShowCmd(s *streams, runF func(*puzzlesOptions) error) *cobra.Comm
 	show := &cobra.Command{
 		Use:   "show NAME [-o FILE.svg|FILE.png [--force]]",
 		Short: "Draw a puzzle's board and say what it asks, or draw it with its first turn into an SVG or PNG file",
-		Example: `  fanorona puzzles show longest-3v2
-  fanorona puzzles show telo-noho-dimy-one-of-22 -o one-of-22.png`,
-		Args: cobra.ExactArgs(1),
-		RunE: puzzlesRun(&o, runF, func(context.Context) error { return showPuzzle(s, &o) }),
+		Args:  cobra.ExactArgs(1),
+		RunE:  puzzlesRun(&o, runF, func(context.Context) error { return showPuzzle(s, &o) }),
 	}
 	o.pic.bind(show, "the puzzle with its first turn")
 	return show

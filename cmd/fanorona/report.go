@@ -8,10 +8,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() {
-	registerCommand(func(s *streams) *cobra.Command { return newReportCmd(s, nil) })
-}
-
 type reportOptions struct {
 	files  []string
 	output string
@@ -23,14 +19,10 @@ func newReportCmd(s *streams, runF func(*reportOptions) error) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "report FILE_OR_RUN_DIR... -o report.html",
 		Short: "Write one self-contained HTML page of runs: settings and seeds, tables, charts, warnings",
-		Example: "  fanorona report out/tournament-1 -o report.html\n" +
-			"  fanorona report shard0/games.jsonl shard1/games.jsonl -o both.html --force",
-		Args: cobra.MinimumNArgs(1),
+		Args:  cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
-			if o.files = args; runF != nil {
-				return runF(&o)
-			}
-			return runReport(s, &o)
+			o.files = args
+			return seam(runF, &o, func() error { return runReport(s, &o) })
 		},
 	}
 	c.Flags().StringVarP(&o.output, "output", "o", "", "HTML file to write (required)")

@@ -13,10 +13,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() {
-	registerCommand(func(s *streams) *cobra.Command { return newServeCmd(s, nil) })
-}
-
 // defaultServeAddr is where serve listens without --addr.
 const defaultServeAddr = "127.0.0.1:8054"
 
@@ -36,15 +32,9 @@ func newServeCmd(s *streams, runF func(*serveOptions) error) *cobra.Command {
 		Use:   "serve [--addr 127.0.0.1:PORT] [--tablebases DIR] [--open]",
 		Short: "An analysis board in the browser: play through a position, ask the expert, the tables and the prover",
 		Long:  "Serve the analysis board, one page that works offline and its JSON API (docs/PROTOCOL.md, \"The analysis board\"), on a loopback address printed on stderr until Ctrl-C.",
-		Example: `  fanorona serve
-  fanorona serve --addr 127.0.0.1:0 --open
-  fanorona serve --tablebases ~/.cache/fanorona/tablebases --paika-limit 0`,
-		Args: cobra.NoArgs,
+		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			if runF != nil {
-				return runF(&o)
-			}
-			return runServe(c.Context(), s, &o)
+			return seam(runF, &o, func() error { return runServe(c.Context(), s, &o) })
 		},
 	}
 	c.Flags().StringVar(&o.addr, "addr", defaultServeAddr, "host:port to listen on (port 0 picks a free one); loopback unless --allow-remote")

@@ -13,8 +13,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { registerCommand(func(s *streams) *cobra.Command { return newSolveCmd(s, nil) }) }
-
 type solveOptions struct {
 	q    puzzles.Query
 	json bool

@@ -9,11 +9,10 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/fanorona/fanorona/internal/progress"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/spf13/cobra"
 )
-
-func init() { registerCommand(func(s *streams) *cobra.Command { return newTablebaseCmd(s) }) }
 
 // newTablebaseCmd builds the command group; each subcommand has its own test seam.
 func newTablebaseCmd(s *streams) *cobra.Command {
@@ -23,14 +22,6 @@ func newTablebaseCmd(s *streams) *cobra.Command {
 	}
 	c.AddCommand(newTBBuildCmd(s, nil), newTBPlanCmd(s, nil), newTBProbeCmd(s, nil), newTBVerifyCmd(s, nil), newTBStatsCmd(s, nil))
 	return c
-}
-
-// seam runs run, or runF on the options o when a test gave one.
-func seam[T any](runF func(*T) error, o *T, run func() error) error {
-	if runF != nil {
-		return runF(o)
-	}
-	return run()
 }
 
 type tbBuildOptions struct {
@@ -74,7 +65,7 @@ func runTBBuild(ctx context.Context, s *streams, o *tbBuildOptions) error {
 	bar, progress := buildBar(s, est, o)
 	reps, err := tablebase.BuildAll(ctx, o.req, est, progress)
 	if bar != nil {
-		bar.finish()
+		bar.Finish()
 	}
 	// The materials finished are on disk: their lines are printed whatever stops the
 	// build after them (an interrupt, a fault; on exit 2 the gate drops stdout).
@@ -93,17 +84,17 @@ func runTBBuild(ctx context.Context, s *streams, o *tbBuildOptions) error {
 // buildBar returns the build's progress bar and its reports (none with --quiet). The
 // estimate comes with the first report: a folder refused (a damaged file) is then one
 // line on stderr.
-func buildBar(s *streams, est tablebase.BuildEstimate, o *tbBuildOptions) (*progressReporter, func(tablebase.BuildStatus)) {
+func buildBar(s *streams, est tablebase.BuildEstimate, o *tbBuildOptions) (*progress.Reporter, func(tablebase.BuildStatus)) {
 	if o.quiet {
 		return nil, nil
 	}
-	bar, first := newProgress(s.err), true
+	bar, first := progress.New(s.err), true
 	return bar, func(st tablebase.BuildStatus) {
 		if first {
 			first = false
 			_ = printBuildEstimate(s.err, est, o.json)
 		}
-		bar.update(st.Label, "slots", int64(st.Done), int64(st.Total))
+		bar.Update(st.Label, "slots", int64(st.Done), int64(st.Total))
 	}
 }
 
@@ -215,16 +206,16 @@ func newTBVerifyCmd(s *streams, runF func(*tbVerifyOptions) error) *cobra.Comman
 }
 
 func runTBVerify(ctx context.Context, s *streams, o *tbVerifyOptions) error {
-	var bar *progressReporter
+	var bar *progress.Reporter
 	if !o.quiet {
-		bar = newProgress(s.err)
+		bar = progress.New(s.err)
 		o.req.Progress = func(pr tablebase.Progress) {
-			bar.update(fmt.Sprintf("%v %s", pr.Material, pr.Stage), "slots", int64(pr.Done), int64(pr.Total))
+			bar.Update(fmt.Sprintf("%v %s", pr.Material, pr.Stage), "slots", int64(pr.Done), int64(pr.Total))
 		}
 	}
 	reps, err := tablebase.VerifyFolder(ctx, o.req)
 	if bar != nil {
-		bar.finish()
+		bar.Finish()
 	}
 	if err != nil {
 		return tablebaseInput(err)

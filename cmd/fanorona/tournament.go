@@ -13,18 +13,12 @@ import (
 	"io/fs"
 
 	"github.com/fanorona/fanorona/engine/record"
+	"github.com/fanorona/fanorona/internal/progress"
 	"github.com/fanorona/fanorona/tournament"
 	"github.com/fanorona/fanorona/tournament/report"
 	"github.com/fanorona/fanorona/tournament/summary"
 	"github.com/spf13/cobra"
 )
-
-func init() {
-	registerCommand(func(s *streams) *cobra.Command { return newSelfplayCmd(s, nil) })
-	registerCommand(func(s *streams) *cobra.Command { return newTournamentCmd(s, nil) })
-	registerCommand(func(s *streams) *cobra.Command { return newStatsCmd(s, nil) })
-	registerCommand(func(s *streams) *cobra.Command { return newMergeCmd(s, nil) })
-}
 
 // runOptions are the options of selfplay and tournament: the run as asked for, and what
 // the command adds to it (rules, tables, engines, files after the run).
@@ -123,9 +117,9 @@ func runRun(ctx context.Context, s *streams, f *runOptions) error {
 	if err != nil {
 		return err
 	}
-	bar := newProgress(s.err)
-	o.Progress = func(done, total int) { bar.update(f.label, "games", int64(done), int64(total)) }
-	o.Live = func(p summary.PairStats) { bar.setScore(report.LiveLine(p)) }
+	bar := progress.New(s.err)
+	o.Progress = func(done, total int) { bar.Update(f.label, "games", int64(done), int64(total)) }
+	o.Live = func(p summary.PairStats) { bar.SetScore(report.LiveLine(p)) }
 	o.Log = func(format string, args ...any) { fmt.Fprintf(s.err, "fanorona: "+format+"\n", args...) }
 	inv := record.NewInvocation(commandLine(ctx))
 	o.Invocation = &inv
@@ -140,7 +134,7 @@ func runRun(ctx context.Context, s *streams, f *runOptions) error {
 		o.StartEngines = func() ([]record.Engine, error) { return startEngines(engines, o.Out) }
 	}
 	sum, err := tournament.Run(ctx, c, o)
-	bar.finish()
+	bar.Finish()
 	if sum != nil {
 		err = firstError(err, report.WriteText(s.out, sum))
 		fmt.Fprintf(s.err, "fanorona: games in %s/%s, summary in %s/%s\n", o.Out, record.GamesFile, o.Out, record.SummaryFile)
@@ -174,10 +168,7 @@ func newSelfplayCmd(s *streams, runF func(*runOptions) error) *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			f.req.Players, f.label, f.req.MoreGames = []string{player}, "selfplay "+player, c.Flags().Changed("games")
-			if runF != nil {
-				return runF(&f)
-			}
-			return runRun(c.Context(), s, &f)
+			return seam(runF, &f, func() error { return runRun(c.Context(), s, &f) })
 		},
 	}
 	c.Flags().StringVar(&player, "player", "random", "player spec, e.g. random, medium, expert:depth=4")
@@ -201,10 +192,8 @@ func newTournamentCmd(s *streams, runF func(*runOptions) error) *cobra.Command {
 			if f.req.Players, err = splitSpecs(list); err != nil {
 				return err
 			}
-			if f.req.Format, f.req.MoreGames = tournament.Format(format), c.Flags().Changed("games"); runF != nil {
-				return runF(&f)
-			}
-			return runRun(c.Context(), s, &f)
+			f.req.Format, f.req.MoreGames = tournament.Format(format), c.Flags().Changed("games")
+			return seam(runF, &f, func() error { return runRun(c.Context(), s, &f) })
 		},
 	}
 	c.Flags().BoolVar(&f.req.FixedColours, "fixed-colours", false, "no colour swap: in each pairing the first-listed player has White in every game, every game has an opening of its own, games are unpaired (no pentanomial; the SPRT counts single games); recorded in run.json")
@@ -254,10 +243,7 @@ Kolmogorov–Smirnov test (stats A1 A2 --compare -- B1 B2).`,
 			default:
 				o.setA = args
 			}
-			if runF != nil {
-				return runF(&o)
-			}
-			return runStats(s, &o)
+			return seam(runF, &o, func() error { return runStats(s, &o) })
 		},
 	}
 	c.Flags().BoolVar(&o.json, "json", false, "print the summary as JSON (the summary.json format)")
@@ -321,10 +307,8 @@ func newMergeCmd(s *streams, runF func(*mergeOptions) error) *cobra.Command {
 		Short: "Join the games of a run's shards (folders or games.jsonl files) into one run",
 		Args:  cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
-			if o.shards = args; runF != nil {
-				return runF(&o)
-			}
-			return runMerge(s, &o)
+			o.shards = args
+			return seam(runF, &o, func() error { return runMerge(s, &o) })
 		},
 	}
 	c.Flags().StringVarP(&o.output, "output", "o", "", "folder for the merged games.jsonl, run.json and summary.json")

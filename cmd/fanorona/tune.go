@@ -10,14 +10,11 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/fanorona/fanorona/internal/progress"
 	"github.com/fanorona/fanorona/players"
 	"github.com/fanorona/fanorona/players/tune"
 	"github.com/spf13/cobra"
 )
-
-func init() {
-	registerCommand(func(s *streams) *cobra.Command { return newTuneCmd(s, nil) })
-}
 
 type tuneOptions struct {
 	games, openingPlies, workers int
@@ -41,10 +38,7 @@ func newTuneCmd(s *streams, runF func(*tuneOptions) error) *cobra.Command {
 					o.selfPlayFlags = append(o.selfPlayFlags, "--"+name)
 				}
 			}
-			if runF != nil {
-				return runF(&o)
-			}
-			return runTune(c.Context(), s, &o)
+			return seam(runF, &o, func() error { return runTune(c.Context(), s, &o) })
 		},
 	}
 	c.Flags().IntVar(&o.games, "games", 2000, "self-play games of the data set")
@@ -80,10 +74,10 @@ func runTune(ctx context.Context, s *streams, o *tuneOptions) error {
 	if err := o.check(req); err != nil {
 		return err
 	}
-	bar := newProgress(s.err)
-	req.SelfPlay.Progress = func(done, total int) { bar.update("tune: games", "games", int64(done), int64(total)) }
+	bar := progress.New(s.err)
+	req.SelfPlay.Progress = func(done, total int) { bar.Update("tune: games", "games", int64(done), int64(total)) }
 	res, err := tune.Run(ctx, req)
-	bar.finish()
+	bar.Finish()
 	var re *tune.RecordsError
 	switch {
 	case errors.As(err, &re):
