@@ -4,6 +4,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -56,52 +57,31 @@ func newTBBuildCmd(s *streams, runF func(*tbBuildOptions) error) *cobra.Command 
 
 func runTBBuild(ctx context.Context, s *streams, o *tbBuildOptions) error {
 	est, err := o.req.Prepare()
-	switch {
-	case err != nil:
-		return tablebaseInput(err)
-	case o.dryRun:
-		return printBuildEstimate(s.out, est, o.json)
+	if err != nil || o.dryRun {
+		return printBuildEstimate(s.out, est, o.json, tablebaseInput(err))
 	}
-	bar, progress := buildBar(s, est, o)
-	reps, err := tablebase.BuildAll(ctx, o.req, est, progress)
-	if bar != nil {
-		bar.Finish()
+	bar := progress.New(s.err)
+	if !o.quiet {
+		// With the first report: a folder refused (a damaged file) is then one line on stderr.
+		o.req.Started = func() { _ = printBuildEstimate(s.err, est, o.json, nil) }
+		o.req.Progress = func(st tablebase.BuildStatus) { bar.Update(st.Label, "slots", int64(st.Done), int64(st.Total)) }
 	}
+	reps, err := tablebase.BuildAll(ctx, o.req, est)
+	bar.Finish()
 	// The materials finished are on disk: their lines are printed whatever stops the
 	// build after them (an interrupt, a fault; on exit 2 the gate drops stdout).
-	if perr := render(s.out, o.json, reps.Records(tablebase.PeakResident()), nil, reps.WriteText); perr != nil && err == nil {
-		return perr
-	}
-	if err != nil {
-		return tablebaseInput(err)
-	}
-	if !o.json {
+	perr := renderRecords(s.out, o.json, reps.Records(tablebase.PeakResident()), nil, reps.WriteText)
+	if err == nil && perr == nil && !o.json {
 		fmt.Fprintf(s.err, "tablebases in %s; peak memory of this process %s\n", o.req.Dir, tablebase.MiB(tablebase.PeakResident()))
 	}
-	return nil
+	return cmp.Or(tablebaseInput(err), perr)
 }
 
-// buildBar returns the build's progress bar and its reports (none with --quiet). The
-// estimate comes with the first report: a folder refused (a damaged file) is then one
-// line on stderr.
-func buildBar(s *streams, est tablebase.BuildEstimate, o *tbBuildOptions) (*progress.Reporter, func(tablebase.BuildStatus)) {
-	if o.quiet {
-		return nil, nil
-	}
-	bar, first := progress.New(s.err), true
-	return bar, func(st tablebase.BuildStatus) {
-		if first {
-			first = false
-			_ = printBuildEstimate(s.err, est, o.json)
-		}
-		bar.Update(st.Label, "slots", int64(st.Done), int64(st.Total))
-	}
-}
-
-// printBuildEstimate writes the estimate: a table, or one JSON object (docs/CLI.md).
-func printBuildEstimate(w io.Writer, e tablebase.BuildEstimate, asJSON bool) error {
+// printBuildEstimate writes the estimate: a table, or one JSON object (docs/CLI.md); or
+// returns err, the request's refusal.
+func printBuildEstimate(w io.Writer, e tablebase.BuildEstimate, asJSON bool, err error) error {
 	mem := tablebase.MachineMemory()
-	return render(w, asJSON, []tablebase.EstimateRecord{e.Record(mem)}, nil, func(w io.Writer) { e.WriteText(w, mem) })
+	return renderRecords(w, asJSON, []tablebase.EstimateRecord{e.Record(mem)}, err, func(w io.Writer) { e.WriteText(w, mem) })
 }
 
 type tbPlanOptions struct {
@@ -120,7 +100,7 @@ func newTBPlanCmd(s *streams, runF func(*tbPlanOptions) error) *cobra.Command {
 		RunE: func(c *cobra.Command, _ []string) error {
 			return seam(runF, &o, func() error {
 				recs, err := tablebase.CheckedPlan(o.maxPieces, o.material)
-				return render(s.out, o.json, recs, err, func(w io.Writer) { tablebase.WritePlanText(w, recs) })
+				return renderRecords(s.out, o.json, recs, tablebaseInput(err), func(w io.Writer) { tablebase.WritePlanText(w, recs) })
 			})
 		},
 	}
@@ -130,12 +110,12 @@ func newTBPlanCmd(s *streams, runF func(*tbPlanOptions) error) *cobra.Command {
 	return c
 }
 
-// render writes recs as JSON, one object a line, or as text; or returns err, the
-// package's refusal (tablebaseInput).
-func render[T any](w io.Writer, asJSON bool, recs []T, err error, text func(io.Writer)) error {
+// renderRecords writes recs as text, or with asJSON as JSON, one object a line
+// (docs/FORMATS.md); or returns err, the refusal of the call that made them.
+func renderRecords[T any](w io.Writer, asJSON bool, recs []T, err error, text func(io.Writer)) error {
 	switch {
 	case err != nil:
-		return tablebaseInput(err)
+		return err
 	case !asJSON:
 		text(w)
 		return nil
@@ -164,7 +144,7 @@ func newTBProbeCmd(s *streams, runF func(*tbProbeOptions) error) *cobra.Command 
 			return seam(runF, &o, func() error {
 				o.req.Stdin = s.in
 				recs, err := tablebase.Probe(o.req)
-				return render(s.out, o.json, recs, err, func(w io.Writer) { tablebase.WriteProbeText(w, recs) })
+				return renderRecords(s.out, o.json, recs, tablebaseInput(err), func(w io.Writer) { tablebase.WriteProbeText(w, recs) })
 			})
 		},
 	}
@@ -206,25 +186,17 @@ func newTBVerifyCmd(s *streams, runF func(*tbVerifyOptions) error) *cobra.Comman
 }
 
 func runTBVerify(ctx context.Context, s *streams, o *tbVerifyOptions) error {
-	var bar *progress.Reporter
+	bar := progress.New(s.err)
 	if !o.quiet {
-		bar = progress.New(s.err)
-		o.req.Progress = func(pr tablebase.Progress) {
-			bar.Update(fmt.Sprintf("%v %s", pr.Material, pr.Stage), "slots", int64(pr.Done), int64(pr.Total))
-		}
+		o.req.Progress = func(pr tablebase.Progress) { bar.Update(pr.Label(), "slots", int64(pr.Done), int64(pr.Total)) }
 	}
 	reps, err := tablebase.VerifyFolder(ctx, o.req)
-	if bar != nil {
-		bar.Finish()
-	}
+	bar.Finish()
 	if err != nil {
 		return tablebaseInput(err)
 	}
 	reps.WriteText(s.out)
-	if bad := reps.Inconsistent(); bad > 0 {
-		return fmt.Errorf("verify: %d inconsistent positions", bad)
-	}
-	return nil
+	return reps.Err()
 }
 
 type tbStatsOptions struct {
@@ -241,7 +213,7 @@ func newTBStatsCmd(s *streams, runF func(*tbStatsOptions) error) *cobra.Command 
 		RunE: func(c *cobra.Command, _ []string) error {
 			return seam(runF, &o, func() error {
 				recs, err := tablebase.Stats(o.dir)
-				return render(s.out, o.json, recs, err, func(w io.Writer) { tablebase.WriteStatsText(w, recs) })
+				return renderRecords(s.out, o.json, recs, tablebaseInput(err), func(w io.Writer) { tablebase.WriteStatsText(w, recs) })
 			})
 		},
 	}

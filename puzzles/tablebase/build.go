@@ -128,6 +128,9 @@ type Progress struct {
 	Total    uint64
 }
 
+// Label is the material and the stage, as a progress line names them.
+func (p Progress) Label() string { return fmt.Sprintf("%v %s", p.Material, p.Stage) }
+
 // BuildOptions controls Build.
 type BuildOptions struct {
 	Dir       string

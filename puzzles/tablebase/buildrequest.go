@@ -24,6 +24,12 @@ type BuildRequest struct {
 	CheckpointEvery time.Duration
 	PaikaLimit      int  // the rule-aware tables of this limit (0: the theoretic ones only)
 	Theoretic       bool // the theoretic tables too, built first (always with PaikaLimit 0)
+
+	// Progress, when not nil, follows the build (BuildAll); Started, when not nil too, is
+	// called once before its first report: only when some material is built, after every
+	// file the build reads was accepted.
+	Progress func(BuildStatus)
+	Started  func()
 }
 
 // Limits returns the paika limits the request builds, in order (0: theoretic).
@@ -88,13 +94,13 @@ type BuildStatus struct {
 
 // BuildAll runs Build for each rule of r in turn, stopping at the first error, and
 // returns the reports of every material finished (on disk whatever stopped the build
-// after them); its error says what that means for the command (explain). progress,
-// when not nil, follows the build against est.
-func BuildAll(ctx context.Context, r BuildRequest, est BuildEstimate, progress func(BuildStatus)) (BuildReports, error) {
+// after them); its error says what that means for the command (explain). r.Progress
+// follows the build against est.
+func BuildAll(ctx context.Context, r BuildRequest, est BuildEstimate) (BuildReports, error) {
 	opts := r.options()
 	var limit int // of the Build under way
-	if progress != nil {
-		opts.Progress = buildLabels(progress, NewRemaining(est), len(est.Materials), &limit)
+	if r.Progress != nil {
+		opts.Progress = buildLabels(r, NewRemaining(est), len(est.Materials), &limit)
 	}
 	var reps BuildReports
 	for _, limit = range r.Limits() {
@@ -122,12 +128,17 @@ func (r BuildRequest) explain(err error) error {
 	return err
 }
 
-// buildLabels turns a Build's Progress into BuildStatus; *limit is the rule of the Build
-// under way, count the materials of the estimate. The time left is taken when a phase
-// starts, so that the bar of a phase keeps one label.
-func buildLabels(progress func(BuildStatus), left *Remaining, count int, limit *int) func(Progress) {
+// buildLabels turns a Build's Progress into r's BuildStatus, after r.Started; *limit is
+// the rule of the Build under way, count the materials of the estimate. The time left is
+// taken when a phase starts, so that the bar of a phase keeps one label.
+func buildLabels(r BuildRequest, left *Remaining, count int, limit *int) func(Progress) {
 	var key, label string
+	started := r.Started
 	return func(pr Progress) {
+		if started != nil {
+			started()
+			started = nil
+		}
 		if k := fmt.Sprintf("%v %d %s", pr.Material, *limit, pr.Stage); k != key {
 			place, rest := left.Observe(pr.Material, *limit, time.Now())
 			of := ""
@@ -137,7 +148,7 @@ func buildLabels(progress func(BuildStatus), left *Remaining, count int, limit *
 			key = k
 			label = fmt.Sprintf("%v %v%s %s (build ETA %s)", pr.Material, PaikaRule(*limit), of, phaseName(pr.Stage), rest.Round(time.Second))
 		}
-		progress(BuildStatus{label, pr.Done, pr.Total})
+		r.Progress(BuildStatus{label, pr.Done, pr.Total})
 	}
 }
 

@@ -113,11 +113,13 @@ func TestVerifyReportsText(t *testing.T) {
 	assert.Equal(t, "2v1                    10 positions checked (one per symmetry class), 0 inconsistent\n"+
 		"1v2 (paika limit 10)   12 positions checked (one per symmetry class), 0 inconsistent\nall consistent\n", b.String())
 	assert.Zero(t, reps.Inconsistent())
+	assert.NoError(t, reps.Err())
 	reps[0].Bad, reps[1].Bad = 2, 3
 	b.Reset()
 	reps.WriteText(&b)
 	assert.NotContains(t, b.String(), "all consistent")
 	assert.Equal(t, uint64(5), reps.Inconsistent())
+	assert.EqualError(t, reps.Err(), "verify: 5 inconsistent positions")
 }
 
 // TestOptionErrorNamesTheFlag: a required folder that is missing comes with the command

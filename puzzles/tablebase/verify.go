@@ -180,6 +180,15 @@ func (rs VerifyReports) Inconsistent() uint64 {
 	return bad
 }
 
+// Err is the error of a verify that found inconsistent positions (it says how many);
+// nil when it found none.
+func (rs VerifyReports) Err() error {
+	if bad := rs.Inconsistent(); bad > 0 {
+		return fmt.Errorf("verify: %d inconsistent positions", bad)
+	}
+	return nil
+}
+
 // WriteText writes a report a line, then "all consistent" when no position is not.
 func (rs VerifyReports) WriteText(w io.Writer) {
 	for _, r := range rs {
