@@ -85,9 +85,8 @@ func printBuildEstimate(w io.Writer, e tablebase.BuildEstimate, asJSON bool, err
 }
 
 type tbPlanOptions struct {
-	maxPieces int
-	material  string
-	json      bool
+	req  tablebase.PlanRequest
+	json bool
 }
 
 func newTBPlanCmd(s *streams, runF func(*tbPlanOptions) error) *cobra.Command {
@@ -99,13 +98,13 @@ func newTBPlanCmd(s *streams, runF func(*tbPlanOptions) error) *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			return seam(runF, &o, func() error {
-				recs, err := tablebase.CheckedPlan(o.maxPieces, o.material)
+				recs, err := tablebase.CheckedPlan(o.req)
 				return renderRecords(s.out, o.json, recs, tablebaseInput(err), func(w io.Writer) { tablebase.WritePlanText(w, recs) })
 			})
 		},
 	}
-	c.Flags().IntVar(&o.maxPieces, "max-pieces", 0, "every material of at most N pieces (2 to 8)")
-	c.Flags().StringVar(&o.material, "material", "", "this material (e.g. 3v5) and the smaller ones it needs")
+	c.Flags().IntVar(&o.req.MaxPieces, "max-pieces", 0, "every material of at most N pieces (2 to 8)")
+	c.Flags().StringVar(&o.req.Material, "material", "", "this material (e.g. 3v5) and the smaller ones it needs")
 	c.Flags().BoolVar(&o.json, "json", false, "one JSON object a material (docs/FORMATS.md)")
 	return c
 }
@@ -157,9 +156,8 @@ func newTBProbeCmd(s *streams, runF func(*tbProbeOptions) error) *cobra.Command 
 }
 
 type tbVerifyOptions struct {
-	req        tablebase.VerifyRequest // req.PaikaLimit: &paikaLimit when given (else every rule)
-	paikaLimit int
-	quiet      bool
+	req   tablebase.VerifyRequest
+	quiet bool
 }
 
 func newTBVerifyCmd(s *streams, runF func(*tbVerifyOptions) error) *cobra.Command {
@@ -169,15 +167,13 @@ func newTBVerifyCmd(s *streams, runF func(*tbVerifyOptions) error) *cobra.Comman
 		Short: "Re-check every stored position against its successors (theoretic and rule-aware tables) and report inconsistencies",
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			if c.Flags().Changed("paika-limit") {
-				o.req.PaikaLimit = &o.paikaLimit
-			}
+			o.req.PaikaLimitGiven = c.Flags().Changed("paika-limit")
 			return seam(runF, &o, func() error { return runTBVerify(c.Context(), s, &o) })
 		},
 	}
 	tablebasesFlag(c, &o.req.Folder)
 	c.Flags().StringVar(&o.req.Material, "material", "", "check only this material's classes")
-	paikaLimitFlag(c, &o.paikaLimit, "check only the tables of this rule (0 = theoretic)")
+	paikaLimitFlag(c, &o.req.PaikaLimit, "check only the tables of this rule (0 = theoretic)")
 	// Not given, every table is checked, whatever the rule: the help says that default.
 	c.Flags().Lookup("paika-limit").DefValue = "every table in the folder"
 	c.Flags().IntVar(&o.req.Workers, "workers", 0, "goroutines (0 = all cores)")

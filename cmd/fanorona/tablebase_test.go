@@ -403,8 +403,8 @@ func TestTablebaseBuildFlags(t *testing.T) {
 }
 
 func TestTablebasePlanFlags(t *testing.T) {
-	assert.Equal(t, &tbPlanOptions{material: "3v5", json: true}, tbParsed(t, newTBPlanCmd, "--material", "3v5", "--json"))
-	assert.Equal(t, &tbPlanOptions{maxPieces: 6}, tbParsed(t, newTBPlanCmd, "--max-pieces", "6"))
+	assert.Equal(t, &tbPlanOptions{req: tablebase.PlanRequest{Material: "3v5"}, json: true}, tbParsed(t, newTBPlanCmd, "--material", "3v5", "--json"))
+	assert.Equal(t, &tbPlanOptions{req: tablebase.PlanRequest{MaxPieces: 6}}, tbParsed(t, newTBPlanCmd, "--max-pieces", "6"))
 }
 
 func TestTablebaseProbeFlags(t *testing.T) {
@@ -417,13 +417,10 @@ func TestTablebaseProbeFlags(t *testing.T) {
 // TestTablebaseVerifyFlags: without --paika-limit every rule is verified (no limit in the
 // request), with it only that rule's tables, 0 (theoretic) included.
 func TestTablebaseVerifyFlags(t *testing.T) {
-	assert.Equal(t, &tbVerifyOptions{req: tablebase.VerifyRequest{Material: "3v2"}, paikaLimit: 50},
+	assert.Equal(t, &tbVerifyOptions{req: tablebase.VerifyRequest{Material: "3v2", PaikaLimit: 50}},
 		tbParsed(t, newTBVerifyCmd, "--material", "3v2"))
-	got := tbParsed(t, newTBVerifyCmd, "--paika-limit", "0", "--workers", "2", "--quiet", "--tablebases", "T")
-	require.NotNil(t, got.req.PaikaLimit)
-	assert.Equal(t, 0, *got.req.PaikaLimit)
-	got.req.PaikaLimit = nil
-	assert.Equal(t, &tbVerifyOptions{req: tablebase.VerifyRequest{Folder: "T", Workers: 2}, quiet: true}, got)
+	assert.Equal(t, &tbVerifyOptions{req: tablebase.VerifyRequest{Folder: "T", PaikaLimitGiven: true, Workers: 2}, quiet: true},
+		tbParsed(t, newTBVerifyCmd, "--paika-limit", "0", "--workers", "2", "--quiet", "--tablebases", "T"))
 }
 
 func TestTablebaseStatsFlags(t *testing.T) {

@@ -84,7 +84,7 @@ func TestStatsAndVerifyRefuseBeforeWork(t *testing.T) {
 	assert.ErrorIs(t, err, ErrUnusable)
 	assert.ErrorIs(t, err, ErrDamaged)
 	limit := 10
-	_, err = VerifyFolder(t.Context(), VerifyRequest{Folder: dir, PaikaLimit: &limit, Material: "4v1"})
+	_, err = VerifyFolder(t.Context(), VerifyRequest{Folder: dir, PaikaLimit: limit, PaikaLimitGiven: true, Material: "4v1"})
 	assert.ErrorIs(t, err, ErrUnusable, "no table of that material")
 	_, err = VerifyFolder(t.Context(), VerifyRequest{Folder: dir, Material: "2v1"})
 	assert.ErrorIs(t, err, ErrDamaged)

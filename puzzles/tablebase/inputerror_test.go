@@ -76,12 +76,12 @@ func TestFailedBuildSaysWhatItMeans(t *testing.T) {
 
 // TestCheckedPlanOfAMaterial: 1v2 is material 2v1, which needs 1v1 (plan_test's layers).
 func TestCheckedPlanOfAMaterial(t *testing.T) {
-	recs, err := CheckedPlan(0, "1v2")
+	recs, err := CheckedPlan(PlanRequest{Material: "1v2"})
 	require.NoError(t, err)
 	require.Len(t, recs, 2)
 	assert.Equal(t, PlanRecord{Layer: 0, Material: "1v1", Pieces: 2, Needs: []string{}, MemoryBytes: Material{1, 1}.Slots()}, recs[0])
 	assert.Equal(t, PlanRecord{Layer: 1, Material: "2v1", Pieces: 3, Needs: []string{"1v1"}, MemoryBytes: Material{2, 1}.Slots() + Material{1, 1}.Slots()}, recs[1])
-	_, err = CheckedPlan(1, "")
+	_, err = CheckedPlan(PlanRequest{MaxPieces: 1})
 	requireInputError(t, err, "--max-pieces 1: must be 2 or more (or give --material)")
 }
 
@@ -94,7 +94,7 @@ func TestVerifyRequestRefusesItsOptionsBeforeTheFolder(t *testing.T) {
 		req  VerifyRequest
 		want string
 	}{
-		{VerifyRequest{Folder: missing, PaikaLimit: &limit, Workers: -1}, "--paika-limit 200: must be 0 (theoretic values, no limit) to 127"},
+		{VerifyRequest{Folder: missing, PaikaLimit: limit, PaikaLimitGiven: true, Workers: -1}, "--paika-limit 200: must be 0 (theoretic values, no limit) to 127"},
 		{VerifyRequest{Folder: missing, Workers: -1, Material: "3q2"}, "--workers -1: must be 0 (all cores) or more"},
 		{VerifyRequest{Folder: missing, Material: "3q2"},
 			"--tablebases " + missing + ": no such folder (build tables with: fanorona tablebase build --tablebases " + missing + ")"},

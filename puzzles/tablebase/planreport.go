@@ -18,14 +18,20 @@ type PlanRecord struct {
 	MemoryBytes uint64   `json:"memory_bytes"` // values held: its own and those of what it needs
 }
 
-// CheckedPlan is the plan of every material of at most maxPieces pieces, or of material (the
-// form 3v5) and what it needs: one of them, checked (an *InputError naming the option).
-func CheckedPlan(maxPieces int, material string) ([]PlanRecord, error) {
-	target, err := planTarget(maxPieces, material)
+// PlanRequest asks for the plan of every material of at most MaxPieces pieces, or of
+// Material (the form 3v5) and what it needs: one of them.
+type PlanRequest struct {
+	MaxPieces int
+	Material  string
+}
+
+// CheckedPlan is the plan r asks for, r checked (an *InputError naming the option).
+func CheckedPlan(r PlanRequest) ([]PlanRecord, error) {
+	target, err := planTarget(r.MaxPieces, r.Material)
 	if err != nil {
 		return nil, err
 	}
-	return PlanRecords(maxPieces, target), nil
+	return PlanRecords(r.MaxPieces, target), nil
 }
 
 // PlanRecords returns the materials of Layers(maxPieces, target), layer by layer.

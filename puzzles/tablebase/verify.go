@@ -120,11 +120,14 @@ func verifyClass(ctx context.Context, set *Set, c Class, limit, workers int, pro
 
 // VerifyRequest is a check of a folder's tables, or of those of one material or rule.
 type VerifyRequest struct {
-	Folder     string // the --tablebases value (Resolve, Required)
-	Material   string // only this material's tables (the form 3v2); "": every material
-	PaikaLimit *int   // only the tables of this rule (0: theoretic); nil: every rule
-	Workers    int    // goroutines; 0 means GOMAXPROCS
-	Progress   func(Progress)
+	Folder   string // the --tablebases value (Resolve, Required)
+	Material string // only this material's tables (the form 3v2); "": every material
+	// PaikaLimit, when PaikaLimitGiven, is the rule of the only tables checked (0:
+	// theoretic); else every rule's are.
+	PaikaLimit      int
+	PaikaLimitGiven bool
+	Workers         int // goroutines; 0 means GOMAXPROCS
+	Progress        func(Progress)
 }
 
 // VerifyReports are the reports of a verify, a table each.
@@ -134,8 +137,8 @@ type VerifyReports []VerifyReport
 // option is an *InputError naming it; no table to check, or a damaged file, is refused
 // (ErrUnusable) before any is verified.
 func VerifyFolder(ctx context.Context, r VerifyRequest) (VerifyReports, error) {
-	if r.PaikaLimit != nil {
-		if err := CheckPaikaLimit(*r.PaikaLimit); err != nil {
+	if r.PaikaLimitGiven {
+		if err := CheckPaikaLimit(r.PaikaLimit); err != nil {
 			return nil, err
 		}
 	}
@@ -156,7 +159,7 @@ func VerifyFolder(ctx context.Context, r VerifyRequest) (VerifyReports, error) {
 	}
 	var chosen []TableID
 	for _, id := range tables {
-		if (material == nil || MaterialOf(id.Class) == *material) && (r.PaikaLimit == nil || id.Rule.PaikaLimit == *r.PaikaLimit) {
+		if (material == nil || MaterialOf(id.Class) == *material) && (!r.PaikaLimitGiven || id.Rule.PaikaLimit == r.PaikaLimit) {
 			chosen = append(chosen, id)
 		}
 	}

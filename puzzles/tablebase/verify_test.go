@@ -75,3 +75,23 @@ func TestVerifyCountsEverySlotAndEveryBadOne(t *testing.T) {
 		assert.LessOrEqual(t, n, 5, "chunk %d", k)
 	}
 }
+
+// TestVerifyFolderChecksTheRuleGiven: the folder holds 1v1 and 2v1 theoretic and under
+// paika limit 10 (testdata/format2); a rule given, 0 included, picks its tables alone.
+func TestVerifyFolderChecksTheRuleGiven(t *testing.T) {
+	limits := func(r VerifyRequest) []int {
+		reps, err := VerifyFolder(t.Context(), r)
+		require.NoError(t, err)
+		var got []int
+		for _, rep := range reps {
+			got = append(got, rep.PaikaLimit)
+		}
+		return got
+	}
+	r := VerifyRequest{Folder: "testdata/format2", Material: "2v1"}
+	assert.Equal(t, []int{0, 0, 10, 10}, limits(r), "every rule: 2v1 and 1v2 each")
+	r.PaikaLimitGiven = true
+	assert.Equal(t, []int{0, 0}, limits(r))
+	r.PaikaLimit = 10
+	assert.Equal(t, []int{10, 10}, limits(r))
+}
