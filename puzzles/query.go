@@ -53,8 +53,8 @@ func (a Answer) Write(w io.Writer, asJSON bool) error {
 	return err
 }
 
-// Run checks q, opens its tables and solves it. Refusals of q, and a damaged table, are
-// *proof.InputError; of its folder, *proof.TablesError.
+// Run checks q, opens its tables and solves it. Refusals of q, of its folder, and a
+// damaged table, are *proof.InputError.
 func Run(ctx context.Context, q Query) (Answer, error) {
 	p, err := engine.ParseFEN(q.FEN)
 	switch {

@@ -36,8 +36,8 @@ func TestQueryRefusals(t *testing.T) {
 		assert.Equal(t, c.want, ie.Text(func(o string) string { return "--" + o }), "%+v", c.q)
 	}
 	_, err := Run(context.Background(), Query{FEN: engine.StartFEN, Time: time.Second, Tablebases: filepath.Join(t.TempDir(), "none")})
-	var te *proof.TablesError
-	require.ErrorAs(t, err, &te)
+	var ie *proof.InputError
+	require.ErrorAs(t, err, &ie, "a refusal of the folder as of the query")
 	assert.ErrorIs(t, err, tablebase.ErrNoFolder)
 }
 

@@ -30,7 +30,7 @@ type SampleRequest struct {
 
 // RunSample checks r, makes its certificates' folder and runs the sample (Sample.Run),
 // giving each record to emit with the sample's length (Sample.Len). Refusals of r are
-// *InputError or *TablesError.
+// *InputError.
 func RunSample(ctx context.Context, r SampleRequest, emit func(rec SampleRecord, of int) error) (SampleSummary, error) {
 	sm, err := r.sample()
 	if err != nil {
