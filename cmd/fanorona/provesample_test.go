@@ -126,6 +126,16 @@ func TestProveSampleRefusesBadPositionsFiles(t *testing.T) {
 	}
 }
 
+// TestProveSampleRefusesPiecesTheReferenceLacks: the default 6 and 7 pieces against a
+// reference of at most 4 are refused at once, where the sample drew positions for ever.
+func TestProveSampleRefusesPiecesTheReferenceLacks(t *testing.T) {
+	full, small := tablesUpTo4AndUpTo3(t)
+	code, out, errs := runCmd(t, "", "prove-sample", "--tablebases", small, "--reference", full)
+	assert.Equal(t, 2, code)
+	assert.Empty(t, out)
+	assert.Equal(t, `fanorona: --pieces "6,7": --reference `+full+" holds no tables of 6 pieces (paika limit 50)\n", errs)
+}
+
 // TestProveSampleFlagsBecomeOptions: the flags into the request, with what was given for
 // the request's checks (--nodes without --time drops the time budget there).
 func TestProveSampleFlagsBecomeOptions(t *testing.T) {

@@ -46,8 +46,10 @@ func TestSampleRequestRefusals(t *testing.T) {
 		{with(func(r *SampleRequest) { r.PiecesList = "x,5" }), `--pieces "x,5": expected counts of 3 to 44 pieces separated by commas`},
 		{with(func(r *SampleRequest) { r.Reference = "" }), "--reference: required without --positions (the sample's classes are those it holds)"},
 		{with(func(r *SampleRequest) { r.Count = 0 }), "--count 0: must be 1 or more"},
-		{with(func(r *SampleRequest) { r.PiecesList = "4,5" }), `--pieces "4,5": --reference ` + ok.Reference + " holds no tables of 5 pieces (paika limit 50)"},
-		{with(func(r *SampleRequest) { r.PaikaLimit = 30 }), `--pieces "4": --reference ` + ok.Reference + " holds no tables of 4 pieces (paika limit 30)"},
+		{with(func(r *SampleRequest) { r.PiecesList = "4,5" }),
+			`--pieces "4,5": --reference ` + ok.Reference + " holds no tables of 5 pieces (paika limit 50)"},
+		{with(func(r *SampleRequest) { r.PaikaLimit = 30 }),
+			`--pieces "4": --reference ` + ok.Reference + " holds no tables of 4 pieces (paika limit 30)"},
 		{with(func(r *SampleRequest) { r.File, r.Given = "p.txt", func(o string) bool { return o == "seed" } }),
 			"--seed: not with --positions (the file gives the positions)"},
 		{with(func(r *SampleRequest) {
