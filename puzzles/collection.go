@@ -6,10 +6,11 @@
 package puzzles
 
 import (
+	"fmt"
 	"sort"
 
 	"github.com/fanorona/fanorona/engine"
-
+	"github.com/fanorona/fanorona/puzzles/proof"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 )
 
@@ -116,4 +117,24 @@ func ByName(name string) (Puzzle, bool) {
 		}
 	}
 	return Puzzle{}, false
+}
+
+// Named returns the named puzzle; a name the collection lacks is a *proof.InputError, as
+// the refusals of a query are.
+func Named(name string) (Puzzle, error) {
+	if p, ok := ByName(name); ok {
+		return p, nil
+	}
+	return Puzzle{}, &proof.InputError{Err: fmt.Errorf("no puzzle named %q (see: fanorona puzzles list)", name)}
+}
+
+// Start returns the puzzle's position and its turn. The collection's tests keep every
+// turn legal, so an illegal one panics.
+func (p Puzzle) Start() (engine.Position, engine.Turn) {
+	pos := engine.MustParseFEN(p.FEN)
+	t, err := pos.ParseTurn(p.Rules(), p.Turn)
+	if err != nil {
+		panic(fmt.Sprintf("puzzles: %s: %v", p.Name, err))
+	}
+	return pos, t
 }

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/puzzles/proof"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -247,12 +248,14 @@ func TestCollectionMatchesTestdata(t *testing.T) {
 		case KindOnlyQuiet, KindOnlyWithdraw:
 			assert.Len(t, r.Turns, 1, "%s: one winning turn", pz.Name)
 		}
-		named, ok := ByName(pz.Name)
-		assert.True(t, ok, pz.Name)
-		assert.Equal(t, pz, named, "ByName(%q) is that puzzle", pz.Name)
+		named, err := Named(pz.Name)
+		assert.NoError(t, err, pz.Name)
+		assert.Equal(t, pz, named, "Named(%q) is that puzzle", pz.Name)
 	}
-	_, ok := ByName("longest-9v9")
-	assert.False(t, ok, "no such puzzle")
+	_, err := Named("longest-9v9")
+	var ie *proof.InputError
+	require.ErrorAs(t, err, &ie, "no such puzzle: a refusal of the input")
+	assert.Equal(t, `no puzzle named "longest-9v9" (see: fanorona puzzles list)`, ie.Error())
 }
 
 // reprove proves a recorded puzzle again from set and compares: value, distance (best

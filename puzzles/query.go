@@ -1,6 +1,6 @@
-// query.go: a solve asked for as a command gives it (a FEN, a tablebase folder option),
-// checked, solved (Solve) and recorded, with the note on stderr's side when no table
-// answered; and the collection said as text.
+// query.go: a solve asked for as a command gives it (a FEN or a puzzle's name, a
+// tablebase folder option), checked, solved (Solve), recorded and written, with the note
+// on stderr's side when no table answered; and the collection said as text.
 
 package puzzles
 
@@ -30,15 +30,31 @@ type Query struct {
 }
 
 // Answer is a query's solve: its result, its record, and when it stayed unknown the note
-// that no table of the rule answered and which build would ("" when some were there).
+// that no table of the rule answered and which build would ("" when some were there);
+// Puzzle is the puzzle solved (nil: a position of the caller's).
 type Answer struct {
 	Result   Result
 	Record   Record
 	NoTables string
+	Puzzle   *Puzzle
 }
 
-// Run checks q, opens its tables and solves it. Refusals of q, and a damaged table, are
-// *proof.InputError; of its folder, *proof.TablesError.
+// Write writes the answer: its record as one JSON object, or (not asJSON) in one line
+// after the puzzle's name if any.
+func (a Answer) Write(w io.Writer, asJSON bool) error {
+	if asJSON {
+		return json.NewEncoder(w).Encode(a.Record)
+	}
+	prefix := ""
+	if a.Puzzle != nil {
+		prefix = a.Puzzle.Name + ": "
+	}
+	_, err := fmt.Fprintf(w, "%s%s\n", prefix, a.Record)
+	return err
+}
+
+// Run checks q, opens its tables and solves it. Refusals of q, of its folder, and a
+// damaged table, are *proof.InputError.
 func Run(ctx context.Context, q Query) (Answer, error) {
 	p, err := engine.ParseFEN(q.FEN)
 	switch {
@@ -71,6 +87,18 @@ func Run(ctx context.Context, q Query) (Answer, error) {
 // records its value under the default rules beside it).
 func (p Puzzle) Query(tablebases string, budget time.Duration) Query {
 	return Query{FEN: p.FEN, Tablebases: tablebases, PaikaLimit: p.Rules().PaikaLimit, Time: budget}
+}
+
+// SolveNamed solves the named puzzle (Named) with the tables of the folder option
+// tablebases and the budget (Run); its answer names the puzzle.
+func SolveNamed(ctx context.Context, name, tablebases string, budget time.Duration) (Answer, error) {
+	p, err := Named(name)
+	if err != nil {
+		return Answer{}, err
+	}
+	a, err := Run(ctx, p.Query(tablebases, budget))
+	a.Puzzle = &p
+	return a, err
 }
 
 // noTablesNote says, after a solve that ended unknown, that no tables of the rule were
@@ -116,8 +144,9 @@ func WriteList(w io.Writer, asJSON bool) error {
 	return tw.Flush()
 }
 
-// Text says the puzzle: its name and kind, what it asks, its board, its FEN and value.
-func (p Puzzle) Text() string {
+// WriteText says the puzzle: its name and kind, what it asks, its board, its FEN and value.
+func (p Puzzle) WriteText(w io.Writer) error {
 	pos := engine.MustParseFEN(p.FEN)
-	return fmt.Sprintf("%s (%s)\n%s\n\n%s\nFEN: %s\n%s to move: %v\n", p.Name, p.Kind, p.Description, engine.Diagram(&pos, 0), p.FEN, pos.Side, p.Value)
+	_, err := fmt.Fprintf(w, "%s (%s)\n%s\n\n%s\nFEN: %s\n%s to move: %v\n", p.Name, p.Kind, p.Description, engine.Diagram(&pos, 0), p.FEN, pos.Side, p.Value)
+	return err
 }

@@ -36,8 +36,8 @@ func TestQueryRefusals(t *testing.T) {
 		assert.Equal(t, c.want, ie.Text(func(o string) string { return "--" + o }), "%+v", c.q)
 	}
 	_, err := Run(context.Background(), Query{FEN: engine.StartFEN, Time: time.Second, Tablebases: filepath.Join(t.TempDir(), "none")})
-	var te *proof.TablesError
-	require.ErrorAs(t, err, &te)
+	var ie *proof.InputError
+	require.ErrorAs(t, err, &ie, "a refusal of the folder as of the query")
 	assert.ErrorIs(t, err, tablebase.ErrNoFolder)
 }
 
@@ -69,8 +69,8 @@ func TestQueryAnswersFromTablesAndSaysWhenNoneAnswered(t *testing.T) {
 }
 
 func TestPuzzleQueryIsUnderItsRule(t *testing.T) {
-	p, ok := ByName("longest-2v1")
-	require.True(t, ok)
+	p, err := Named("longest-2v1")
+	require.NoError(t, err)
 	assert.Equal(t, Query{FEN: p.FEN, Tablebases: "tb", PaikaLimit: 0, Time: time.Second}, p.Query("tb", time.Second))
 }
 
@@ -86,8 +86,53 @@ func TestCollectionAsText(t *testing.T) {
 	var e Entry
 	require.NoError(t, json.NewDecoder(&buf).Decode(&e))
 	assert.Equal(t, "longest-2v1", e.Name)
-	p, _ := ByName("longest-2v1")
-	text := p.Text()
+	p, err := Named("longest-2v1")
+	require.NoError(t, err)
+	buf.Reset()
+	require.NoError(t, p.WriteText(&buf))
+	text := buf.String()
 	assert.True(t, strings.HasPrefix(text, "longest-2v1 (longest-win)\nTwo against one"), text)
 	assert.Contains(t, text, "\nFEN: 9/9/W8/1B7/3W5 w 0 0\nWhite to move: win in 29\n")
+}
+
+func TestAnswerWrittenAsTextOrJSON(t *testing.T) {
+	p := engine.MustParseFEN("9/9/9/9/W1B6 w 0 0")
+	a := Answer{Record: Result{Depth: 3, Nodes: 99}.Record(&p, 0)}
+	var buf bytes.Buffer
+	require.NoError(t, a.Write(&buf, false))
+	assert.Equal(t, "9/9/9/9/W1B6 w 0 0  unknown within budget (searched 3 plies, 99 nodes)\n", buf.String())
+	a.Puzzle = &Puzzle{Name: "some-puzzle"}
+	buf.Reset()
+	require.NoError(t, a.Write(&buf, false))
+	assert.Equal(t, "some-puzzle: 9/9/9/9/W1B6 w 0 0  unknown within budget (searched 3 plies, 99 nodes)\n", buf.String())
+	buf.Reset()
+	require.NoError(t, a.Write(&buf, true))
+	assert.JSONEq(t, `{"fen":"9/9/9/9/W1B6 w 0 0","value":"unknown","plies":null,"paika_limit":0,"exact":false,"line":[],"depth":3,"nodes":99}`,
+		buf.String(), "the record alone, the puzzle's name not in it")
+}
+
+func TestSolveNamed(t *testing.T) {
+	_, err := SolveNamed(context.Background(), "longest-9v9", tablebase.Off, time.Second)
+	var ie *proof.InputError
+	require.ErrorAs(t, err, &ie)
+	assert.Equal(t, `no puzzle named "longest-9v9" (see: fanorona puzzles list)`, ie.Error())
+	_, err = SolveNamed(context.Background(), "longest-2v1", tablebase.Off, 0)
+	require.ErrorAs(t, err, &ie, "the query's refusals as Run's")
+	assert.Equal(t, "time 0s: must be positive", ie.Error())
+	a, err := SolveNamed(context.Background(), "withdraw-3v3", tablebase.Off, 10*time.Millisecond)
+	require.NoError(t, err)
+	require.NotNil(t, a.Puzzle)
+	assert.Equal(t, "withdraw-3v3", a.Puzzle.Name)
+	assert.Equal(t, "9/9/2W6/1B2B4/WW2B4 w 0 0", a.Record.FEN)
+	assert.Equal(t, 0, a.Record.PaikaLimit, "under the puzzle's rule: theoretic")
+}
+
+func TestPuzzleStartsWithItsTurn(t *testing.T) {
+	p, err := Named("withdraw-3v3")
+	require.NoError(t, err)
+	pos, turn := p.Start()
+	assert.Equal(t, "9/9/2W6/1B2B4/WW2B4 w 0 0", pos.FEN())
+	assert.Equal(t, "c3-d4W", turn.String())
+	p.Turn = "a1-a2"
+	assert.Panics(t, func() { p.Start() }, "an illegal turn is a broken collection")
 }

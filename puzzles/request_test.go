@@ -25,8 +25,8 @@ func TestRecordSaysTheSolve(t *testing.T) {
 }
 
 func TestPuzzleCheck(t *testing.T) {
-	pz, ok := ByName("longest-3v2")
-	require.True(t, ok)
+	pz, err := Named("longest-3v2")
+	require.NoError(t, err)
 	assert.NoError(t, pz.Check(Result{}), "unknown is no error")
 	assert.NoError(t, pz.Check(Result{Known: true, Value: pz.Value, Exact: true}))
 	assert.NoError(t, pz.Check(Result{Known: true, Value: tablebase.Value{Outcome: tablebase.Win, Plies: 61}}), "an inexact distance only bounds")

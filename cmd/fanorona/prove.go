@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/fanorona/fanorona/puzzles/proof"
-	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/fanorona/fanorona/tournament/report"
 	"github.com/spf13/cobra"
 )
@@ -76,17 +75,12 @@ func runProve(c *cobra.Command, s *streams, o *proveOptions) error {
 	return writeOutputFile(s, r.Output, data, o.force)
 }
 
-// proofError makes a refusal of puzzles/proof (or puzzles) bad input named by the flags.
+// proofError makes a refusal of puzzles/proof (or puzzles), every one an InputError, bad
+// input named by the flags.
 func proofError(err error) error {
 	var ie *proof.InputError
-	var te *proof.TablesError
-	switch {
-	case errors.As(err, &ie):
+	if errors.As(err, &ie) {
 		return badInput(errors.New(ie.Text(flagOf)))
-	case errors.As(err, &te):
-		return tablebaseInput(tablebase.OptionError(te.Err, te.Need))
-	case errors.Is(err, proof.ErrBadFolder):
-		return badInput(err)
 	}
 	return err
 }

@@ -24,9 +24,6 @@ func newProveSampleCmd(s *streams, runF func(*proveSampleOptions) error) *cobra.
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			r.Given, r.Toolkit, r.ReadPositions = c.Flags().Changed, version(), readSamplePositions
-			if r.Budget.Nodes > 0 && !r.Given("time") {
-				r.Budget.Time = 0 // a node budget alone: the result does not depend on the machine's load
-			}
 			return seam(runF, &o, func() error { return runProveSample(c, s, r) })
 		},
 	}

@@ -126,13 +126,24 @@ func TestProveSampleRefusesBadPositionsFiles(t *testing.T) {
 	}
 }
 
-// TestProveSampleFlagsBecomeOptions: --nodes without --time leaves no time budget, so
-// that the result does not depend on the machine's load.
+// TestProveSampleRefusesPiecesTheReferenceLacks: the default 6 and 7 pieces against a
+// reference of at most 4 are refused at once, where the sample drew positions for ever.
+func TestProveSampleRefusesPiecesTheReferenceLacks(t *testing.T) {
+	full, small := tablesUpTo4AndUpTo3(t)
+	code, out, errs := runCmd(t, "", "prove-sample", "--tablebases", small, "--reference", full)
+	assert.Equal(t, 2, code)
+	assert.Empty(t, out)
+	assert.Equal(t, `fanorona: --pieces "6,7": --reference `+full+" holds no tables of 6 pieces (paika limit 50)\n", errs)
+}
+
+// TestProveSampleFlagsBecomeOptions: the flags into the request, with what was given for
+// the request's checks (--nodes without --time drops the time budget there).
 func TestProveSampleFlagsBecomeOptions(t *testing.T) {
 	o := parsedOptions(t, newProveSampleCmd, "--nodes", "1000", "--pieces", "5", "--count", "7", "--seed", "3", "--quiet",
 		"--reference", "ref", "--tablebases", "tb", "--certificates", "certs", "--total", "1h", "--paika-limit", "0", "--tt-entries", "64")
 	r := o.req
-	assert.Equal(t, proof.Budget{Nodes: 1000}, r.Budget)
+	assert.Equal(t, proof.Budget{Nodes: 1000, Time: time.Minute}, r.Budget)
+	assert.False(t, r.Given("time"))
 	assert.Equal(t, "5", r.PiecesList)
 	assert.Equal(t, 7, r.Count)
 	assert.Equal(t, uint64(3), r.Seed)

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/puzzles"
 	"github.com/spf13/cobra"
 )
@@ -64,31 +63,18 @@ func newPuzzlesShowCmd(s *streams, runF func(*puzzlesOptions) error) *cobra.Comm
 }
 
 func showPuzzle(s *streams, o *puzzlesOptions) error {
-	p, err := puzzleNamed(o.name)
-	if err != nil {
-		return err
-	}
-	if o.pic.output == "" {
-		fmt.Fprint(s.out, p.Text())
-		return nil
+	p, err := puzzles.Named(o.name)
+	switch {
+	case err != nil:
+		return proofError(err)
+	case o.pic.output == "":
+		return p.WriteText(s.out)
 	}
 	if err := o.pic.check(); err != nil {
 		return err
 	}
-	pos := engine.MustParseFEN(p.FEN)
-	t, err := parseTurnFlag(&pos, p.Rules(), p.Turn)
-	if err != nil {
-		return err // the collection's tests keep every turn legal
-	}
-	return o.pic.write(s, pos, t)
-}
-
-func puzzleNamed(name string) (puzzles.Puzzle, error) {
-	p, ok := puzzles.ByName(name)
-	if !ok {
-		return p, badInputf("no puzzle named %q (see: fanorona puzzles list)", name)
-	}
-	return p, nil
+	pos, t := p.Start()
+	return o.pic.write(s, pos, &t)
 }
 
 func newPuzzlesSolveCmd(s *streams, runF func(*puzzlesOptions) error) *cobra.Command {
@@ -106,20 +92,16 @@ func newPuzzlesSolveCmd(s *streams, runF func(*puzzlesOptions) error) *cobra.Com
 }
 
 func solvePuzzle(ctx context.Context, s *streams, o *puzzlesOptions) error {
-	pz, err := puzzleNamed(o.name)
-	if err != nil {
-		return err
-	}
-	a, err := puzzles.Run(ctx, pz.Query(o.dir, o.time))
+	a, err := puzzles.SolveNamed(ctx, o.name, o.dir, o.time)
 	if err != nil {
 		return proofError(err)
 	}
-	if err := printSolve(s, a.Record, o.json, pz.Name+": "); err != nil {
+	if err := a.Write(s.out, o.json); err != nil {
 		return err
 	}
 	if !a.Result.Known { // not a failure (exit 0): the output says "unknown within budget"
-		fmt.Fprintf(s.err, "%s: unknown within budget (the collection says %v)\n", pz.Name, pz.Value)
+		fmt.Fprintf(s.err, "%s: unknown within budget (the collection says %v)\n", a.Puzzle.Name, a.Puzzle.Value)
 		tell(s, a.NoTables)
 	}
-	return pz.Check(a.Result)
+	return a.Puzzle.Check(a.Result)
 }

@@ -4,7 +4,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"time"
 
@@ -36,7 +35,7 @@ func newSolveCmd(s *streams, runF func(*solveOptions) error) *cobra.Command {
 				return proofError(err)
 			}
 			tell(s, a.NoTables)
-			return printSolve(s, a.Record, o.json, "")
+			return a.Write(s.out, o.json)
 		},
 	}
 	c.Flags().StringVar(&o.q.FEN, "fen", engine.StartFEN, "position")
@@ -53,13 +52,4 @@ func tell(s *streams, note string) {
 	if note != "" {
 		fmt.Fprintf(s.err, "fanorona: %s\n", note)
 	}
-}
-
-// printSolve prints a solve's record: one JSON object, or its line after prefix.
-func printSolve(s *streams, rec puzzles.Record, asJSON bool, prefix string) error {
-	if asJSON {
-		return json.NewEncoder(s.out).Encode(rec)
-	}
-	fmt.Fprintf(s.out, "%s%s\n", prefix, rec)
-	return nil
 }

@@ -40,5 +40,5 @@
 // Run, CheckFile and RunSample take a request whole as a command gives it: its options
 // checked in a fixed order, the tables opened from a folder option (OpenTables). They
 // refuse with an InputError naming the option at fault, which the command names by its
-// flag, or a TablesError naming the folder option's need.
+// flag (a refused tables folder, or proof folder, is the Err of one).
 package proof

@@ -61,7 +61,8 @@ func OpeningTargets(limit int) []Target {
 }
 
 // ErrBadFolder marks an error of a folder run's input: a folder that holds another proof
-// or another split, or that cannot be made or read. Its message is unchanged.
+// or another split, or that cannot be made or read. Its message is unchanged; it comes as
+// the Err of an InputError, as every refusal of a request's input does.
 var ErrBadFolder = errors.New("bad proof folder")
 
 type badFolderError struct{ error }
@@ -219,10 +220,10 @@ func (r *FolderRun) status(_ context.Context, dir string, _ engine.Position, c C
 		return out, nil
 	}
 	if err != nil {
-		return out, badFolderError{err}
+		return out, &InputError{Err: badFolderError{err}}
 	}
 	if out.Status, err = m.Status(dir); err != nil {
-		return out, badFolderError{err}
+		return out, &InputError{Err: badFolderError{err}}
 	}
 	for j, fen := range m.Jobs {
 		res, ok := ReadResult(dir, j)
@@ -240,13 +241,13 @@ func (r *FolderRun) claim(ctx context.Context, dir string, p engine.Position, c 
 	for i := range provers {
 		pr, err := NewProver(Options{PaikaLimit: r.PaikaLimit, Tables: r.Tables, TTEntries: r.TTEntries, SnapshotEvery: r.SnapshotEvery})
 		if err != nil {
-			return out, badFolderError{err}
+			return out, &InputError{Err: badFolderError{err}}
 		}
 		provers[i] = pr
 	}
 	m, err := OpenFolder(dir, p, c, provers[0], r.SplitDepth)
 	if err != nil {
-		return out, badFolderError{err}
+		return out, &InputError{Err: badFolderError{err}}
 	}
 	if err := m.CheckJobs(dir); err != nil {
 		return out, err

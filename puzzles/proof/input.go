@@ -55,21 +55,13 @@ func refuse(option string, value any, reason string, args ...any) *InputError {
 	return &InputError{Option: option, Value: v, Reason: fmt.Sprintf(reason, args...)}
 }
 
-// TablesError is a tablebase folder option refused by tablebase.OpenFolder for a use of
-// need Need: the caller names it as its own folder options are named.
-type TablesError struct {
-	Need tablebase.Need
-	Err  error // a *tablebase.FolderError
-}
-
-func (e *TablesError) Error() string { return e.Err.Error() }
-func (e *TablesError) Unwrap() error { return e.Err }
-
-// openFolder opens the folder option value for need (tablebase.OpenFolder).
+// openFolder opens the folder option value for need (tablebase.OpenFolder); a refusal is
+// an InputError whose Err is the tablebase package's own (tablebase.OptionError), which
+// names the folder option as a command's --tablebases.
 func openFolder(value string, use tablebase.Use) (tablebase.Setup, error) {
 	ts, err := tablebase.OpenFolder(value, use)
 	if err != nil {
-		return ts, &TablesError{use.Need, err}
+		return ts, &InputError{Err: tablebase.OptionError(err, use.Need)}
 	}
 	return ts, nil
 }

@@ -59,7 +59,7 @@ func (e Proving) String() string {
 
 // Run does what r asks, telling its progress and results to tell: the answer of a single
 // proof, or nil after a durable run (whose results are told). Refusals of r are
-// *InputError, of its tablebase folder *TablesError, of a proof folder ErrBadFolder.
+// *InputError (of a proof folder, one whose Err is ErrBadFolder).
 func Run(ctx context.Context, r Request, tell func(FolderEvent)) (*Answer, error) {
 	if r.Opening || r.Folder != "" || r.Status {
 		return nil, r.runFolder(ctx, tell)

@@ -75,10 +75,11 @@ func TestRequestReadyBeforeTables(t *testing.T) {
 	assert.Equal(t, ready, err)
 	r.Output = "" // no output, nothing for Ready to check
 	_, err = Run(context.Background(), r, nil)
-	var te *TablesError
-	require.ErrorAs(t, err, &te)
-	assert.Equal(t, tablebase.Optional, te.Need)
+	var ie *InputError
+	require.ErrorAs(t, err, &ie)
 	assert.ErrorIs(t, err, tablebase.ErrNoFolder)
+	assert.Equal(t, "--tablebases "+r.Tablebases+": no such folder (stat "+r.Tablebases+": no such file or directory)", ie.Text(dashed),
+		"the tables package's words")
 }
 
 func TestRunProvesAValueAndItsCertificateChecks(t *testing.T) {
@@ -132,7 +133,6 @@ func TestCheckFileRefusals(t *testing.T) {
 	require.ErrorAs(t, err, &ie)
 	assert.Equal(t, path+": --tablebases "+small+": no 2v2.p50.fntb, which the certificate needs at 9/9/2W1W4/3B1B3/9 w 0 0", ie.Text(dashed))
 	_, err = CheckFile(path, tablebase.Off)
-	var te *TablesError
-	require.ErrorAs(t, err, &te)
-	assert.Equal(t, tablebase.Required, te.Need)
+	require.ErrorAs(t, err, &ie)
+	assert.Contains(t, ie.Text(dashed), "--tablebases", "the tables package's words, as required tables")
 }

@@ -7,6 +7,7 @@ package proof
 import (
 	"context"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -21,14 +22,15 @@ type SampleRequest struct {
 	Sample
 	Tablebases, Reference, PiecesList string
 	// ReadPositions reads the positions file File; Given reports whether an option was
-	// given (nil: none), for those a positions file refuses.
+	// given (nil: none), for those a positions file refuses and for a node budget given
+	// alone, which then drops the time budget.
 	ReadPositions func(path string) ([]SamplePosition, error)
 	Given         func(option string) bool
 }
 
 // RunSample checks r, makes its certificates' folder and runs the sample (Sample.Run),
 // giving each record to emit with the sample's length (Sample.Len). Refusals of r are
-// *InputError or *TablesError.
+// *InputError.
 func RunSample(ctx context.Context, r SampleRequest, emit func(rec SampleRecord, of int) error) (SampleSummary, error) {
 	sm, err := r.sample()
 	if err != nil {
@@ -45,6 +47,9 @@ func RunSample(ctx context.Context, r SampleRequest, emit func(rec SampleRecord,
 // sample checks the request and returns the sample it asks for.
 func (r *SampleRequest) sample() (*Sample, error) {
 	sm := &r.Sample
+	if sm.Budget.Nodes > 0 && r.Given != nil && !r.Given("time") {
+		sm.Budget.Time = 0 // a node budget alone: the result does not depend on the machine's load
+	}
 	if sm.Budget.Time < 0 || (sm.Budget.Time == 0 && sm.Budget.Nodes == 0) {
 		return nil, refuse("time", sm.Budget.Time, "must be positive (or {nodes} given)")
 	}
@@ -78,7 +83,23 @@ func (r *SampleRequest) sample() (*Sample, error) {
 	case sm.Count < 1:
 		return nil, refuse("count", sm.Count, "must be 1 or more")
 	}
-	return sm, nil
+	return sm, r.checkPieces()
+}
+
+// checkPieces refuses a count of pieces the reference holds no table of under the rule:
+// the sample would draw positions of it for ever, none of a class it holds.
+func (r *SampleRequest) checkPieces() error {
+	rule := tablebase.PaikaRule(r.PaikaLimit)
+	cs, err := r.Sample.Reference.Classes(rule)
+	if err != nil {
+		return &InputError{Option: "reference", Value: r.Reference, Err: err}
+	}
+	for _, n := range r.Pieces {
+		if !slices.ContainsFunc(cs, func(c tablebase.Class) bool { return c.Pieces() == n }) {
+			return refuse("pieces", strconv.Quote(r.PiecesList), "{reference} %s holds no tables of %d pieces (%v)", r.Reference, n, rule)
+		}
+	}
+	return nil
 }
 
 // readPositions reads the positions file, each position checked against the rule.

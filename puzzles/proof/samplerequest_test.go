@@ -46,6 +46,10 @@ func TestSampleRequestRefusals(t *testing.T) {
 		{with(func(r *SampleRequest) { r.PiecesList = "x,5" }), `--pieces "x,5": expected counts of 3 to 44 pieces separated by commas`},
 		{with(func(r *SampleRequest) { r.Reference = "" }), "--reference: required without --positions (the sample's classes are those it holds)"},
 		{with(func(r *SampleRequest) { r.Count = 0 }), "--count 0: must be 1 or more"},
+		{with(func(r *SampleRequest) { r.PiecesList = "4,5" }),
+			`--pieces "4,5": --reference ` + ok.Reference + " holds no tables of 5 pieces (paika limit 50)"},
+		{with(func(r *SampleRequest) { r.PaikaLimit = 30 }),
+			`--pieces "4": --reference ` + ok.Reference + " holds no tables of 4 pieces (paika limit 30)"},
 		{with(func(r *SampleRequest) { r.File, r.Given = "p.txt", func(o string) bool { return o == "seed" } }),
 			"--seed: not with --positions (the file gives the positions)"},
 		{with(func(r *SampleRequest) {
@@ -89,4 +93,24 @@ func TestRunSampleProvesTheFilesPositions(t *testing.T) {
 	assert.Equal(t, []int{1, 2}, []int{recs[0].Line, recs[1].Line})
 	assert.FileExists(t, filepath.Join(certs, "line1.fpc.gz"))
 	assert.Equal(t, 2, sum.Decided)
+}
+
+// TestNodeBudgetAloneDropsTheTime: a node budget given without a time budget leaves none,
+// so that the result does not depend on the machine's load.
+func TestNodeBudgetAloneDropsTheTime(t *testing.T) {
+	ref := builtTables(t)
+	for _, c := range []struct {
+		given func(string) bool
+		want  time.Duration
+	}{
+		{func(o string) bool { return o == "nodes" }, 0},
+		{func(o string) bool { return o == "nodes" || o == "time" }, time.Minute},
+		{nil, time.Minute}, // a caller that says nothing of its options gave both
+	} {
+		r := SampleRequest{Sample: Sample{Count: 1, PaikaLimit: 50, TTEntries: 1 << 10, Budget: Budget{Nodes: 100, Time: time.Minute}},
+			Tablebases: tablebase.Off, Reference: ref, PiecesList: "4", Given: c.given}
+		sm, err := r.sample()
+		require.NoError(t, err)
+		assert.Equal(t, Budget{Nodes: 100, Time: c.want}, sm.Budget)
+	}
 }
