@@ -88,12 +88,14 @@ func exitStatus(ctx context.Context, err error) int {
 	var ue usageError
 	var ie *tournament.InputError
 	var pe *panics.Error
+	var pie *proof.InputError
+	var tie *tablebase.InputError
 	switch {
 	case err == nil:
 		return cliout.ExitOK
 	case errors.As(err, &pe):
 		return cliout.ExitInternal
-	case errors.As(err, &ue), errors.As(err, &ie),
+	case errors.As(err, &ue), errors.As(err, &ie), errors.As(err, &pie), errors.As(err, &tie), errors.Is(err, tablebase.ErrUnusable),
 		errors.Is(err, tablebase.ErrDamaged), errors.Is(err, tablebase.ErrNotBuilt),
 		errors.Is(err, proof.ErrDamaged), errors.Is(err, proof.ErrMalformed),
 		errors.Is(err, fs.ErrNotExist), cliout.UnwritablePath(err), cliout.ArgumentError(err):

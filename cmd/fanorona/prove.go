@@ -4,7 +4,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"time"
 
@@ -61,7 +60,7 @@ func runProve(c *cobra.Command, s *streams, o *proveOptions) error {
 		}
 	})
 	if err != nil || a == nil {
-		return proofError(err)
+		return err
 	}
 	fmt.Fprintln(s.out, a)
 	data, err := a.Certificate()
@@ -73,24 +72,6 @@ func runProve(c *cobra.Command, s *streams, o *proveOptions) error {
 		return nil
 	}
 	return writeOutputFile(s, r.Output, data, o.force)
-}
-
-// proofError makes a refusal of puzzles/proof (or puzzles), every one an InputError, bad
-// input named by the flags.
-func proofError(err error) error {
-	var ie *proof.InputError
-	if errors.As(err, &ie) {
-		return badInput(errors.New(ie.Text(flagOf)))
-	}
-	return err
-}
-
-// flagOf is the flag of a request's option.
-func flagOf(option string) string {
-	if option == "output" {
-		return "-o"
-	}
-	return "--" + option
 }
 
 type checkOptions struct{ path, dir string }
@@ -107,7 +88,7 @@ func newCheckCmd(s *streams, runF func(*checkOptions) error) *cobra.Command {
 			}
 			rep, err := proof.CheckFile(o.path, o.dir)
 			if err != nil {
-				return proofError(err)
+				return err
 			}
 			fmt.Fprintln(s.out, rep.String())
 			return nil

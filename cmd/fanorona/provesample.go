@@ -64,7 +64,7 @@ func runProveSample(c *cobra.Command, s *streams, r *proof.SampleRequest) error 
 		return nil
 	})
 	if err != nil {
-		return proofError(err)
+		return err
 	}
 	fmt.Fprintf(s.err, "fanorona: %s\n", sum)
 	return nil

@@ -66,7 +66,7 @@ func showPuzzle(s *streams, o *puzzlesOptions) error {
 	p, err := puzzles.Named(o.name)
 	switch {
 	case err != nil:
-		return proofError(err)
+		return err
 	case o.pic.output == "":
 		return p.WriteText(s.out)
 	}
@@ -94,7 +94,7 @@ func newPuzzlesSolveCmd(s *streams, runF func(*puzzlesOptions) error) *cobra.Com
 func solvePuzzle(ctx context.Context, s *streams, o *puzzlesOptions) error {
 	a, err := puzzles.SolveNamed(ctx, o.name, o.dir, o.time)
 	if err != nil {
-		return proofError(err)
+		return err
 	}
 	if err := a.Write(s.out, o.json); err != nil {
 		return err

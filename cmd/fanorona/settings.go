@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/fanorona/fanorona/players/uci"
+	"github.com/fanorona/fanorona/puzzles/proof"
 	"github.com/fanorona/fanorona/tournament"
 	"github.com/fanorona/fanorona/tournament/report"
 )
@@ -60,6 +61,14 @@ var declarationFlags = map[uci.DeclarationSource]string{
 	uci.FromFile:        "--engines",
 }
 
+// proofFlag is the flag of an option puzzles/proof names in its errors.
+func proofFlag(option string) string {
+	if option == "output" {
+		return "-o"
+	}
+	return "--" + option
+}
+
 // errorText is err's message with every setting, option and source the library names
 // shown as its flag, and the tables an adjudicated run needs followed by how to build them.
 func errorText(err error) string {
@@ -80,6 +89,10 @@ func errorText(err error) string {
 	var ee *report.ExistsError
 	if errors.As(err, &ee) {
 		show(ee, ee.Text(optionFlags[report.OptionForce]))
+	}
+	var pe *proof.InputError
+	if errors.As(err, &pe) {
+		show(pe, pe.Text(proofFlag))
 	}
 	var de *uci.DeclarationError
 	if errors.As(err, &de) {

@@ -32,7 +32,7 @@ func newSolveCmd(s *streams, runF func(*solveOptions) error) *cobra.Command {
 			}
 			a, err := puzzles.Run(c.Context(), o.q)
 			if err != nil {
-				return proofError(err)
+				return err
 			}
 			tell(s, a.NoTables)
 			return a.Write(s.out, o.json)
