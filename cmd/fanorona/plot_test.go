@@ -191,6 +191,6 @@ func TestPlotFlagsParsed(t *testing.T) {
 	assert.Equal(t, plotOptions{kind: report.Ratings, files: []string{"a"}, output: "r.png",
 		chart: report.ChartOptions{By: report.DefaultChartOptions.By, Conf: 0.9}}, *o)
 	o = parsedOptions(t, newPlotCmd, "proofs", "s.jsonl", "-o", "p.svg")
-	assert.Equal(t, plotProofs, o.kind)
+	assert.Equal(t, report.Proofs, o.kind)
 	assert.Equal(t, report.DefaultChartOptions, o.chart)
 }
