@@ -33,6 +33,7 @@ const (
 	SettingResume        Setting = "resume"
 	SettingStartOrResume Setting = "start_or_resume"
 	SettingAdjudicate    Setting = "adjudicate"
+	SettingTablebases    Setting = "tablebases"
 	SettingPieces        Setting = "pieces"
 	SettingLead          Setting = "lead"
 	SettingCount         Setting = "count"

@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/fanorona/fanorona/engine/record"
+	"github.com/fanorona/fanorona/players"
+	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/fanorona/fanorona/tournament/summary"
 )
 
@@ -26,6 +28,10 @@ type Request struct {
 	Resume, StartOrResume, MoreGames bool
 	SPRT                             string // "elo0,elo1[,alpha,beta]", or "" for none
 	StopOnSPRT                       bool
+	// Tablebases is the tables' folder as given ("" = the default cache folder if it
+	// exists, "none" = off); UseTables takes the folder it names, opened.
+	Tablebases string
+	Adjudicate bool // end each game at the first position the tables decide (UseTables)
 }
 
 // ArrayIndexVars are the environment variables an array job's index is read from, in
@@ -70,6 +76,35 @@ func (r Request) Options() (Config, Options, error) {
 		}
 	}
 	return c, o, nil
+}
+
+// UseTables gives the run c, o the tables ts, the folder of r.Tablebases opened for the
+// players under the run's rules (tablebase.OpenFolder): the players' oracle, recorded in
+// c, and with Adjudicate the adjudicator of the same tables. A folder named but without
+// tables, or Adjudicate without a folder, is an error (*SettingError, or the adjudicator's
+// *MissingTablesError).
+func (r Request) UseTables(c *Config, o *Options, ts tablebase.Setup) error {
+	switch {
+	case ts.Oracle == nil && ts.Dir != "" && r.Tablebases != "":
+		return settingErrorf("%v %s: no tablebase built there (fanorona tablebase build)", SettingTablebases, ts.Dir)
+	case ts.Oracle != nil:
+		o.PlayerOptions = []players.Option{players.WithOracle(ts.Oracle)}
+		c.Tablebases, c.TablebaseDir, c.TablebaseFiles = true, ts.Dir, ts.Files
+	}
+	if !r.Adjudicate {
+		return nil
+	}
+	if ts.Dir == "" {
+		return settingErrorf("%v needs tables: give %v DIR (build them with: fanorona tablebase build --max-pieces 5 --tablebases DIR, about 10 s)",
+			SettingAdjudicate, SettingTablebases)
+	}
+	set := ts.Set
+	if ts.Oracle != nil {
+		set = ts.Oracle.Set() // the players' tables, not a second copy
+	}
+	var err error
+	o.Adjudicator, err = NewAdjudicator(set, c.Rules.PaikaLimit)
+	return err
 }
 
 // ParseShardEnv reads the shard of a process: shard ("i/n", ParseShard) when given, else

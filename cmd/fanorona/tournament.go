@@ -23,13 +23,13 @@ import (
 // runOptions are the options of selfplay and tournament: the run as asked for, and what
 // the command adds to it (rules, tables, engines, files after the run).
 type runOptions struct {
-	req                       tournament.Request // Rules are set from rules and maxPlies
-	label                     string             // the progress bar's
-	maxPlies                  int
-	plots, report, adjudicate bool
-	csv, tablebases           string
-	rules                     rulesFlags
-	engines                   engineFlags
+	req           tournament.Request // Rules are set from rules and maxPlies
+	label         string             // the progress bar's
+	maxPlies      int
+	plots, report bool
+	csv           string
+	rules         rulesFlags
+	engines       engineFlags
 }
 
 func (f *runOptions) bind(c *cobra.Command) {
@@ -52,8 +52,8 @@ func (f *runOptions) bind(c *cobra.Command) {
 	fl.BoolVar(&f.plots, "plots", false, "also write the charts that apply into the output folder")
 	fl.BoolVar(&f.report, "report", false, "also write report.html (tables, charts, settings, warnings in one page) into the output folder")
 	fl.StringVar(&f.csv, "csv", "", "also write the tables as CSV to FILE, a new file (docs/FORMATS.md, \"Tables as CSV\")")
-	fl.StringVar(&f.tablebases, "tablebases", "", `tablebase folder for expert's probes ("" = the default cache folder if it exists, "none" = off); run.json records the folder used`)
-	fl.BoolVar(&f.adjudicate, "adjudicate", false, "end each game at the first position the --tablebases tables decide, with their value under the run's rules (reason tablebase); run.json records the pieces covered")
+	fl.StringVar(&r.Tablebases, "tablebases", "", `tablebase folder for expert's probes ("" = the default cache folder if it exists, "none" = off); run.json records the folder used`)
+	fl.BoolVar(&r.Adjudicate, "adjudicate", false, "end each game at the first position the --tablebases tables decide, with their value under the run's rules (reason tablebase); run.json records the pieces covered")
 	for _, hidden := range []string{"out", "concurrency"} {
 		_ = fl.MarkHidden(hidden)
 	}
@@ -68,39 +68,19 @@ func (f *runOptions) config() (tournament.Config, tournament.Options, error) {
 	if err != nil {
 		return tournament.Config{}, tournament.Options{}, err
 	}
-	req := f.req
-	req.Rules = record.RulesFrom(r, f.maxPlies)
-	c, o, err := req.Options()
+	f.req.Rules = record.RulesFrom(r, f.maxPlies)
+	c, o, err := f.req.Options()
 	if err != nil {
 		return c, o, badInput(err)
 	}
 	if err := checkCSV(f.csv); err != nil {
 		return c, o, err
 	}
-	ts, err := tablebaseSetup(f.tablebases, playersUse(r.PaikaLimit))
-	switch {
-	case err != nil:
+	ts, err := tablebaseSetup(f.req.Tablebases, playersUse(r.PaikaLimit))
+	if err != nil {
 		return c, o, err
-	case ts.Oracle == nil && ts.Dir != "" && f.tablebases != "":
-		return c, o, badInputf("--tablebases %s: no tablebase built there (fanorona tablebase build)", ts.Dir)
-	case ts.Oracle != nil:
-		o.PlayerOptions = oracleOptions(ts.Oracle)
-		c.Tablebases, c.TablebaseDir, c.TablebaseFiles = true, ts.Dir, ts.Files
 	}
-	if !f.adjudicate {
-		return c, o, nil
-	}
-	if ts.Dir == "" {
-		return c, o, badInputf("--adjudicate needs tables: give --tablebases DIR (build them with: fanorona tablebase build --max-pieces 5 --tablebases DIR, about 10 s)")
-	}
-	set := ts.Set
-	if ts.Oracle != nil {
-		set = ts.Oracle.Set() // the players' tables, not a second copy
-	}
-	if o.Adjudicator, err = tournament.NewAdjudicator(set, r.PaikaLimit); err != nil {
-		return c, o, badInput(err)
-	}
-	return c, o, nil
+	return c, o, badInput(f.req.UseTables(&c, &o, ts))
 }
 
 func parseSPRT(s string) (*summary.SPRTConfig, error) {
