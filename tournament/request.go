@@ -64,8 +64,8 @@ func (r Request) Options() (Config, Options, error) {
 	case r.SPRT != "" && c.Format == SelfPlay:
 		return c, o, settingErrorf("%v: selfplay has no pair of different players to test; use tournament %v A,B %v %s", SettingSPRT, SettingPlayers, SettingSPRT, r.SPRT)
 	case r.SPRT != "":
-		if o.SPRT, err = summary.ParseSPRT(r.SPRT); err != nil {
-			return c, o, settingErrorf("%v %q: %v", SettingSPRT, r.SPRT, err)
+		if o.SPRT, err = ParseSPRT(r.SPRT); err != nil {
+			return c, o, err
 		}
 	case r.StopOnSPRT:
 		return c, o, settingErrorf("%v needs %v elo0,elo1", SettingSPRTStop, SettingSPRT)
@@ -76,6 +76,19 @@ func (r Request) Options() (Config, Options, error) {
 		}
 	}
 	return c, o, nil
+}
+
+// ParseSPRT reads a sequential test's setting (summary.ParseSPRT); "" is none (nil).
+// Errors are *SettingError.
+func ParseSPRT(s string) (*summary.SPRTConfig, error) {
+	if s == "" {
+		return nil, nil
+	}
+	cfg, err := summary.ParseSPRT(s)
+	if err != nil {
+		return nil, settingErrorf("%v %q: %v", SettingSPRT, s, err)
+	}
+	return cfg, nil
 }
 
 // UseTables gives the run c, o the tables ts, the folder of r.Tablebases opened for the

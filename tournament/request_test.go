@@ -147,3 +147,16 @@ func TestUseTablesGivesThePlayersAndTheAdjudicatorOneFolder(t *testing.T) {
 		assert.Equal(t, tc.want, se.Text(flags), tc.want)
 	}
 }
+
+func TestParseSPRTNamesTheSetting(t *testing.T) {
+	cfg, err := ParseSPRT("")
+	require.NoError(t, err)
+	assert.Nil(t, cfg)
+	cfg, err = ParseSPRT("0,5,0.1,0.2")
+	require.NoError(t, err)
+	assert.Equal(t, [4]float64{0, 5, 0.1, 0.2}, [4]float64{cfg.Elo0, cfg.Elo1, cfg.Alpha, cfg.Beta})
+	_, err = ParseSPRT("5,0")
+	var se *SettingError
+	require.ErrorAs(t, err, &se)
+	assert.Equal(t, `--sprt "5,0": need elo0 < elo1 and 0 < alpha, beta < 0.5`, se.Text(flags))
+}

@@ -83,14 +83,6 @@ func (f *runOptions) config() (tournament.Config, tournament.Options, error) {
 	return c, o, badInput(f.req.UseTables(&c, &o, ts))
 }
 
-func parseSPRT(s string) (*summary.SPRTConfig, error) {
-	cfg, err := summary.ParseSPRT(s)
-	if err != nil {
-		return nil, badInputf("--sprt %q: %v", s, err)
-	}
-	return cfg, nil
-}
-
 // runRun runs a configured tournament, then prints its tables and writes its files.
 func runRun(ctx context.Context, s *streams, f *runOptions) error {
 	c, o, err := f.config()
@@ -161,8 +153,8 @@ func newSelfplayCmd(s *streams, runF func(*runOptions) error) *cobra.Command {
 }
 
 func newTournamentCmd(s *streams, runF func(*runOptions) error) *cobra.Command {
-	f := runOptions{req: tournament.Request{Command: "tournament"}, label: "tournament"}
-	var list, format string
+	f := runOptions{req: tournament.Request{Command: "tournament", Config: tournament.Config{Format: tournament.RoundRobin}}, label: "tournament"}
+	var list string
 	c := &cobra.Command{
 		Use:   "tournament --players A,B,C --games N [--format round-robin|gauntlet] [-o DIR] [--sprt elo0,elo1 [--sprt-stop]] [--fixed-colours] ...",
 		Short: "Play players against each other: standings, ratings, first-move advantage, game lengths",
@@ -172,13 +164,13 @@ func newTournamentCmd(s *streams, runF func(*runOptions) error) *cobra.Command {
 			if f.req.Players, err = splitSpecs(list); err != nil {
 				return err
 			}
-			f.req.Format, f.req.MoreGames = tournament.Format(format), c.Flags().Changed("games")
+			f.req.MoreGames = c.Flags().Changed("games")
 			return seam(runF, &f, func() error { return runRun(c.Context(), s, &f) })
 		},
 	}
 	c.Flags().BoolVar(&f.req.FixedColours, "fixed-colours", false, "no colour swap: in each pairing the first-listed player has White in every game, every game has an opening of its own, games are unpaired (no pentanomial; the SPRT counts single games); recorded in run.json")
 	c.Flags().StringVar(&list, "players", "random,greedy,easy,medium", "comma-separated player specs; a spec's options follow ':' (expert:depth=4,nodes=100000,greedy is two players)")
-	c.Flags().StringVar(&format, "format", string(tournament.RoundRobin), "round-robin or gauntlet (the first player against each other one)")
+	c.Flags().StringVar((*string)(&f.req.Format), "format", string(tournament.RoundRobin), "round-robin or gauntlet (the first player against each other one)")
 	f.bind(c)
 	return c
 }
@@ -194,7 +186,6 @@ type statsOptions struct {
 	json, replay bool
 	sprt, csv    string
 	compare      bool
-	afterDash    int // cobra's ArgsLenAtDash: -1 without "--"
 }
 
 func newStatsCmd(s *streams, runF func(*statsOptions) error) *cobra.Command {
@@ -238,19 +229,16 @@ func runStats(s *streams, o *statsOptions) error {
 	if err := checkCSV(o.csv); err != nil {
 		return err
 	}
-	req := summary.StatsRequest{Set: o.setA, Compare: o.setB, Duplicates: func(n int) { warnDuplicates(s, n) },
-		ReadOptions: summary.ReadOptions{Replay: o.replay, Bad: func(e *record.LineError) { fmt.Fprintf(s.err, "fanorona: warning: skipped %v\n", e) }}}
-	if o.sprt != "" {
-		var err error
-		if req.SPRT, err = parseSPRT(o.sprt); err != nil {
-			return err
-		}
-	}
-	res, err := summary.Stats(req)
+	sprt, err := tournament.ParseSPRT(o.sprt)
 	if err != nil {
 		return badInput(err)
 	}
-	if req.SPRT != nil && len(res.Summary.Pairs) == 0 {
+	res, err := summary.Stats(summary.StatsRequest{Set: o.setA, Compare: o.setB, Duplicates: func(n int) { warnDuplicates(s, n) },
+		ReadOptions: summary.ReadOptions{Replay: o.replay, SPRT: sprt, Bad: warnSkipped(s)}})
+	if err != nil {
+		return badInput(err)
+	}
+	if sprt != nil && len(res.Summary.Pairs) == 0 {
 		fmt.Fprintf(s.err, "fanorona: warning: --sprt: no games between two different players, so no test\n")
 	}
 	if o.csv != "" {
@@ -298,9 +286,6 @@ func newMergeCmd(s *streams, runF func(*mergeOptions) error) *cobra.Command {
 }
 
 func runMerge(s *streams, o *mergeOptions) error {
-	if o.output == "" {
-		return badInputf("--output is required")
-	}
 	res, err := tournament.Merge(o.shards, o.output, nil)
 	if err != nil {
 		return err
