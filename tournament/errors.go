@@ -34,6 +34,7 @@ const (
 	SettingStartOrResume Setting = "start_or_resume"
 	SettingAdjudicate    Setting = "adjudicate"
 	SettingTablebases    Setting = "tablebases"
+	SettingCompare       Setting = "compare"
 	SettingPieces        Setting = "pieces"
 	SettingLead          Setting = "lead"
 	SettingCount         Setting = "count"

@@ -1,6 +1,6 @@
 // request.go: a run as a command asks for it (Request): its settings as given, checked
 // and turned into the run's Config and Options; the shard from a setting or an array
-// job's index; a list of player specs split.
+// job's index; a list of player specs split; the sets of a statistics request.
 
 package tournament
 
@@ -76,6 +76,24 @@ func (r Request) Options() (Config, Options, error) {
 		}
 	}
 	return c, o, nil
+}
+
+// SplitSets splits the record files of a statistics request: with compare, the files
+// before the separator "--" (at: their number, -1 without it) and the files after it, each
+// side at least one; without compare, all of them (no separator allowed). Errors are
+// *SettingError.
+func SplitSets(files []string, at int, compare bool) (set, other []string, err error) {
+	switch {
+	case compare && at < 0:
+		return nil, nil, settingErrorf("%v: give the two sets separated by --, e.g. stats A.jsonl %v -- B.jsonl", SettingCompare, SettingCompare)
+	case compare && (at == 0 || at == len(files)):
+		return nil, nil, settingErrorf("%v: each side of -- needs at least one file", SettingCompare)
+	case !compare && at >= 0:
+		return nil, nil, settingErrorf("files after --: only %v takes a second set", SettingCompare)
+	case compare:
+		return files[:at], files[at:], nil
+	}
+	return files, nil, nil
 }
 
 // ParseSPRT reads a sequential test's setting (summary.ParseSPRT); "" is none (nil).

@@ -160,3 +160,31 @@ func TestParseSPRTNamesTheSetting(t *testing.T) {
 	require.ErrorAs(t, err, &se)
 	assert.Equal(t, `--sprt "5,0": need elo0 < elo1 and 0 < alpha, beta < 0.5`, se.Text(flags))
 }
+
+func TestSplitSetsAtTheSeparator(t *testing.T) {
+	files := []string{"a", "b", "c"}
+	set, other, err := SplitSets(files, -1, false)
+	require.NoError(t, err)
+	assert.Equal(t, files, set)
+	assert.Nil(t, other)
+	set, other, err = SplitSets(files, 2, true)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"a", "b"}, set)
+	assert.Equal(t, []string{"c"}, other)
+	for _, tc := range []struct {
+		at      int
+		compare bool
+		want    string
+	}{
+		{-1, true, "--compare: give the two sets separated by --, e.g. stats A.jsonl --compare -- B.jsonl"},
+		{0, true, "--compare: each side of -- needs at least one file"},
+		{3, true, "--compare: each side of -- needs at least one file"},
+		{1, false, "files after --: only --compare takes a second set"},
+		{3, false, "files after --: only --compare takes a second set"},
+	} {
+		_, _, err := SplitSets(files, tc.at, tc.compare)
+		var se *SettingError
+		require.ErrorAs(t, err, &se, tc.want)
+		assert.Equal(t, tc.want, se.Text(flags), tc.want)
+	}
+}

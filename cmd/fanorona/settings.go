@@ -37,6 +37,7 @@ var settingFlags = map[tournament.Setting]string{
 	tournament.SettingCount:         "--count",
 	tournament.SettingStrongSide:    "--strong-side",
 	tournament.SettingTablebases:    "--tablebases",
+	tournament.SettingCompare:       "--compare",
 }
 
 // flagName is the flag of a setting (the setting's own name when no flag sets it).

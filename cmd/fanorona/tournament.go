@@ -6,6 +6,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -27,7 +28,7 @@ type runOptions struct {
 	label         string             // the progress bar's
 	maxPlies      int
 	plots, report bool
-	csv           string
+	csv           csvFile
 	rules         rulesFlags
 	engines       engineFlags
 }
@@ -51,7 +52,7 @@ func (f *runOptions) bind(c *cobra.Command) {
 	fl.BoolVar(&r.StopOnSPRT, "sprt-stop", false, "stop the run when every pair's SPRT has decided")
 	fl.BoolVar(&f.plots, "plots", false, "also write the charts that apply into the output folder")
 	fl.BoolVar(&f.report, "report", false, "also write report.html (tables, charts, settings, warnings in one page) into the output folder")
-	fl.StringVar(&f.csv, "csv", "", "also write the tables as CSV to FILE, a new file (docs/FORMATS.md, \"Tables as CSV\")")
+	fl.StringVar((*string)(&f.csv), "csv", "", "also write the tables as CSV to FILE, a new file (docs/FORMATS.md, \"Tables as CSV\")")
 	fl.StringVar(&r.Tablebases, "tablebases", "", `tablebase folder for expert's probes ("" = the default cache folder if it exists, "none" = off); run.json records the folder used`)
 	fl.BoolVar(&r.Adjudicate, "adjudicate", false, "end each game at the first position the --tablebases tables decide, with their value under the run's rules (reason tablebase); run.json records the pieces covered")
 	for _, hidden := range []string{"out", "concurrency"} {
@@ -73,7 +74,7 @@ func (f *runOptions) config() (tournament.Config, tournament.Options, error) {
 	if err != nil {
 		return c, o, badInput(err)
 	}
-	if err := checkCSV(f.csv); err != nil {
+	if err := f.csv.check(); err != nil {
 		return c, o, err
 	}
 	ts, err := tablebaseSetup(f.req.Tablebases, playersUse(r.PaikaLimit))
@@ -108,11 +109,9 @@ func runRun(ctx context.Context, s *streams, f *runOptions) error {
 	sum, err := tournament.Run(ctx, c, o)
 	bar.Finish()
 	if sum != nil {
-		err = firstError(err, report.WriteText(s.out, sum))
+		werr := report.WriteText(s.out, sum)
 		fmt.Fprintf(s.err, "fanorona: games in %s/%s, summary in %s/%s\n", o.Out, record.GamesFile, o.Out, record.SummaryFile)
-		if f.csv != "" {
-			err = firstError(err, writeCSV(s, f.csv, sum))
-		}
+		err = cmp.Or(err, werr, f.csv.write(s, sum))
 	}
 	if err != nil {
 		return err
@@ -122,13 +121,6 @@ func runRun(ctx context.Context, s *streams, f *runOptions) error {
 		fmt.Fprintf(s.err, "fanorona: wrote %s\n", p)
 	}
 	return err
-}
-
-func firstError(a, b error) error {
-	if a != nil {
-		return a
-	}
-	return b
 }
 
 func newSelfplayCmd(s *streams, runF func(*runOptions) error) *cobra.Command {
@@ -161,8 +153,8 @@ func newTournamentCmd(s *streams, runF func(*runOptions) error) *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			var err error
-			if f.req.Players, err = splitSpecs(list); err != nil {
-				return err
+			if f.req.Players, err = tournament.SplitSpecs(list); err != nil {
+				return badInput(err)
 			}
 			f.req.MoreGames = c.Flags().Changed("games")
 			return seam(runF, &f, func() error { return runRun(c.Context(), s, &f) })
@@ -175,16 +167,11 @@ func newTournamentCmd(s *streams, runF func(*runOptions) error) *cobra.Command {
 	return c
 }
 
-// splitSpecs splits --players (tournament.SplitSpecs); an empty item is bad input.
-func splitSpecs(list string) ([]string, error) {
-	specs, err := tournament.SplitSpecs(list)
-	return specs, badInput(err)
-}
-
 type statsOptions struct {
 	setA, setB   []string // the files, and those after "--" with --compare
 	json, replay bool
-	sprt, csv    string
+	sprt         string
+	csv          csvFile
 	compare      bool
 }
 
@@ -201,24 +188,15 @@ one set and the files after it the other: their game lengths are compared by a t
 Kolmogorov–Smirnov test (stats A1 A2 --compare -- B1 B2).`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
-			dash := c.ArgsLenAtDash()
-			switch {
-			case o.compare && dash < 0:
-				return badInputf("--compare: give the two sets separated by --, e.g. stats A.jsonl --compare -- B.jsonl")
-			case o.compare && (dash == 0 || dash == len(args)):
-				return badInputf("--compare: each side of -- needs at least one file")
-			case !o.compare && dash >= 0:
-				return badInputf("files after --: only --compare takes a second set")
-			case o.compare:
-				o.setA, o.setB = args[:dash], args[dash:]
-			default:
-				o.setA = args
+			var err error
+			if o.setA, o.setB, err = tournament.SplitSets(args, c.ArgsLenAtDash(), o.compare); err != nil {
+				return badInput(err)
 			}
 			return seam(runF, &o, func() error { return runStats(s, &o) })
 		},
 	}
 	c.Flags().BoolVar(&o.json, "json", false, "print the summary as JSON (the summary.json format)")
-	c.Flags().StringVar(&o.csv, "csv", "", "also write the tables as CSV to FILE, a new file (docs/FORMATS.md, \"Tables as CSV\"; the --compare line is not a table)")
+	c.Flags().StringVar((*string)(&o.csv), "csv", "", "also write the tables as CSV to FILE, a new file (docs/FORMATS.md, \"Tables as CSV\"; the --compare line is not a table)")
 	c.Flags().BoolVar(&o.compare, "compare", false, `compare game lengths of the files before "--" with those after it (Kolmogorov–Smirnov)`)
 	c.Flags().BoolVar(&o.replay, "replay", false, "replay every game through the engine and stop at the first illegal turn")
 	c.Flags().StringVar(&o.sprt, "sprt", "", "sequential test per pair of different players: elo0,elo1[,alpha,beta]")
@@ -226,7 +204,7 @@ Kolmogorov–Smirnov test (stats A1 A2 --compare -- B1 B2).`,
 }
 
 func runStats(s *streams, o *statsOptions) error {
-	if err := checkCSV(o.csv); err != nil {
+	if err := o.csv.check(); err != nil {
 		return err
 	}
 	sprt, err := tournament.ParseSPRT(o.sprt)
@@ -241,10 +219,8 @@ func runStats(s *streams, o *statsOptions) error {
 	if sprt != nil && len(res.Summary.Pairs) == 0 {
 		fmt.Fprintf(s.err, "fanorona: warning: --sprt: no games between two different players, so no test\n")
 	}
-	if o.csv != "" {
-		if err := writeCSV(s, o.csv, res.Summary); err != nil {
-			return err
-		}
+	if err := o.csv.write(s, res.Summary); err != nil {
+		return err
 	}
 	if o.json {
 		enc := json.NewEncoder(s.out)
@@ -297,25 +273,30 @@ func runMerge(s *streams, o *mergeOptions) error {
 	return report.WriteText(s.out, res.Summary)
 }
 
-// checkCSV checks, before any work, that --csv names a new file in a folder that takes one
-// ("" = no CSV).
-func checkCSV(path string) error {
-	if path == "" {
+// csvFile is a --csv value: a new file for the tables as CSV ("" = none).
+type csvFile string
+
+// check checks, before any work, that the file can be made.
+func (p csvFile) check() error {
+	if p == "" {
 		return nil
 	}
-	if err := report.CheckOutput(path, false); errors.Is(err, fs.ErrExist) {
-		return badInputf("--csv %s exists: choose a new file (tables are never written over a file)", path)
+	if err := report.CheckOutput(string(p), false); errors.Is(err, fs.ErrExist) {
+		return badInputf("--csv %s exists: choose a new file (tables are never written over a file)", p)
 	} else if err != nil {
 		return badInputf("--csv %v", err)
 	}
 	return nil
 }
 
-// writeCSV writes the tables of sum as CSV to path, a new file, and says so on stderr.
-func writeCSV(s *streams, path string, sum *summary.Summary) error {
+// write writes the tables of sum into the file, and says so on stderr.
+func (p csvFile) write(s *streams, sum *summary.Summary) error {
+	if p == "" {
+		return nil
+	}
 	var b bytes.Buffer
 	if err := report.WriteCSV(&b, sum); err != nil {
 		return err
 	}
-	return writeOutputFile(s, path, b.Bytes(), false)
+	return writeOutputFile(s, string(p), b.Bytes(), false)
 }

@@ -232,7 +232,7 @@ func TestRunFlagsParsed(t *testing.T) {
 	assert.Equal(t, "tournament", o.label)
 	assert.Equal(t, 200, o.maxPlies)
 	assert.Equal(t, [3]bool{true, true, true}, [3]bool{o.plots, o.report, o.req.Adjudicate})
-	assert.Equal(t, [2]string{"t.csv", "none"}, [2]string{o.csv, o.req.Tablebases})
+	assert.Equal(t, [2]string{"t.csv", "none"}, [2]string{string(o.csv), o.req.Tablebases})
 
 	o = parsedOptions(t, newSelfplayCmd, "--player", "medium", "--start-or-resume", "--shard-count", "4", "--out", "old")
 	assert.Equal(t, tournament.Request{Command: "selfplay", Out: "old", ShardCount: 4, StartOrResume: true,
