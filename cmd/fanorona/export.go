@@ -4,14 +4,11 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
 
 	"github.com/fanorona/fanorona/engine/record"
-	"github.com/fanorona/fanorona/internal/atomicfile"
+	"github.com/fanorona/fanorona/tournament"
 	"github.com/fanorona/fanorona/tournament/pgn"
 	"github.com/spf13/cobra"
 )
@@ -50,7 +47,7 @@ tournament/pgn reads the text back to the same records.`,
 }
 
 func runExport(s *streams, o *exportOptions) error {
-	if err := o.output.check(); err != nil {
+	if err := tournament.CheckNew(string(o.output)); err != nil {
 		return err
 	}
 	ex, err := pgn.CheckExport(o.files, warnSkipped(s))
@@ -65,33 +62,19 @@ func runExport(s *streams, o *exportOptions) error {
 	return nil
 }
 
-// newFile is an -o value of export and positions: "" for stdout, else a new file, never
-// one written over.
+// newFile is an -o value of export and positions: "" for stdout, else a new file
+// (tournament.CheckNew, before any work, and CreateNew).
 type newFile string
 
-func (p newFile) check() error {
-	if _, err := os.Stat(string(p)); p != "" && err == nil {
-		return badInputf("--output %s exists; choose a new file", p)
-	}
-	return nil
-}
-
-// write writes by write into the file (all or nothing), or onto stdout.
 func (p newFile) write(s *streams, write func(io.Writer) error) error {
 	if p == "" {
 		return write(s.out)
 	}
-	var werr error
-	err := atomicfile.Create(string(p), func(f *os.File) error { werr = write(f); return werr })
-	switch {
-	case errors.Is(err, fs.ErrExist):
-		return badInputf("--output %s exists; choose a new file", p)
-	case err != nil && werr == nil:
-		return badInput(err)
-	case err == nil:
-		fmt.Fprintf(s.err, "fanorona: wrote %s\n", p)
+	if err := tournament.CreateNew(string(p), write); err != nil {
+		return err
 	}
-	return err
+	fmt.Fprintf(s.err, "fanorona: wrote %s\n", p)
+	return nil
 }
 
 // warnSkipped warns of each record line skipped as unreadable.

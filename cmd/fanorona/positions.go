@@ -44,7 +44,7 @@ func runPositions(s *streams, o *positionsOptions) error {
 	if err := o.Check(); err != nil {
 		return badInput(err)
 	}
-	if err := o.out.check(); err != nil {
+	if err := tournament.CheckNew(string(o.out)); err != nil {
 		return err
 	}
 	o.Bad = warnSkipped(s)
