@@ -145,7 +145,7 @@ func newSelfplayCmd(s *streams, runF func(*runOptions) error) *cobra.Command {
 }
 
 func newTournamentCmd(s *streams, runF func(*runOptions) error) *cobra.Command {
-	f := runOptions{req: tournament.Request{Command: "tournament", Config: tournament.Config{Format: tournament.RoundRobin}}, label: "tournament"}
+	f := runOptions{req: tournament.Request{Command: "tournament"}, label: "tournament"}
 	var list string
 	c := &cobra.Command{
 		Use:   "tournament --players A,B,C --games N [--format round-robin|gauntlet] [-o DIR] [--sprt elo0,elo1 [--sprt-stop]] [--fixed-colours] ...",
@@ -227,10 +227,7 @@ func runStats(s *streams, o *statsOptions) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(res.Comparison)
 	}
-	if err := report.WriteText(s.out, res.Summary); err != nil || res.Lengths == nil {
-		return err
-	}
-	return report.WriteComparison(s.out, o.setA, o.setB, *res.Lengths)
+	return report.WriteStats(s.out, res, o.setA, o.setB)
 }
 
 func warnDuplicates(s *streams, n int) {
