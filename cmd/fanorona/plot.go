@@ -5,7 +5,6 @@
 package main
 
 import (
-	"errors"
 
 	"github.com/fanorona/fanorona/tournament/report"
 	"github.com/fanorona/fanorona/tournament/summary"
@@ -83,7 +82,7 @@ func runPlot(s *streams, o *plotOptions) error {
 	data, err := report.ChartFile(report.ChartRequest{Kind: o.kind, Files: o.files, Output: o.output, Force: o.force,
 		CDF: o.cdf, Chart: o.chart, Read: func(in *report.Input) { warnRead(s, in) }})
 	if err != nil {
-		return reportError(err)
+		return err
 	}
 	return writeOutputFile(s, o.output, data, o.force)
 }
@@ -96,12 +95,4 @@ func warnRead(s *streams, in *report.Input) {
 		skipped(b)
 	}
 	warnDuplicates(s, in.Duplicates)
-}
-
-// reportError makes an error of the reader's input bad input (exit status 2).
-func reportError(err error) error {
-	if ie := (*report.InputError)(nil); errors.As(err, &ie) {
-		return badInput(err)
-	}
-	return err
 }

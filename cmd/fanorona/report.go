@@ -37,7 +37,7 @@ func runReport(s *streams, o *reportOptions) error {
 	page, err := report.PageFile(report.PageRequest{Files: o.files, Output: o.output, Force: o.force,
 		Read: func(in *report.Input) { warnRead(s, in) }})
 	if err != nil {
-		return reportError(err)
+		return err
 	}
 	return writeOutputFile(s, o.output, page, o.force)
 }
