@@ -70,11 +70,11 @@ func (p newFile) write(s *streams, write func(io.Writer) error) error {
 	if p == "" {
 		return write(s.out)
 	}
-	if err := tournament.CreateNew(string(p), write); err != nil {
-		return err
+	err := tournament.CreateNew(string(p), write)
+	if err == nil {
+		wrote(s)(string(p))
 	}
-	fmt.Fprintf(s.err, "fanorona: wrote %s\n", p)
-	return nil
+	return err
 }
 
 // warnSkipped warns of each record line skipped as unreadable.

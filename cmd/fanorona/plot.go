@@ -5,7 +5,6 @@
 package main
 
 import (
-
 	"github.com/fanorona/fanorona/tournament/report"
 	"github.com/fanorona/fanorona/tournament/summary"
 	"github.com/spf13/cobra"

@@ -5,7 +5,6 @@
 package main
 
 import (
-	"bytes"
 	"cmp"
 	"context"
 	"encoding/json"
@@ -24,13 +23,12 @@ import (
 // runOptions are the options of selfplay and tournament: the run as asked for, and what
 // the command adds to it (rules, tables, engines, files after the run).
 type runOptions struct {
-	req           tournament.Request // Rules are set from rules and maxPlies
-	label         string             // the progress bar's
-	maxPlies      int
-	plots, report bool
-	csv           csvFile
-	rules         rulesFlags
-	engines       engineFlags
+	req      tournament.Request // Rules are set from rules and maxPlies
+	label    string             // the progress bar's
+	maxPlies int
+	files    report.Outputs // the CSV, charts and page after the run
+	rules    rulesFlags
+	engines  engineFlags
 }
 
 func (f *runOptions) bind(c *cobra.Command) {
@@ -50,9 +48,9 @@ func (f *runOptions) bind(c *cobra.Command) {
 	fl.IntVar(&r.ShardCount, "shard-count", 0, "number of shards when the index comes from the environment")
 	fl.StringVar(&r.SPRT, "sprt", "", "sequential test per pair of different players (tournament only): elo0,elo1[,alpha,beta] (default alpha=beta=0.05)")
 	fl.BoolVar(&r.StopOnSPRT, "sprt-stop", false, "stop the run when every pair's SPRT has decided")
-	fl.BoolVar(&f.plots, "plots", false, "also write the charts that apply into the output folder")
-	fl.BoolVar(&f.report, "report", false, "also write report.html (tables, charts, settings, warnings in one page) into the output folder")
-	fl.StringVar((*string)(&f.csv), "csv", "", "also write the tables as CSV to FILE, a new file (docs/FORMATS.md, \"Tables as CSV\")")
+	fl.BoolVar(&f.files.Plots, "plots", false, "also write the charts that apply into the output folder")
+	fl.BoolVar(&f.files.Report, "report", false, "also write report.html (tables, charts, settings, warnings in one page) into the output folder")
+	fl.StringVar(&f.files.CSV, "csv", "", "also write the tables as CSV to FILE, a new file (docs/FORMATS.md, \"Tables as CSV\")")
 	fl.StringVar(&r.Tablebases, "tablebases", "", `tablebase folder for expert's probes ("" = the default cache folder if it exists, "none" = off); run.json records the folder used`)
 	fl.BoolVar(&r.Adjudicate, "adjudicate", false, "end each game at the first position the --tablebases tables decide, with their value under the run's rules (reason tablebase); run.json records the pieces covered")
 	for _, hidden := range []string{"out", "concurrency"} {
@@ -74,7 +72,7 @@ func (f *runOptions) config() (tournament.Config, tournament.Options, error) {
 	if err != nil {
 		return c, o, badInput(err)
 	}
-	if err := f.csv.check(); err != nil {
+	if err := checkCSV(f.files.CSV); err != nil {
 		return c, o, err
 	}
 	ts, err := tablebaseSetup(f.req.Tablebases, playersUse(r.PaikaLimit))
@@ -111,16 +109,9 @@ func runRun(ctx context.Context, s *streams, f *runOptions) error {
 	if sum != nil {
 		werr := report.WriteText(s.out, sum)
 		fmt.Fprintf(s.err, "fanorona: games in %s/%s, summary in %s/%s\n", o.Out, record.GamesFile, o.Out, record.SummaryFile)
-		err = cmp.Or(err, werr, f.csv.write(s, sum))
+		err = cmp.Or(err, werr)
 	}
-	if err != nil {
-		return err
-	}
-	paths, err := report.WriteRunFiles(o.Out, f.plots, f.report)
-	for _, p := range paths {
-		fmt.Fprintf(s.err, "fanorona: wrote %s\n", p)
-	}
-	return err
+	return cmp.Or(err, f.files.Write(o.Out, sum, err == nil, wrote(s)))
 }
 
 func newSelfplayCmd(s *streams, runF func(*runOptions) error) *cobra.Command {
@@ -170,8 +161,7 @@ func newTournamentCmd(s *streams, runF func(*runOptions) error) *cobra.Command {
 type statsOptions struct {
 	setA, setB   []string // the files, and those after "--" with --compare
 	json, replay bool
-	sprt         string
-	csv          csvFile
+	sprt, csv    string
 	compare      bool
 }
 
@@ -196,7 +186,7 @@ Kolmogorov–Smirnov test (stats A1 A2 --compare -- B1 B2).`,
 		},
 	}
 	c.Flags().BoolVar(&o.json, "json", false, "print the summary as JSON (the summary.json format)")
-	c.Flags().StringVar((*string)(&o.csv), "csv", "", "also write the tables as CSV to FILE, a new file (docs/FORMATS.md, \"Tables as CSV\"; the --compare line is not a table)")
+	c.Flags().StringVar(&o.csv, "csv", "", "also write the tables as CSV to FILE, a new file (docs/FORMATS.md, \"Tables as CSV\"; the --compare line is not a table)")
 	c.Flags().BoolVar(&o.compare, "compare", false, `compare game lengths of the files before "--" with those after it (Kolmogorov–Smirnov)`)
 	c.Flags().BoolVar(&o.replay, "replay", false, "replay every game through the engine and stop at the first illegal turn")
 	c.Flags().StringVar(&o.sprt, "sprt", "", "sequential test per pair of different players: elo0,elo1[,alpha,beta]")
@@ -204,7 +194,7 @@ Kolmogorov–Smirnov test (stats A1 A2 --compare -- B1 B2).`,
 }
 
 func runStats(s *streams, o *statsOptions) error {
-	if err := o.csv.check(); err != nil {
+	if err := checkCSV(o.csv); err != nil {
 		return err
 	}
 	sprt, err := tournament.ParseSPRT(o.sprt)
@@ -219,7 +209,7 @@ func runStats(s *streams, o *statsOptions) error {
 	if sprt != nil && len(res.Summary.Pairs) == 0 {
 		fmt.Fprintf(s.err, "fanorona: warning: --sprt: no games between two different players, so no test\n")
 	}
-	if err := o.csv.write(s, res.Summary); err != nil {
+	if err := (report.Outputs{CSV: o.csv}).Write("", res.Summary, false, wrote(s)); err != nil {
 		return err
 	}
 	if o.json {
@@ -270,30 +260,21 @@ func runMerge(s *streams, o *mergeOptions) error {
 	return report.WriteText(s.out, res.Summary)
 }
 
-// csvFile is a --csv value: a new file for the tables as CSV ("" = none).
-type csvFile string
-
-// check checks, before any work, that the file can be made.
-func (p csvFile) check() error {
-	if p == "" {
+// checkCSV checks, before any work, that --csv names a new file in a folder that takes one
+// ("" = no CSV).
+func checkCSV(path string) error {
+	if path == "" {
 		return nil
 	}
-	if err := report.CheckOutput(string(p), false); errors.Is(err, fs.ErrExist) {
-		return badInputf("--csv %s exists: choose a new file (tables are never written over a file)", p)
+	if err := report.CheckOutput(path, false); errors.Is(err, fs.ErrExist) {
+		return badInputf("--csv %s exists: choose a new file (tables are never written over a file)", path)
 	} else if err != nil {
 		return badInputf("--csv %v", err)
 	}
 	return nil
 }
 
-// write writes the tables of sum into the file, and says so on stderr.
-func (p csvFile) write(s *streams, sum *summary.Summary) error {
-	if p == "" {
-		return nil
-	}
-	var b bytes.Buffer
-	if err := report.WriteCSV(&b, sum); err != nil {
-		return err
-	}
-	return writeOutputFile(s, string(p), b.Bytes(), false)
+// wrote says on stderr that a file was written.
+func wrote(s *streams) func(path string) {
+	return func(path string) { fmt.Fprintf(s.err, "fanorona: wrote %s\n", path) }
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/tournament"
+	"github.com/fanorona/fanorona/tournament/report"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -231,8 +232,9 @@ func TestRunFlagsParsed(t *testing.T) {
 			FixedColours: true, RunID: "0123456789abcdef0123456789abcdef", Concurrency: 3}}, o.req)
 	assert.Equal(t, "tournament", o.label)
 	assert.Equal(t, 200, o.maxPlies)
-	assert.Equal(t, [3]bool{true, true, true}, [3]bool{o.plots, o.report, o.req.Adjudicate})
-	assert.Equal(t, [2]string{"t.csv", "none"}, [2]string{string(o.csv), o.req.Tablebases})
+	assert.Equal(t, report.Outputs{CSV: "t.csv", Plots: true, Report: true}, o.files)
+	assert.True(t, o.req.Adjudicate)
+	assert.Equal(t, "none", o.req.Tablebases)
 
 	o = parsedOptions(t, newSelfplayCmd, "--player", "medium", "--start-or-resume", "--shard-count", "4", "--out", "old")
 	assert.Equal(t, tournament.Request{Command: "selfplay", Out: "old", ShardCount: 4, StartOrResume: true,
