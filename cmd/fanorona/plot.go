@@ -11,14 +11,8 @@ import (
 	"github.com/spf13/pflag"
 )
 
-type plotOptions struct {
-	kind   string // report.Lengths, ..., report.Proofs
-	files  []string
-	output string
-	force  bool
-	cdf    bool
-	chart  report.ChartOptions
-}
+// plotOptions are one chart as asked for: the flags bind into the request.
+type plotOptions struct{ report.ChartRequest }
 
 const plotGames = " FILE_OR_RUN_DIR... -o OUT.png|OUT.svg"
 
@@ -48,10 +42,10 @@ func newPlotCmd(s *streams, runF func(*plotOptions) error) *cobra.Command {
 	plotFlags(c, &unused, true, true, true)
 	c.Flags().VisitAll(func(f *pflag.Flag) { f.Hidden = true })
 	for _, k := range plotKinds {
-		o := plotOptions{kind: k.kind, chart: report.DefaultChartOptions}
+		o := plotOptions{report.ChartRequest{Kind: k.kind, Chart: report.DefaultChartOptions}}
 		sc := &cobra.Command{Use: k.kind + k.args, Short: k.short, Args: cobra.MinimumNArgs(1),
 			RunE: func(c *cobra.Command, files []string) error {
-				o.files = files
+				o.Files = files
 				return seam(runF, &o, func() error { return runPlot(s, &o) })
 			}}
 		plotFlags(sc, &o, k.by, k.conf, k.cdf)
@@ -61,29 +55,29 @@ func newPlotCmd(s *streams, runF func(*plotOptions) error) *cobra.Command {
 }
 
 func plotFlags(c *cobra.Command, o *plotOptions, by, conf, cdf bool) {
-	c.Flags().StringVarP(&o.output, "output", "o", "", "chart file to write: .png or .svg (required)")
-	c.Flags().BoolVar(&o.force, "force", false, "overwrite the output file if it exists")
+	c.Flags().StringVarP(&o.Output, "output", "o", "", "chart file to write: .png or .svg (required)")
+	c.Flags().BoolVar(&o.Force, "force", false, "overwrite the output file if it exists")
 	if by {
-		c.Flags().StringVar(&o.chart.By, "by", report.ByMatchup, `group games by "matchup" (the two specs, either colour), "player" (every game of a spec) or "opening"`)
+		c.Flags().StringVar(&o.Chart.By, "by", report.ByMatchup, `group games by "matchup" (the two specs, either colour), "player" (every game of a spec) or "opening"`)
 	}
 	if conf {
-		c.Flags().Float64Var(&o.chart.Conf, "conf", summary.Confidence, "confidence level of the intervals, strictly between 0 and 1")
+		c.Flags().Float64Var(&o.Chart.Conf, "conf", summary.Confidence, "confidence level of the intervals, strictly between 0 and 1")
 	}
 	if cdf {
-		c.Flags().BoolVar(&o.cdf, "cdf", false, "draw the empirical cumulative distribution instead of the histogram")
+		c.Flags().BoolVar(&o.CDF, "cdf", false, "draw the empirical cumulative distribution instead of the histogram")
 	}
 }
 
 func runPlot(s *streams, o *plotOptions) error {
-	if o.output == "" {
-		return badInputf("plot %s: -o OUT.png or -o OUT.svg is required", o.kind)
+	if o.Output == "" {
+		return badInputf("plot %s: -o OUT.png or -o OUT.svg is required", o.Kind)
 	}
-	data, err := report.ChartFile(report.ChartRequest{Kind: o.kind, Files: o.files, Output: o.output, Force: o.force,
-		CDF: o.cdf, Chart: o.chart, Read: func(in *report.Input) { warnRead(s, in) }})
+	o.Read = func(in *report.Input) { warnRead(s, in) }
+	data, err := report.ChartFile(o.ChartRequest)
 	if err != nil {
 		return err
 	}
-	return writeOutputFile(s, o.output, data, o.force)
+	return writeOutputFile(s, o.Output, data, o.Force)
 }
 
 // warnRead warns of the lines skipped and the duplicates dropped in reading games files
