@@ -33,6 +33,8 @@ const (
 	SettingResume        Setting = "resume"
 	SettingStartOrResume Setting = "start_or_resume"
 	SettingAdjudicate    Setting = "adjudicate"
+	SettingTablebases    Setting = "tablebases"
+	SettingCompare       Setting = "compare"
 	SettingPieces        Setting = "pieces"
 	SettingLead          Setting = "lead"
 	SettingCount         Setting = "count"

@@ -298,3 +298,30 @@ func TestNormaliseGivesTheLeadToTheStrongSide(t *testing.T) {
 	assert.Equal(t, whiteUp.FEN(), o.normalise(whiteUp).String())
 	assert.Equal(t, whiteUp.FEN(), o.normalise(blackUp).String())
 }
+
+func TestExtractOptionsPiecesFromARange(t *testing.T) {
+	for in, want := range map[string][2]int{"8-16": {8, 16}, "12": {12, 12}, " 4 - 6 ": {4, 6}} {
+		o := ExtractOptions{Pieces: in, Lead: 1, Count: 1, Strong: StrongWhite}
+		require.NoError(t, o.Check(), in)
+		assert.Equal(t, want, [2]int{o.MinPieces, o.MaxPieces}, in)
+	}
+	for _, in := range []string{"x-y", "8-", "-3", "8-16-20"} {
+		o := ExtractOptions{Pieces: in, Lead: 1, Count: 1, Strong: StrongWhite}
+		err := o.Check()
+		var se *SettingError
+		require.ErrorAs(t, err, &se, in)
+		assert.Equal(t, fmt.Sprintf("--pieces %q: expected MIN-MAX, e.g. 8-16", in), se.Text(func(Setting) string { return "--pieces" }))
+	}
+}
+
+func TestExtractResultWritesThePositionsFile(t *testing.T) {
+	path := writeLines(t, handGames...)
+	o := handOptions()
+	o.MinPieces, o.MaxPieces, o.Pieces = 0, 0, "4"
+	res, err := ExtractPositions([]string{path}, o)
+	require.NoError(t, err)
+	var b strings.Builder
+	require.NoError(t, res.WriteText(&b))
+	assert.Equal(t, "# fanorona positions: files "+path+"; seed 3; pieces 4-4; lead 2; quiet positions false; strong side white; keep counter false; count 1; "+
+		"2 games read, 1 with a qualifying position, 1 distinct\n"+handWant+"\n", b.String())
+}

@@ -26,9 +26,12 @@ type MergeResult struct {
 // game once), out/run.json and out/summary.json. Records are streamed: memory does not
 // depend on the number of games beyond 8 bytes a game for the duplicate check. Nothing
 // in out is overwritten: it must not hold games already, and on an error no games file
-// is left behind.
+// is left behind. No out is an InputError naming SettingOutput.
 func Merge(inputs []string, out string, sprt *summary.SPRTConfig) (*MergeResult, error) {
-	if len(inputs) == 0 {
+	switch {
+	case out == "":
+		return nil, inputErrorf("%v is required", SettingOutput)
+	case len(inputs) == 0:
 		return nil, inputErrorf("merge: no input files")
 	}
 	var cfg *Config

@@ -161,3 +161,13 @@ func TestMergeRefusesAnotherRun(t *testing.T) {
 	assert.Equal(t, 1, res.Duplicates)
 	assert.Equal(t, 1, res.Summary.Games)
 }
+
+func TestMergeNeedsAnOutputFolder(t *testing.T) {
+	_, err := Merge([]string{"shard0"}, "", nil)
+	var ie *InputError
+	require.ErrorAs(t, err, &ie)
+	var se *SettingError
+	require.ErrorAs(t, err, &se)
+	assert.Equal(t, "--output is required", se.Text(flags))
+	assert.NoFileExists(t, "shard0")
+}

@@ -11,8 +11,10 @@ import (
 	"encoding/hex"
 	"fmt"
 	"hash/fnv"
+	"io"
 	"math/rand/v2"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/fanorona/fanorona/engine"
@@ -71,6 +73,7 @@ const (
 // ExtractOptions are the filters and the draw of ExtractPositions.
 type ExtractOptions struct {
 	MinPieces, MaxPieces int        // total pieces on the board, both ends included
+	Pieces               string     // "MIN-MAX" or "N" (N-N): when given, Check sets MinPieces and MaxPieces from it
 	Lead                 int        // at least this many more pieces for one side
 	Count                int        // positions to return
 	Seed                 uint64     // every random choice derives from it
@@ -92,6 +95,18 @@ type ExtractResult struct {
 	Qualifying int               // games with at least one qualifying position
 	Distinct   int               // different positions among the games' choices
 	Duplicates int               // exact duplicate records dropped
+	Header     string            // the file's comment line (PositionsHeader)
+}
+
+// WriteText writes the positions file: the header line, then one FEN a line.
+func (r *ExtractResult) WriteText(w io.Writer) error {
+	var b bytes.Buffer
+	fmt.Fprintln(&b, r.Header)
+	for _, p := range r.Positions {
+		fmt.Fprintln(&b, p.FEN())
+	}
+	_, err := w.Write(b.Bytes())
+	return err
 }
 
 // qualifies reports whether p is a position ExtractPositions may take.
@@ -103,6 +118,18 @@ func (o *ExtractOptions) qualifies(p *engine.Position) bool {
 
 // Check validates the options; its errors (a *SettingError) name the setting at fault.
 func (o *ExtractOptions) Check() error {
+	if o.Pieces != "" {
+		a, b, ok := strings.Cut(o.Pieces, "-")
+		if !ok {
+			b = a
+		}
+		lo, err1 := strconv.Atoi(strings.TrimSpace(a))
+		hi, err2 := strconv.Atoi(strings.TrimSpace(b))
+		if err1 != nil || err2 != nil {
+			return settingErrorf("%v %q: expected MIN-MAX, e.g. 8-16", SettingPieces, o.Pieces)
+		}
+		o.MinPieces, o.MaxPieces = lo, hi
+	}
 	switch {
 	case o.MinPieces < 2 || o.MaxPieces < o.MinPieces || o.MaxPieces > 2*engine.MaxPiecesPerSide:
 		return settingErrorf("%v %d-%d: need 2 <= min <= max <= %d", SettingPieces, o.MinPieces, o.MaxPieces, 2*engine.MaxPiecesPerSide)
@@ -186,6 +213,7 @@ func ExtractPositions(paths []string, o ExtractOptions) (*ExtractResult, error) 
 	for _, i := range rng.Perm(len(chosen))[:o.Count] {
 		res.Positions = append(res.Positions, chosen[i])
 	}
+	res.Header = PositionsHeader(paths, o, res)
 	return res, nil
 }
 

@@ -1,6 +1,6 @@
 // request.go: a run as a command asks for it (Request): its settings as given, checked
 // and turned into the run's Config and Options; the shard from a setting or an array
-// job's index; a list of player specs split.
+// job's index; a list of player specs split; the sets of a statistics request.
 
 package tournament
 
@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/fanorona/fanorona/engine/record"
+	"github.com/fanorona/fanorona/players"
+	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/fanorona/fanorona/tournament/summary"
 )
 
@@ -26,6 +28,10 @@ type Request struct {
 	Resume, StartOrResume, MoreGames bool
 	SPRT                             string // "elo0,elo1[,alpha,beta]", or "" for none
 	StopOnSPRT                       bool
+	// Tablebases is the tables' folder as given ("" = the default cache folder if it
+	// exists, "none" = off); UseTables takes the folder it names, opened.
+	Tablebases string
+	Adjudicate bool // end each game at the first position the tables decide (UseTables)
 }
 
 // ArrayIndexVars are the environment variables an array job's index is read from, in
@@ -58,8 +64,8 @@ func (r Request) Options() (Config, Options, error) {
 	case r.SPRT != "" && c.Format == SelfPlay:
 		return c, o, settingErrorf("%v: selfplay has no pair of different players to test; use tournament %v A,B %v %s", SettingSPRT, SettingPlayers, SettingSPRT, r.SPRT)
 	case r.SPRT != "":
-		if o.SPRT, err = summary.ParseSPRT(r.SPRT); err != nil {
-			return c, o, settingErrorf("%v %q: %v", SettingSPRT, r.SPRT, err)
+		if o.SPRT, err = ParseSPRT(r.SPRT); err != nil {
+			return c, o, err
 		}
 	case r.StopOnSPRT:
 		return c, o, settingErrorf("%v needs %v elo0,elo1", SettingSPRTStop, SettingSPRT)
@@ -70,6 +76,66 @@ func (r Request) Options() (Config, Options, error) {
 		}
 	}
 	return c, o, nil
+}
+
+// SplitSets splits the record files of a statistics request: with compare, the files
+// before the separator "--" (at: their number, -1 without it) and the files after it, each
+// side at least one; without compare, all of them (no separator allowed). Errors are
+// *SettingError.
+func SplitSets(files []string, at int, compare bool) (set, other []string, err error) {
+	switch {
+	case compare && at < 0:
+		return nil, nil, settingErrorf("%v: give the two sets separated by --, e.g. stats A.jsonl %v -- B.jsonl", SettingCompare, SettingCompare)
+	case compare && (at == 0 || at == len(files)):
+		return nil, nil, settingErrorf("%v: each side of -- needs at least one file", SettingCompare)
+	case !compare && at >= 0:
+		return nil, nil, settingErrorf("files after --: only %v takes a second set", SettingCompare)
+	case compare:
+		return files[:at], files[at:], nil
+	}
+	return files, nil, nil
+}
+
+// ParseSPRT reads a sequential test's setting (summary.ParseSPRT); "" is none (nil).
+// Errors are *SettingError.
+func ParseSPRT(s string) (*summary.SPRTConfig, error) {
+	if s == "" {
+		return nil, nil
+	}
+	cfg, err := summary.ParseSPRT(s)
+	if err != nil {
+		return nil, settingErrorf("%v %q: %v", SettingSPRT, s, err)
+	}
+	return cfg, nil
+}
+
+// UseTables gives the run c, o the tables ts, the folder of r.Tablebases opened for the
+// players under the run's rules (tablebase.OpenFolder): the players' oracle, recorded in
+// c, and with Adjudicate the adjudicator of the same tables. A folder named but without
+// tables, or Adjudicate without a folder, is an error (*SettingError, or the adjudicator's
+// *MissingTablesError).
+func (r Request) UseTables(c *Config, o *Options, ts tablebase.Setup) error {
+	switch {
+	case ts.Oracle == nil && ts.Dir != "" && r.Tablebases != "":
+		return settingErrorf("%v %s: no tablebase built there (fanorona tablebase build)", SettingTablebases, ts.Dir)
+	case ts.Oracle != nil:
+		o.PlayerOptions = []players.Option{players.WithOracle(ts.Oracle)}
+		c.Tablebases, c.TablebaseDir, c.TablebaseFiles = true, ts.Dir, ts.Files
+	}
+	if !r.Adjudicate {
+		return nil
+	}
+	if ts.Dir == "" {
+		return settingErrorf("%v needs tables: give %v DIR (build them with: fanorona tablebase build --max-pieces 5 --tablebases DIR, about 10 s)",
+			SettingAdjudicate, SettingTablebases)
+	}
+	set := ts.Set
+	if ts.Oracle != nil {
+		set = ts.Oracle.Set() // the players' tables, not a second copy
+	}
+	var err error
+	o.Adjudicator, err = NewAdjudicator(set, c.Rules.PaikaLimit)
+	return err
 }
 
 // ParseShardEnv reads the shard of a process: shard ("i/n", ParseShard) when given, else

@@ -2,10 +2,12 @@ package tournament
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/engine/record"
+	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -99,5 +101,90 @@ func TestRequestOptions(t *testing.T) {
 		assert.EqualError(t, err, tc.want)
 		var se *SettingError
 		assert.ErrorAs(t, err, &se, tc.want)
+	}
+}
+
+// flags names each setting as its flag.
+func flags(s Setting) string { return "--" + strings.ReplaceAll(string(s), "_", "-") }
+
+func TestUseTablesGivesThePlayersAndTheAdjudicatorOneFolder(t *testing.T) {
+	dir := buildTables(t, 3, 50)
+	ts, err := tablebase.OpenFolder(dir, tablebase.PlayersUse(50))
+	require.NoError(t, err)
+	require.NotNil(t, ts.Oracle)
+	c, o := Config{Rules: record.RulesFrom(engine.DefaultRules(), 100)}, Options{}
+	require.NoError(t, Request{Tablebases: dir, Adjudicate: true}.UseTables(&c, &o, ts))
+	assert.True(t, c.Tablebases)
+	assert.Equal(t, dir, c.TablebaseDir)
+	assert.Equal(t, ts.Files, c.TablebaseFiles)
+	assert.Len(t, o.PlayerOptions, 1)
+	require.NotNil(t, o.Adjudicator)
+	assert.Equal(t, 3, o.Adjudicator.Pieces())
+
+	// The players' tables of another rule leave the run nothing to adjudicate with.
+	c, o = Config{Rules: record.RulesFrom(engine.Rules{}, 100)}, Options{}
+	err = Request{Tablebases: dir, Adjudicate: true}.UseTables(&c, &o, ts)
+	var me *MissingTablesError
+	require.ErrorAs(t, err, &me)
+	assert.Equal(t, MissingTablesError{Dir: dir, PaikaLimit: 0}, *me)
+
+	// Without tables: nothing given, a refusal of a named folder without them, and of
+	// adjudicating without a folder.
+	c, o = Config{}, Options{}
+	require.NoError(t, Request{}.UseTables(&c, &o, tablebase.Setup{}))
+	assert.Equal(t, Config{}, c)
+	assert.Empty(t, o.PlayerOptions)
+	for _, tc := range []struct {
+		req  Request
+		want string
+	}{
+		{Request{Tablebases: "empty"}, "--tablebases empty: no tablebase built there (fanorona tablebase build)"},
+		{Request{Adjudicate: true}, "--adjudicate needs tables: give --tablebases DIR " +
+			"(build them with: fanorona tablebase build --max-pieces 5 --tablebases DIR, about 10 s)"},
+	} {
+		var se *SettingError
+		require.ErrorAs(t, tc.req.UseTables(&c, &o, tablebase.Setup{Dir: tc.req.Tablebases}), &se, tc.want)
+		assert.Equal(t, tc.want, se.Text(flags), tc.want)
+	}
+}
+
+func TestParseSPRTNamesTheSetting(t *testing.T) {
+	cfg, err := ParseSPRT("")
+	require.NoError(t, err)
+	assert.Nil(t, cfg)
+	cfg, err = ParseSPRT("0,5,0.1,0.2")
+	require.NoError(t, err)
+	assert.Equal(t, [4]float64{0, 5, 0.1, 0.2}, [4]float64{cfg.Elo0, cfg.Elo1, cfg.Alpha, cfg.Beta})
+	_, err = ParseSPRT("5,0")
+	var se *SettingError
+	require.ErrorAs(t, err, &se)
+	assert.Equal(t, `--sprt "5,0": need elo0 < elo1 and 0 < alpha, beta < 0.5`, se.Text(flags))
+}
+
+func TestSplitSetsAtTheSeparator(t *testing.T) {
+	files := []string{"a", "b", "c"}
+	set, other, err := SplitSets(files, -1, false)
+	require.NoError(t, err)
+	assert.Equal(t, files, set)
+	assert.Nil(t, other)
+	set, other, err = SplitSets(files, 2, true)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"a", "b"}, set)
+	assert.Equal(t, []string{"c"}, other)
+	for _, tc := range []struct {
+		at      int
+		compare bool
+		want    string
+	}{
+		{-1, true, "--compare: give the two sets separated by --, e.g. stats A.jsonl --compare -- B.jsonl"},
+		{0, true, "--compare: each side of -- needs at least one file"},
+		{3, true, "--compare: each side of -- needs at least one file"},
+		{1, false, "files after --: only --compare takes a second set"},
+		{3, false, "files after --: only --compare takes a second set"},
+	} {
+		_, _, err := SplitSets(files, tc.at, tc.compare)
+		var se *SettingError
+		require.ErrorAs(t, err, &se, tc.want)
+		assert.Equal(t, tc.want, se.Text(flags), tc.want)
 	}
 }

@@ -4,20 +4,18 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
+	"io"
 
 	"github.com/fanorona/fanorona/engine/record"
-	"github.com/fanorona/fanorona/internal/atomicfile"
+	"github.com/fanorona/fanorona/tournament"
 	"github.com/fanorona/fanorona/tournament/pgn"
 	"github.com/spf13/cobra"
 )
 
 type exportOptions struct {
 	files  []string
-	output string // "" = stdout
+	output newFile
 }
 
 func newExportCmd(s *streams, runF func(*exportOptions) error) *cobra.Command {
@@ -44,37 +42,42 @@ tournament/pgn reads the text back to the same records.`,
 			return seam(runF, &o, func() error { return runExport(s, &o) })
 		},
 	}
-	c.Flags().StringVarP(&o.output, "output", "o", "", "write the games into this new file instead of stdout")
+	c.Flags().StringVarP((*string)(&o.output), "output", "o", "", "write the games into this new file instead of stdout")
 	return c
 }
 
 func runExport(s *streams, o *exportOptions) error {
-	exists := badInputf("--output %s exists; choose a new file", o.output)
-	if _, err := os.Stat(o.output); o.output != "" && err == nil {
-		return exists
+	if err := tournament.CheckNew(string(o.output)); err != nil {
+		return err
 	}
-	ex, err := pgn.CheckExport(o.files, func(e *record.LineError) { fmt.Fprintf(s.err, "fanorona: warning: skipped %v\n", e) })
+	ex, err := pgn.CheckExport(o.files, warnSkipped(s))
 	if err != nil {
 		return badInput(err)
 	}
 	warnDuplicates(s, ex.Duplicates)
-	if o.output == "" {
-		err = ex.Write(s.out)
-	} else {
-		var werr error
-		err = atomicfile.Create(o.output, func(f *os.File) error { werr = ex.Write(f); return werr })
-		switch {
-		case errors.Is(err, fs.ErrExist):
-			return exists
-		case err != nil && werr == nil:
-			return badInput(err)
-		case err == nil:
-			fmt.Fprintf(s.err, "fanorona: wrote %s\n", o.output)
-		}
-	}
-	if err != nil {
+	if err := o.output.write(s, ex.Write); err != nil {
 		return err
 	}
 	fmt.Fprintf(s.err, "fanorona: export: %d games\n", ex.Games)
 	return nil
+}
+
+// newFile is an -o value of export and positions: "" for stdout, else a new file
+// (tournament.CheckNew, before any work, and CreateNew).
+type newFile string
+
+func (p newFile) write(s *streams, write func(io.Writer) error) error {
+	if p == "" {
+		return write(s.out)
+	}
+	err := tournament.CreateNew(string(p), write)
+	if err == nil {
+		wrote(s)(string(p))
+	}
+	return err
+}
+
+// warnSkipped warns of each record line skipped as unreadable.
+func warnSkipped(s *streams) func(*record.LineError) {
+	return func(e *record.LineError) { fmt.Fprintf(s.err, "fanorona: warning: skipped %v\n", e) }
 }

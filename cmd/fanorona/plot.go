@@ -5,29 +5,32 @@
 package main
 
 import (
-	"errors"
-	"fmt"
-
 	"github.com/fanorona/fanorona/tournament/report"
 	"github.com/fanorona/fanorona/tournament/summary"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
-type plotOptions struct {
-	kind   string // report.Lengths, ..., or "proofs"
-	files  []string
-	output string
-	force  bool
-	cdf    bool
-	chart  report.ChartOptions
+// plotOptions are one chart as asked for: the flags bind into the request.
+type plotOptions struct{ report.ChartRequest }
+
+const plotGames = " FILE_OR_RUN_DIR... -o OUT.png|OUT.svg"
+
+// plotKinds are the charts: the subcommand, its arguments and help, and which of --by,
+// --conf and --cdf it takes.
+var plotKinds = []struct {
+	kind, args, short string
+	by, conf, cdf     bool
+}{
+	{report.Lengths, plotGames, "Histogram of game lengths in plies per group, or its cumulative form with --cdf", true, false, true},
+	{report.FirstMove, plotGames, "White win, draw and Black win shares per group with intervals", true, true, false},
+	{report.Ratings, plotGames, "Elo of each player (Bradley–Terry fit) with intervals", false, true, false},
+	{report.Matrix, plotGames, "Heat map of pairwise scores", false, false, false},
+	{report.Proofs, " FILE.jsonl... -o OUT.png|OUT.svg",
+		"Certificate size of each proven position against pieces on the board, and the share proven, from prove-sample's JSON Lines", false, true, false},
 }
 
-const plotProofs = report.Proofs
-
 func newPlotCmd(s *streams, runF func(*plotOptions) error) *cobra.Command {
-	if runF == nil {
-		runF = func(o *plotOptions) error { return runPlot(s, o) }
-	}
 	c := &cobra.Command{
 		Use:   "plot lengths|firstmove|ratings|matrix|proofs FILE_OR_RUN_DIR... -o OUT.png|OUT.svg",
 		Short: "Draw charts of games.jsonl files or run folders as PNG or SVG (by the output's extension)",
@@ -36,68 +39,53 @@ func newPlotCmd(s *streams, runF func(*plotOptions) error) *cobra.Command {
 	// The charts' flags, hidden, on the group too: "plot histogram -o x.png" is then an
 	// unknown chart rather than an unknown flag of "plot", and "plot --bogus" still fails.
 	var unused plotOptions
-	c.Flags().StringVarP(&unused.output, "output", "o", "", "")
-	c.Flags().BoolVar(&unused.force, "force", false, "")
-	c.Flags().BoolVar(&unused.cdf, "cdf", false, "")
-	c.Flags().StringVar(&unused.chart.By, "by", "", "")
-	c.Flags().Float64Var(&unused.chart.Conf, "conf", 0, "")
-	for _, f := range []string{"output", "force", "cdf", "by", "conf"} {
-		_ = c.Flags().MarkHidden(f)
-	}
-	sub := func(kind, use, short string, flags ...func(*cobra.Command, *plotOptions)) {
-		o := plotOptions{kind: kind, chart: report.DefaultChartOptions}
-		sc := &cobra.Command{Use: kind + use, Short: short, Args: cobra.MinimumNArgs(1),
-			RunE: func(c *cobra.Command, files []string) error { o.files = files; return runF(&o) }}
-		sc.Flags().StringVarP(&o.output, "output", "o", "", "chart file to write: .png or .svg (required)")
-		sc.Flags().BoolVar(&o.force, "force", false, "overwrite the output file if it exists")
-		for _, f := range flags {
-			f(sc, &o)
-		}
+	plotFlags(c, &unused, true, true, true)
+	c.Flags().VisitAll(func(f *pflag.Flag) { f.Hidden = true })
+	for _, k := range plotKinds {
+		o := plotOptions{report.ChartRequest{Kind: k.kind, Chart: report.DefaultChartOptions}}
+		sc := &cobra.Command{Use: k.kind + k.args, Short: k.short, Args: cobra.MinimumNArgs(1),
+			RunE: func(c *cobra.Command, files []string) error {
+				o.Files = files
+				return seam(runF, &o, func() error { return runPlot(s, &o) })
+			}}
+		plotFlags(sc, &o, k.by, k.conf, k.cdf)
 		c.AddCommand(sc)
 	}
-	by := func(c *cobra.Command, o *plotOptions) {
-		c.Flags().StringVar(&o.chart.By, "by", report.ByMatchup, `group games by "matchup" (the two specs, either colour), "player" (every game of a spec) or "opening"`)
-	}
-	conf := func(c *cobra.Command, o *plotOptions) {
-		c.Flags().Float64Var(&o.chart.Conf, "conf", summary.Confidence, "confidence level of the intervals, strictly between 0 and 1")
-	}
-	cdf := func(c *cobra.Command, o *plotOptions) {
-		c.Flags().BoolVar(&o.cdf, "cdf", false, "draw the empirical cumulative distribution instead of the histogram")
-	}
-	const games = " FILE_OR_RUN_DIR... -o OUT.png|OUT.svg"
-	sub(report.Lengths, games, "Histogram of game lengths in plies per group, or its cumulative form with --cdf", by, cdf)
-	sub(report.FirstMove, games, "White win, draw and Black win shares per group with intervals", by, conf)
-	sub(report.Ratings, games, "Elo of each player (Bradley–Terry fit) with intervals", conf)
-	sub(report.Matrix, games, "Heat map of pairwise scores")
-	sub(plotProofs, " FILE.jsonl... -o OUT.png|OUT.svg", "Certificate size of each proven position against pieces on the board, and the share proven, from prove-sample's JSON Lines", conf)
 	return c
 }
 
+func plotFlags(c *cobra.Command, o *plotOptions, by, conf, cdf bool) {
+	c.Flags().StringVarP(&o.Output, "output", "o", "", "chart file to write: .png or .svg (required)")
+	c.Flags().BoolVar(&o.Force, "force", false, "overwrite the output file if it exists")
+	if by {
+		c.Flags().StringVar(&o.Chart.By, "by", report.ByMatchup, `group games by "matchup" (the two specs, either colour), "player" (every game of a spec) or "opening"`)
+	}
+	if conf {
+		c.Flags().Float64Var(&o.Chart.Conf, "conf", summary.Confidence, "confidence level of the intervals, strictly between 0 and 1")
+	}
+	if cdf {
+		c.Flags().BoolVar(&o.CDF, "cdf", false, "draw the empirical cumulative distribution instead of the histogram")
+	}
+}
+
 func runPlot(s *streams, o *plotOptions) error {
-	if o.output == "" {
-		return badInputf("plot %s: -o OUT.png or -o OUT.svg is required", o.kind)
+	if o.Output == "" {
+		return badInputf("plot %s: -o OUT.png or -o OUT.svg is required", o.Kind)
 	}
-	data, err := report.ChartFile(report.ChartRequest{Kind: o.kind, Files: o.files, Output: o.output, Force: o.force,
-		CDF: o.cdf, Chart: o.chart, Read: func(in *report.Input) { warnRead(s, in) }})
+	o.Read = func(in *report.Input) { warnRead(s, in) }
+	data, err := report.ChartFile(o.ChartRequest)
 	if err != nil {
-		return reportError(err)
+		return err
 	}
-	return writeOutputFile(s, o.output, data, o.force)
+	return writeOutputFile(s, o.Output, data, o.Force)
 }
 
 // warnRead warns of the lines skipped and the duplicates dropped in reading games files
 // or run folders for plot and report.
 func warnRead(s *streams, in *report.Input) {
+	skipped := warnSkipped(s)
 	for _, b := range in.Dropped {
-		fmt.Fprintf(s.err, "fanorona: warning: skipped %v\n", b)
+		skipped(b)
 	}
 	warnDuplicates(s, in.Duplicates)
-}
-
-// reportError makes an error of the reader's input bad input (exit status 2).
-func reportError(err error) error {
-	if ie := (*report.InputError)(nil); errors.As(err, &ie) {
-		return badInput(err)
-	}
-	return err
 }

@@ -185,12 +185,12 @@ func TestPlotProofs(t *testing.T) {
 // chart takes no such flag.
 func TestPlotFlagsParsed(t *testing.T) {
 	o := parsedOptions(t, newPlotCmd, "lengths", "a", "b", "-o", "l.svg", "--force", "--cdf", "--by", "opening")
-	assert.Equal(t, plotOptions{kind: report.Lengths, files: []string{"a", "b"}, output: "l.svg", force: true, cdf: true,
-		chart: report.ChartOptions{By: report.ByOpening, Conf: report.DefaultChartOptions.Conf}}, *o)
+	assert.Equal(t, report.ChartRequest{Kind: report.Lengths, Files: []string{"a", "b"}, Output: "l.svg", Force: true, CDF: true,
+		Chart: report.ChartOptions{By: report.ByOpening, Conf: report.DefaultChartOptions.Conf}}, o.ChartRequest)
 	o = parsedOptions(t, newPlotCmd, "ratings", "a", "--conf", "0.9", "--output", "r.png")
-	assert.Equal(t, plotOptions{kind: report.Ratings, files: []string{"a"}, output: "r.png",
-		chart: report.ChartOptions{By: report.DefaultChartOptions.By, Conf: 0.9}}, *o)
+	assert.Equal(t, report.ChartRequest{Kind: report.Ratings, Files: []string{"a"}, Output: "r.png",
+		Chart: report.ChartOptions{By: report.DefaultChartOptions.By, Conf: 0.9}}, o.ChartRequest)
 	o = parsedOptions(t, newPlotCmd, "proofs", "s.jsonl", "-o", "p.svg")
-	assert.Equal(t, plotProofs, o.kind)
-	assert.Equal(t, report.DefaultChartOptions, o.chart)
+	assert.Equal(t, report.Proofs, o.Kind)
+	assert.Equal(t, report.DefaultChartOptions, o.Chart)
 }

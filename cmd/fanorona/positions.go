@@ -5,24 +5,16 @@
 package main
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"strconv"
-	"strings"
 
-	"github.com/fanorona/fanorona/engine/record"
-	"github.com/fanorona/fanorona/internal/atomicfile"
 	"github.com/fanorona/fanorona/tournament"
 	"github.com/spf13/cobra"
 )
 
 type positionsOptions struct {
 	tournament.ExtractOptions
-	pieces, strong, out string
-	files               []string // the games.jsonl files or run folders
+	out   newFile
+	files []string // the games.jsonl files or run folders
 }
 
 func newPositionsCmd(s *streams, runF func(*positionsOptions) error) *cobra.Command {
@@ -37,30 +29,25 @@ func newPositionsCmd(s *streams, runF func(*positionsOptions) error) *cobra.Comm
 			return seam(runF, &o, func() error { return runPositions(s, &o) })
 		},
 	}
-	c.Flags().StringVar(&o.pieces, "pieces", "8-16", "total pieces on the board, MIN-MAX (both included)")
+	c.Flags().StringVar(&o.Pieces, "pieces", "8-16", "total pieces on the board, MIN-MAX (both included)")
 	c.Flags().IntVar(&o.Lead, "lead", 2, "at least this many more pieces for one side")
 	c.Flags().IntVar(&o.Count, "count", 200, "positions to draw")
 	c.Flags().Uint64Var(&o.Seed, "seed", 1, "seed of the draws (a game's ply, then the sample)")
-	c.Flags().StringVar(&o.strong, "strong-side", string(tournament.StrongWhite), "colour given to the side ahead: white, black (by the colour flip) or any (as played)")
+	c.Flags().StringVar((*string)(&o.Strong), "strong-side", string(tournament.StrongWhite), "colour given to the side ahead: white, black (by the colour flip) or any (as played)")
 	c.Flags().BoolVar(&o.KeepCounter, "keep-counter", false, "keep the paika counter of the game (default: set to 0)")
 	c.Flags().BoolVar(&o.Quiet, "quiet-positions", false, "only positions where the side to move has no capture (the lead does not change at once)")
-	c.Flags().StringVarP(&o.out, "output", "o", "", "write the positions into this new file instead of stdout")
+	c.Flags().StringVarP((*string)(&o.out), "output", "o", "", "write the positions into this new file instead of stdout")
 	return c
 }
 
 func runPositions(s *streams, o *positionsOptions) error {
-	lo, hi, err := parsePieceRange(o.pieces)
-	if err != nil {
-		return err
-	}
-	o.MinPieces, o.MaxPieces, o.Strong = lo, hi, tournament.StrongSide(o.strong)
 	if err := o.Check(); err != nil {
 		return badInput(err)
 	}
-	if _, err := os.Stat(o.out); o.out != "" && err == nil {
-		return badInputf("--output %s exists; choose a new file", o.out)
+	if err := tournament.CheckNew(string(o.out)); err != nil {
+		return err
 	}
-	o.Bad = func(e *record.LineError) { fmt.Fprintf(s.err, "fanorona: warning: skipped %v\n", e) }
+	o.Bad = warnSkipped(s)
 	o.Progress = func(games int) {
 		if games%20000 == 0 {
 			fmt.Fprintf(s.err, "fanorona: positions: %d games read\n", games)
@@ -71,38 +58,7 @@ func runPositions(s *streams, o *positionsOptions) error {
 		return badInput(err)
 	}
 	warnDuplicates(s, res.Duplicates)
-	var buf bytes.Buffer
-	fmt.Fprintln(&buf, tournament.PositionsHeader(o.files, o.ExtractOptions, res))
-	for _, p := range res.Positions {
-		fmt.Fprintln(&buf, p.FEN())
-	}
 	fmt.Fprintf(s.err, "fanorona: positions: %d games read, %d with a qualifying position, %d distinct positions, %d drawn\n",
 		res.Games, res.Qualifying, res.Distinct, len(res.Positions))
-	if o.out == "" {
-		_, err = s.out.Write(buf.Bytes())
-		return err
-	}
-	err = atomicfile.Create(o.out, func(f *os.File) error { _, err := f.Write(buf.Bytes()); return err })
-	switch {
-	case errors.Is(err, fs.ErrExist):
-		return badInputf("--output %s exists; choose a new file", o.out)
-	case err != nil:
-		return badInput(err)
-	}
-	fmt.Fprintf(s.err, "fanorona: wrote %s\n", o.out)
-	return nil
-}
-
-// parsePieceRange reads "MIN-MAX" (or a single number N for N-N).
-func parsePieceRange(s string) (int, int, error) {
-	a, b, ok := strings.Cut(s, "-")
-	if !ok {
-		b = a
-	}
-	lo, err1 := strconv.Atoi(strings.TrimSpace(a))
-	hi, err2 := strconv.Atoi(strings.TrimSpace(b))
-	if err1 != nil || err2 != nil {
-		return 0, 0, badInputf("--pieces %q: expected MIN-MAX, e.g. 8-16", s)
-	}
-	return lo, hi, nil
+	return o.out.write(s, res.WriteText)
 }

@@ -106,10 +106,10 @@ func TestTournamentFixedColoursFromAPositionsFile(t *testing.T) {
 func TestPositionsFlagsBecomeOptions(t *testing.T) {
 	o := parsedOptions(t, newPositionsCmd, "a.jsonl", "run", "--pieces", "6-10", "--lead", "3", "--strong-side", "any", "--quiet-positions", "-o", "p.fen")
 	assert.Equal(t, []string{"a.jsonl", "run"}, o.files)
-	assert.Equal(t, "6-10", o.pieces)
+	assert.Equal(t, "6-10", o.Pieces)
 	assert.Equal(t, 3, o.Lead)
-	assert.Equal(t, "any", o.strong)
+	assert.Equal(t, tournament.StrongAsIs, o.Strong)
 	assert.True(t, o.Quiet)
-	assert.Equal(t, "p.fen", o.out)
+	assert.Equal(t, newFile("p.fen"), o.out)
 	assert.Equal(t, 200, o.Count)
 }

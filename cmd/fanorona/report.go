@@ -8,11 +8,8 @@ import (
 	"github.com/spf13/cobra"
 )
 
-type reportOptions struct {
-	files  []string
-	output string
-	force  bool
-}
+// reportOptions are the page as asked for: the flags bind into the request.
+type reportOptions struct{ report.PageRequest }
 
 func newReportCmd(s *streams, runF func(*reportOptions) error) *cobra.Command {
 	var o reportOptions
@@ -21,23 +18,23 @@ func newReportCmd(s *streams, runF func(*reportOptions) error) *cobra.Command {
 		Short: "Write one self-contained HTML page of runs: settings and seeds, tables, charts, warnings",
 		Args:  cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
-			o.files = args
+			o.Files = args
 			return seam(runF, &o, func() error { return runReport(s, &o) })
 		},
 	}
-	c.Flags().StringVarP(&o.output, "output", "o", "", "HTML file to write (required)")
-	c.Flags().BoolVar(&o.force, "force", false, "overwrite the output file if it exists")
+	c.Flags().StringVarP(&o.Output, "output", "o", "", "HTML file to write (required)")
+	c.Flags().BoolVar(&o.Force, "force", false, "overwrite the output file if it exists")
 	return c
 }
 
 func runReport(s *streams, o *reportOptions) error {
-	if o.output == "" {
+	if o.Output == "" {
 		return badInputf("report: -o FILE.html is required")
 	}
-	page, err := report.PageFile(report.PageRequest{Files: o.files, Output: o.output, Force: o.force,
-		Read: func(in *report.Input) { warnRead(s, in) }})
+	o.Read = func(in *report.Input) { warnRead(s, in) }
+	page, err := report.PageFile(o.PageRequest)
 	if err != nil {
-		return reportError(err)
+		return err
 	}
-	return writeOutputFile(s, o.output, page, o.force)
+	return writeOutputFile(s, o.Output, page, o.Force)
 }

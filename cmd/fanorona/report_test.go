@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fanorona/fanorona/tournament/report"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -89,7 +90,7 @@ func TestStatsReadsRunFolders(t *testing.T) {
 
 func TestReportFlagsParsed(t *testing.T) {
 	o := parsedOptions(t, newReportCmd, "a", "b/games.jsonl", "-o", "r.html", "--force")
-	assert.Equal(t, reportOptions{files: []string{"a", "b/games.jsonl"}, output: "r.html", force: true}, *o)
+	assert.Equal(t, report.PageRequest{Files: []string{"a", "b/games.jsonl"}, Output: "r.html", Force: true}, o.PageRequest)
 	o = parsedOptions(t, newReportCmd, "a")
-	assert.Equal(t, reportOptions{files: []string{"a"}}, *o)
+	assert.Equal(t, report.PageRequest{Files: []string{"a"}}, o.PageRequest)
 }

@@ -37,6 +37,8 @@ var settingFlags = map[tournament.Setting]string{
 	tournament.SettingLead:          "--lead",
 	tournament.SettingCount:         "--count",
 	tournament.SettingStrongSide:    "--strong-side",
+	tournament.SettingTablebases:    "--tablebases",
+	tournament.SettingCompare:       "--compare",
 }
 
 // flagName is the flag of a setting (the setting's own name when no flag sets it).

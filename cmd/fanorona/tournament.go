@@ -5,7 +5,7 @@
 package main
 
 import (
-	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -23,13 +23,12 @@ import (
 // runOptions are the options of selfplay and tournament: the run as asked for, and what
 // the command adds to it (rules, tables, engines, files after the run).
 type runOptions struct {
-	req                       tournament.Request // Rules are set from rules and maxPlies
-	label                     string             // the progress bar's
-	maxPlies                  int
-	plots, report, adjudicate bool
-	csv, tablebases           string
-	rules                     rulesFlags
-	engines                   engineFlags
+	req      tournament.Request // Rules are set from rules and maxPlies
+	label    string             // the progress bar's
+	maxPlies int
+	files    report.Outputs // the CSV, charts and page after the run
+	rules    rulesFlags
+	engines  engineFlags
 }
 
 func (f *runOptions) bind(c *cobra.Command) {
@@ -49,11 +48,11 @@ func (f *runOptions) bind(c *cobra.Command) {
 	fl.IntVar(&r.ShardCount, "shard-count", 0, "number of shards when the index comes from the environment")
 	fl.StringVar(&r.SPRT, "sprt", "", "sequential test per pair of different players (tournament only): elo0,elo1[,alpha,beta] (default alpha=beta=0.05)")
 	fl.BoolVar(&r.StopOnSPRT, "sprt-stop", false, "stop the run when every pair's SPRT has decided")
-	fl.BoolVar(&f.plots, "plots", false, "also write the charts that apply into the output folder")
-	fl.BoolVar(&f.report, "report", false, "also write report.html (tables, charts, settings, warnings in one page) into the output folder")
-	fl.StringVar(&f.csv, "csv", "", "also write the tables as CSV to FILE, a new file (docs/FORMATS.md, \"Tables as CSV\")")
-	fl.StringVar(&f.tablebases, "tablebases", "", `tablebase folder for expert's probes ("" = the default cache folder if it exists, "none" = off); run.json records the folder used`)
-	fl.BoolVar(&f.adjudicate, "adjudicate", false, "end each game at the first position the --tablebases tables decide, with their value under the run's rules (reason tablebase); run.json records the pieces covered")
+	fl.BoolVar(&f.files.Plots, "plots", false, "also write the charts that apply into the output folder")
+	fl.BoolVar(&f.files.Report, "report", false, "also write report.html (tables, charts, settings, warnings in one page) into the output folder")
+	fl.StringVar(&f.files.CSV, "csv", "", "also write the tables as CSV to FILE, a new file (docs/FORMATS.md, \"Tables as CSV\")")
+	fl.StringVar(&r.Tablebases, "tablebases", "", `tablebase folder for expert's probes ("" = the default cache folder if it exists, "none" = off); run.json records the folder used`)
+	fl.BoolVar(&r.Adjudicate, "adjudicate", false, "end each game at the first position the --tablebases tables decide, with their value under the run's rules (reason tablebase); run.json records the pieces covered")
 	for _, hidden := range []string{"out", "concurrency"} {
 		_ = fl.MarkHidden(hidden)
 	}
@@ -68,47 +67,19 @@ func (f *runOptions) config() (tournament.Config, tournament.Options, error) {
 	if err != nil {
 		return tournament.Config{}, tournament.Options{}, err
 	}
-	req := f.req
-	req.Rules = record.RulesFrom(r, f.maxPlies)
-	c, o, err := req.Options()
+	f.req.Rules = record.RulesFrom(r, f.maxPlies)
+	c, o, err := f.req.Options()
 	if err != nil {
 		return c, o, badInput(err)
 	}
-	if err := checkCSV(f.csv); err != nil {
+	if err := checkCSV(f.files.CSV); err != nil {
 		return c, o, err
 	}
-	ts, err := tablebaseSetup(f.tablebases, playersUse(r.PaikaLimit))
-	switch {
-	case err != nil:
-		return c, o, err
-	case ts.Oracle == nil && ts.Dir != "" && f.tablebases != "":
-		return c, o, badInputf("--tablebases %s: no tablebase built there (fanorona tablebase build)", ts.Dir)
-	case ts.Oracle != nil:
-		o.PlayerOptions = oracleOptions(ts.Oracle)
-		c.Tablebases, c.TablebaseDir, c.TablebaseFiles = true, ts.Dir, ts.Files
-	}
-	if !f.adjudicate {
-		return c, o, nil
-	}
-	if ts.Dir == "" {
-		return c, o, badInputf("--adjudicate needs tables: give --tablebases DIR (build them with: fanorona tablebase build --max-pieces 5 --tablebases DIR, about 10 s)")
-	}
-	set := ts.Set
-	if ts.Oracle != nil {
-		set = ts.Oracle.Set() // the players' tables, not a second copy
-	}
-	if o.Adjudicator, err = tournament.NewAdjudicator(set, r.PaikaLimit); err != nil {
-		return c, o, badInput(err)
-	}
-	return c, o, nil
-}
-
-func parseSPRT(s string) (*summary.SPRTConfig, error) {
-	cfg, err := summary.ParseSPRT(s)
+	ts, err := tablebaseSetup(f.req.Tablebases, playersUse(r.PaikaLimit))
 	if err != nil {
-		return nil, badInputf("--sprt %q: %v", s, err)
+		return c, o, err
 	}
-	return cfg, nil
+	return c, o, badInput(f.req.UseTables(&c, &o, ts))
 }
 
 // runRun runs a configured tournament, then prints its tables and writes its files.
@@ -136,27 +107,11 @@ func runRun(ctx context.Context, s *streams, f *runOptions) error {
 	sum, err := tournament.Run(ctx, c, o)
 	bar.Finish()
 	if sum != nil {
-		err = firstError(err, report.WriteText(s.out, sum))
+		werr := report.WriteText(s.out, sum)
 		fmt.Fprintf(s.err, "fanorona: games in %s/%s, summary in %s/%s\n", o.Out, record.GamesFile, o.Out, record.SummaryFile)
-		if f.csv != "" {
-			err = firstError(err, writeCSV(s, f.csv, sum))
-		}
+		err = cmp.Or(err, werr)
 	}
-	if err != nil {
-		return err
-	}
-	paths, err := report.WriteRunFiles(o.Out, f.plots, f.report)
-	for _, p := range paths {
-		fmt.Fprintf(s.err, "fanorona: wrote %s\n", p)
-	}
-	return err
-}
-
-func firstError(a, b error) error {
-	if a != nil {
-		return a
-	}
-	return b
+	return cmp.Or(err, f.files.Write(o.Out, sum, err == nil, wrote(s)))
 }
 
 func newSelfplayCmd(s *streams, runF func(*runOptions) error) *cobra.Command {
@@ -182,31 +137,25 @@ func newSelfplayCmd(s *streams, runF func(*runOptions) error) *cobra.Command {
 
 func newTournamentCmd(s *streams, runF func(*runOptions) error) *cobra.Command {
 	f := runOptions{req: tournament.Request{Command: "tournament"}, label: "tournament"}
-	var list, format string
+	var list string
 	c := &cobra.Command{
 		Use:   "tournament --players A,B,C --games N [--format round-robin|gauntlet] [-o DIR] [--sprt elo0,elo1 [--sprt-stop]] [--fixed-colours] ...",
 		Short: "Play players against each other: standings, ratings, first-move advantage, game lengths",
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			var err error
-			if f.req.Players, err = splitSpecs(list); err != nil {
-				return err
+			if f.req.Players, err = tournament.SplitSpecs(list); err != nil {
+				return badInput(err)
 			}
-			f.req.Format, f.req.MoreGames = tournament.Format(format), c.Flags().Changed("games")
+			f.req.MoreGames = c.Flags().Changed("games")
 			return seam(runF, &f, func() error { return runRun(c.Context(), s, &f) })
 		},
 	}
 	c.Flags().BoolVar(&f.req.FixedColours, "fixed-colours", false, "no colour swap: in each pairing the first-listed player has White in every game, every game has an opening of its own, games are unpaired (no pentanomial; the SPRT counts single games); recorded in run.json")
 	c.Flags().StringVar(&list, "players", "random,greedy,easy,medium", "comma-separated player specs; a spec's options follow ':' (expert:depth=4,nodes=100000,greedy is two players)")
-	c.Flags().StringVar(&format, "format", string(tournament.RoundRobin), "round-robin or gauntlet (the first player against each other one)")
+	c.Flags().StringVar((*string)(&f.req.Format), "format", string(tournament.RoundRobin), "round-robin or gauntlet (the first player against each other one)")
 	f.bind(c)
 	return c
-}
-
-// splitSpecs splits --players (tournament.SplitSpecs); an empty item is bad input.
-func splitSpecs(list string) ([]string, error) {
-	specs, err := tournament.SplitSpecs(list)
-	return specs, badInput(err)
 }
 
 type statsOptions struct {
@@ -214,7 +163,6 @@ type statsOptions struct {
 	json, replay bool
 	sprt, csv    string
 	compare      bool
-	afterDash    int // cobra's ArgsLenAtDash: -1 without "--"
 }
 
 func newStatsCmd(s *streams, runF func(*statsOptions) error) *cobra.Command {
@@ -230,18 +178,9 @@ one set and the files after it the other: their game lengths are compared by a t
 Kolmogorov–Smirnov test (stats A1 A2 --compare -- B1 B2).`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
-			dash := c.ArgsLenAtDash()
-			switch {
-			case o.compare && dash < 0:
-				return badInputf("--compare: give the two sets separated by --, e.g. stats A.jsonl --compare -- B.jsonl")
-			case o.compare && (dash == 0 || dash == len(args)):
-				return badInputf("--compare: each side of -- needs at least one file")
-			case !o.compare && dash >= 0:
-				return badInputf("files after --: only --compare takes a second set")
-			case o.compare:
-				o.setA, o.setB = args[:dash], args[dash:]
-			default:
-				o.setA = args
+			var err error
+			if o.setA, o.setB, err = tournament.SplitSets(args, c.ArgsLenAtDash(), o.compare); err != nil {
+				return badInput(err)
 			}
 			return seam(runF, &o, func() error { return runStats(s, &o) })
 		},
@@ -258,35 +197,27 @@ func runStats(s *streams, o *statsOptions) error {
 	if err := checkCSV(o.csv); err != nil {
 		return err
 	}
-	req := summary.StatsRequest{Set: o.setA, Compare: o.setB, Duplicates: func(n int) { warnDuplicates(s, n) },
-		ReadOptions: summary.ReadOptions{Replay: o.replay, Bad: func(e *record.LineError) { fmt.Fprintf(s.err, "fanorona: warning: skipped %v\n", e) }}}
-	if o.sprt != "" {
-		var err error
-		if req.SPRT, err = parseSPRT(o.sprt); err != nil {
-			return err
-		}
-	}
-	res, err := summary.Stats(req)
+	sprt, err := tournament.ParseSPRT(o.sprt)
 	if err != nil {
 		return badInput(err)
 	}
-	if req.SPRT != nil && len(res.Summary.Pairs) == 0 {
+	res, err := summary.Stats(summary.StatsRequest{Set: o.setA, Compare: o.setB, Duplicates: func(n int) { warnDuplicates(s, n) },
+		ReadOptions: summary.ReadOptions{Replay: o.replay, SPRT: sprt, Bad: warnSkipped(s)}})
+	if err != nil {
+		return badInput(err)
+	}
+	if sprt != nil && len(res.Summary.Pairs) == 0 {
 		fmt.Fprintf(s.err, "fanorona: warning: --sprt: no games between two different players, so no test\n")
 	}
-	if o.csv != "" {
-		if err := writeCSV(s, o.csv, res.Summary); err != nil {
-			return err
-		}
+	if err := (report.Outputs{CSV: o.csv}).Write("", res.Summary, false, wrote(s)); err != nil {
+		return err
 	}
 	if o.json {
 		enc := json.NewEncoder(s.out)
 		enc.SetIndent("", "  ")
 		return enc.Encode(res.Comparison)
 	}
-	if err := report.WriteText(s.out, res.Summary); err != nil || res.Lengths == nil {
-		return err
-	}
-	return report.WriteComparison(s.out, o.setA, o.setB, *res.Lengths)
+	return report.WriteStats(s.out, res, o.setA, o.setB)
 }
 
 func warnDuplicates(s *streams, n int) {
@@ -318,9 +249,6 @@ func newMergeCmd(s *streams, runF func(*mergeOptions) error) *cobra.Command {
 }
 
 func runMerge(s *streams, o *mergeOptions) error {
-	if o.output == "" {
-		return badInputf("--output is required")
-	}
 	res, err := tournament.Merge(o.shards, o.output, nil)
 	if err != nil {
 		return err
@@ -346,11 +274,7 @@ func checkCSV(path string) error {
 	return nil
 }
 
-// writeCSV writes the tables of sum as CSV to path, a new file, and says so on stderr.
-func writeCSV(s *streams, path string, sum *summary.Summary) error {
-	var b bytes.Buffer
-	if err := report.WriteCSV(&b, sum); err != nil {
-		return err
-	}
-	return writeOutputFile(s, path, b.Bytes(), false)
+// wrote says on stderr that a file was written.
+func wrote(s *streams) func(path string) {
+	return func(path string) { fmt.Fprintf(s.err, "fanorona: wrote %s\n", path) }
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/tournament"
+	"github.com/fanorona/fanorona/tournament/report"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -226,13 +227,12 @@ func TestRunFlagsParsed(t *testing.T) {
 		"--openings", "distinct:3", "--max-plies", "200", "--sprt", "0,20", "--sprt-stop", "--fixed-colours", "--resume",
 		"--csv", "t.csv", "--tablebases", "none", "--adjudicate", "--plots", "--report")
 	assert.Equal(t, tournament.Request{Command: "tournament", Out: "dir", Shard: "1/2", Resume: true, MoreGames: true,
-		SPRT: "0,20", StopOnSPRT: true, Config: tournament.Config{Format: tournament.Gauntlet,
+		SPRT: "0,20", StopOnSPRT: true, Tablebases: "none", Adjudicate: true, Config: tournament.Config{Format: tournament.Gauntlet,
 			Players: []string{"easy", "expert:depth=2,nodes=900", "medium"}, Games: 8, Openings: "distinct:3", Seed: 7,
 			FixedColours: true, RunID: "0123456789abcdef0123456789abcdef", Concurrency: 3}}, o.req)
 	assert.Equal(t, "tournament", o.label)
 	assert.Equal(t, 200, o.maxPlies)
-	assert.Equal(t, [3]bool{true, true, true}, [3]bool{o.plots, o.report, o.adjudicate})
-	assert.Equal(t, [2]string{"t.csv", "none"}, [2]string{o.csv, o.tablebases})
+	assert.Equal(t, report.Outputs{CSV: "t.csv", Plots: true, Report: true}, o.files)
 
 	o = parsedOptions(t, newSelfplayCmd, "--player", "medium", "--start-or-resume", "--shard-count", "4", "--out", "old")
 	assert.Equal(t, tournament.Request{Command: "selfplay", Out: "old", ShardCount: 4, StartOrResume: true,

@@ -1,8 +1,9 @@
-// files.go: writing charts and reports to files without ever leaving half a file.
+// files.go: writing charts, reports and tables to files without ever leaving half a file.
 
 package report
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -10,6 +11,7 @@ import (
 	"path/filepath"
 
 	"github.com/fanorona/fanorona/internal/atomicfile"
+	"github.com/fanorona/fanorona/tournament/summary"
 )
 
 // CheckOutput checks, before any work, that path can be written: its folder exists and
@@ -83,4 +85,38 @@ func WritePlots(dir string, figs []Named) ([]string, error) {
 		paths = append(paths, p)
 	}
 	return paths, nil
+}
+
+// Outputs are the files selfplay, tournament and stats write of a summary besides its
+// text: its tables as CSV into a new file (checked before the work: CheckOutput) and, of
+// a run, its charts and page into the run folder (WriteRunFiles).
+type Outputs struct {
+	CSV           string // "" = no CSV
+	Plots, Report bool   // the run folder's charts and report.html
+}
+
+// Write writes the CSV of sum (none when sum is nil), then, when the run is done, the
+// charts and the page of the run folder dir, telling wrote each path written; it stops
+// at the first error. A CSV file already there is an *InputError.
+func (f Outputs) Write(dir string, sum *summary.Summary, done bool, wrote func(path string)) error {
+	if f.CSV != "" && sum != nil {
+		var b bytes.Buffer
+		if err := WriteCSV(&b, sum); err != nil {
+			return err
+		}
+		if err := WriteFile(f.CSV, b.Bytes(), false); errors.Is(err, fs.ErrExist) {
+			return input(err)
+		} else if err != nil {
+			return err
+		}
+		wrote(f.CSV)
+	}
+	if !done {
+		return nil
+	}
+	paths, err := WriteRunFiles(dir, f.Plots, f.Report)
+	for _, p := range paths {
+		wrote(p)
+	}
+	return err
 }

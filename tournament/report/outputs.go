@@ -11,21 +11,20 @@ import (
 	"strings"
 
 	"github.com/fanorona/fanorona/stats/chart"
+	"github.com/fanorona/fanorona/tournament"
 )
 
 // InputError is an error the caller's input causes (an output or option refused, a file
-// that does not read, a chart its records cannot give), not a failure to draw or encode.
-type InputError struct{ Err error }
-
-func (e *InputError) Error() string { return e.Err.Error() }
-func (e *InputError) Unwrap() error { return e.Err }
+// that does not read, a chart its records cannot give), not a failure to draw or encode:
+// the same kind as a run's (tournament.InputError), which a command reports as bad input.
+type InputError = tournament.InputError
 
 // input wraps a non-nil error as an *InputError.
 func input(err error) error {
 	if err == nil {
 		return nil
 	}
-	return &InputError{err}
+	return &InputError{Err: err}
 }
 
 // Proofs is the chart of prove-sample's lines (ProofSizes), beside the charts of games.

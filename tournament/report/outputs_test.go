@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/fanorona/fanorona/tournament"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -48,7 +49,7 @@ func TestChartAndPageFiles(t *testing.T) {
 		"page name":   second(PageFile(PageRequest{Files: []string{dir}, Output: "r.txt"})),
 		"page exists": second(PageFile(PageRequest{Files: []string{dir}, Output: exists + ".html"})),
 	} {
-		var ie *InputError
+		var ie *tournament.InputError // a run's kind: a command's bad input
 		assert.ErrorAs(t, err, &ie, name)
 	}
 	assert.Len(t, told, 2, "nothing read for a refused request")

@@ -3,6 +3,7 @@ package report
 import (
 	"context"
 	"encoding/json"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -12,6 +13,7 @@ import (
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/tournament"
+	"github.com/fanorona/fanorona/tournament/summary"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -183,4 +185,39 @@ func TestCheckOutput(t *testing.T) {
 	data, err := os.ReadFile(existing)
 	require.NoError(t, err)
 	assert.Equal(t, "keep", string(data))
+}
+
+func TestOutputsWriteTheCSVThenTheRunFolder(t *testing.T) {
+	dir := smallRun(t)
+	in, err := Load([]string{dir})
+	require.NoError(t, err)
+	sum := summary.Summarize(in.Records, nil, nil)
+	var told []string
+	tell := func(p string) { told = append(told, filepath.Base(p)) }
+	csvPath := filepath.Join(t.TempDir(), "t.csv")
+	require.NoError(t, Outputs{CSV: csvPath, Plots: true}.Write(dir, sum, true, tell))
+	assert.Equal(t, []string{"t.csv", "lengths.png", "lengths-cdf.png", "firstmove.png", "ratings.png", "matrix.png"}, told)
+	raw, err := os.ReadFile(csvPath)
+	require.NoError(t, err)
+	assert.True(t, strings.HasPrefix(string(raw), strings.Join(CSVHeader, ",")+"\n"), string(raw))
+	assert.NoFileExists(t, filepath.Join(dir, ReportFile))
+
+	// A CSV file already there is the caller's input, left alone; nothing else is written.
+	told = nil
+	err = Outputs{CSV: csvPath, Report: true}.Write(dir, sum, true, tell)
+	var ie *tournament.InputError
+	require.ErrorAs(t, err, &ie)
+	assert.ErrorIs(t, err, fs.ErrExist)
+	assert.Empty(t, told)
+	again, err := os.ReadFile(csvPath)
+	require.NoError(t, err)
+	assert.Equal(t, raw, again)
+	assert.NoFileExists(t, filepath.Join(dir, ReportFile))
+
+	// A run not done gets its CSV only; without a summary there is no CSV.
+	other := filepath.Join(t.TempDir(), "u.csv")
+	require.NoError(t, Outputs{CSV: other, Report: true}.Write(filepath.Join(dir, "missing"), sum, false, tell))
+	assert.Equal(t, []string{"u.csv"}, told)
+	require.NoError(t, Outputs{CSV: filepath.Join(t.TempDir(), "v.csv"), Report: true}.Write(dir, nil, true, tell))
+	assert.Equal(t, []string{"u.csv", ReportFile}, told)
 }

@@ -349,6 +349,15 @@ func writeTables(w io.Writer, tables []Table) error {
 	return nil
 }
 
+// WriteStats prints what stats read (summary.Stats): the tables of the first set, then,
+// with a second set, the comparison of the two sets' game lengths.
+func WriteStats(w io.Writer, res *summary.StatsResult, setA, setB []string) error {
+	if err := WriteText(w, res.Summary); err != nil || res.Lengths == nil {
+		return err
+	}
+	return WriteComparison(w, setA, setB, *res.Lengths)
+}
+
 // WriteComparison prints the two-sample Kolmogorov–Smirnov comparison of the game lengths
 // of two sets of files, naming the files of each.
 func WriteComparison(w io.Writer, setA, setB []string, ks summary.LengthComparison) error {

@@ -72,3 +72,18 @@ func TestTextShowsTheCountedTables(t *testing.T) {
 	assert.Contains(t, row, "+1 =2 -0")
 	assert.Contains(t, row, "[0 0 0 1 0]")
 }
+
+func TestStatsTextEndsWithTheLengthComparison(t *testing.T) {
+	sum := summary.Summarize([]record.Record{handRecord(0, 0, "A", "B", "1-0", "g0"), handRecord(1, 0, "B", "A", "1-0", "g1")}, nil, nil)
+	res := &summary.StatsResult{Comparison: summary.Comparison{Summary: sum}}
+	var alone, both bytes.Buffer
+	require.NoError(t, WriteStats(&alone, res, []string{"a.jsonl"}, nil))
+	assert.True(t, strings.HasPrefix(alone.String(), "2 games, 2 distinct games, 1 distinct openings, 1 run;"), alone.String())
+	assert.NotContains(t, alone.String(), "Game lengths,")
+
+	res.Lengths = &summary.LengthComparison{N: 2, M: 3, Method: summary.MethodAll}
+	res.Lengths.D, res.Lengths.PValue, res.Lengths.Exact = 0.5, 0.25, true
+	require.NoError(t, WriteStats(&both, res, []string{"a.jsonl", "b.jsonl"}, []string{"c.jsonl"}))
+	assert.Equal(t, alone.String()+"\nGame lengths, a.jsonl b.jsonl (2) vs c.jsonl (3), "+summary.MethodAll+
+		": two-sample Kolmogorov–Smirnov D = 0.5000, p = 0.25 (exact)\n", both.String())
+}
