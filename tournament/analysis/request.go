@@ -1,0 +1,50 @@
+// request.go: what the serve command asks of the analysis board: where to listen, the
+// limits checked before any work, the tables opened for the session and closed after it.
+
+package analysis
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/fanorona/fanorona/puzzles/tablebase"
+)
+
+// Request is a session of the board: Config, listening on Addr, with the tables of the
+// folder Tables ("" = none).
+type Request struct {
+	Config
+	Addr   string
+	Tables string
+}
+
+// SettingError is a setting of a Request out of its range; its text starts with the
+// setting's name ("max-time 0s: must be positive").
+type SettingError struct{ msg string }
+
+func (e *SettingError) Error() string { return e.msg }
+
+// Check refuses the first bad setting, in the order addr, max-searches, max-time.
+func (r *Request) Check() error {
+	fail := func(format string, args ...any) error { return &SettingError{fmt.Sprintf(format, args...)} }
+	switch err := CheckAddr(r.Addr, r.AllowRemote); {
+	case err != nil:
+		return fail("addr: %v", err)
+	case r.MaxSearches < 0:
+		return fail("max-searches %d: must be 0 (one a core) or more", r.MaxSearches)
+	case r.MaxTime <= 0:
+		return fail("max-time %v: must be positive", r.MaxTime)
+	}
+	return nil
+}
+
+// Serve opens the tables, then serves as ListenAndServe does until ctx ends, and closes
+// them.
+func (r Request) Serve(ctx context.Context, ready func(url string)) error {
+	cfg := r.Config
+	if r.Tables != "" {
+		cfg.Tables = tablebase.Open(r.Tables)
+		defer cfg.Tables.Close()
+	}
+	return ListenAndServe(ctx, r.Addr, cfg, ready)
+}
