@@ -52,10 +52,10 @@ func TestNetDataRefusals(t *testing.T) {
 func TestNetFlagsBecomeOptions(t *testing.T) {
 	d := parsedOptions(t, newNetDataCmd, "-o", "x.pos", "--opening-plies", "2-6", "--shard", "1/3", "--resume")
 	assert.Equal(t, "x.pos", d.out)
-	assert.Equal(t, "2-6", d.openings)
-	assert.Equal(t, "1/3", d.shard)
+	assert.Equal(t, "2-6", d.req.Openings)
+	assert.Equal(t, "1/3", d.req.ShardOf)
 	assert.True(t, d.resume)
-	assert.Equal(t, DefaultDataPlayer, d.player)
+	assert.Equal(t, data.DefaultPlayer, d.req.Player)
 
 	tr := parsedOptions(t, newNetTrainCmd, "-o", "n.fnn", "a.pos", "b.pos", "--hidden", "16", "--mirror=false")
 	assert.Equal(t, []string{"a.pos", "b.pos"}, tr.files)
