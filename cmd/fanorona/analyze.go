@@ -11,6 +11,7 @@ import (
 
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/players"
+	"github.com/fanorona/fanorona/players/uci"
 	"github.com/spf13/cobra"
 )
 
@@ -57,9 +58,9 @@ func runAnalyze(ctx context.Context, s *streams, o *analyzeOptions) error {
 	if err != nil {
 		return err
 	}
-	engines, _, err := o.eng.start("", s.err)
+	engines, err := uci.Launch(o.eng.file, o.eng.decl, s.err)
 	if err != nil {
-		return err
+		return badInput(err)
 	}
 	if engines != nil {
 		defer engines.Close()
