@@ -461,8 +461,11 @@ func (e *Engines) end(p *Process) {
 }
 
 // Close ends every process (quit, then the process group is killed), closes the logs and
-// withdraws the engines' names from the player registry.
+// withdraws the engines' names from the player registry. A nil set has nothing to close.
 func (e *Engines) Close() {
+	if e == nil {
+		return
+	}
 	e.mu.Lock()
 	e.closed = true
 	ps := make([]*Process, 0, len(e.live))
