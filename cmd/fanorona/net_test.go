@@ -58,9 +58,9 @@ func TestNetFlagsBecomeOptions(t *testing.T) {
 	assert.Equal(t, data.DefaultPlayer, d.req.Player)
 
 	tr := parsedOptions(t, newNetTrainCmd, "-o", "n.fnn", "a.pos", "b.pos", "--hidden", "16", "--mirror=false")
-	assert.Equal(t, []string{"a.pos", "b.pos"}, tr.files)
-	assert.Equal(t, 16, tr.cfg.Shape.Hidden)
-	assert.False(t, tr.cfg.Mirror)
+	assert.Equal(t, []string{"a.pos", "b.pos"}, tr.req.Files)
+	assert.Equal(t, 16, tr.req.Shape.Hidden)
+	assert.False(t, tr.req.Mirror)
 
 	info := parsedOptions(t, newNetInfoCmd, "default", "--json")
 	assert.Equal(t, "default", info.path)
