@@ -5,7 +5,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"strings"
 
@@ -65,9 +64,5 @@ func runAnalyze(ctx context.Context, s *streams, o *analyzeOptions) error {
 	} else if err != nil {
 		return err
 	}
-	if o.json {
-		return json.NewEncoder(s.out).Encode(rep)
-	}
-	rep.WriteText(s.out)
-	return nil
+	return rep.Write(s.out, o.json)
 }

@@ -122,14 +122,9 @@ func newNetInfoCmd(s *streams, runF func(*netInfoOptions) error) *cobra.Command 
 }
 
 func runNetInfo(s *streams, o *netInfoOptions) error {
-	n, err := nnue.Open(o.path)
+	info, err := nnue.ReadInfo(o.path)
 	if err != nil {
 		return badInput(err)
 	}
-	info := nnue.InfoOf(n, o.path)
-	if o.json {
-		return info.WriteJSON(s.out)
-	}
-	info.WriteText(s.out)
-	return nil
+	return info.Write(s.out, o.json)
 }

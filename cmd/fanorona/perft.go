@@ -49,11 +49,7 @@ func runPerft(ctx context.Context, s *streams, o *perftOptions) error {
 	if err != nil {
 		return fmt.Errorf("perft --depth %d: %w", o.req.Depth, err)
 	}
-	if o.json {
-		return rep.WriteJSON(s.out)
-	}
-	rep.WriteText(s.out)
-	return nil
+	return rep.Write(s.out, o.json)
 }
 
 type movesOptions struct {
