@@ -16,7 +16,6 @@ import (
 type playOptions struct {
 	setup play.Setup
 	fen   string
-	tb    string
 	rules rulesFlags
 }
 
@@ -36,7 +35,7 @@ func newPlayCmd(s *streams, runF func(*playOptions) error) *cobra.Command {
 	c.Flags().StringVar(&o.fen, "fen", engine.StartFEN, "starting position")
 	c.Flags().Uint64Var(&o.setup.Seed, "seed", 0, "seed of the computer players' random choices")
 	c.Flags().StringVar(&o.setup.Hint, "hint", players.DefaultAnalyzer, "player spec that answers hint")
-	c.Flags().StringVar(&o.tb, "tablebases", "", `tablebase folder for expert's probes ("" = the default folder if it exists, "none" = off; a folder named must exist)`)
+	c.Flags().StringVar(&o.setup.Tables, "tablebases", "", `tablebase folder for expert's probes ("" = the default folder if it exists, "none" = off; a folder named must exist)`)
 	o.rules.bind(c)
 	return c
 }
@@ -46,11 +45,7 @@ func runPlay(ctx context.Context, s *streams, o *playOptions) error {
 	if err != nil {
 		return err
 	}
-	opts, err := tablebasePlayerOptions(o.tb, r.PaikaLimit)
-	if err != nil {
-		return err
-	}
-	g, err := o.setup.Game(p, r, opts...)
+	g, err := o.setup.Game(p, r)
 	if err != nil {
 		return badSetting(err)
 	}

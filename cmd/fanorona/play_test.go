@@ -132,5 +132,5 @@ func TestPlayFlagsBecomeOptions(t *testing.T) {
 	assert.Equal(t, uint64(4), o.setup.Seed)
 	assert.Equal(t, "greedy", o.setup.Hint)
 	assert.Zero(t, o.rules.paikaLimit)
-	assert.Empty(t, o.tb, "the default tables folder when it exists")
+	assert.Empty(t, o.setup.Tables, "the default tables folder when it exists")
 }

@@ -7,7 +7,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/fanorona/fanorona/tournament/analysis"
 	"github.com/spf13/cobra"
 )
@@ -50,16 +49,13 @@ func runServe(ctx context.Context, s *streams, o *serveOptions) error {
 	if err := o.req.Check(); err != nil {
 		return badInputf("--%v", err)
 	}
-	if o.req.Tables, err = tablebasesFolder(o.req.Tables, tablebase.Optional); err != nil {
-		return err
-	}
 	o.req.Toolkit = version()
-	return o.req.Serve(ctx, func(url string) {
+	return tablebaseInput(o.req.Serve(ctx, func(url string) {
 		fmt.Fprintf(s.err, "fanorona: the analysis board is at %s (Ctrl-C stops it)\n", url)
 		if o.open {
 			if err := analysis.OpenBrowser(url); err != nil {
 				fmt.Fprintf(s.err, "fanorona: --open: %v\n", err)
 			}
 		}
-	})
+	}))
 }

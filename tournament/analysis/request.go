@@ -11,7 +11,8 @@ import (
 )
 
 // Request is a session of the board: Config, listening on Addr, with the tables of the
-// folder Tables ("" = none).
+// folder option Tables (tablebase.OpenFolder: "" the default folder when it exists,
+// "none" off).
 type Request struct {
 	Config
 	Addr   string
@@ -38,12 +39,16 @@ func (r *Request) Check() error {
 	return nil
 }
 
-// Serve opens the tables, then serves as ListenAndServe does until ctx ends, and closes
-// them.
+// Serve opens the tables (a folder that cannot be used is a tablebase.OptionError), then
+// serves as ListenAndServe does until ctx ends, and closes them.
 func (r Request) Serve(ctx context.Context, ready func(url string)) error {
+	ts, err := tablebase.OpenFolder(r.Tables, tablebase.Use{Need: tablebase.Optional})
+	if err != nil {
+		return tablebase.OptionError(err, tablebase.Optional)
+	}
 	cfg := r.Config
-	if r.Tables != "" {
-		cfg.Tables = tablebase.Open(r.Tables)
+	if ts.Dir != "" {
+		cfg.Tables = tablebase.Open(ts.Dir)
 		defer cfg.Tables.Close()
 	}
 	return ListenAndServe(ctx, r.Addr, cfg, ready)

@@ -1,11 +1,16 @@
 package analysis
 
 import (
+	"context"
 	"errors"
+	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/fanorona/fanorona/puzzles/tablebase"
 )
 
 func TestRequestCheckNamesTheFirstBadSetting(t *testing.T) {
@@ -28,4 +33,14 @@ func TestRequestCheckNamesTheFirstBadSetting(t *testing.T) {
 	}
 	remote := Request{Addr: "8.8.8.8:80", Config: Config{AllowRemote: true, MaxTime: time.Second}}
 	assert.NoError(t, remote.Check(), "allowed, any address listens")
+}
+
+func TestServeRefusesAMissingTablesFolderBeforeListening(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "no-tables")
+	listened := false
+	err := Request{Addr: "127.0.0.1:0", Tables: missing}.Serve(context.Background(), func(string) { listened = true })
+	var ie *tablebase.InputError
+	require.True(t, errors.As(err, &ie), "%v", err)
+	assert.EqualError(t, err, "--tablebases "+missing+": no such folder (stat "+missing+": no such file or directory)")
+	assert.False(t, listened)
 }
