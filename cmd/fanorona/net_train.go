@@ -60,7 +60,9 @@ func runNetTrain(ctx context.Context, s *streams, o *netTrainOptions) error {
 	}
 	bar := progress.New(s.err)
 	start := time.Now()
-	res, err := o.req.Run(ctx, func(e train.Epoch) { bar.Update(e.Label(), "positions", int64(e.Positions), int64(e.Of)) })
+	res, err := train.Run(ctx, o.req.Config, o.req.Files, func(e train.Epoch) {
+		bar.Update(e.Label(), "positions", int64(e.Positions), int64(e.Of))
+	})
 	bar.Finish()
 	if errors.As(err, new(*train.InputError)) {
 		return badInput(err)

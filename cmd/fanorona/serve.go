@@ -47,7 +47,7 @@ func runServe(ctx context.Context, s *streams, o *serveOptions) error {
 		return err
 	}
 	if err := o.req.Check(); err != nil {
-		return badInputf("--%v", err)
+		return badSetting(err)
 	}
 	o.req.Toolkit = version()
 	return tablebaseInput(o.req.Serve(ctx, func(url string) {

@@ -76,7 +76,8 @@ func runTune(ctx context.Context, s *streams, o *tuneOptions) error {
 	case errors.As(err, &re):
 		return badInputf("--games-from: %v", re)
 	case errors.Is(err, tune.ErrNoSelfPlaySamples):
-		return badInputf("no samples: every game ended within --opening-plies %d; give more --games or fewer opening plies", o.req.SelfPlay.OpeningPlies)
+		return badInputf("no samples: every game ended within --opening-plies %d; give more --games or fewer opening plies",
+			o.req.SelfPlay.OpeningPlies)
 	case errors.Is(err, tune.ErrNoSampleWithMinPieces):
 		return badInputf("--min-pieces %d: no sample has that many pieces", o.req.MinPieces)
 	case err != nil:

@@ -21,20 +21,25 @@ type Request struct {
 
 // SettingError is a setting of a Request out of its range; its text starts with the
 // setting's name ("max-time 0s: must be positive").
-type SettingError struct{ msg string }
+type SettingError struct{ Name, Text string }
 
-func (e *SettingError) Error() string { return e.msg }
+func (e *SettingError) Error() string { return e.Text }
+
+// Setting is the name of the setting refused.
+func (e *SettingError) Setting() string { return e.Name }
 
 // Check refuses the first bad setting, in the order addr, max-searches, max-time.
 func (r *Request) Check() error {
-	fail := func(format string, args ...any) error { return &SettingError{fmt.Sprintf(format, args...)} }
+	fail := func(name, format string, args ...any) error {
+		return &SettingError{name, name + fmt.Sprintf(format, args...)}
+	}
 	switch err := CheckAddr(r.Addr, r.AllowRemote); {
 	case err != nil:
-		return fail("addr: %v", err)
+		return fail("addr", ": %v", err)
 	case r.MaxSearches < 0:
-		return fail("max-searches %d: must be 0 (one a core) or more", r.MaxSearches)
+		return fail("max-searches", " %d: must be 0 (one a core) or more", r.MaxSearches)
 	case r.MaxTime <= 0:
-		return fail("max-time %v: must be positive", r.MaxTime)
+		return fail("max-time", " %v: must be positive", r.MaxTime)
 	}
 	return nil
 }

@@ -4,7 +4,6 @@
 package train
 
 import (
-	"context"
 	"fmt"
 	"math"
 
@@ -44,11 +43,6 @@ func (q Request) Check() error {
 		}
 	}
 	return nil
-}
-
-// Run trains on the files (Run).
-func (q Request) Run(ctx context.Context, progress func(Epoch)) (Result, error) {
-	return Run(ctx, q.Config, q.Files, progress)
 }
 
 // Label is the epoch as progress shows it: its number and, once validated, its losses.
