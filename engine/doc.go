@@ -1,7 +1,8 @@
 // Package engine owns the rules of Fanorona: the 5×9 board as bitboards, positions and
 // their FEN, complete turns and their notation, legal-turn generation, game status and
-// perft (with its report and the listing of legal turns as the commands print them). It
-// imports only the standard library; every other package of the project stands on it.
+// perft (its request checked, its report and the listing of legal turns as the commands
+// print them). It imports only the standard library; every other package of the project
+// stands on it.
 //
 // The contract is docs/RULES.md: White moves first from
 // BBBBBBBBB/BBBBBBBBB/BWBW1BWBW/WWWWWWWWW/WWWWWWWWW, capture is compulsory, a capture

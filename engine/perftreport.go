@@ -55,3 +55,12 @@ func WriteTurns(w io.Writer, list []ListedTurn, asJSON bool) error {
 	}
 	return nil
 }
+
+// Write writes the report as JSON (WriteJSON) or as text (WriteText).
+func (r PerftReport) Write(w io.Writer, asJSON bool) error {
+	if asJSON {
+		return r.WriteJSON(w)
+	}
+	r.WriteText(w)
+	return nil
+}

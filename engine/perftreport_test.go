@@ -63,3 +63,14 @@ func TestWriteTurns(t *testing.T) {
 	require.NoError(t, WriteTurns(&b, list[2:3], true))
 	assert.JSONEq(t, `{"turn":"d3-e3W","fen":"BBBBBBBBB/BBBBBBBBB/BW2WBWBW/WWWWWWWWW/WWWWWWWWW b 0 1","captured":["c3"]}`, b.String())
 }
+
+func TestPerftReportWritesJSONOrText(t *testing.T) {
+	r := PerftReport{FEN: StartFEN, Depth: 1, Run: PerftRun{Nodes: 5, Seconds: 1}}
+	var asJSON, asText strings.Builder
+	require.NoError(t, r.Write(&asJSON, true))
+	require.NoError(t, r.Write(&asText, false))
+	var obj map[string]any
+	require.NoError(t, json.Unmarshal([]byte(asJSON.String()), &obj))
+	assert.Equal(t, float64(5), obj["nodes"])
+	assert.Equal(t, "perft 1 (distinct): 5 nodes in 1.000 s, 5 nodes/s\n", asText.String())
+}

@@ -1,10 +1,12 @@
-// perftrun.go: a perft count as the perft and moves commands report it: the count (with
-// its divide, sorted), its time, a stop on request; and the legal turns listed.
+// perftrun.go: a perft count as the perft and moves commands ask for and report it: the
+// request checked, the count (with its divide, sorted), its time, a stop on request; and
+// the legal turns listed.
 
 package engine
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -75,4 +77,41 @@ func ListTurns(p *Position, r Rules) []ListedTurn {
 	}
 	slices.SortFunc(list, func(a, b ListedTurn) int { return strings.Compare(a.Turn, b.Turn) })
 	return list
+}
+
+// MaxPerftDepth bounds a requested count: deeper ones take longer than anyone waits.
+const MaxPerftDepth = 30
+
+// PerftRequest is a perft count as a command asks for it.
+type PerftRequest struct {
+	Depth  int
+	Paths  bool // count every step sequence (Paths) instead of distinct boards (Distinct)
+	Divide bool // the count below each root turn too
+}
+
+// PerftSettingError is a setting of a PerftRequest out of its range; its text starts with
+// the setting's name ("depth 0: must be 1 to 30").
+type PerftSettingError struct{ Name, Text string }
+
+func (e *PerftSettingError) Error() string { return e.Text }
+
+// Setting is the name of the setting refused.
+func (e *PerftSettingError) Setting() string { return e.Name }
+
+// Check refuses a depth out of 1 to MaxPerftDepth.
+func (q PerftRequest) Check() error {
+	if q.Depth < 1 || q.Depth > MaxPerftDepth {
+		return &PerftSettingError{"depth", fmt.Sprintf("depth %d: must be 1 to %d", q.Depth, MaxPerftDepth)}
+	}
+	return nil
+}
+
+// Run counts as RunPerft does and reports the count with what was asked of it.
+func (q PerftRequest) Run(ctx context.Context, p *Position, r Rules) (PerftReport, error) {
+	conv := Distinct
+	if q.Paths {
+		conv = Paths
+	}
+	run, err := RunPerft(ctx, p, r, q.Depth, conv, q.Divide)
+	return PerftReport{FEN: p.FEN(), Depth: q.Depth, Convention: conv, Divided: q.Divide, Run: run}, err
 }

@@ -23,6 +23,9 @@
 // the position, so the same spec, seed and position always give the same turn. Limits by
 // depth, nodes or playouts are reproducible; a time limit is the one exception.
 //
+// [AnalyzeRequest] is one analysis as a command asks for it, its refusals an
+// [InputError], its answer a [Report].
+//
 // Players import only engine; they are not safe for concurrent use: make one per
 // goroutine. docs/LEVELS.md gives each level's parameters and the measured ladder.
 package players

@@ -3,6 +3,7 @@
 package players
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -38,4 +39,13 @@ func (r Report) WriteText(w io.Writer) {
 	fmt.Fprintf(w, "position: %s\nplayer:   %s (seed %d)\nbest:     %s\nscore:    %d (%s)\npv:       %s\ndepth:    %d\nnodes:    %d (%.0f nodes/s)\n",
 		r.FEN, r.Player, r.Seed, r.Turn, r.Score, FormatScore(r.Score),
 		strings.Join(r.PV, " "), r.Depth, r.Nodes, r.NodesPerSecond)
+}
+
+// Write writes the report as one JSON object and a newline, or as text (WriteText).
+func (r Report) Write(w io.Writer, asJSON bool) error {
+	if asJSON {
+		return json.NewEncoder(w).Encode(r)
+	}
+	r.WriteText(w)
+	return nil
 }

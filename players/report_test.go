@@ -2,6 +2,7 @@ package players
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -28,4 +29,13 @@ func TestReportOfAnAnalysis(t *testing.T) {
 	rep.WriteText(&b)
 	assert.Contains(t, b.String(), "player:   greedy (seed 4)\nbest:     d3-e3W\nscore:    150 (+1.50)\n")
 	assert.Contains(t, b.String(), "depth:    2\nnodes:    1000 (")
+}
+
+func TestReportWritesOneJSONLineOrText(t *testing.T) {
+	r := Report{FEN: engine.StartFEN, Player: "greedy", Turn: "e2-e3A", PV: []string{"e2-e3A"}, Depth: 1}
+	var asJSON, asText bytes.Buffer
+	require.NoError(t, r.Write(&asJSON, true))
+	require.NoError(t, r.Write(&asText, false))
+	assert.Equal(t, `{"fen":"`+engine.StartFEN+`","player":"greedy","seed":0,"turn":"e2-e3A","score":0,"pv":["e2-e3A"],"depth":1,"nodes":0,"nodes_per_second":0}`+"\n", asJSON.String())
+	assert.True(t, strings.HasPrefix(asText.String(), "position: "+engine.StartFEN+"\nplayer:   greedy (seed 0)\n"), asText.String())
 }

@@ -5,26 +5,22 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"strings"
 
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/players"
+	"github.com/fanorona/fanorona/players/uci"
 	"github.com/spf13/cobra"
 )
 
-// defaultAnalyzePlayer is the player analyze and play's hint use unless told otherwise.
-const defaultAnalyzePlayer = "expert:time=1s"
-
 type analyzeOptions struct {
-	fen    string
-	player string
-	seed   uint64
-	json   bool
-	tb     string
-	rules  rulesFlags
-	eng    engineFlags
+	req   players.AnalyzeRequest
+	fen   string
+	json  bool
+	tb    string
+	rules rulesFlags
+	eng   engineFlags
 }
 
 func newAnalyzeCmd(s *streams, runF func(*analyzeOptions) error) *cobra.Command {
@@ -32,15 +28,15 @@ func newAnalyzeCmd(s *streams, runF func(*analyzeOptions) error) *cobra.Command 
 	c := &cobra.Command{
 		Use:   "analyze [--fen F] [--player SPEC] [--seed S] [--json]",
 		Short: "Best turn, score and principal variation for a position (a hint)",
-		Long:  "Print the best turn of a player (default " + defaultAnalyzePlayer + "; " + strings.Join(players.Names(), ", ") + ") for a position, its score for the side to move (+1.00 = one piece), principal variation, depth, nodes and nodes/s.",
+		Long:  "Print the best turn of a player (default " + players.DefaultAnalyzer + "; " + strings.Join(players.Names(), ", ") + ") for a position, its score for the side to move (+1.00 = one piece), principal variation, depth, nodes and nodes/s.",
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			return seam(runF, &o, func() error { return runAnalyze(c.Context(), s, &o) })
 		},
 	}
 	c.Flags().StringVar(&o.fen, "fen", engine.StartFEN, "position")
-	c.Flags().StringVar(&o.player, "player", defaultAnalyzePlayer, "player spec")
-	c.Flags().Uint64Var(&o.seed, "seed", 0, "seed of the player's random choices")
+	c.Flags().StringVar(&o.req.Spec, "player", players.DefaultAnalyzer, "player spec")
+	c.Flags().Uint64Var(&o.req.Seed, "seed", 0, "seed of the player's random choices")
 	c.Flags().StringVar(&o.tb, "tablebases", "", `tablebase folder for expert's probes ("" = the default folder if it exists, "none" = off; a folder named must exist)`)
 	c.Flags().BoolVar(&o.json, "json", false, `print one JSON object: {"fen","player","seed","turn","score","pv","depth","nodes","nodes_per_second"}`)
 	o.rules.bind(c)
@@ -57,31 +53,16 @@ func runAnalyze(ctx context.Context, s *streams, o *analyzeOptions) error {
 	if err != nil {
 		return err
 	}
-	engines, _, err := o.eng.start("", s.err)
-	if err != nil {
-		return err
-	}
-	if engines != nil {
-		defer engines.Close()
-	}
-	pl, err := players.NewFromString(o.player, o.seed, opts...)
+	engines, err := uci.Launch(o.eng.file, o.eng.decl, s.err)
 	if err != nil {
 		return badInput(err)
 	}
-	if err := r.Ongoing(&p); err != nil {
-		return badInputf("FEN %q: %v: nothing to analyze", o.fen, err)
-	}
-	a, err := players.Analyze(ctx, pl, &p, r)
-	if err != nil {
-		if errors.Is(err, players.ErrNoTurn) {
-			return badInput(err)
-		}
+	defer engines.Close()
+	rep, err := o.req.Run(ctx, o.fen, &p, r, opts...)
+	if errors.As(err, new(*players.InputError)) {
+		return badInput(err)
+	} else if err != nil {
 		return err
 	}
-	res := players.NewReport(&p, o.player, o.seed, a)
-	if o.json {
-		return json.NewEncoder(s.out).Encode(res)
-	}
-	res.WriteText(s.out)
-	return nil
+	return rep.Write(s.out, o.json)
 }

@@ -61,8 +61,8 @@ func TestAnalyzeBadInput(t *testing.T) {
 
 func TestAnalyzeFlagsBecomeOptions(t *testing.T) {
 	o := parsedOptions(t, newAnalyzeCmd, "--player", "expert:depth=3", "--seed", "7", "--json", "--tablebases", "none", "--engine", "name=x,cmd=y")
-	assert.Equal(t, "expert:depth=3", o.player)
-	assert.Equal(t, uint64(7), o.seed)
+	assert.Equal(t, "expert:depth=3", o.req.Spec)
+	assert.Equal(t, uint64(7), o.req.Seed)
 	assert.True(t, o.json)
 	assert.Equal(t, "none", o.tb)
 	assert.Equal(t, []string{"name=x,cmd=y"}, o.eng.decl)

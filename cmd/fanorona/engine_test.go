@@ -152,10 +152,10 @@ func TestMain(m *testing.M) {
 
 func TestEngineFlagsBecomeOptions(t *testing.T) {
 	o := parsedOptions(t, newEngineCmd, "--player", "medium", "--hash", "64", "--notation", "dashed", "--seed", "2", "--first-turn-no-chain")
-	assert.Equal(t, "medium", o.player)
-	assert.Equal(t, 64, o.hash)
-	assert.Equal(t, "dashed", o.notation)
-	assert.Equal(t, uint64(2), o.seed)
+	assert.Equal(t, "medium", o.req.Player)
+	assert.Equal(t, 64, o.req.HashMB)
+	assert.Equal(t, "dashed", o.req.NotationName)
+	assert.Equal(t, uint64(2), o.req.Seed)
 	assert.True(t, o.rules.firstTurnNoChain)
-	assert.Empty(t, o.tb)
+	assert.Empty(t, o.req.Tables)
 }

@@ -52,15 +52,15 @@ func TestNetDataRefusals(t *testing.T) {
 func TestNetFlagsBecomeOptions(t *testing.T) {
 	d := parsedOptions(t, newNetDataCmd, "-o", "x.pos", "--opening-plies", "2-6", "--shard", "1/3", "--resume")
 	assert.Equal(t, "x.pos", d.out)
-	assert.Equal(t, "2-6", d.openings)
-	assert.Equal(t, "1/3", d.shard)
+	assert.Equal(t, "2-6", d.req.Openings)
+	assert.Equal(t, "1/3", d.req.ShardOf)
 	assert.True(t, d.resume)
-	assert.Equal(t, DefaultDataPlayer, d.player)
+	assert.Equal(t, data.DefaultPlayer, d.req.Player)
 
 	tr := parsedOptions(t, newNetTrainCmd, "-o", "n.fnn", "a.pos", "b.pos", "--hidden", "16", "--mirror=false")
-	assert.Equal(t, []string{"a.pos", "b.pos"}, tr.files)
-	assert.Equal(t, 16, tr.cfg.Shape.Hidden)
-	assert.False(t, tr.cfg.Mirror)
+	assert.Equal(t, []string{"a.pos", "b.pos"}, tr.req.Files)
+	assert.Equal(t, 16, tr.req.Shape.Hidden)
+	assert.False(t, tr.req.Mirror)
 
 	info := parsedOptions(t, newNetInfoCmd, "default", "--json")
 	assert.Equal(t, "default", info.path)

@@ -8,52 +8,49 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"math"
 	"time"
 
 	"github.com/fanorona/fanorona/internal/progress"
 	"github.com/fanorona/fanorona/players/nnue"
 	"github.com/fanorona/fanorona/players/nnue/train"
-	"github.com/fanorona/fanorona/stats/chart"
 	"github.com/fanorona/fanorona/tournament/report"
 	"github.com/spf13/cobra"
 )
 
 type netTrainOptions struct {
-	cfg               train.Config
-	out, curve, image string
-	files             []string // the positions files
+	req train.Request
+	out string
 }
 
 func newNetTrainCmd(s *streams, runF func(*netTrainOptions) error) *cobra.Command {
-	o := netTrainOptions{cfg: train.Defaults()}
+	o := netTrainOptions{req: train.Request{Config: train.Defaults()}}
 	c := &cobra.Command{
 		Use:   "train -o NET.fnn DATA.pos [DATA.pos ...]",
 		Short: "Fit a network to positions files (from net data) and write it as a net file (docs/LEARNING.md)",
 		Args:  cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, files []string) error {
-			o.files = files
+			o.req.Files = files
 			return seam(runF, &o, func() error { return runNetTrain(c.Context(), s, &o) })
 		},
 	}
 	f := c.Flags()
 	f.StringVarP(&o.out, "output", "o", "", "the net file to write (a new file)")
-	f.IntVar(&o.cfg.Shape.Hidden, "hidden", o.cfg.Shape.Hidden, "accumulator values a side")
-	f.IntVar(&o.cfg.Shape.Layer, "layer", o.cfg.Shape.Layer, "units of the small layer")
-	f.Float64Var(&o.cfg.Lambda, "lambda", o.cfg.Lambda, "weight of the search score in the target (the rest: the game's result or the table's value)")
-	f.Float64Var(&o.cfg.ScoreScale, "score-scale", o.cfg.ScoreScale, "K of sigmoid(score/K) in hundredths of a piece (0 = fitted to the results)")
-	f.Uint64Var(&o.cfg.Seed, "seed", o.cfg.Seed, "seed of the initial weights, the split and the shuffles")
-	f.IntVar(&o.cfg.BatchSize, "batch", o.cfg.BatchSize, "positions a step")
-	f.Float64Var(&o.cfg.LearnRate, "learn-rate", o.cfg.LearnRate, "Adam's step size")
-	f.IntVar(&o.cfg.MaxEpochs, "epochs", o.cfg.MaxEpochs, "most epochs")
-	f.IntVar(&o.cfg.Patience, "patience", o.cfg.Patience, "epochs without a better validation loss before stopping")
-	f.Float64Var(&o.cfg.ValidShare, "valid-share", o.cfg.ValidShare, "share of the games held out for validation")
-	f.BoolVar(&o.cfg.Mirror, "mirror", o.cfg.Mirror, "also train on each position's a↔i mirror image (a symmetry of the board and the rules): twice the positions (--mirror=false: the positions alone)")
-	f.Float64Var(&o.cfg.WeightClip, "weight-clip", o.cfg.WeightClip, "bound of the small layer's weights (at most 2, the quantised range)")
-	f.IntVar(&o.cfg.Workers, "workers", o.cfg.Workers, "goroutines (0 = every core); the net does not depend on it")
-	f.StringVar(&o.cfg.Description, "description", "", "free text for the net's header")
-	f.StringVar(&o.curve, "curve", "", "also write the loss of each epoch as CSV (docs/FORMATS.md)")
-	f.StringVar(&o.image, "plot", "", "also draw the loss curves, FILE.png or FILE.svg")
+	f.IntVar(&o.req.Shape.Hidden, "hidden", o.req.Shape.Hidden, "accumulator values a side")
+	f.IntVar(&o.req.Shape.Layer, "layer", o.req.Shape.Layer, "units of the small layer")
+	f.Float64Var(&o.req.Lambda, "lambda", o.req.Lambda, "weight of the search score in the target (the rest: the game's result or the table's value)")
+	f.Float64Var(&o.req.ScoreScale, "score-scale", o.req.ScoreScale, "K of sigmoid(score/K) in hundredths of a piece (0 = fitted to the results)")
+	f.Uint64Var(&o.req.Seed, "seed", o.req.Seed, "seed of the initial weights, the split and the shuffles")
+	f.IntVar(&o.req.BatchSize, "batch", o.req.BatchSize, "positions a step")
+	f.Float64Var(&o.req.LearnRate, "learn-rate", o.req.LearnRate, "Adam's step size")
+	f.IntVar(&o.req.MaxEpochs, "epochs", o.req.MaxEpochs, "most epochs")
+	f.IntVar(&o.req.Patience, "patience", o.req.Patience, "epochs without a better validation loss before stopping")
+	f.Float64Var(&o.req.ValidShare, "valid-share", o.req.ValidShare, "share of the games held out for validation")
+	f.BoolVar(&o.req.Mirror, "mirror", o.req.Mirror, "also train on each position's a↔i mirror image (a symmetry of the board and the rules): twice the positions (--mirror=false: the positions alone)")
+	f.Float64Var(&o.req.WeightClip, "weight-clip", o.req.WeightClip, "bound of the small layer's weights (at most 2, the quantised range)")
+	f.IntVar(&o.req.Workers, "workers", o.req.Workers, "goroutines (0 = every core); the net does not depend on it")
+	f.StringVar(&o.req.Description, "description", "", "free text for the net's header")
+	f.StringVar(&o.req.Curve, "curve", "", "also write the loss of each epoch as CSV (docs/FORMATS.md)")
+	f.StringVar(&o.req.Plot, "plot", "", "also draw the loss curves, FILE.png or FILE.svg")
 	return c
 }
 
@@ -63,22 +60,16 @@ func runNetTrain(ctx context.Context, s *streams, o *netTrainOptions) error {
 	}
 	bar := progress.New(s.err)
 	start := time.Now()
-	res, err := train.Run(ctx, o.cfg, o.files, func(e train.Epoch) {
-		label := fmt.Sprintf("net train: epoch %d", e.Epoch)
-		if !math.IsNaN(e.ValidLoss) {
-			label += fmt.Sprintf(" (train %.5f, validation %.5f)", e.TrainLoss, e.ValidLoss)
-		}
-		bar.Update(label, "positions", int64(e.Positions), int64(e.Of))
+	res, err := train.Run(ctx, o.req.Config, o.req.Files, func(e train.Epoch) {
+		bar.Update(e.Label(), "positions", int64(e.Positions), int64(e.Of))
 	})
 	bar.Finish()
-	if err != nil {
-		var ie *train.InputError
-		if errors.As(err, &ie) {
-			return badInput(err)
-		}
+	if errors.As(err, new(*train.InputError)) {
+		return badInput(err)
+	} else if err != nil {
 		return err
 	}
-	outs, err := res.Outputs(o.out, o.curve, o.image)
+	outs, err := res.Outputs(o.out, o.req.Curve, o.req.Plot)
 	if err != nil {
 		return err
 	}
@@ -87,7 +78,7 @@ func runNetTrain(ctx context.Context, s *streams, o *netTrainOptions) error {
 			return err
 		}
 	}
-	fmt.Fprintln(s.out, res.Summary(o.out, o.cfg.Shape, time.Since(start).Seconds()))
+	fmt.Fprintln(s.out, res.Summary(o.out, o.req.Shape, time.Since(start).Seconds()))
 	return nil
 }
 
@@ -96,15 +87,10 @@ func (o *netTrainOptions) check() error {
 	if o.out == "" {
 		return badInputf("-o/--output: required (the net file to write)")
 	}
-	if err := o.cfg.Check(); err != nil {
-		return badInputf("--%v", err)
+	if err := o.req.Check(); err != nil {
+		return badSetting(err)
 	}
-	if o.image != "" {
-		if _, err := chart.FormatOf(o.image); err != nil {
-			return badInputf("--plot %v", err)
-		}
-	}
-	for _, out := range []struct{ flag, path string }{{"-o", o.out}, {"--curve", o.curve}, {"--plot", o.image}} {
+	for _, out := range []struct{ flag, path string }{{"-o", o.out}, {"--curve", o.req.Curve}, {"--plot", o.req.Plot}} {
 		if out.path == "" {
 			continue
 		}
@@ -114,10 +100,7 @@ func (o *netTrainOptions) check() error {
 			return badInputf("%s %v", out.flag, err)
 		}
 	}
-	if err := train.CheckFiles(o.files); err != nil {
-		return badInput(err)
-	}
-	return nil
+	return badInput(train.CheckFiles(o.req.Files))
 }
 
 type netInfoOptions struct {
@@ -141,14 +124,9 @@ func newNetInfoCmd(s *streams, runF func(*netInfoOptions) error) *cobra.Command 
 }
 
 func runNetInfo(s *streams, o *netInfoOptions) error {
-	n, err := nnue.Open(o.path)
+	info, err := nnue.ReadInfo(o.path)
 	if err != nil {
 		return badInput(err)
 	}
-	info := nnue.InfoOf(n, o.path)
-	if o.json {
-		return info.WriteJSON(s.out)
-	}
-	info.WriteText(s.out)
-	return nil
+	return info.Write(s.out, o.json)
 }

@@ -12,12 +12,10 @@ import (
 )
 
 type perftOptions struct {
-	depth  int
-	fen    string
-	paths  bool
-	divide bool
-	json   bool
-	rules  rulesFlags
+	req   engine.PerftRequest
+	fen   string
+	json  bool
+	rules rulesFlags
 }
 
 func newPerftCmd(s *streams, runF func(*perftOptions) error) *cobra.Command {
@@ -30,37 +28,28 @@ func newPerftCmd(s *streams, runF func(*perftOptions) error) *cobra.Command {
 			return seam(runF, &o, func() error { return runPerft(c.Context(), s, &o) })
 		},
 	}
-	c.Flags().IntVar(&o.depth, "depth", 1, "plies to search (1 or more)")
+	c.Flags().IntVar(&o.req.Depth, "depth", 1, "plies to search (1 or more)")
 	c.Flags().StringVar(&o.fen, "fen", engine.StartFEN, "position")
-	c.Flags().BoolVar(&o.paths, "paths", false, "count every step sequence instead of distinct resulting boards")
-	c.Flags().BoolVar(&o.divide, "divide", false, "print the count below each root turn")
+	c.Flags().BoolVar(&o.req.Paths, "paths", false, "count every step sequence instead of distinct resulting boards")
+	c.Flags().BoolVar(&o.req.Divide, "divide", false, "print the count below each root turn")
 	c.Flags().BoolVar(&o.json, "json", false, "print one JSON object")
 	o.rules.bind(c)
 	return c
 }
 
 func runPerft(ctx context.Context, s *streams, o *perftOptions) error {
-	if o.depth < 1 || o.depth > 30 {
-		return badInputf("--depth %d: must be 1 to 30", o.depth)
+	if err := o.req.Check(); err != nil {
+		return badSetting(err)
 	}
 	p, r, err := positionUnderRules(o.fen, &o.rules)
 	if err != nil {
 		return err
 	}
-	conv := engine.Distinct
-	if o.paths {
-		conv = engine.Paths
-	}
-	run, err := engine.RunPerft(ctx, &p, r, o.depth, conv, o.divide)
+	rep, err := o.req.Run(ctx, &p, r)
 	if err != nil {
-		return fmt.Errorf("perft --depth %d: %w", o.depth, err)
+		return fmt.Errorf("perft --depth %d: %w", o.req.Depth, err)
 	}
-	rep := engine.PerftReport{FEN: p.FEN(), Depth: o.depth, Convention: conv, Divided: o.divide, Run: run}
-	if o.json {
-		return rep.WriteJSON(s.out)
-	}
-	rep.WriteText(s.out)
-	return nil
+	return rep.Write(s.out, o.json)
 }
 
 type movesOptions struct {

@@ -8,9 +8,9 @@ import (
 
 func TestPerftMovesShowFlagsBecomeOptions(t *testing.T) {
 	p := parsedOptions(t, newPerftCmd, "--depth", "4", "--paths", "--divide", "--no-moves-draw")
-	assert.Equal(t, 4, p.depth)
-	assert.True(t, p.paths)
-	assert.True(t, p.divide)
+	assert.Equal(t, 4, p.req.Depth)
+	assert.True(t, p.req.Paths)
+	assert.True(t, p.req.Divide)
 	assert.False(t, p.json)
 	assert.True(t, p.rules.noMovesDraw)
 

@@ -5,7 +5,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	"github.com/fanorona/fanorona/engine"
@@ -14,15 +13,10 @@ import (
 	"github.com/spf13/cobra"
 )
 
-const humanSpec = "human"
-
 type playOptions struct {
-	white, black string
-	fen          string
-	seed         uint64
-	hint         string
-	tb           string
-	rules        rulesFlags
+	setup play.Setup
+	fen   string
+	rules rulesFlags
 }
 
 func newPlayCmd(s *streams, runF func(*playOptions) error) *cobra.Command {
@@ -36,12 +30,12 @@ func newPlayCmd(s *streams, runF func(*playOptions) error) *cobra.Command {
 			return seam(runF, &o, func() error { return runPlay(c.Context(), s, &o) })
 		},
 	}
-	c.Flags().StringVar(&o.white, "white", humanSpec, "White: human or a player spec")
-	c.Flags().StringVar(&o.black, "black", "medium", "Black: human or a player spec")
+	c.Flags().StringVar(&o.setup.White, "white", play.Human, "White: human or a player spec")
+	c.Flags().StringVar(&o.setup.Black, "black", "medium", "Black: human or a player spec")
 	c.Flags().StringVar(&o.fen, "fen", engine.StartFEN, "starting position")
-	c.Flags().Uint64Var(&o.seed, "seed", 0, "seed of the computer players' random choices")
-	c.Flags().StringVar(&o.hint, "hint", defaultAnalyzePlayer, "player spec that answers hint")
-	c.Flags().StringVar(&o.tb, "tablebases", "", `tablebase folder for expert's probes ("" = the default folder if it exists, "none" = off; a folder named must exist)`)
+	c.Flags().Uint64Var(&o.setup.Seed, "seed", 0, "seed of the computer players' random choices")
+	c.Flags().StringVar(&o.setup.Hint, "hint", players.DefaultAnalyzer, "player spec that answers hint")
+	c.Flags().StringVar(&o.setup.Tables, "tablebases", "", `tablebase folder for expert's probes ("" = the default folder if it exists, "none" = off; a folder named must exist)`)
 	o.rules.bind(c)
 	return c
 }
@@ -51,22 +45,9 @@ func runPlay(ctx context.Context, s *streams, o *playOptions) error {
 	if err != nil {
 		return err
 	}
-	opts, err := tablebasePlayerOptions(o.tb, r.PaikaLimit)
+	g, err := o.setup.Game(p, r)
 	if err != nil {
-		return err
+		return badSetting(err)
 	}
-	g := play.Game{Rules: r, Pos: p}
-	names := [2]string{o.white, o.black}
-	for i, spec := range names {
-		if spec == humanSpec {
-			continue
-		}
-		if g.Sides[i], err = players.NewFromString(spec, o.seed, opts...); err != nil {
-			return badInput(err)
-		}
-	}
-	if g.Hint, err = players.NewFromString(o.hint, o.seed, opts...); err != nil {
-		return badInput(fmt.Errorf("--hint: %w", err))
-	}
-	return play.NewSession(g, names, s.in, s.out).Run(ctx)
+	return play.NewSession(g, o.setup.Names(), s.in, s.out).Run(ctx)
 }

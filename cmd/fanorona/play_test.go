@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fanorona/fanorona/players/play"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -126,10 +127,10 @@ func TestPlayRefusesAnOverlongLineAndGoesOn(t *testing.T) {
 
 func TestPlayFlagsBecomeOptions(t *testing.T) {
 	o := parsedOptions(t, newPlayCmd, "--black", "human", "--seed", "4", "--hint", "greedy", "--paika-limit", "0")
-	assert.Equal(t, humanSpec, o.white)
-	assert.Equal(t, humanSpec, o.black)
-	assert.Equal(t, uint64(4), o.seed)
-	assert.Equal(t, "greedy", o.hint)
+	assert.Equal(t, play.Human, o.setup.White)
+	assert.Equal(t, play.Human, o.setup.Black)
+	assert.Equal(t, uint64(4), o.setup.Seed)
+	assert.Equal(t, "greedy", o.setup.Hint)
 	assert.Zero(t, o.rules.paikaLimit)
-	assert.Empty(t, o.tb, "the default tables folder when it exists")
+	assert.Empty(t, o.setup.Tables, "the default tables folder when it exists")
 }

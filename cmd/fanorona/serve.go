@@ -6,9 +6,7 @@ package main
 import (
 	"context"
 	"fmt"
-	"time"
 
-	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/fanorona/fanorona/tournament/analysis"
 	"github.com/spf13/cobra"
 )
@@ -17,13 +15,9 @@ import (
 const defaultServeAddr = "127.0.0.1:8054"
 
 type serveOptions struct {
-	addr        string
-	tablebases  string
-	open        bool
-	allowRemote bool
-	maxSearches int
-	maxTime     time.Duration
-	rules       rulesFlags
+	req   analysis.Request
+	open  bool
+	rules rulesFlags
 }
 
 func newServeCmd(s *streams, runF func(*serveOptions) error) *cobra.Command {
@@ -37,45 +31,31 @@ func newServeCmd(s *streams, runF func(*serveOptions) error) *cobra.Command {
 			return seam(runF, &o, func() error { return runServe(c.Context(), s, &o) })
 		},
 	}
-	c.Flags().StringVar(&o.addr, "addr", defaultServeAddr, "host:port to listen on (port 0 picks a free one); loopback unless --allow-remote")
-	c.Flags().StringVar(&o.tablebases, "tablebases", "", `tablebase folder ("" = the default cache folder when it exists, "none" = off)`)
+	c.Flags().StringVar(&o.req.Addr, "addr", defaultServeAddr, "host:port to listen on (port 0 picks a free one); loopback unless --allow-remote")
+	c.Flags().StringVar(&o.req.Tables, "tablebases", "", `tablebase folder ("" = the default cache folder when it exists, "none" = off)`)
 	c.Flags().BoolVar(&o.open, "open", false, "open the page in the desktop's browser")
-	c.Flags().BoolVar(&o.allowRemote, "allow-remote", false, "listen on and answer any address, not only loopback (the API has no authentication)")
-	c.Flags().IntVar(&o.maxSearches, "max-searches", 0, "analyses and proofs running at once over all clients (0 = one a core)")
-	c.Flags().DurationVar(&o.maxTime, "max-time", analysis.DefaultMaxTime, "longest time budget a page may give one analysis or proof")
+	c.Flags().BoolVar(&o.req.AllowRemote, "allow-remote", false, "listen on and answer any address, not only loopback (the API has no authentication)")
+	c.Flags().IntVar(&o.req.MaxSearches, "max-searches", 0, "analyses and proofs running at once over all clients (0 = one a core)")
+	c.Flags().DurationVar(&o.req.MaxTime, "max-time", analysis.DefaultMaxTime, "longest time budget a page may give one analysis or proof")
 	o.rules.bind(c)
 	return c
 }
 
 func runServe(ctx context.Context, s *streams, o *serveOptions) error {
-	r, err := o.rules.rules()
-	if err != nil {
+	var err error
+	if o.req.Rules, err = o.rules.rules(); err != nil {
 		return err
 	}
-	if err := analysis.CheckAddr(o.addr, o.allowRemote); err != nil {
-		return badInputf("--addr: %v", err)
+	if err := o.req.Check(); err != nil {
+		return badSetting(err)
 	}
-	if o.maxSearches < 0 {
-		return badInputf("--max-searches %d: must be 0 (one a core) or more", o.maxSearches)
-	}
-	if o.maxTime <= 0 {
-		return badInputf("--max-time %v: must be positive", o.maxTime)
-	}
-	dir, err := tablebasesFolder(o.tablebases, tablebase.Optional)
-	if err != nil {
-		return err
-	}
-	cfg := analysis.Config{Rules: r, AllowRemote: o.allowRemote, MaxSearches: o.maxSearches, MaxTime: o.maxTime, Toolkit: version()}
-	if dir != "" {
-		cfg.Tables = tablebase.Open(dir)
-		defer cfg.Tables.Close()
-	}
-	return analysis.ListenAndServe(ctx, o.addr, cfg, func(url string) {
+	o.req.Toolkit = version()
+	return tablebaseInput(o.req.Serve(ctx, func(url string) {
 		fmt.Fprintf(s.err, "fanorona: the analysis board is at %s (Ctrl-C stops it)\n", url)
 		if o.open {
 			if err := analysis.OpenBrowser(url); err != nil {
 				fmt.Fprintf(s.err, "fanorona: --open: %v\n", err)
 			}
 		}
-	})
+	}))
 }

@@ -100,10 +100,10 @@ func TestServeHelpHasExamples(t *testing.T) {
 
 func TestServeFlagsBecomeOptions(t *testing.T) {
 	o := parsedOptions(t, newServeCmd, "--addr", "127.0.0.1:0", "--open", "--max-searches", "3", "--max-time", "5s", "--paika-limit", "0")
-	assert.Equal(t, "127.0.0.1:0", o.addr)
+	assert.Equal(t, "127.0.0.1:0", o.req.Addr)
 	assert.True(t, o.open)
-	assert.False(t, o.allowRemote)
-	assert.Equal(t, 3, o.maxSearches)
-	assert.Equal(t, 5*time.Second, o.maxTime)
+	assert.False(t, o.req.AllowRemote)
+	assert.Equal(t, 3, o.req.MaxSearches)
+	assert.Equal(t, 5*time.Second, o.req.MaxTime)
 	assert.Zero(t, o.rules.paikaLimit)
 }

@@ -5,24 +5,18 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/fanorona/fanorona/internal/progress"
-	"github.com/fanorona/fanorona/players"
 	"github.com/fanorona/fanorona/players/tune"
 	"github.com/spf13/cobra"
 )
 
 type tuneOptions struct {
-	games, openingPlies, workers int
-	minPieces                    int
-	player, data, tablebases     string
-	seed                         uint64
-	fixed, gamesFrom             []string
-	selfPlayFlags                []string // the self-play flags given (they do not combine with --games-from)
+	req           tune.Request
+	tablebases    string
+	selfPlayFlags []string // the self-play flags given (they do not combine with --games-from)
 }
 
 func newTuneCmd(s *streams, runF func(*tuneOptions) error) *cobra.Command {
@@ -41,68 +35,53 @@ func newTuneCmd(s *streams, runF func(*tuneOptions) error) *cobra.Command {
 			return seam(runF, &o, func() error { return runTune(c.Context(), s, &o) })
 		},
 	}
-	c.Flags().IntVar(&o.games, "games", 2000, "self-play games of the data set")
-	c.Flags().StringVar(&o.player, "player", "expert:nodes=2000,vary=20,weights=100/1/0/0/0/0/0", "player spec of both sides (these weights: the first evaluation, material and points)")
-	c.Flags().Uint64Var(&o.seed, "seed", 1, "data set seed (openings and players)")
-	c.Flags().IntVar(&o.openingPlies, "opening-plies", 4, "uniformly random plies before the players take over")
-	c.Flags().IntVar(&o.workers, "workers", 2, "games played at once")
-	c.Flags().StringVar(&o.data, "data", "", "also write the samples to this new file (JSON Lines: fen, result)")
-	c.Flags().StringSliceVar(&o.gamesFrom, "games-from", nil, "fit on the games of these run folders or games.jsonl files instead of self-play")
+	c.Flags().IntVar(&o.req.SelfPlay.Games, "games", 2000, "self-play games of the data set")
+	c.Flags().StringVar(&o.req.SelfPlay.Player, "player", "expert:nodes=2000,vary=20,weights=100/1/0/0/0/0/0", "player spec of both sides (these weights: the first evaluation, material and points)")
+	c.Flags().Uint64Var(&o.req.SelfPlay.Seed, "seed", 1, "data set seed (openings and players)")
+	c.Flags().IntVar(&o.req.SelfPlay.OpeningPlies, "opening-plies", 4, "uniformly random plies before the players take over")
+	c.Flags().IntVar(&o.req.SelfPlay.Workers, "workers", 2, "games played at once")
+	c.Flags().StringVar(&o.req.Data, "data", "", "also write the samples to this new file (JSON Lines: fen, result)")
+	c.Flags().StringSliceVar(&o.req.GamesFrom, "games-from", nil, "fit on the games of these run folders or games.jsonl files instead of self-play")
 	c.Flags().StringVar(&o.tablebases, "tablebases", "none", "with --games-from: label the positions these tables cover by their value under the game's rules")
-	c.Flags().IntVar(&o.minPieces, "min-pieces", 0, "fit only the positions with at least this many pieces on the board")
-	c.Flags().StringSliceVar(&o.fixed, "fixed", []string{"targets", "end-material"}, "features whose weight stays at its start (material 100, points 1, others 0)")
+	c.Flags().IntVar(&o.req.MinPieces, "min-pieces", 0, "fit only the positions with at least this many pieces on the board")
+	c.Flags().StringSliceVar(&o.req.Fixed, "fixed", []string{"targets", "end-material"}, "features whose weight stays at its start (material 100, points 1, others 0)")
 	return c
 }
 
 // check refuses bad flag values before any work, in the order the flags are documented.
-func (o *tuneOptions) check(req tune.Request) error {
-	if err := req.Check(); err != nil {
+func (o *tuneOptions) check() error {
+	if err := o.req.Check(); err != nil {
 		return badInputf("--%v", err)
 	}
-	if len(o.gamesFrom) > 0 && len(o.selfPlayFlags) > 0 {
+	if len(o.req.GamesFrom) > 0 && len(o.selfPlayFlags) > 0 {
 		return badInputf("--games-from: fits recorded games, so %s (self-play) cannot be given with it", strings.Join(o.selfPlayFlags, ", "))
 	}
-	if len(o.gamesFrom) == 0 && o.tablebases != "none" {
+	if len(o.req.GamesFrom) == 0 && o.tablebases != "none" {
 		return badInputf("--tablebases %s: only with --games-from", o.tablebases)
 	}
 	return nil
 }
 
 func runTune(ctx context.Context, s *streams, o *tuneOptions) error {
-	req := tune.Request{GamesFrom: o.gamesFrom, OpenTables: o.openTables, MinPieces: o.minPieces, Fixed: o.fixed, Data: o.data,
-		SelfPlay: tune.Config{Games: o.games, Player: o.player, Seed: o.seed, OpeningPlies: o.openingPlies, Workers: o.workers}}
-	if err := o.check(req); err != nil {
+	if err := o.check(); err != nil {
 		return err
 	}
+	o.req.OpenTables = tune.TablesOption(o.tablebases)
 	bar := progress.New(s.err)
-	req.SelfPlay.Progress = func(done, total int) { bar.Update("tune: games", "games", int64(done), int64(total)) }
-	res, err := tune.Run(ctx, req)
+	o.req.SelfPlay.Progress = func(done, total int) { bar.Update("tune: games", "games", int64(done), int64(total)) }
+	res, err := tune.Run(ctx, o.req)
 	bar.Finish()
 	var re *tune.RecordsError
 	switch {
 	case errors.As(err, &re):
 		return badInputf("--games-from: %v", re)
 	case errors.Is(err, tune.ErrNoSelfPlaySamples):
-		return badInputf("no samples: every game ended within --opening-plies %d; give more --games or fewer opening plies", o.openingPlies)
+		return badInputf("no samples: every game ended within --opening-plies %d; give more --games or fewer opening plies",
+			o.req.SelfPlay.OpeningPlies)
 	case errors.Is(err, tune.ErrNoSampleWithMinPieces):
-		return badInputf("--min-pieces %d: no sample has that many pieces", o.minPieces)
+		return badInputf("--min-pieces %d: no sample has that many pieces", o.req.MinPieces)
 	case err != nil:
-		return err
+		return tablebaseInput(err)
 	}
-	b, err := json.MarshalIndent(res.Report, "", "  ")
-	if err != nil {
-		return err
-	}
-	_, err = fmt.Fprintln(s.out, string(b))
-	return err
-}
-
-// openTables opens --tablebases for labelling recorded games, every table checked first
-// as a run checks its tables: the records may be under any rule.
-func (o *tuneOptions) openTables() (players.Oracle, string, error) {
-	ts, err := tablebaseSetup(o.tablebases, playersUse(anyPaikaLimit))
-	if err != nil || ts.Oracle == nil {
-		return nil, ts.Dir, err
-	}
-	return ts.Oracle, ts.Dir, nil
+	return res.WriteJSON(s.out)
 }

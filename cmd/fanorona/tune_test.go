@@ -99,11 +99,11 @@ func TestTuneFromRecordedGamesBadInput(t *testing.T) {
 
 func TestTuneFlagsBecomeOptions(t *testing.T) {
 	o := parsedOptions(t, newTuneCmd, "--games-from", "a,b", "--min-pieces", "8", "--fixed", "material", "--seed", "3")
-	assert.Equal(t, []string{"a", "b"}, o.gamesFrom)
-	assert.Equal(t, 8, o.minPieces)
-	assert.Equal(t, []string{"material"}, o.fixed)
-	assert.Equal(t, uint64(3), o.seed)
+	assert.Equal(t, []string{"a", "b"}, o.req.GamesFrom)
+	assert.Equal(t, 8, o.req.MinPieces)
+	assert.Equal(t, []string{"material"}, o.req.Fixed)
+	assert.Equal(t, uint64(3), o.req.SelfPlay.Seed)
 	assert.Equal(t, []string{"--seed"}, o.selfPlayFlags, "the self-play flags given, refused with --games-from")
 	assert.Equal(t, "none", o.tablebases)
-	assert.Equal(t, 2000, o.games)
+	assert.Equal(t, 2000, o.req.SelfPlay.Games)
 }

@@ -64,3 +64,21 @@ func (i Info) WriteText(w io.Writer) {
 		fmt.Fprintf(w, "  data: %s, %d records, sha256 %s\n", d.Name, d.Records, d.SHA256)
 	}
 }
+
+// ReadInfo is the Info of the net file path (Open).
+func ReadInfo(path string) (Info, error) {
+	n, err := Open(path)
+	if err != nil {
+		return Info{}, err
+	}
+	return InfoOf(n, path), nil
+}
+
+// Write writes the information as JSON (WriteJSON) or as text (WriteText).
+func (i Info) Write(w io.Writer, asJSON bool) error {
+	if asJSON {
+		return i.WriteJSON(w)
+	}
+	i.WriteText(w)
+	return nil
+}

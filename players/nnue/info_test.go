@@ -65,3 +65,19 @@ func TestInfoJSON(t *testing.T) {
 	assert.Equal(t, n.Header.Format, got.Header.Format)
 	assert.Equal(t, n.Header.Shape, got.Header.Shape)
 }
+
+func TestReadInfoWritesJSONOrText(t *testing.T) {
+	info, err := ReadInfo(DefaultName)
+	require.NoError(t, err)
+	sum := sha256.Sum256(defaultNet)
+	assert.Equal(t, hex.EncodeToString(sum[:]), info.SHA256)
+	var asJSON, asText bytes.Buffer
+	require.NoError(t, info.Write(&asJSON, true))
+	require.NoError(t, info.Write(&asText, false))
+	var back Info
+	require.NoError(t, json.Unmarshal(asJSON.Bytes(), &back))
+	assert.Equal(t, info.SHA256, back.SHA256)
+	assert.True(t, strings.HasPrefix(asText.String(), "file: "+DefaultName+"\nsha256: "+info.SHA256+"\n"))
+	_, err = ReadInfo(filepath.Join(t.TempDir(), "missing.fnn"))
+	assert.ErrorIs(t, err, os.ErrNotExist)
+}

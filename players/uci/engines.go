@@ -354,12 +354,16 @@ func (e *Engines) Declare(c EngineConfig) error {
 
 // Start starts every declared engine once (uci, options, isready) and keeps it for the
 // first game, so that a wrong command or an engine that does not speak the protocol is
-// found before the run. It returns the engines' records.
+// found before the run. It returns the engines' records; a failure says where the
+// engine's stderr is kept, when it has a log folder.
 func (e *Engines) Start() ([]record.Engine, error) {
 	var recs []record.Engine
 	for _, name := range e.order {
 		p, err := e.checkout(name)
-		if err != nil {
+		if err != nil && e.logDir != "" {
+			return nil, fmt.Errorf("engine %s: %v (its stderr is kept in %s when that folder existed before the run)",
+				name, err, filepath.Join(e.logDir, "engine-*.log"))
+		} else if err != nil {
 			return nil, fmt.Errorf("engine %s: %v", name, err)
 		}
 		e.checkin(p)
@@ -457,8 +461,11 @@ func (e *Engines) end(p *Process) {
 }
 
 // Close ends every process (quit, then the process group is killed), closes the logs and
-// withdraws the engines' names from the player registry.
+// withdraws the engines' names from the player registry. A nil set has nothing to close.
 func (e *Engines) Close() {
+	if e == nil {
+		return
+	}
 	e.mu.Lock()
 	e.closed = true
 	ps := make([]*Process, 0, len(e.live))

@@ -24,4 +24,7 @@
 // The server listens on loopback only unless its caller allows other addresses
 // (CheckAddr), and answers only requests addressed to a loopback host name, so that a
 // web page elsewhere cannot reach it through a name that resolves to 127.0.0.1.
+//
+// The serve command hands it a Request: the limits checked before any work, the tables
+// folder opened for the session.
 package analysis

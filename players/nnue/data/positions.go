@@ -1,6 +1,7 @@
 // Package data owns the training positions of the learned evaluation: their file format
 // (a text header, then fixed-size binary records) and the seeded self-play that writes
-// them (Generate). docs/FORMATS.md describes the file.
+// them (Generate), with its request as a command gives it (Request: settings as text, a
+// tables folder). docs/FORMATS.md describes the file.
 package data
 
 import (

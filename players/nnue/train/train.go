@@ -11,7 +11,8 @@
 // lane order. (Floating point is the same on every machine of one architecture; across
 // architectures a fused multiply-add can change the last bits.)
 //
-// Nothing here prints: progress goes through the callback given to Run.
+// A command hands it a Request (the recipe, the files, the curves' files), checked before
+// any work. Nothing here prints: progress goes through the callback given to Run.
 package train
 
 import (
@@ -55,31 +56,32 @@ func Defaults() Config {
 // the range the quantised net's sums are sized for (nnue.MaxLayerWeight).
 const MaxWeightClip = float64(nnue.MaxLayerWeight) / float64(nnue.QW)
 
-// Check reports the first setting out of its range, naming it as the command's flag.
+// Check reports the first setting out of its range, a *SettingError naming it as the
+// command's flag.
 func (c Config) Check() error {
 	switch {
 	case c.Shape.Hidden < 1 || c.Shape.Hidden > nnue.MaxHidden:
-		return fmt.Errorf("hidden %d: must be 1 to %d", c.Shape.Hidden, nnue.MaxHidden)
+		return settingErrorf("hidden", "hidden %d: must be 1 to %d", c.Shape.Hidden, nnue.MaxHidden)
 	case c.Shape.Layer < 1 || c.Shape.Layer > nnue.MaxLayer:
-		return fmt.Errorf("layer %d: must be 1 to %d", c.Shape.Layer, nnue.MaxLayer)
+		return settingErrorf("layer", "layer %d: must be 1 to %d", c.Shape.Layer, nnue.MaxLayer)
 	case !(c.Lambda >= 0 && c.Lambda <= 1):
-		return fmt.Errorf("lambda %g: must be from 0 to 1", c.Lambda)
+		return settingErrorf("lambda", "lambda %g: must be from 0 to 1", c.Lambda)
 	case c.ScoreScale != 0 && !(c.ScoreScale >= 1 && c.ScoreScale <= 10000):
-		return fmt.Errorf("score-scale %g: must be 0 (fitted) or from 1 to 10000", c.ScoreScale)
+		return settingErrorf("score-scale", "score-scale %g: must be 0 (fitted) or from 1 to 10000", c.ScoreScale)
 	case c.BatchSize < 1 || c.BatchSize > 1<<24:
-		return fmt.Errorf("batch %d: must be 1 to %d", c.BatchSize, 1<<24)
+		return settingErrorf("batch", "batch %d: must be 1 to %d", c.BatchSize, 1<<24)
 	case !(c.LearnRate > 0 && c.LearnRate <= 1):
-		return fmt.Errorf("learn-rate %g: must be above 0 and at most 1", c.LearnRate)
+		return settingErrorf("learn-rate", "learn-rate %g: must be above 0 and at most 1", c.LearnRate)
 	case c.MaxEpochs < 1 || c.MaxEpochs > 100000:
-		return fmt.Errorf("epochs %d: must be 1 to 100000", c.MaxEpochs)
+		return settingErrorf("epochs", "epochs %d: must be 1 to 100000", c.MaxEpochs)
 	case c.Patience < 1:
-		return fmt.Errorf("patience %d: must be at least 1", c.Patience)
+		return settingErrorf("patience", "patience %d: must be at least 1", c.Patience)
 	case !(c.ValidShare > 0 && c.ValidShare < 1):
-		return fmt.Errorf("valid-share %g: must be above 0 and below 1", c.ValidShare)
+		return settingErrorf("valid-share", "valid-share %g: must be above 0 and below 1", c.ValidShare)
 	case !(c.WeightClip > 0 && c.WeightClip <= MaxWeightClip):
-		return fmt.Errorf("weight-clip %g: must be above 0 and at most %g (the quantised range)", c.WeightClip, MaxWeightClip)
+		return settingErrorf("weight-clip", "weight-clip %g: must be above 0 and at most %g (the quantised range)", c.WeightClip, MaxWeightClip)
 	case c.Workers < 0:
-		return fmt.Errorf("workers %d: must be 0 (every core) or more", c.Workers)
+		return settingErrorf("workers", "workers %d: must be 0 (every core) or more", c.Workers)
 	}
 	return nil
 }

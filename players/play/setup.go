@@ -1,0 +1,64 @@
+// setup.go: the players of a game as a command names them, made into a Game.
+
+package play
+
+import (
+	"fmt"
+
+	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/players"
+	"github.com/fanorona/fanorona/puzzles/tablebase"
+)
+
+// Human names a side a person plays.
+const Human = "human"
+
+// Setup names the players of a game: Human or a player spec a side, and the spec of the
+// player that answers a request for a hint; Seed seeds them all. Tables is the folder
+// option of the tables they probe (tablebase.OpenFolder: "" the default folder when it
+// exists, "none" off).
+type Setup struct {
+	White, Black, Hint string
+	Seed               uint64
+	Tables             string
+}
+
+// SettingError is a bad player spec of a setting that is not a side ("hint: player spec
+// ..."); its text starts with the setting's name.
+type SettingError struct{ Name, Text string }
+
+func (e *SettingError) Error() string { return e.Text }
+
+// Setting is the name of the setting refused.
+func (e *SettingError) Setting() string { return e.Name }
+
+// Names are the sides' names, White's first.
+func (s Setup) Names() [2]string { return [2]string{s.White, s.Black} }
+
+// Game is a game from p under r with the players of s. A folder of tables that cannot be
+// used is a tablebase.OptionError, a side's bad spec a *players.InputError, the hint's a
+// *SettingError.
+func (s Setup) Game(p engine.Position, r engine.Rules) (Game, error) {
+	use := tablebase.PlayersUse(r.PaikaLimit)
+	ts, err := tablebase.OpenFolder(s.Tables, use)
+	if err != nil {
+		return Game{}, tablebase.OptionError(err, use.Need)
+	}
+	var opts []players.Option
+	if ts.Oracle != nil {
+		opts = append(opts, players.WithOracle(ts.Oracle))
+	}
+	g := Game{Rules: r, Pos: p}
+	for i, spec := range s.Names() {
+		if spec == Human {
+			continue
+		}
+		if g.Sides[i], err = players.NewFromString(spec, s.Seed, opts...); err != nil {
+			return Game{}, &players.InputError{Err: err}
+		}
+	}
+	if g.Hint, err = players.NewFromString(s.Hint, s.Seed, opts...); err != nil {
+		return Game{}, &SettingError{"hint", fmt.Sprintf("hint: %v", err)}
+	}
+	return g, nil
+}

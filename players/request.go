@@ -1,0 +1,47 @@
+// request.go: one analysis as the analyze command asks for it, and the refusals of a
+// request a player cannot take.
+
+package players
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/fanorona/fanorona/engine"
+)
+
+// InputError is a request a player cannot take: a bad spec, a position with no turn to
+// choose.
+type InputError struct{ Err error }
+
+func (e *InputError) Error() string { return e.Err.Error() }
+func (e *InputError) Unwrap() error { return e.Err }
+
+// DefaultAnalyzer is the player that analyses a position unless told otherwise.
+const DefaultAnalyzer = "expert:time=1s"
+
+// AnalyzeRequest is one analysis: the player of Spec with Seed.
+type AnalyzeRequest struct {
+	Spec string
+	Seed uint64
+}
+
+// Run analyses p under r, the player made with opts, and reports it. fen is the position
+// as it was given, named when it has no turn to analyse.
+func (q AnalyzeRequest) Run(ctx context.Context, fen string, p *engine.Position, r engine.Rules, opts ...Option) (Report, error) {
+	pl, err := NewFromString(q.Spec, q.Seed, opts...)
+	if err != nil {
+		return Report{}, &InputError{err}
+	}
+	if err := r.Ongoing(p); err != nil {
+		return Report{}, &InputError{fmt.Errorf("FEN %q: %v: nothing to analyze", fen, err)}
+	}
+	a, err := Analyze(ctx, pl, p, r)
+	if errors.Is(err, ErrNoTurn) {
+		return Report{}, &InputError{err}
+	} else if err != nil {
+		return Report{}, err
+	}
+	return NewReport(p, q.Spec, q.Seed, a), nil
+}
