@@ -12,9 +12,9 @@ import (
 func TestPerftRequestCheckNamesTheDepth(t *testing.T) {
 	for _, depth := range []int{0, -1, 31} {
 		err := PerftRequest{Depth: depth}.Check()
-		var se *PerftSettingError
+		var se *SettingError
 		require.True(t, errors.As(err, &se), "depth %d", depth)
-		assert.Equal(t, "depth", se.Setting())
+		assert.Equal(t, "depth", se.Name)
 	}
 	assert.EqualError(t, PerftRequest{Depth: 31}.Check(), "depth 31: must be 1 to 30")
 	assert.NoError(t, PerftRequest{Depth: 1}.Check())

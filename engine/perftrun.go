@@ -89,19 +89,17 @@ type PerftRequest struct {
 	Divide bool // the count below each root turn too
 }
 
-// PerftSettingError is a setting of a PerftRequest out of its range; its text starts with
-// the setting's name ("depth 0: must be 1 to 30").
-type PerftSettingError struct{ Name, Text string }
+// SettingError is a setting of a request out of its range (a PerftRequest's here, and the
+// requests of the packages above); its text starts with the setting's name, which a command
+// shows as its flag ("depth 0: must be 1 to 30").
+type SettingError struct{ Name, Text string }
 
-func (e *PerftSettingError) Error() string { return e.Text }
-
-// Setting is the name of the setting refused.
-func (e *PerftSettingError) Setting() string { return e.Name }
+func (e *SettingError) Error() string { return e.Text }
 
 // Check refuses a depth out of 1 to MaxPerftDepth.
 func (q PerftRequest) Check() error {
 	if q.Depth < 1 || q.Depth > MaxPerftDepth {
-		return &PerftSettingError{"depth", fmt.Sprintf("depth %d: must be 1 to %d", q.Depth, MaxPerftDepth)}
+		return &SettingError{"depth", fmt.Sprintf("depth %d: must be 1 to %d", q.Depth, MaxPerftDepth)}
 	}
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/players/uci"
+	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/spf13/cobra"
 )
 
@@ -43,9 +44,9 @@ func runEngine(ctx context.Context, s *streams, o *engineOptions) error {
 	if o.req.Rules, err = o.rules.rules(); err != nil {
 		return err
 	}
-	o.req.MemoryBytes = machineMemory()
+	o.req.MemoryBytes = tablebase.MachineMemory()
 	if err := o.req.Prepare(); err != nil {
-		return badSetting(err)
+		return badInput(err)
 	}
 	return uci.Serve(ctx, s.in, s.out, o.req.ServerConfig)
 }
@@ -71,7 +72,7 @@ func (f *engineFlags) declare(logDir string, stderr io.Writer) (*uci.Engines, er
 
 // startEngines starts every declared engine once (uci.Engines.Start: an engine that fails
 // its handshake is bad input) and returns their records.
-func startEngines(engines *uci.Engines, _ string) ([]record.Engine, error) {
+func startEngines(engines *uci.Engines) ([]record.Engine, error) {
 	recs, err := engines.Start()
 	return recs, badInput(err)
 }

@@ -59,7 +59,7 @@ func runNetData(ctx context.Context, s *streams, o *netDataOptions) error {
 	}
 	o.req.Toolkit = version()
 	if err := o.req.Prepare(); err != nil {
-		return badSetting(err)
+		return badInput(err)
 	}
 	bar := progress.New(s.err)
 	start := time.Now()
@@ -73,14 +73,4 @@ func runNetData(ctx context.Context, s *streams, o *netDataOptions) error {
 	}
 	fmt.Fprintln(s.out, st.Summary(o.out, time.Since(start).Seconds(), o.req.WorkerCount()))
 	return nil
-}
-
-// badSetting is a package's refusal of a request as bad input; a setting it names (its
-// text starts with the setting's name, which is its flag's) is shown as the flag.
-func badSetting(err error) error {
-	var se interface{ Setting() string }
-	if errors.As(err, &se) {
-		return badInputf("--%v", err)
-	}
-	return badInput(err)
 }

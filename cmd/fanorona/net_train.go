@@ -88,7 +88,7 @@ func (o *netTrainOptions) check() error {
 		return badInputf("-o/--output: required (the net file to write)")
 	}
 	if err := o.req.Check(); err != nil {
-		return badSetting(err)
+		return badInput(err)
 	}
 	for _, out := range []struct{ flag, path string }{{"-o", o.out}, {"--curve", o.req.Curve}, {"--plot", o.req.Plot}} {
 		if out.path == "" {

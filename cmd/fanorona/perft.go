@@ -39,7 +39,7 @@ func newPerftCmd(s *streams, runF func(*perftOptions) error) *cobra.Command {
 
 func runPerft(ctx context.Context, s *streams, o *perftOptions) error {
 	if err := o.req.Check(); err != nil {
-		return badSetting(err)
+		return badInput(err)
 	}
 	p, r, err := positionUnderRules(o.fen, &o.rules)
 	if err != nil {

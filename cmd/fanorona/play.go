@@ -47,7 +47,7 @@ func runPlay(ctx context.Context, s *streams, o *playOptions) error {
 	}
 	g, err := o.setup.Game(p, r)
 	if err != nil {
-		return badSetting(err)
+		return badInput(err)
 	}
 	return play.NewSession(g, o.setup.Names(), s.in, s.out).Run(ctx)
 }

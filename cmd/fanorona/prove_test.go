@@ -20,6 +20,7 @@ import (
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/puzzles"
 	"github.com/fanorona/fanorona/puzzles/proof"
+	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -181,7 +182,7 @@ func TestProveFolderStatusListsEachJob(t *testing.T) {
 // needed and the machine's, before any table or folder is touched. The commands run in a
 // child process, so that a regression kills the child, not the test binary.
 func TestProveRefusesATableBeyondTheMachine(t *testing.T) {
-	if machineMemory() == 0 {
+	if tablebase.MachineMemory() == 0 {
 		t.Skip("the machine's memory is read from /proc/meminfo (Linux)")
 	}
 	dir := os.Getenv("FANORONA_TT_CHILD_DIR")
@@ -194,7 +195,7 @@ func TestProveRefusesATableBeyondTheMachine(t *testing.T) {
 	}
 	const fen = "9/9/2W1W4/3B1B3/9 w"
 	folder, certs := filepath.Join(dir, "proof"), filepath.Join(dir, "certs")
-	memory := fmt.Sprintf("more than this machine's memory (%.1f GiB)", float64(machineMemory())/(1<<30))
+	memory := fmt.Sprintf("more than this machine's memory (%.1f GiB)", float64(tablebase.MachineMemory())/(1<<30))
 	for _, c := range []struct {
 		args []string
 		need string

@@ -47,15 +47,15 @@ func runServe(ctx context.Context, s *streams, o *serveOptions) error {
 		return err
 	}
 	if err := o.req.Check(); err != nil {
-		return badSetting(err)
+		return badInput(err)
 	}
 	o.req.Toolkit = version()
-	return tablebaseInput(o.req.Serve(ctx, func(url string) {
+	return o.req.Serve(ctx, func(url string) {
 		fmt.Fprintf(s.err, "fanorona: the analysis board is at %s (Ctrl-C stops it)\n", url)
 		if o.open {
 			if err := analysis.OpenBrowser(url); err != nil {
 				fmt.Fprintf(s.err, "fanorona: --open: %v\n", err)
 			}
 		}
-	}))
+	})
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/players/uci"
 	"github.com/fanorona/fanorona/puzzles/proof"
 	"github.com/fanorona/fanorona/tournament"
@@ -72,7 +73,8 @@ func proofFlag(option string) string {
 }
 
 // errorText is err's message with every setting, option and source the library names
-// shown as its flag, and the tables an adjudicated run needs followed by how to build them.
+// shown as its flag (a request's engine.SettingError starts with its setting: "--" makes
+// it the flag), and the tables an adjudicated run needs followed by how to build them.
 func errorText(err error) string {
 	msg := err.Error()
 	show := func(lib error, text string) { msg = strings.Replace(msg, lib.Error(), text, 1) }
@@ -91,6 +93,10 @@ func errorText(err error) string {
 	var ee *report.ExistsError
 	if errors.As(err, &ee) {
 		show(ee, ee.Text(optionFlags[report.OptionForce]))
+	}
+	var rse *engine.SettingError
+	if errors.As(err, &rse) {
+		show(rse, "--"+rse.Text)
 	}
 	var pe *proof.InputError
 	if errors.As(err, &pe) {

@@ -58,7 +58,7 @@ func newTBBuildCmd(s *streams, runF func(*tbBuildOptions) error) *cobra.Command 
 func runTBBuild(ctx context.Context, s *streams, o *tbBuildOptions) error {
 	est, err := o.req.Prepare()
 	if err != nil || o.dryRun {
-		return printBuildEstimate(s.out, est, o.json, tablebaseInput(err))
+		return printBuildEstimate(s.out, est, o.json, err)
 	}
 	bar := progress.New(s.err)
 	if !o.quiet {
@@ -74,7 +74,7 @@ func runTBBuild(ctx context.Context, s *streams, o *tbBuildOptions) error {
 	if err == nil && perr == nil && !o.json {
 		fmt.Fprintf(s.err, "tablebases in %s; peak memory of this process %s\n", o.req.Dir, tablebase.MiB(tablebase.PeakResident()))
 	}
-	return cmp.Or(tablebaseInput(err), perr)
+	return cmp.Or(err, perr)
 }
 
 // printBuildEstimate writes the estimate: a table, or one JSON object (docs/CLI.md); or
@@ -99,7 +99,7 @@ func newTBPlanCmd(s *streams, runF func(*tbPlanOptions) error) *cobra.Command {
 		RunE: func(c *cobra.Command, _ []string) error {
 			return seam(runF, &o, func() error {
 				recs, err := tablebase.CheckedPlan(o.req)
-				return renderRecords(s.out, o.json, recs, tablebaseInput(err), func(w io.Writer) { tablebase.WritePlanText(w, recs) })
+				return renderRecords(s.out, o.json, recs, err, func(w io.Writer) { tablebase.WritePlanText(w, recs) })
 			})
 		},
 	}
@@ -143,7 +143,7 @@ func newTBProbeCmd(s *streams, runF func(*tbProbeOptions) error) *cobra.Command 
 			return seam(runF, &o, func() error {
 				o.req.Stdin = s.in
 				recs, err := tablebase.Probe(o.req)
-				return renderRecords(s.out, o.json, recs, tablebaseInput(err), func(w io.Writer) { tablebase.WriteProbeText(w, recs) })
+				return renderRecords(s.out, o.json, recs, err, func(w io.Writer) { tablebase.WriteProbeText(w, recs) })
 			})
 		},
 	}
@@ -189,7 +189,7 @@ func runTBVerify(ctx context.Context, s *streams, o *tbVerifyOptions) error {
 	reps, err := tablebase.VerifyFolder(ctx, o.req)
 	bar.Finish()
 	if err != nil {
-		return tablebaseInput(err)
+		return err
 	}
 	reps.WriteText(s.out)
 	return reps.Err()
@@ -209,7 +209,7 @@ func newTBStatsCmd(s *streams, runF func(*tbStatsOptions) error) *cobra.Command 
 		RunE: func(c *cobra.Command, _ []string) error {
 			return seam(runF, &o, func() error {
 				recs, err := tablebase.Stats(o.dir)
-				return renderRecords(s.out, o.json, recs, tablebaseInput(err), func(w io.Writer) { tablebase.WriteStatsText(w, recs) })
+				return renderRecords(s.out, o.json, recs, err, func(w io.Writer) { tablebase.WriteStatsText(w, recs) })
 			})
 		},
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/fanorona/fanorona/engine/record"
+	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -156,7 +157,7 @@ func TestAnalyzeAndPlayRefuseABadTablebaseFolder(t *testing.T) {
 	}
 	// The default folder, when it exists and is damaged, is refused too.
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
-	require.NoError(t, os.CopyFS(defaultTablebaseDir(), os.DirFS(damaged)))
+	require.NoError(t, os.CopyFS(tablebase.DefaultDir(), os.DirFS(damaged)))
 	code, out, errs := runCmd(t, "", "analyze", "--player", "greedy")
 	assertBadInput(t, code, out, errs, "2v1.fntb")
 }

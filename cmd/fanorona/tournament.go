@@ -14,6 +14,7 @@ import (
 
 	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/internal/progress"
+	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/fanorona/fanorona/tournament"
 	"github.com/fanorona/fanorona/tournament/report"
 	"github.com/fanorona/fanorona/tournament/summary"
@@ -75,7 +76,7 @@ func (f *runOptions) config() (tournament.Config, tournament.Options, error) {
 	if err := checkCSV(f.files.CSV); err != nil {
 		return c, o, err
 	}
-	ts, err := tablebaseSetup(f.req.Tablebases, playersUse(r.PaikaLimit))
+	ts, err := tablebaseSetup(f.req.Tablebases, tablebase.PlayersUse(r.PaikaLimit))
 	if err != nil {
 		return c, o, err
 	}
@@ -102,7 +103,7 @@ func runRun(ctx context.Context, s *streams, f *runOptions) error {
 		defer engines.Close()
 		// Started by the run once its checks pass and it holds the folder's lock, so
 		// that a refused run leaves no engine log behind.
-		o.StartEngines = func() ([]record.Engine, error) { return startEngines(engines, o.Out) }
+		o.StartEngines = func() ([]record.Engine, error) { return startEngines(engines) }
 	}
 	sum, err := tournament.Run(ctx, c, o)
 	bar.Finish()

@@ -81,7 +81,7 @@ func runTune(ctx context.Context, s *streams, o *tuneOptions) error {
 	case errors.Is(err, tune.ErrNoSampleWithMinPieces):
 		return badInputf("--min-pieces %d: no sample has that many pieces", o.req.MinPieces)
 	case err != nil:
-		return tablebaseInput(err)
+		return err
 	}
 	return res.WriteJSON(s.out)
 }

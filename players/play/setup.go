@@ -23,21 +23,12 @@ type Setup struct {
 	Tables             string
 }
 
-// SettingError is a bad player spec of a setting that is not a side ("hint: player spec
-// ..."); its text starts with the setting's name.
-type SettingError struct{ Name, Text string }
-
-func (e *SettingError) Error() string { return e.Text }
-
-// Setting is the name of the setting refused.
-func (e *SettingError) Setting() string { return e.Name }
-
 // Names are the sides' names, White's first.
 func (s Setup) Names() [2]string { return [2]string{s.White, s.Black} }
 
 // Game is a game from p under r with the players of s. A folder of tables that cannot be
 // used is a tablebase.OptionError, a side's bad spec a *players.InputError, the hint's a
-// *SettingError.
+// *engine.SettingError.
 func (s Setup) Game(p engine.Position, r engine.Rules) (Game, error) {
 	use := tablebase.PlayersUse(r.PaikaLimit)
 	ts, err := tablebase.OpenFolder(s.Tables, use)
@@ -58,7 +49,7 @@ func (s Setup) Game(p engine.Position, r engine.Rules) (Game, error) {
 		}
 	}
 	if g.Hint, err = players.NewFromString(s.Hint, s.Seed, opts...); err != nil {
-		return Game{}, &SettingError{"hint", fmt.Sprintf("hint: %v", err)}
+		return Game{}, &engine.SettingError{Name: "hint", Text: fmt.Sprintf("hint: %v", err)}
 	}
 	return g, nil
 }

@@ -29,9 +29,9 @@ func TestSetupRefusesABadSpecNamingTheHint(t *testing.T) {
 	assert.EqualError(t, err, `player spec "wiz": unknown player "wiz" (known: easy, expert, greedy, hard, mcts, medium, random)`, "White's first")
 
 	_, err = Setup{White: Human, Black: Human, Hint: "nope", Tables: "none"}.Game(engine.Start(), engine.DefaultRules())
-	var se *SettingError
+	var se *engine.SettingError
 	require.True(t, errors.As(err, &se), "%v", err)
-	assert.Equal(t, "hint", se.Setting())
+	assert.Equal(t, "hint", se.Name)
 	assert.EqualError(t, err, `hint: player spec "nope": unknown player "nope" (known: easy, expert, greedy, hard, mcts, medium, random)`)
 }
 

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/players"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 )
@@ -20,15 +21,6 @@ type ServeRequest struct {
 	Tables       string
 }
 
-// SettingError is a setting of a request out of its range; its text starts with the
-// setting's name ("hash -1: want ...").
-type SettingError struct{ Name, Text string }
-
-func (e *SettingError) Error() string { return e.Text }
-
-// Setting is the name of the setting refused.
-func (e *SettingError) Setting() string { return e.Name }
-
 // Prepare checks the player, the hash and the notation, and opens the tables, every one
 // checked: a damaged table is refused now (a tablebase.OptionError) rather than in an info
 // string at the first search. The Tablebases option then opens other folders the same way.
@@ -37,11 +29,11 @@ func (r *ServeRequest) Prepare() error {
 		return err
 	}
 	if err := CheckHash(r.HashMB, r.MemoryBytes); err != nil {
-		return &SettingError{"hash", fmt.Sprintf("hash %d: %v", r.HashMB, err)}
+		return &engine.SettingError{Name: "hash", Text: fmt.Sprintf("hash %d: %v", r.HashMB, err)}
 	}
 	var err error
 	if r.Notation, err = ParseNotation(r.NotationName); err != nil {
-		return &SettingError{"notation", fmt.Sprintf("notation %v", err)}
+		return &engine.SettingError{Name: "notation", Text: fmt.Sprintf("notation %v", err)}
 	}
 	ts, err := openTables(r.Tables)
 	if err != nil {

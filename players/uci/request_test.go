@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/fanorona/fanorona/engine"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -26,9 +27,9 @@ func TestServeRequestPrepareRefusesTheFirstBadSetting(t *testing.T) {
 		err := c.req.Prepare()
 		require.Error(t, err)
 		assert.Contains(t, err.Error(), c.want)
-		var se *SettingError
+		var se *engine.SettingError
 		if assert.Equal(t, c.setting != "", errors.As(err, &se), "%v", err) && c.setting != "" {
-			assert.Equal(t, c.setting, se.Setting())
+			assert.Equal(t, c.setting, se.Name)
 		}
 	}
 }

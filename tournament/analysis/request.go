@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 )
 
@@ -19,19 +20,10 @@ type Request struct {
 	Tables string
 }
 
-// SettingError is a setting of a Request out of its range; its text starts with the
-// setting's name ("max-time 0s: must be positive").
-type SettingError struct{ Name, Text string }
-
-func (e *SettingError) Error() string { return e.Text }
-
-// Setting is the name of the setting refused.
-func (e *SettingError) Setting() string { return e.Name }
-
 // Check refuses the first bad setting, in the order addr, max-searches, max-time.
 func (r *Request) Check() error {
 	fail := func(name, format string, args ...any) error {
-		return &SettingError{name, name + fmt.Sprintf(format, args...)}
+		return &engine.SettingError{Name: name, Text: name + fmt.Sprintf(format, args...)}
 	}
 	switch err := CheckAddr(r.Addr, r.AllowRemote); {
 	case err != nil:

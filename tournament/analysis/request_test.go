@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fanorona/fanorona/engine"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -28,9 +29,9 @@ func TestRequestCheckNamesTheFirstBadSetting(t *testing.T) {
 		r := good
 		c.change(&r)
 		err := r.Check()
-		var se *SettingError
+		var se *engine.SettingError
 		if assert.True(t, errors.As(err, &se), "%v", err) {
-			assert.Equal(t, c.setting, se.Setting())
+			assert.Equal(t, c.setting, se.Name)
 		}
 		assert.ErrorContains(t, err, c.want)
 	}

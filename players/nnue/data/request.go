@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 )
 
@@ -26,20 +27,11 @@ type Request struct {
 	Tables string
 }
 
-// SettingError is a setting of a Request that cannot be read or is out of its range; its
-// text starts with the setting's name ("workers -1: must be ...").
-type SettingError struct{ Name, Text string }
-
-func (e *SettingError) Error() string { return e.Text }
-
-// Setting is the name of the setting refused.
-func (e *SettingError) Setting() string { return e.Name }
-
-// Prepare reads and checks the settings (a *SettingError, then Config.Check's refusal),
+// Prepare reads and checks the settings (a *engine.SettingError, then Config.Check's refusal),
 // then opens the tables, every one the rules may probe checked (tablebase.OptionError).
 func (r *Request) Prepare() error {
 	fail := func(name, format string, args ...any) error {
-		return &SettingError{name, name + " " + fmt.Sprintf(format, args...)}
+		return &engine.SettingError{Name: name, Text: name + " " + fmt.Sprintf(format, args...)}
 	}
 	var err error
 	if r.OpeningPlies, err = ParsePlies(r.Openings); err != nil {

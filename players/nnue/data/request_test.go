@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -42,9 +43,9 @@ func TestPrepareRefusesTheFirstBadSetting(t *testing.T) {
 		err := r.Prepare()
 		require.Error(t, err)
 		assert.Contains(t, err.Error(), c.want)
-		var se *SettingError
+		var se *engine.SettingError
 		if assert.Equal(t, c.setting != "", errors.As(err, &se), "%v", err) && c.setting != "" {
-			assert.Equal(t, c.setting, se.Setting())
+			assert.Equal(t, c.setting, se.Name)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/stats/chart"
 )
 
@@ -18,17 +19,8 @@ type Request struct {
 	Curve, Plot string
 }
 
-// SettingError is a setting out of its range; its text starts with the setting's name,
-// which is the command's flag ("hidden 0: must be 1 to 512").
-type SettingError struct{ Name, Text string }
-
-func (e *SettingError) Error() string { return e.Text }
-
-// Setting is the name of the setting refused.
-func (e *SettingError) Setting() string { return e.Name }
-
 func settingErrorf(name, format string, args ...any) error {
-	return &SettingError{name, fmt.Sprintf(format, args...)}
+	return &engine.SettingError{Name: name, Text: fmt.Sprintf(format, args...)}
 }
 
 // Check refuses, before any work, a setting out of its range (Config.Check) or a plot

@@ -5,6 +5,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/fanorona/fanorona/engine"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -24,9 +25,9 @@ func TestRequestCheckNamesTheSettingRefused(t *testing.T) {
 		q := Request{Config: Defaults()}
 		c.change(&q)
 		err := q.Check()
-		var se *SettingError
+		var se *engine.SettingError
 		require.True(t, errors.As(err, &se), "%v", err)
-		assert.Equal(t, c.setting, se.Setting())
+		assert.Equal(t, c.setting, se.Name)
 		assert.EqualError(t, err, c.want)
 	}
 }

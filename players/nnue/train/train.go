@@ -56,7 +56,7 @@ func Defaults() Config {
 // the range the quantised net's sums are sized for (nnue.MaxLayerWeight).
 const MaxWeightClip = float64(nnue.MaxLayerWeight) / float64(nnue.QW)
 
-// Check reports the first setting out of its range, a *SettingError naming it as the
+// Check reports the first setting out of its range, a *engine.SettingError naming it as the
 // command's flag.
 func (c Config) Check() error {
 	switch {
