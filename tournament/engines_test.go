@@ -13,7 +13,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -21,49 +20,15 @@ import (
 	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/players"
 	"github.com/fanorona/fanorona/players/uci"
+	"github.com/fanorona/fanorona/players/uci/ucitest"
 	"github.com/fanorona/fanorona/tournament"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-var (
-	buildOnce sync.Once
-	buildDir  string
-	buildErr  error
-)
-
-// binaries builds fanorona and the misbehaving test engine once per test run.
-func binaries(t testing.TB) (fanorona, bad string) {
-	t.Helper()
-	buildOnce.Do(func() {
-		buildDir, buildErr = os.MkdirTemp("", "uci-test-bin")
-		if buildErr != nil {
-			return
-		}
-		_, file, _, _ := runtime.Caller(0)
-		root := filepath.Join(filepath.Dir(file), "..")
-		cmd := exec.Command("go", "build", "-o", buildDir+string(filepath.Separator), "./cmd/fanorona", "./players/uci/testdata/badengine")
-		cmd.Dir = root
-		if out, err := cmd.CombinedOutput(); err != nil {
-			buildErr = &buildError{err, string(out)}
-		}
-	})
-	require.NoError(t, buildErr)
-	return filepath.Join(buildDir, "fanorona"), filepath.Join(buildDir, "badengine")
-}
-
-type buildError struct {
-	err error
-	out string
-}
-
-func (e *buildError) Error() string { return e.err.Error() + ": " + e.out }
-
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if buildDir != "" {
-		os.RemoveAll(buildDir)
-	}
+	ucitest.Remove()
 	os.Exit(code)
 }
 
@@ -104,7 +69,7 @@ func turnsOf(recs []record.Record) [][]string {
 // The expert at depth 4 plays the same games in process and through the protocol, both
 // with the server in this process and with fanorona engine as a program.
 func TestProtocolGamesIdenticalToInProcess(t *testing.T) {
-	fanorona, _ := binaries(t)
+	fanorona, _ := ucitest.Binaries(t)
 	base := tournament.Config{Format: tournament.RoundRobin, Games: 4, Openings: "random:4", Seed: 7, Concurrency: 2}
 	in := base
 	in.Players = []string{"expert:depth=4", "medium"}
@@ -129,7 +94,7 @@ func TestProtocolGamesIdenticalToInProcess(t *testing.T) {
 // Every way an engine can fail loses its game with its own reason, the run completes,
 // and the engine is restarted for the next game.
 func TestMisbehavingEnginesLoseWithTheirReason(t *testing.T) {
-	_, bad := binaries(t)
+	_, bad := ucitest.Binaries(t)
 	const after = 3 // legal turns a bad engine plays before it misbehaves
 	eng := func(mode string, limits ...string) uci.EngineConfig {
 		return uci.EngineConfig{Name: mode, Command: []string{bad, mode, "3"},
@@ -169,7 +134,7 @@ func TestMisbehavingEnginesLoseWithTheirReason(t *testing.T) {
 }
 
 func TestEngineThatNeverHandshakesIsReportedAtStart(t *testing.T) {
-	_, bad := binaries(t)
+	_, bad := ucitest.Binaries(t)
 	e := uci.NewEngines(t.TempDir(), nil)
 	defer e.Close()
 	require.NoError(t, e.Declare(uci.EngineConfig{Name: "mute", Command: []string{bad, "mute"}, Timeout: uci.Duration(300 * time.Millisecond)}))
@@ -229,7 +194,7 @@ func TestPythonExampleEngine(t *testing.T) {
 // Cancelling a run (Ctrl-C) while an engine is thinking ends the run promptly, records no
 // half game, and Close ends every process.
 func TestCancelledRunEndsEngines(t *testing.T) {
-	_, bad := binaries(t)
+	_, bad := ucitest.Binaries(t)
 	out := t.TempDir()
 	e := uci.NewEngines(out, nil)
 	require.NoError(t, e.Declare(uci.EngineConfig{Name: "cancel-silent", Command: []string{bad, "silent", "0"}}))
@@ -254,7 +219,7 @@ func TestCancelledRunEndsEngines(t *testing.T) {
 // A clock: the engine is sent its own remaining time and increment, which shrink and grow
 // turn by turn; an engine that overruns its clock loses on time.
 func TestClockLimits(t *testing.T) {
-	_, bad := binaries(t)
+	_, bad := ucitest.Binaries(t)
 	cfgs := []uci.EngineConfig{
 		{Name: "clock-pipe", Server: &uci.ServerConfig{Player: "greedy"}, Trace: true},
 		{Name: "clock-slow", Command: []string{bad, "slow", "2"}, Margin: uci.Duration(50 * time.Millisecond)},
@@ -293,24 +258,6 @@ func TestClockLimits(t *testing.T) {
 	assert.Greater(t, clocks[2], clocks[0]+400)
 }
 
-// benchEngines declares the random player as an engine, served in this process over
-// pipes ("pipe") or by fanorona engine as a program ("process").
-func benchEngines(b *testing.B, how string) {
-	e := uci.NewEngines("", nil)
-	cfg := uci.EngineConfig{Name: "bench-" + how}
-	switch how {
-	case "pipe":
-		cfg.Server = &uci.ServerConfig{Player: "random", Rules: engine.DefaultRules()}
-	case "process":
-		fanorona, _ := binaries(b)
-		cfg.Command = []string{fanorona, "engine", "--player", "random", "--tablebases", "none"}
-	}
-	require.NoError(b, e.Declare(cfg))
-	_, err := e.Start()
-	require.NoError(b, err)
-	b.Cleanup(e.Close)
-}
-
 // BenchmarkRandomGames plays random against random: both in process, or one of them
 // through the protocol. One op is one game; games/s is reported.
 func BenchmarkRandomGames(b *testing.B) {
@@ -318,7 +265,7 @@ func BenchmarkRandomGames(b *testing.B) {
 		b.Run(how, func(b *testing.B) {
 			white := "random"
 			if how != "in-process" {
-				benchEngines(b, how)
+				ucitest.BenchEngines(b, how)
 				white = "bench-" + how + ":depth=1"
 			}
 			r := engine.DefaultRules()
