@@ -22,6 +22,30 @@ type Report struct {
 	Depth          int      `json:"depth"`
 	Nodes          uint64   `json:"nodes"`
 	NodesPerSecond float64  `json:"nodes_per_second"`
+	// Lines are the best lines when several were asked for (AnalyzeRequest.MultiPV),
+	// best first; absent otherwise.
+	Lines []LineReport `json:"lines,omitempty"`
+}
+
+// LineReport is one line of a Report: its root turn, score and variation.
+type LineReport struct {
+	Turn  string   `json:"turn"`
+	Score int      `json:"score"`
+	PV    []string `json:"pv"`
+}
+
+// AddLines adds lines, in notation, to the report.
+func (r *Report) AddLines(lines []Line) {
+	for _, l := range lines {
+		lr := LineReport{Score: l.Score, PV: make([]string, len(l.PV))}
+		for i, t := range l.PV {
+			lr.PV[i] = t.String()
+		}
+		if len(lr.PV) > 0 {
+			lr.Turn = lr.PV[0]
+		}
+		r.Lines = append(r.Lines, lr)
+	}
 }
 
 // NewReport is the report of a, the analysis of p by the player of spec with seed.
@@ -39,6 +63,9 @@ func (r Report) WriteText(w io.Writer) {
 	fmt.Fprintf(w, "position: %s\nplayer:   %s (seed %d)\nbest:     %s\nscore:    %d (%s)\npv:       %s\ndepth:    %d\nnodes:    %d (%.0f nodes/s)\n",
 		r.FEN, r.Player, r.Seed, r.Turn, r.Score, FormatScore(r.Score),
 		strings.Join(r.PV, " "), r.Depth, r.Nodes, r.NodesPerSecond)
+	for i, l := range r.Lines {
+		fmt.Fprintf(w, "line %-4s %s  score %d (%s)  pv %s\n", fmt.Sprintf("%d:", i+1), l.Turn, l.Score, FormatScore(l.Score), strings.Join(l.PV, " "))
+	}
 }
 
 // Write writes the report as one JSON object and a newline, or as text (WriteText).

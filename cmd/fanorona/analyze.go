@@ -26,7 +26,7 @@ type analyzeOptions struct {
 func newAnalyzeCmd(s *streams, runF func(*analyzeOptions) error) *cobra.Command {
 	var o analyzeOptions
 	c := &cobra.Command{
-		Use:   "analyze [--fen F] [--player SPEC] [--seed S] [--json]",
+		Use:   "analyze [--fen F] [--player SPEC] [--seed S] [--multipv N] [--json]",
 		Short: "Best turn, score and principal variation for a position (a hint)",
 		Long:  "Print the best turn of a player (default " + players.DefaultAnalyzer + "; " + strings.Join(players.Names(), ", ") + ") for a position, its score for the side to move (+1.00 = one piece), principal variation, depth, nodes and nodes/s.",
 		Args:  cobra.NoArgs,
@@ -37,6 +37,7 @@ func newAnalyzeCmd(s *streams, runF func(*analyzeOptions) error) *cobra.Command 
 	c.Flags().StringVar(&o.fen, "fen", engine.StartFEN, "position")
 	c.Flags().StringVar(&o.req.Spec, "player", players.DefaultAnalyzer, "player spec")
 	c.Flags().Uint64Var(&o.req.Seed, "seed", 0, "seed of the player's random choices")
+	c.Flags().IntVar(&o.req.MultiPV, "multipv", 1, `the N best turns (expert only), each with its score and variation; --json adds "lines":[{"turn","score","pv"}]`)
 	c.Flags().StringVar(&o.tb, "tablebases", "", `tablebase folder for expert's probes ("" = the default folder if it exists, "none" = off; a folder named must exist)`)
 	c.Flags().BoolVar(&o.json, "json", false, `print one JSON object: {"fen","player","seed","turn","score","pv","depth","nodes","nodes_per_second"}`)
 	o.rules.bind(c)

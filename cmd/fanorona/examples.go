@@ -12,6 +12,7 @@ var commandExamples = map[string]string{
   fanorona tablebase build --max-pieces 4
   fanorona --version`,
 	"fanorona analyze": `  fanorona analyze --player expert:depth=6
+  fanorona analyze --player expert:depth=6 --multipv 3
   fanorona analyze --fen "9/6B2/5W1W1/9/9 w 0 10" --player expert:time=200ms --json
   fanorona analyze --fen "9/9/4W4/3B5/9 w" --tablebases ~/tb`,
 	"fanorona check": `  fanorona check cert.fpc.gz --tablebases ~/.cache/fanorona/tablebases`,

@@ -34,7 +34,10 @@ type ServerConfig struct {
 	// Tablebases option is not offered.
 	OpenTablebases func(dir string) ([]players.Option, error)
 	Notation       Notation // how bestmove and pv are written (option Notation)
-	Name           string   // "id name" (default "fanorona <player>")
+	// MultiPV is the lines of each search (option MultiPV; 0 or 1 = one, the expert alone
+	// gives more): players.Expert.Lines, each in an info line with "multipv k".
+	MultiPV int
+	Name    string // "id name" (default "fanorona <player>")
 }
 
 // noOwnLimit is the time limit given to a player that has one when the protocol's clock,
@@ -267,6 +270,7 @@ func (s *server) sendID() {
 		}
 		lines = append(lines, "option name Tablebases type string default "+tb)
 	}
+	lines = append(lines, fmt.Sprintf("option name MultiPV type spin default %d min 1 max %d", max(s.cfg.MultiPV, 1), players.MaxMultiPV))
 	s.send("%s\nuciok", strings.Join(lines, "\n"))
 }
 
@@ -340,6 +344,13 @@ func (s *server) setOption(args []string) {
 		} else {
 			s.cfg.Rules.FirstTurnNoChain = b
 		}
+	case "multipv":
+		k, err := strconv.Atoi(v)
+		if err != nil || k < 1 || k > players.MaxMultiPV {
+			bad(fmt.Sprintf("want a whole number from 1 to %d", players.MaxMultiPV))
+			return
+		}
+		s.cfg.MultiPV = k
 	case "tablebases":
 		if s.cfg.OpenTablebases == nil {
 			bad("tablebases are not offered")
@@ -582,7 +593,7 @@ func (s *server) startSearch(parent context.Context, args []string) {
 	}
 	sr := &search{cancel: cancel, stopped: make(chan struct{}), done: make(chan struct{}), infinite: l.infinite}
 	s.search = sr
-	p, r, notation := s.pos, s.cfg.Rules, s.cfg.Notation
+	p, r, notation, multiPV := s.pos, s.cfg.Rules, s.cfg.Notation, s.cfg.MultiPV
 	fl := s.floorFor()
 	go func() {
 		defer close(sr.done)
@@ -601,23 +612,46 @@ func (s *server) startSearch(parent context.Context, args []string) {
 			if ts := p.Turns(r, nil); len(ts) > 0 {
 				a.Turn = ts[0]
 			}
+		} else if e, ok := pl.(*players.Expert); ok && multiPV > 1 && fl.scored(a) {
+			s.sendLines(parent, e, &p, r, a, multiPV, notation)
 		} else if a.Turn.Len > 0 {
-			pv := make([]string, len(a.PV))
-			for i, t := range a.PV {
-				pv[i] = FormatTurn(t, notation)
-			}
 			score := ""
 			if fl.scored(a) {
 				score = " score " + formatScore(a.Score, r.PaikaLimit)
 			}
 			s.send("info depth %d%s nodes %d nps %.0f time %d pv %s",
-				a.Depth, score, a.Nodes, a.NodesPerSecond(), a.Time.Milliseconds(), strings.Join(pv, " "))
+				a.Depth, score, a.Nodes, a.NodesPerSecond(), a.Time.Milliseconds(), formatPV(a.PV, notation))
 		}
 		if sr.infinite {
 			<-sr.stopped // UCI: no bestmove before stop when searching without limit
 		}
 		s.send("bestmove %s", FormatTurn(a.Turn, notation))
 	}()
+}
+
+// sendLines writes the best k lines of p after a, the expert e's search of it, as info
+// lines "multipv 1" to "multipv k" of a's depth, counting the nodes and time of both
+// searches. The lines are searched after a, to its depth, under ctx (the session: they
+// are its analysis, not its clock's); when ctx ends first, a's own line is written.
+func (s *server) sendLines(ctx context.Context, e *players.Expert, p *engine.Position, r engine.Rules, a players.Analysis, k int, notation Notation) {
+	start := time.Now()
+	lines, nodes, err := e.Lines(ctx, p, r, a, k)
+	if err != nil {
+		lines, nodes = []players.Line{{Score: a.Score, PV: a.PV}}, 0
+	}
+	all := players.Analysis{Nodes: a.Nodes + nodes, Time: a.Time + time.Since(start)}
+	for i, l := range lines {
+		s.send("info depth %d multipv %d score %s nodes %d nps %.0f time %d pv %s", a.Depth, i+1,
+			formatScore(l.Score, r.PaikaLimit), all.Nodes, all.NodesPerSecond(), all.Time.Milliseconds(), formatPV(l.PV, notation))
+	}
+}
+
+func formatPV(pv []engine.Turn, notation Notation) string {
+	w := make([]string, len(pv))
+	for i, t := range pv {
+		w[i] = FormatTurn(t, notation)
+	}
+	return strings.Join(w, " ")
 }
 
 // floor is the least a stopped search answers with: one completed iteration. A searching

@@ -334,3 +334,34 @@ func TestServerHashBoundedByTheTablesAndTheMachine(t *testing.T) {
 	assert.Contains(t, lines, `info string option Hash value "8000" ignored: 8000 MB is more than this machine's memory (4096 MB): want 0 to 4096`)
 	assert.Contains(t, lines, `info string option Hash value "-3" ignored: want a whole number of MB from 0 to 4096`)
 }
+
+func TestServerMultiPVWritesOneInfoLineALine(t *testing.T) {
+	// White f3, h3 against Black g4: f3-e3 wins in 3 plies, the only turn that fast
+	// (players/tactics_test.go).
+	input := "uci\nposition fen 9/6B2/5W1W1/9/9 w 0 10\ngo depth 6\n"
+	one := serveAll(t, uci.ServerConfig{Player: "expert"}, input)
+	assert.Contains(t, one, "option name MultiPV type spin default 1 min 1 max 500")
+	require.Equal(t, "bestmove f3e3", one[len(one)-1])
+	assert.True(t, strings.HasPrefix(one[len(one)-2], "info depth 3 score mate 3 nodes "), "one line: no multipv")
+
+	three := serveAll(t, uci.ServerConfig{Player: "expert"}, "setoption name MultiPV value 3\n"+input)
+	require.Equal(t, one[len(one)-1], three[len(three)-1], "bestmove unchanged")
+	infos := three[len(three)-4 : len(three)-1]
+	turns := map[string]bool{}
+	prev := 0
+	for k, info := range infos {
+		assert.Equal(t, strconv.Itoa(k+1), infoField(t, info, "multipv"), info)
+		assert.Equal(t, "3", infoField(t, info, "depth"), info)
+		turn := infoField(t, info, "pv")
+		assert.False(t, turns[turn], "%s twice", turn)
+		turns[turn] = true
+		mate := atoi(t, infoField(t, info, "mate"))
+		assert.GreaterOrEqual(t, mate, prev, "sorted: later lines win no sooner: %q", infos)
+		prev = mate
+	}
+	assert.Equal(t, "f3e3", infoField(t, infos[0], "pv"))
+	assert.Equal(t, "3", infoField(t, infos[0], "mate"))
+
+	bad := serveAll(t, uci.ServerConfig{Player: "expert"}, "setoption name MultiPV value 0\n")
+	assert.Equal(t, []string{`info string option MultiPV value "0" ignored: want a whole number from 1 to 500`}, bad)
+}

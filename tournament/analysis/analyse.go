@@ -4,11 +4,8 @@
 // The expert reports only its last completed iteration, so the stream deepens by hand:
 // depth 1, 2, 3, … each a search of its own (each one is itself iterative deepening, so
 // the repeated shallow work costs a fraction of the deepest search). Several lines come
-// from searching each distinct root turn's position one ply shallower with one expert
-// (its table shared across those searches) and sorting the root turns by the negated
-// scores: every line's score is then exact to the same depth, which a search that
-// excludes the best turns one at a time would give only at the cost of as many root
-// searches.
+// from players.MultiPV: each distinct root turn's position searched one ply shallower
+// with one expert, the root turns sorted by the negated scores.
 
 package analysis
 
@@ -17,7 +14,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"sort"
 	"strconv"
 	"time"
 
@@ -203,47 +199,16 @@ func (s *Server) expert(depth int) *players.Expert {
 	return players.NewExpert(o)
 }
 
-// multiPV scores every root turn at depth d by searching its position d-1 plies (an
-// end of the game scored as the rules say), and returns the best k lines.
+// multiPV scores every root turn at depth d by searching its position d-1 plies
+// (players.MultiPV), and returns the best k lines.
 func (s *Server) multiPV(ctx context.Context, p *engine.Position, roots []engine.Turn, d, k int) ([]LineView, uint64, error) {
-	type scored struct {
-		score int
-		pv    []engine.Turn
+	best, nodes, err := players.MultiPV(ctx, s.expert(max(1, d-1)), p, s.cfg.Rules, roots, k)
+	if err != nil {
+		return nil, nodes, err
 	}
-	child := s.expert(max(1, d-1))
-	var all []scored
-	var nodes uint64
-	for _, t := range roots {
-		q := p.Play(t)
-		if st := s.cfg.Rules.Status(&q); st.Over() {
-			score := 0
-			switch st.Outcome {
-			case engine.WinFor(p.Side):
-				score = players.MateScore - 1
-			case engine.WinFor(p.Side.Other()):
-				score = -(players.MateScore - 1)
-			}
-			all = append(all, scored{score, []engine.Turn{t}})
-			continue
-		}
-		a, err := child.Analyze(ctx, &q, s.cfg.Rules)
-		nodes += a.Nodes
-		if err != nil {
-			return nil, nodes, err
-		}
-		score := -a.Score
-		switch { // a forced end one ply further away
-		case score >= players.MateBound:
-			score--
-		case score <= -players.MateBound:
-			score++
-		}
-		all = append(all, scored{score, append([]engine.Turn{t}, a.PV...)})
-	}
-	sort.SliceStable(all, func(i, j int) bool { return all[i].score > all[j].score })
-	lines := make([]LineView, 0, k)
-	for _, sc := range all[:min(k, len(all))] {
-		lines = append(lines, lineOf(sc.score, sc.pv))
+	lines := make([]LineView, len(best))
+	for i, l := range best {
+		lines[i] = lineOf(l.Score, l.PV)
 	}
 	return lines, nodes, nil
 }
