@@ -613,7 +613,9 @@ func (s *server) startSearch(parent context.Context, args []string) {
 				a.Turn = ts[0]
 			}
 		} else if e, ok := pl.(*players.Expert); ok && multiPV > 1 && fl.scored(a) {
-			s.sendLines(parent, e, &p, r, a, multiPV, notation)
+			lctx, lcancel := untilStop(parent, sr.stopped)
+			s.sendLines(lctx, e, &p, r, a, multiPV, notation)
+			lcancel()
 		} else if a.Turn.Len > 0 {
 			score := ""
 			if fl.scored(a) {
@@ -629,10 +631,25 @@ func (s *server) startSearch(parent context.Context, args []string) {
 	}()
 }
 
+// untilStop is parent, also ended by stop (stopped closed): the lines searched after the
+// search end with the session or at the GUI's stop, whichever comes first.
+func untilStop(parent context.Context, stopped <-chan struct{}) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancel(parent)
+	go func() {
+		select {
+		case <-stopped:
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	return ctx, cancel
+}
+
 // sendLines writes the best k lines of p after a, the expert e's search of it, as info
 // lines "multipv 1" to "multipv k" of a's depth, counting the nodes and time of both
-// searches. The lines are searched after a, to its depth, under ctx (the session: they
-// are its analysis, not its clock's); when ctx ends first, a's own line is written.
+// searches. The lines are searched after a, to its depth, under ctx (the session until a
+// stop: they are its analysis, not its clock's); when ctx ends first, a's own line is
+// written.
 func (s *server) sendLines(ctx context.Context, e *players.Expert, p *engine.Position, r engine.Rules, a players.Analysis, k int, notation Notation) {
 	start := time.Now()
 	lines, nodes, err := e.Lines(ctx, p, r, a, k)

@@ -166,17 +166,21 @@ func TestServerGameOverAnswersNullMove(t *testing.T) {
 }
 
 func TestServerStopEndsInfiniteSearchPromptly(t *testing.T) {
-	s := newSession(t, uci.ServerConfig{Player: "expert"})
-	s.send("position startpos")
-	s.send("go infinite")
-	s.noLine(300 * time.Millisecond) // no bestmove before stop
-	start := time.Now()
-	s.send("stop")
-	best, _ := s.expect("bestmove", 5*time.Second)
-	assert.Less(t, time.Since(start), time.Second, "promptly (ignoring stop would wait forever)")
-	p := engine.Start()
-	_, err := p.ParseTurn(engine.DefaultRules(), strings.TrimPrefix(best, "bestmove "))
-	assert.NoError(t, err)
+	// With MultiPV 3 the lines searched after the search end at the stop too: after 1.5 s
+	// of search, lines one ply less deep for every root turn take several seconds.
+	for multiPV, wait := range map[int]time.Duration{1: 300 * time.Millisecond, 3: 1500 * time.Millisecond} {
+		s := newSession(t, uci.ServerConfig{Player: "expert", MultiPV: multiPV})
+		s.send("position startpos")
+		s.send("go infinite")
+		s.noLine(wait) // no bestmove before stop
+		start := time.Now()
+		s.send("stop")
+		best, _ := s.expect("bestmove", 5*time.Second)
+		assert.Less(t, time.Since(start), time.Second, "MultiPV %d: promptly (ignoring stop would wait)", multiPV)
+		p := engine.Start()
+		_, err := p.ParseTurn(engine.DefaultRules(), strings.TrimPrefix(best, "bestmove "))
+		assert.NoError(t, err)
+	}
 }
 
 func TestServerHonoursMovetimeAndClock(t *testing.T) {
