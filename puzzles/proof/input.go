@@ -59,9 +59,14 @@ func refuse(option string, value any, reason string, args ...any) *InputError {
 // an InputError whose Err is the tablebase package's own (tablebase.OptionError), which
 // names the folder option as a command's --tablebases.
 func openFolder(value string, use tablebase.Use) (tablebase.Setup, error) {
+	return openFolderNamed("--tablebases", value, use)
+}
+
+// openFolderNamed is openFolder for the folder option a command names flag.
+func openFolderNamed(flag, value string, use tablebase.Use) (tablebase.Setup, error) {
 	ts, err := tablebase.OpenFolder(value, use)
 	if err != nil {
-		return ts, &InputError{Err: tablebase.OptionError(err, use.Need)}
+		return ts, &InputError{Err: tablebase.FlagError(flag, err, use.Need)}
 	}
 	return ts, nil
 }

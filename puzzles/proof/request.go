@@ -235,7 +235,9 @@ func CheckFile(path, tablebases string) (Report, error) {
 	var tables Tables
 	var verify VerifyFile
 	var ts tablebase.Setup
-	if cert.NeedsTables() {
+	// A folder named is opened even when the certificate cites no table: a missing one is
+	// the user's mistake, refused as every command refuses it.
+	if cert.NeedsTables() || (tablebases != "" && tablebases != "none") {
 		if ts, err = openFolder(tablebases, tablebase.Use{Need: tablebase.Required}); err != nil {
 			return Report{}, err
 		}

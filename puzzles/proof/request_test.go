@@ -120,11 +120,27 @@ func TestCheckFileRefusals(t *testing.T) {
 	require.ErrorAs(t, err, &ie)
 	assert.Contains(t, ie.Text(dashed), "open "+missing+": no such file or directory")
 
+	// A certificate that cites no table, checked with a folder named that does not exist:
+	// refused as every command refuses a missing folder named.
+	walk, err := Run(context.Background(), Request{FEN: "9/9/2W1W4/3B1B3/9 w", Claim: "white-not-loses", TTEntries: 1 << 12,
+		Budget: Budget{Time: time.Minute}, PaikaLimit: 50, Tablebases: tablebase.Off}, func(FolderEvent) {})
+	require.NoError(t, err)
+	data, err := walk.Certificate()
+	require.NoError(t, err)
+	bare := filepath.Join(t.TempDir(), "bare.fpc.gz")
+	require.NoError(t, os.WriteFile(bare, data, 0o644))
+	_, err = CheckFile(bare, tablebase.Off)
+	require.NoError(t, err, "no tables needed, none given")
+	nowhere := filepath.Join(t.TempDir(), "nowhere")
+	_, err = CheckFile(bare, nowhere)
+	require.ErrorAs(t, err, &ie)
+	assert.Equal(t, "--tablebases "+nowhere+": no such folder (build tables with: fanorona tablebase build --tablebases "+nowhere+")", ie.Text(dashed))
+
 	// Proven by the 2v2 table, checked with a folder of the 3-piece tables only.
 	a, err := Run(context.Background(), Request{FEN: twoForTwo, Claim: "value", TTEntries: 1 << 12,
 		Budget: Budget{Time: time.Minute}, PaikaLimit: 50, Tablebases: builtTables(t)}, func(FolderEvent) {})
 	require.NoError(t, err)
-	data, err := a.Certificate()
+	data, err = a.Certificate()
 	require.NoError(t, err)
 	path := filepath.Join(t.TempDir(), "c.fpc.gz")
 	require.NoError(t, os.WriteFile(path, data, 0o644))

@@ -46,6 +46,8 @@ func TestSampleRequestRefusals(t *testing.T) {
 		{with(func(r *SampleRequest) { r.PiecesList = "x,5" }), `--pieces "x,5": expected counts of 3 to 44 pieces separated by commas`},
 		{with(func(r *SampleRequest) { r.Reference = "" }), "--reference: required without --positions (the sample's classes are those it holds)"},
 		{with(func(r *SampleRequest) { r.Count = 0 }), "--count 0: must be 1 or more"},
+		{with(func(r *SampleRequest) { r.Reference = filepath.Join(dir, "none-here") }),
+			"--reference " + filepath.Join(dir, "none-here") + ": no such folder (build tables with: fanorona tablebase build --tablebases " + filepath.Join(dir, "none-here") + ")"},
 		{with(func(r *SampleRequest) { r.PiecesList = "4,5" }),
 			`--pieces "4,5": --reference ` + ok.Reference + " holds no tables of 5 pieces (paika limit 50)"},
 		{with(func(r *SampleRequest) { r.PaikaLimit = 30 }),

@@ -81,13 +81,17 @@ func planTarget(maxPieces int, material string) (*Material, error) {
 // OptionError is an error of OpenFolder or Setup.Check, for a folder option of need, as
 // the command reports it: an *InputError naming --tablebases, with the command that
 // builds tables into a required folder that is missing.
-func OptionError(err error, need Need) error {
+func OptionError(err error, need Need) error { return FlagError("--tablebases", err, need) }
+
+// FlagError is OptionError for a folder option a command names flag (a second folder of
+// tables, such as a reference).
+func FlagError(flag string, err error, need Need) error {
 	var fe *FolderError
 	switch {
 	case errors.As(err, &fe) && errors.Is(err, ErrNoFolder) && need == Required:
-		return inputErrorf("--tablebases %s: no such folder (build tables with: fanorona tablebase build --tablebases %s)", fe.Dir, fe.Dir)
+		return inputErrorf("%s %s: no such folder (build tables with: fanorona tablebase build --tablebases %s)", flag, fe.Dir, fe.Dir)
 	case err != nil:
-		return inputErrorf("--tablebases %w", err)
+		return inputErrorf("%s %w", flag, err)
 	}
 	return nil
 }
