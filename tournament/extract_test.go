@@ -199,7 +199,7 @@ func extractFromPlayedGames(t *testing.T, quiet bool) {
 	}
 	path := filepath.Join(t.TempDir(), "out.fen")
 	require.NoError(t, os.WriteFile(path, []byte(sb.String()), 0o644))
-	back, _, err := ReadPositionsFile(path)
+	back, _, err := record.ReadPositionsFile(path)
 	require.NoError(t, err)
 	require.Len(t, back, len(res.Positions))
 	for i := range back {

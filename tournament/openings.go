@@ -345,7 +345,7 @@ func chooseBalanced(ctx context.Context, book []engine.Position, order []int, wa
 // file order. A bad line, a finished game or too few positions is refused (before
 // anything is played), naming the file and line.
 func fileOpenings(c *Plan, path string) (*Openings, error) {
-	lines, sum, err := ReadPositionsFile(path)
+	lines, sum, err := record.ReadPositionsFile(path)
 	if err != nil {
 		return nil, err
 	}

@@ -58,7 +58,7 @@ func TestPositionsFileBadLinesNamePathAndLine(t *testing.T) {
 	} {
 		path := filepath.Join(dir, "bad.fen")
 		require.NoError(t, os.WriteFile(path, []byte(tc.body), 0o644))
-		_, _, err := ReadPositionsFile(path)
+		_, _, err := record.ReadPositionsFile(path)
 		require.Error(t, err, tc.body)
 		assert.True(t, strings.HasPrefix(err.Error(), path+tc.where), "%q", err)
 		assert.Contains(t, err.Error(), tc.what)

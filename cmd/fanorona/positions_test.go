@@ -66,7 +66,7 @@ func TestTournamentFixedColoursFromAPositionsFile(t *testing.T) {
 	fen := filepath.Join(t.TempDir(), "p.fen")
 	code, _, errs := runCmd(t, "", "positions", games, "--count", "4", "-o", fen)
 	require.Equal(t, 0, code, errs)
-	want, _, err := tournament.ReadPositionsFile(fen)
+	want, _, err := record.ReadPositionsFile(fen)
 	require.NoError(t, err)
 
 	dir := filepath.Join(t.TempDir(), "run")

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/fanorona/fanorona/puzzles/proof"
-	"github.com/fanorona/fanorona/tournament"
 	"github.com/spf13/cobra"
 )
 
@@ -23,7 +22,7 @@ func newProveSampleCmd(s *streams, runF func(*proveSampleOptions) error) *cobra.
 		Short: "Prove the values of a seeded sample of positions, or of a positions file, with the smaller tables and compare them to the full tables (JSON Lines)",
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			r.Given, r.Toolkit, r.ReadPositions = c.Flags().Changed, version(), readSamplePositions
+			r.Given, r.Toolkit = c.Flags().Changed, version()
 			return seam(runF, &o, func() error { return runProveSample(c, s, r) })
 		},
 	}
@@ -42,16 +41,6 @@ func newProveSampleCmd(s *streams, runF func(*proveSampleOptions) error) *cobra.
 	f.BoolVar(&r.Quiet, "quiet", false, "only positions whose side to move cannot capture")
 	f.IntVar(&r.TTEntries, "tt-entries", proof.DefaultTTEntries, "transposition table entries")
 	return c
-}
-
-// readSamplePositions reads a positions file (docs/FORMATS.md) for a sample.
-func readSamplePositions(path string) ([]proof.SamplePosition, error) {
-	fps, _, err := tournament.ReadPositionsFile(path)
-	sps := make([]proof.SamplePosition, len(fps))
-	for i, fp := range fps {
-		sps[i] = proof.SamplePosition{Position: fp.Position, Line: fp.Line}
-	}
-	return sps, err
 }
 
 func runProveSample(c *cobra.Command, s *streams, r *proof.SampleRequest) error {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/internal/atomicfile"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 )
@@ -42,10 +43,7 @@ type Sample struct {
 }
 
 // SamplePosition is a position to prove, from line Line of a positions file.
-type SamplePosition struct {
-	Position engine.Position
-	Line     int
-}
+type SamplePosition = record.FilePosition
 
 // SampleRecord is one position's result, a line of prove-sample's output. Seed is null
 // for the positions of a file; Table and Agrees are null when no reference table holds

@@ -12,18 +12,19 @@ import (
 	"strings"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 )
 
 // SampleRequest is a sample asked for: Sample's fields, with the folder options of the
 // search's tables (Tablebases) and of the reference (Reference), the pieces as given
-// ("6,7"), and the reader of a positions file (its package sits above this one).
+// ("6,7").
 type SampleRequest struct {
 	Sample
 	Tablebases, Reference, PiecesList string
-	// ReadPositions reads the positions file File; Given reports whether an option was
-	// given (nil: none), for those a positions file refuses and for a node budget given
-	// alone, which then drops the time budget.
+	// ReadPositions reads the positions file File (nil: record.ReadPositionsFile); Given
+	// reports whether an option was given (nil: none), for those a positions file refuses
+	// and for a node budget given alone, which then drops the time budget.
 	ReadPositions func(path string) ([]SamplePosition, error)
 	Given         func(option string) bool
 }
@@ -109,7 +110,14 @@ func (r *SampleRequest) readPositions() error {
 			return refuse(f, nil, "not with {positions} (the file gives the positions)")
 		}
 	}
-	sps, err := r.ReadPositions(r.File)
+	read := r.ReadPositions
+	if read == nil {
+		read = func(path string) ([]SamplePosition, error) {
+			sps, _, err := record.ReadPositionsFile(path)
+			return sps, err
+		}
+	}
+	sps, err := read(r.File)
 	if err != nil {
 		return &InputError{Err: err}
 	}
