@@ -7,7 +7,6 @@ package puzzles
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"text/tabwriter"
@@ -53,8 +52,8 @@ func (a Answer) Write(w io.Writer, asJSON bool) error {
 	return err
 }
 
-// Run checks q, opens its tables and solves it. Refusals of q, of its folder, and a
-// damaged table, are *proof.InputError.
+// Run checks q, opens its tables and solves it. Refusals of q and of its folder are
+// *proof.InputError; a damaged table met during the solve wraps tablebase.ErrDamaged.
 func Run(ctx context.Context, q Query) (Answer, error) {
 	p, err := engine.ParseFEN(q.FEN)
 	switch {
@@ -71,9 +70,7 @@ func Run(ctx context.Context, q Query) (Answer, error) {
 	}
 	res, err := Solve(ctx, Request{Position: p, Tables: set, PaikaLimit: q.PaikaLimit,
 		Time: q.Time, MaxDepth: q.MaxDepth, Proof: q.Proof, Toolkit: q.Toolkit})
-	if errors.Is(err, tablebase.ErrDamaged) {
-		return Answer{}, &proof.InputError{Err: err}
-	} else if err != nil {
+	if err != nil { // a damaged table is bad input by its ErrDamaged
 		return Answer{}, err
 	}
 	a := Answer{Result: res, Record: res.Record(&p, q.PaikaLimit)}

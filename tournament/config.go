@@ -266,3 +266,22 @@ func (c *Config) DefaultOutput(command string) string {
 	}
 	return out
 }
+
+// checkFormat refuses a format the toolkit does not play.
+func (c *Config) checkFormat() error {
+	if c.Format != SelfPlay && c.Format != RoundRobin && c.Format != Gauntlet {
+		return settingErrorf("%v %q: expected round-robin or gauntlet", SettingFormat, c.Format)
+	}
+	return nil
+}
+
+// checkRunID refuses a run id given that is not 32 hex digits.
+func (c *Config) checkRunID() error {
+	if c.RunID == "" {
+		return nil
+	}
+	if err := record.CheckRunID(c.RunID); err != nil {
+		return settingErrorf("%v: %v", SettingRunID, err)
+	}
+	return nil
+}

@@ -65,7 +65,7 @@ func NewPlan(req Config) (*Plan, error) {
 			return nil, settingErrorf("%v: %s needs at least two players, got %d", SettingPlayers, c.Format, len(c.Players))
 		}
 	default:
-		return nil, settingErrorf("%v %q: expected round-robin or gauntlet", SettingFormat, c.Format)
+		return nil, c.checkFormat()
 	}
 	seen := map[string]bool{}
 	c.specs = make(map[string]players.Spec, len(c.Players))
@@ -117,10 +117,8 @@ func NewPlan(req Config) (*Plan, error) {
 	if total := len(c.pairings) * c.Games; c.Shards > 1 && c.Shard >= total {
 		return nil, settingErrorf("%v %d/%d: the run has %d games, so shard %d would play none", SettingShard, c.Shard, c.Shards, total, c.Shard)
 	}
-	if c.RunID != "" {
-		if err := record.CheckRunID(c.RunID); err != nil {
-			return nil, settingErrorf("%v: %v", SettingRunID, err)
-		}
+	if err := c.checkRunID(); err != nil {
+		return nil, err
 	}
 	return c, nil
 }

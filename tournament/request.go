@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/players"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/fanorona/fanorona/tournament/summary"
@@ -45,8 +44,8 @@ var ArrayIndexVars = []string{"JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID"}
 func (r Request) Options() (Config, Options, error) {
 	c := r.Config
 	o := Options{Out: r.Out, Resume: r.Resume || r.StartOrResume, StartOrResume: r.StartOrResume, StopOnSPRT: r.StopOnSPRT}
-	if c.Format != SelfPlay && c.Format != RoundRobin && c.Format != Gauntlet {
-		return c, o, settingErrorf("%v %q: expected round-robin or gauntlet", SettingFormat, c.Format)
+	if err := c.checkFormat(); err != nil {
+		return c, o, err
 	}
 	getenv := r.Getenv
 	if getenv == nil {
@@ -70,12 +69,7 @@ func (r Request) Options() (Config, Options, error) {
 	case r.StopOnSPRT:
 		return c, o, settingErrorf("%v needs %v elo0,elo1", SettingSPRTStop, SettingSPRT)
 	}
-	if c.RunID != "" {
-		if err := record.CheckRunID(c.RunID); err != nil {
-			return c, o, settingErrorf("%v: %v", SettingRunID, err)
-		}
-	}
-	return c, o, nil
+	return c, o, c.checkRunID()
 }
 
 // SplitSets splits the record files of a statistics request: with compare, the files

@@ -1,5 +1,5 @@
-// oracle.go: the tablebase flags, and the one set-up of a --tablebases folder
-// (tablebase.OpenFolder), its refusal naming the flag.
+// oracle.go: the tablebase flags, and the players' options of a --tablebases folder
+// (tablebase.OpenOption, its refusal naming the flag).
 
 package main
 
@@ -22,16 +22,9 @@ func paikaLimitFlag(c *cobra.Command, limit *int, usage string) {
 	c.Flags().IntVar(limit, "paika-limit", engine.DefaultRules().PaikaLimit, usage)
 }
 
-// tablebaseSetup is the one reading of a --tablebases value (docs/CLI.md) for a command's
-// use of its tables (tablebase.OpenFolder); a refusal is bad input naming the folder.
-func tablebaseSetup(flag string, use tablebase.Use) (tablebase.Setup, error) {
-	ts, err := tablebase.OpenFolder(flag, use)
-	return ts, tablebase.OptionError(err, use.Need)
-}
-
 // tablebasePlayerOptions are the players' options for a --tablebases flag.
 func tablebasePlayerOptions(flag string, limit int) ([]players.Option, error) {
-	ts, err := tablebaseSetup(flag, tablebase.PlayersUse(limit))
+	ts, err := tablebase.OpenOption(flag, tablebase.PlayersUse(limit))
 	if ts.Oracle == nil {
 		return nil, err
 	}

@@ -83,15 +83,15 @@ func newCheckCmd(s *streams, runF func(*checkOptions) error) *cobra.Command {
 		Short: "Check a proof certificate with the move generator and the tables only: one line, exit 0 if it proves its claim, 1 if not",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
-			if o.path = args[0]; runF != nil {
-				return runF(&o)
-			}
-			rep, err := proof.CheckFile(o.path, o.dir)
-			if err != nil {
+			o.path = args[0]
+			return seam(runF, &o, func() error {
+				rep, err := proof.CheckFile(o.path, o.dir)
+				if err != nil {
+					return err
+				}
+				_, err = fmt.Fprintln(s.out, rep.String())
 				return err
-			}
-			fmt.Fprintln(s.out, rep.String())
-			return nil
+			})
 		},
 	}
 	tablebasesFlag(c, &o.dir)

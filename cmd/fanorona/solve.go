@@ -27,15 +27,15 @@ func newSolveCmd(s *streams, runF func(*solveOptions) error) *cobra.Command {
 		Short: "Prove a position's value under the paika limit at the FEN's counter (tablebases, a bounded search, then df-pn); says unknown when the budget ends",
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			if o.q.Toolkit = version(); runF != nil {
-				return runF(&o)
-			}
-			a, err := puzzles.Run(c.Context(), o.q)
-			if err != nil {
-				return err
-			}
-			tell(s, a.NoTables)
-			return a.Write(s.out, o.json)
+			o.q.Toolkit = version()
+			return seam(runF, &o, func() error {
+				a, err := puzzles.Run(c.Context(), o.q)
+				if err != nil {
+					return err
+				}
+				tell(s, a.NoTables)
+				return a.Write(s.out, o.json)
+			})
 		},
 	}
 	c.Flags().StringVar(&o.q.FEN, "fen", engine.StartFEN, "position")

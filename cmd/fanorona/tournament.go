@@ -76,7 +76,7 @@ func (f *runOptions) config() (tournament.Config, tournament.Options, error) {
 	if err := checkCSV(f.files.CSV); err != nil {
 		return c, o, err
 	}
-	ts, err := tablebaseSetup(f.req.Tablebases, tablebase.PlayersUse(r.PaikaLimit))
+	ts, err := tablebase.OpenOption(f.req.Tablebases, tablebase.PlayersUse(r.PaikaLimit))
 	if err != nil {
 		return c, o, err
 	}

@@ -30,10 +30,9 @@ func (s Setup) Names() [2]string { return [2]string{s.White, s.Black} }
 // used is a tablebase.OptionError, a side's bad spec a *players.InputError, the hint's a
 // *engine.SettingError.
 func (s Setup) Game(p engine.Position, r engine.Rules) (Game, error) {
-	use := tablebase.PlayersUse(r.PaikaLimit)
-	ts, err := tablebase.OpenFolder(s.Tables, use)
+	ts, err := tablebase.OpenOption(s.Tables, tablebase.PlayersUse(r.PaikaLimit))
 	if err != nil {
-		return Game{}, tablebase.OptionError(err, use.Need)
+		return Game{}, err
 	}
 	var opts []players.Option
 	if ts.Oracle != nil {

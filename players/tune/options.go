@@ -17,10 +17,9 @@ import (
 // refusal is a tablebase.OptionError. The records may be under any rule.
 func TablesOption(option string) func() (players.Oracle, string, error) {
 	return func() (players.Oracle, string, error) {
-		use := tablebase.PlayersUse(tablebase.AnyPaikaLimit)
-		ts, err := tablebase.OpenFolder(option, use)
+		ts, err := tablebase.OpenOption(option, tablebase.PlayersUse(tablebase.AnyPaikaLimit))
 		if err != nil || ts.Oracle == nil {
-			return nil, ts.Dir, tablebase.OptionError(err, use.Need)
+			return nil, ts.Dir, err
 		}
 		return ts.Oracle, ts.Dir, nil
 	}

@@ -55,9 +55,7 @@ func (r *ServeRequest) Prepare() error {
 
 // openTables opens a tables folder option for players under any rules.
 func openTables(option string) (tablebase.Setup, error) {
-	use := tablebase.PlayersUse(tablebase.AnyPaikaLimit)
-	ts, err := tablebase.OpenFolder(option, use)
-	return ts, tablebase.OptionError(err, use.Need)
+	return tablebase.OpenOption(option, tablebase.PlayersUse(tablebase.AnyPaikaLimit))
 }
 
 // oracleOptions gives the players the oracle o (none when nil).

@@ -56,14 +56,9 @@ func refuse(option string, value any, reason string, args ...any) *InputError {
 }
 
 // openFolder opens the folder option value for need (tablebase.OpenFolder); a refusal is
-// an InputError whose Err is the tablebase package's own (tablebase.OptionError), which
-// names the folder option as a command's --tablebases.
-func openFolder(value string, use tablebase.Use) (tablebase.Setup, error) {
-	return openFolderNamed("--tablebases", value, use)
-}
-
-// openFolderNamed is openFolder for the folder option a command names flag.
-func openFolderNamed(flag, value string, use tablebase.Use) (tablebase.Setup, error) {
+// an InputError whose Err is the tablebase package's own (tablebase.FlagError), naming
+// the folder option as a command's flag (--tablebases, --reference).
+func openFolder(flag, value string, use tablebase.Use) (tablebase.Setup, error) {
 	ts, err := tablebase.OpenFolder(value, use)
 	if err != nil {
 		return ts, &InputError{Err: tablebase.FlagError(flag, err, use.Need)}
@@ -73,7 +68,7 @@ func openFolderNamed(flag, value string, use tablebase.Use) (tablebase.Setup, er
 
 // CheckPaikaLimit refuses a paika limit outside 0 (theoretic) to tablebase.MaxPaikaLimit.
 func CheckPaikaLimit(limit int) error {
-	if limit < 0 || limit > tablebase.MaxPaikaLimit {
+	if tablebase.CheckPaikaLimit(limit) != nil {
 		return refuse("paika-limit", limit, "must be 0 (theoretic values, no limit) to %d", tablebase.MaxPaikaLimit)
 	}
 	return nil
@@ -92,7 +87,7 @@ func OpenTables(value string, limit int, p *engine.Position, pieces int) (*table
 		return nil, refuse("fen", nil, "paika counter %d is above {paika-limit} %d (the game was drawn when it reached %d)", p.Paika, limit, limit)
 	}
 	pieces = max(pieces, p.Occupied().Count())
-	ts, err := openFolder(value, tablebase.Use{Need: tablebase.Optional, Check: pieces > 0,
+	ts, err := openFolder("--tablebases", value, tablebase.Use{Need: tablebase.Optional, Check: pieces > 0,
 		Rules: []tablebase.Rule{tablebase.PaikaRule(limit)}, Pieces: pieces})
 	return ts.Set, err
 }

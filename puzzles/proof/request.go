@@ -237,8 +237,8 @@ func CheckFile(path, tablebases string) (Report, error) {
 	var ts tablebase.Setup
 	// A folder named is opened even when the certificate cites no table: a missing one is
 	// the user's mistake, refused as every command refuses it.
-	if cert.NeedsTables() || (tablebases != "" && tablebases != "none") {
-		if ts, err = openFolder(tablebases, tablebase.Use{Need: tablebase.Required}); err != nil {
+	if cert.NeedsTables() || (tablebases != "" && tablebases != tablebase.Off) {
+		if ts, err = openFolder("--tablebases", tablebases, tablebase.Use{Need: tablebase.Required}); err != nil {
 			return Report{}, err
 		}
 		tables, verify = SearchTables(ts.Set), FileVerifier(ts.Dir)

@@ -62,7 +62,7 @@ func (r *SampleRequest) sample() (*Sample, error) {
 	}
 	sm.Tables = r.tables
 	if r.Reference != "" {
-		ts, err := openFolderNamed("--reference", r.Reference, tablebase.Use{Need: tablebase.Required})
+		ts, err := openFolder("--reference", r.Reference, tablebase.Use{Need: tablebase.Required})
 		if err != nil {
 			return nil, err
 		}

@@ -30,7 +30,7 @@ func inputError(err error) error {
 
 // CheckPaikaLimit refuses a --paika-limit no table holds.
 func CheckPaikaLimit(limit int) error {
-	if limit < 0 || limit > MaxPaikaLimit {
+	if checkLimit(limit) != nil {
 		return inputErrorf("--paika-limit %d: must be 0 (theoretic values, no limit) to %d", limit, MaxPaikaLimit)
 	}
 	return nil
@@ -61,15 +61,13 @@ func parseMaterial(s string) (*Material, error) {
 func planTarget(maxPieces int, material string) (*Material, error) {
 	switch {
 	case material != "":
-		c, err := ParseClass(material)
-		if err != nil {
-			return nil, &InputError{err}
-		}
 		if maxPieces != 0 {
-			return nil, inputErrorf("give --max-pieces or --material %v, not both", c)
+			if _, err := parseMaterial(material); err != nil {
+				return nil, err
+			}
+			return nil, inputErrorf("give --max-pieces or --material %s, not both", material)
 		}
-		m := MaterialOf(c)
-		return &m, nil
+		return parseMaterial(material)
 	case maxPieces < 2:
 		return nil, inputErrorf("--max-pieces %d: must be 2 or more (or give --material)", maxPieces)
 	case maxPieces > 8:
@@ -96,8 +94,9 @@ func FlagError(flag string, err error, need Need) error {
 	return nil
 }
 
-// openOption opens the folder option value for use (OpenFolder), its refusal an OptionError.
-func openOption(value string, use Use) (Setup, error) {
+// OpenOption opens the folder option value for use (OpenFolder), its refusal an
+// OptionError: a command's one reading of --tablebases.
+func OpenOption(value string, use Use) (Setup, error) {
 	st, err := OpenFolder(value, use)
 	return st, OptionError(err, use.Need)
 }

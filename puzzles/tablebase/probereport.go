@@ -149,7 +149,7 @@ func Probe(r ProbeRequest) ([]ProbeRecord, error) {
 	if err := CheckPaikaLimit(r.PaikaLimit); err != nil {
 		return nil, err
 	}
-	st, err := openOption(r.Folder, Use{Need: Required})
+	st, err := OpenOption(r.Folder, Use{Need: Required})
 	if err != nil {
 		return nil, err
 	}
@@ -175,7 +175,8 @@ func Probe(r ProbeRequest) ([]ProbeRecord, error) {
 			if len(positions) > 1 {
 				err = fmt.Errorf("%s: %w", where[i], err)
 			}
-			return nil, probeError(err, st.Dir, classOf(&positions[i]), r.PaikaLimit)
+			c, _ := ClassOf(&positions[i])
+			return nil, probeError(err, st.Dir, c, r.PaikaLimit)
 		}
 	}
 	return recs, nil
@@ -208,8 +209,8 @@ func checkProbePosition(p *engine.Position, where string, limit int) error {
 	case p.Own() != 0 && p.Enemy() == 0:
 		return inputErrorf("%s: the side not to move has no pieces; the game ended before this position", where)
 	case p.Own() != 0:
-		if _, err := ParseClass(classOf(p).String()); err != nil {
-			return inputErrorf("%s: %v", where, err) // a class no table can hold
+		if c, _ := ClassOf(p); c.check() != nil {
+			return inputErrorf("%s: %v", where, c.check()) // a class no table can hold
 		}
 	}
 	return nil
@@ -225,8 +226,4 @@ func probeError(err error, dir string, c Class, limit int) error {
 		return &InputError{err}
 	}
 	return err
-}
-
-func classOf(p *engine.Position) Class {
-	return Class{Own: p.Own().Count(), Enemy: p.Enemy().Count()}
 }

@@ -39,13 +39,13 @@ func (r *Request) Check() error {
 // Serve opens the tables (a folder that cannot be used is a tablebase.OptionError), then
 // serves as ListenAndServe does until ctx ends, and closes them.
 func (r Request) Serve(ctx context.Context, ready func(url string)) error {
-	ts, err := tablebase.OpenFolder(r.Tables, tablebase.Use{Need: tablebase.Optional})
+	ts, err := tablebase.OpenOption(r.Tables, tablebase.Use{Need: tablebase.Optional})
 	if err != nil {
-		return tablebase.OptionError(err, tablebase.Optional)
+		return err
 	}
 	cfg := r.Config
-	if ts.Dir != "" {
-		cfg.Tables = tablebase.Open(ts.Dir)
+	if ts.Set != nil { // the set OpenOption opened, not a second one
+		cfg.Tables = ts.Set
 		defer cfg.Tables.Close()
 	}
 	return ListenAndServe(ctx, r.Addr, cfg, ready)

@@ -49,10 +49,9 @@ func (r *Request) Prepare() error {
 	if err := r.Check(); err != nil {
 		return err
 	}
-	use := tablebase.PlayersUse(r.Rules().PaikaLimit)
-	ts, err := tablebase.OpenFolder(r.Tables, use)
+	ts, err := tablebase.OpenOption(r.Tables, tablebase.PlayersUse(r.Rules().PaikaLimit))
 	if err != nil || ts.Oracle == nil {
-		return tablebase.OptionError(err, use.Need)
+		return err
 	}
 	r.Oracle = ts.Oracle
 	r.Tablebases = ts.Summary() // not the folder: the data do not depend on where the tables lie
