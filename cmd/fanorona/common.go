@@ -1,5 +1,6 @@
 // common.go: helpers shared by the subcommands: reading positions and rules from flags,
-// writing output files.
+// the tablebase flags and the players' options of a --tablebases folder
+// (tablebase.OpenOption, its refusal naming the flag), writing output files.
 
 package main
 
@@ -9,6 +10,8 @@ import (
 	"io/fs"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/players"
+	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/fanorona/fanorona/tournament/report"
 	"github.com/spf13/cobra"
 )
@@ -71,4 +74,25 @@ func writeOutputFile(s *streams, path string, data []byte, force bool) error {
 	}
 	fmt.Fprintf(s.err, "fanorona: wrote %s\n", path)
 	return nil
+}
+
+// tablebasesFlag binds --tablebases DIR (and the deprecated, hidden --dir) to dir.
+func tablebasesFlag(c *cobra.Command, dir *string) {
+	c.Flags().StringVar(dir, "tablebases", "", `tablebase folder ("" = the default cache folder, honouring FANORONA_TABLEBASES)`)
+	c.Flags().StringVar(dir, "dir", "", "deprecated: --tablebases")
+	_ = c.Flags().MarkHidden("dir")
+}
+
+// paikaLimitFlag binds --paika-limit with the default rules' limit.
+func paikaLimitFlag(c *cobra.Command, limit *int, usage string) {
+	c.Flags().IntVar(limit, "paika-limit", engine.DefaultRules().PaikaLimit, usage)
+}
+
+// tablebasePlayerOptions are the players' options for a --tablebases flag.
+func tablebasePlayerOptions(flag string, limit int) ([]players.Option, error) {
+	ts, err := tablebase.OpenOption(flag, tablebase.PlayersUse(limit))
+	if ts.Oracle == nil {
+		return nil, err
+	}
+	return []players.Option{players.WithOracle(ts.Oracle)}, err
 }

@@ -1,6 +1,7 @@
 // net.go: the net command, the learned evaluation's loop: data (seeded self-play writing
-// labelled positions), train (a network fitted to them), info (a net file's header);
-// thin over players/nnue and its sub-packages (docs/LEARNING.md).
+// labelled positions), train (a network fitted to them: players/nnue/train), info (a net
+// file's header, shape and SHA-256); thin over players/nnue and its sub-packages
+// (docs/LEARNING.md).
 
 package main
 
@@ -8,10 +9,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"time"
 
 	"github.com/fanorona/fanorona/internal/progress"
+	"github.com/fanorona/fanorona/players/nnue"
 	"github.com/fanorona/fanorona/players/nnue/data"
+	"github.com/fanorona/fanorona/players/nnue/train"
+	"github.com/fanorona/fanorona/tournament/report"
 	"github.com/spf13/cobra"
 )
 
@@ -73,4 +78,118 @@ func runNetData(ctx context.Context, s *streams, o *netDataOptions) error {
 	}
 	fmt.Fprintln(s.out, st.Summary(o.out, time.Since(start).Seconds(), o.req.WorkerCount()))
 	return nil
+}
+
+type netTrainOptions struct {
+	req train.Request
+	out string
+}
+
+func newNetTrainCmd(s *streams, runF func(*netTrainOptions) error) *cobra.Command {
+	o := netTrainOptions{req: train.Request{Config: train.Defaults()}}
+	c := &cobra.Command{
+		Use:   "train -o NET.fnn DATA.pos [DATA.pos ...]",
+		Short: "Fit a network to positions files (from net data) and write it as a net file (docs/LEARNING.md)",
+		Args:  cobra.MinimumNArgs(1),
+		RunE: func(c *cobra.Command, files []string) error {
+			o.req.Files = files
+			return seam(runF, &o, func() error { return runNetTrain(c.Context(), s, &o) })
+		},
+	}
+	f := c.Flags()
+	f.StringVarP(&o.out, "output", "o", "", "the net file to write (a new file)")
+	f.IntVar(&o.req.Shape.Hidden, "hidden", o.req.Shape.Hidden, "accumulator values a side")
+	f.IntVar(&o.req.Shape.Layer, "layer", o.req.Shape.Layer, "units of the small layer")
+	f.Float64Var(&o.req.Lambda, "lambda", o.req.Lambda, "weight of the search score in the target (the rest: the game's result or the table's value)")
+	f.Float64Var(&o.req.ScoreScale, "score-scale", o.req.ScoreScale, "K of sigmoid(score/K) in hundredths of a piece (0 = fitted to the results)")
+	f.Uint64Var(&o.req.Seed, "seed", o.req.Seed, "seed of the initial weights, the split and the shuffles")
+	f.IntVar(&o.req.BatchSize, "batch", o.req.BatchSize, "positions a step")
+	f.Float64Var(&o.req.LearnRate, "learn-rate", o.req.LearnRate, "Adam's step size")
+	f.IntVar(&o.req.MaxEpochs, "epochs", o.req.MaxEpochs, "most epochs")
+	f.IntVar(&o.req.Patience, "patience", o.req.Patience, "epochs without a better validation loss before stopping")
+	f.Float64Var(&o.req.ValidShare, "valid-share", o.req.ValidShare, "share of the games held out for validation")
+	f.BoolVar(&o.req.Mirror, "mirror", o.req.Mirror, "also train on each position's a↔i mirror image (a symmetry of the board and the rules): twice the positions (--mirror=false: the positions alone)")
+	f.Float64Var(&o.req.WeightClip, "weight-clip", o.req.WeightClip, "bound of the small layer's weights (at most 2, the quantised range)")
+	f.IntVar(&o.req.Workers, "workers", o.req.Workers, "goroutines (0 = every core); the net does not depend on it")
+	f.StringVar(&o.req.Description, "description", "", "free text for the net's header")
+	f.StringVar(&o.req.Curve, "curve", "", "also write the loss of each epoch as CSV (docs/FORMATS.md)")
+	f.StringVar(&o.req.Plot, "plot", "", "also draw the loss curves, FILE.png or FILE.svg")
+	return c
+}
+
+func runNetTrain(ctx context.Context, s *streams, o *netTrainOptions) error {
+	if err := o.check(); err != nil {
+		return err
+	}
+	bar := progress.New(s.err)
+	start := time.Now()
+	res, err := train.Run(ctx, o.req.Config, o.req.Files, func(e train.Epoch) {
+		bar.Update(e.Label(), "positions", int64(e.Positions), int64(e.Of))
+	})
+	bar.Finish()
+	if errors.As(err, new(*train.InputError)) {
+		return badInput(err)
+	} else if err != nil {
+		return err
+	}
+	outs, err := res.Outputs(o.out, o.req.Curve, o.req.Plot)
+	if err != nil {
+		return err
+	}
+	for _, f := range outs {
+		if err := writeOutputFile(s, f.Path, f.Data, false); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintln(s.out, res.Summary(o.out, o.req.Shape, time.Since(start).Seconds()))
+	return nil
+}
+
+// check refuses bad settings and outputs before any work: net train never overwrites.
+func (o *netTrainOptions) check() error {
+	if o.out == "" {
+		return badInputf("-o/--output: required (the net file to write)")
+	}
+	if err := o.req.Check(); err != nil {
+		return badInput(err)
+	}
+	for _, out := range []struct{ flag, path string }{{"-o", o.out}, {"--curve", o.req.Curve}, {"--plot", o.req.Plot}} {
+		if out.path == "" {
+			continue
+		}
+		if err := report.CheckOutput(out.path, false); errors.Is(err, fs.ErrExist) {
+			return badInputf("%s %s exists: choose a new file (net train never overwrites)", out.flag, out.path)
+		} else if err != nil {
+			return badInputf("%s %v", out.flag, err)
+		}
+	}
+	return badInput(train.CheckFiles(o.req.Files))
+}
+
+type netInfoOptions struct {
+	json bool
+	path string
+}
+
+func newNetInfoCmd(s *streams, runF func(*netInfoOptions) error) *cobra.Command {
+	var o netInfoOptions
+	c := &cobra.Command{
+		Use:   "info NET.fnn",
+		Short: "Show a net file's header (shape, score scale, how it was trained) and SHA-256 (default: the embedded net)",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			o.path = args[0]
+			return seam(runF, &o, func() error { return runNetInfo(s, &o) })
+		},
+	}
+	c.Flags().BoolVar(&o.json, "json", false, "print the header and SHA-256 as one JSON object")
+	return c
+}
+
+func runNetInfo(s *streams, o *netInfoOptions) error {
+	info, err := nnue.ReadInfo(o.path)
+	if err != nil {
+		return badInput(err)
+	}
+	return info.Write(s.out, o.json)
 }

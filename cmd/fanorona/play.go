@@ -1,17 +1,77 @@
-// play.go: the play command, a game in the terminal: people against any level, or two
-// people on one machine, a turn typed whole or step by step.
+// play.go: a person with the players at a board: analyze (a hint: best turn, score and
+// principal variation of a player, by default the expert), play (a game in the terminal:
+// people against any level, or two people on one machine) and serve (the analysis board in
+// the browser, package tournament/analysis).
 
 package main
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/players"
 	"github.com/fanorona/fanorona/players/play"
+	"github.com/fanorona/fanorona/players/uci"
+	"github.com/fanorona/fanorona/tournament/analysis"
 	"github.com/spf13/cobra"
 )
+
+type analyzeOptions struct {
+	req   players.AnalyzeRequest
+	fen   string
+	json  bool
+	tb    string
+	rules rulesFlags
+	eng   engineFlags
+}
+
+func newAnalyzeCmd(s *streams, runF func(*analyzeOptions) error) *cobra.Command {
+	var o analyzeOptions
+	c := &cobra.Command{
+		Use:   "analyze [--fen F] [--player SPEC] [--seed S] [--multipv N] [--json]",
+		Short: "Best turn, score and principal variation for a position (a hint)",
+		Long:  "Print the best turn of a player (default " + players.DefaultAnalyzer + "; " + strings.Join(players.Names(), ", ") + ") for a position, its score for the side to move (+1.00 = one piece), principal variation, depth, nodes and nodes/s.",
+		Args:  cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			return seam(runF, &o, func() error { return runAnalyze(c.Context(), s, &o) })
+		},
+	}
+	c.Flags().StringVar(&o.fen, "fen", engine.StartFEN, "position")
+	c.Flags().StringVar(&o.req.Spec, "player", players.DefaultAnalyzer, "player spec")
+	c.Flags().Uint64Var(&o.req.Seed, "seed", 0, "seed of the player's random choices")
+	c.Flags().IntVar(&o.req.MultiPV, "multipv", 1, `the N best turns (expert only), each with its score and variation; --json adds "lines":[{"turn","score","pv"}]`)
+	c.Flags().StringVar(&o.tb, "tablebases", "", `tablebase folder for expert's probes ("" = the default folder if it exists, "none" = off; a folder named must exist)`)
+	c.Flags().BoolVar(&o.json, "json", false, `print one JSON object: {"fen","player","seed","turn","score","pv","depth","nodes","nodes_per_second"}`)
+	o.rules.bind(c)
+	o.eng.bind(c)
+	return c
+}
+
+func runAnalyze(ctx context.Context, s *streams, o *analyzeOptions) error {
+	p, r, err := positionUnderRules(o.fen, &o.rules)
+	if err != nil {
+		return err
+	}
+	opts, err := tablebasePlayerOptions(o.tb, r.PaikaLimit)
+	if err != nil {
+		return err
+	}
+	engines, err := uci.Launch(o.eng.file, o.eng.decl, s.err)
+	if err != nil {
+		return badInput(err)
+	}
+	defer engines.Close()
+	rep, err := o.req.Run(ctx, o.fen, &p, r, opts...)
+	if errors.As(err, new(*players.InputError)) {
+		return badInput(err)
+	} else if err != nil {
+		return err
+	}
+	return rep.Write(s.out, o.json)
+}
 
 type playOptions struct {
 	setup play.Setup
@@ -50,4 +110,53 @@ func runPlay(ctx context.Context, s *streams, o *playOptions) error {
 		return badInput(err)
 	}
 	return play.NewSession(g, o.setup.Names(), s.in, s.out).Run(ctx)
+}
+
+// defaultServeAddr is where serve listens without --addr.
+const defaultServeAddr = "127.0.0.1:8054"
+
+type serveOptions struct {
+	req   analysis.Request
+	open  bool
+	rules rulesFlags
+}
+
+func newServeCmd(s *streams, runF func(*serveOptions) error) *cobra.Command {
+	var o serveOptions
+	c := &cobra.Command{
+		Use:   "serve [--addr 127.0.0.1:PORT] [--tablebases DIR] [--open]",
+		Short: "An analysis board in the browser: play through a position, ask the expert, the tables and the prover",
+		Long:  "Serve the analysis board, one page that works offline and its JSON API (docs/PROTOCOL.md, \"The analysis board\"), on a loopback address printed on stderr until Ctrl-C.",
+		Args:  cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			return seam(runF, &o, func() error { return runServe(c.Context(), s, &o) })
+		},
+	}
+	c.Flags().StringVar(&o.req.Addr, "addr", defaultServeAddr, "host:port to listen on (port 0 picks a free one); loopback unless --allow-remote")
+	c.Flags().StringVar(&o.req.Tables, "tablebases", "", `tablebase folder ("" = the default cache folder when it exists, "none" = off)`)
+	c.Flags().BoolVar(&o.open, "open", false, "open the page in the desktop's browser")
+	c.Flags().BoolVar(&o.req.AllowRemote, "allow-remote", false, "listen on and answer any address, not only loopback (the API has no authentication)")
+	c.Flags().IntVar(&o.req.MaxSearches, "max-searches", 0, "analyses and proofs running at once over all clients (0 = one a core)")
+	c.Flags().DurationVar(&o.req.MaxTime, "max-time", analysis.DefaultMaxTime, "longest time budget a page may give one analysis or proof")
+	o.rules.bind(c)
+	return c
+}
+
+func runServe(ctx context.Context, s *streams, o *serveOptions) error {
+	var err error
+	if o.req.Rules, err = o.rules.rules(); err != nil {
+		return err
+	}
+	if err := o.req.Check(); err != nil {
+		return badInput(err)
+	}
+	o.req.Toolkit = version()
+	return o.req.Serve(ctx, func(url string) {
+		fmt.Fprintf(s.err, "fanorona: the analysis board is at %s (Ctrl-C stops it)\n", url)
+		if o.open {
+			if err := analysis.OpenBrowser(url); err != nil {
+				fmt.Fprintf(s.err, "fanorona: --open: %v\n", err)
+			}
+		}
+	})
 }

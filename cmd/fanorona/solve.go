@@ -1,9 +1,11 @@
-// solve.go: the solve command: a position's value and a best line, from the tablebases
-// where they reach and by proof search beyond them (puzzles.Run).
+// solve.go: the solve and puzzles commands, thin over package puzzles: a position's value
+// and a best line, from the tablebases where they reach and by proof search beyond them
+// (puzzles.Run); list, show and solve the curated collection.
 
 package main
 
 import (
+	"context"
 	"fmt"
 	"time"
 
@@ -52,4 +54,99 @@ func tell(s *streams, note string) {
 	if note != "" {
 		fmt.Fprintf(s.err, "fanorona: %s\n", note)
 	}
+}
+
+type puzzlesOptions struct {
+	name, dir string
+	json      bool
+	time      time.Duration
+	pic       pictureFlags
+}
+
+func newPuzzlesCmd(s *streams) *cobra.Command {
+	c := &cobra.Command{
+		Use:   "puzzles",
+		Short: "The curated endgame puzzles: telo noho dimy, longest wins, lone quiet or withdrawal wins",
+	}
+	c.AddCommand(newPuzzlesListCmd(s, nil), newPuzzlesShowCmd(s, nil), newPuzzlesSolveCmd(s, nil))
+	return c
+}
+
+// puzzlesRun is the RunE of a puzzles subcommand: its argument, if any, into o.name, then
+// runF when set (a test), else run.
+func puzzlesRun(o *puzzlesOptions, runF func(*puzzlesOptions) error, run func(context.Context) error) func(*cobra.Command, []string) error {
+	return func(c *cobra.Command, args []string) error {
+		if len(args) > 0 {
+			o.name = args[0]
+		}
+		return seam(runF, o, func() error { return run(c.Context()) })
+	}
+}
+
+func newPuzzlesListCmd(s *streams, runF func(*puzzlesOptions) error) *cobra.Command {
+	var o puzzlesOptions
+	list := &cobra.Command{
+		Use:   "list [--json]",
+		Short: "List the puzzles with their proven values",
+		Args:  cobra.NoArgs,
+		RunE:  puzzlesRun(&o, runF, func(context.Context) error { return puzzles.WriteList(s.out, o.json) }),
+	}
+	list.Flags().BoolVar(&o.json, "json", false, "one JSON object a puzzle")
+	return list
+}
+
+func newPuzzlesShowCmd(s *streams, runF func(*puzzlesOptions) error) *cobra.Command {
+	var o puzzlesOptions
+	show := &cobra.Command{
+		Use:   "show NAME [-o FILE.svg|FILE.png [--force]]",
+		Short: "Draw a puzzle's board and say what it asks, or draw it with its first turn into an SVG or PNG file",
+		Args:  cobra.ExactArgs(1),
+		RunE:  puzzlesRun(&o, runF, func(context.Context) error { return showPuzzle(s, &o) }),
+	}
+	o.pic.bind(show, "the puzzle with its first turn")
+	return show
+}
+
+func showPuzzle(s *streams, o *puzzlesOptions) error {
+	p, err := puzzles.Named(o.name)
+	switch {
+	case err != nil:
+		return err
+	case o.pic.output == "":
+		return p.WriteText(s.out)
+	}
+	if err := o.pic.check(); err != nil {
+		return err
+	}
+	pos, t := p.Start()
+	return o.pic.write(s, pos, &t)
+}
+
+func newPuzzlesSolveCmd(s *streams, runF func(*puzzlesOptions) error) *cobra.Command {
+	var o puzzlesOptions
+	solve := &cobra.Command{
+		Use:   "solve NAME [--tablebases DIR] [--time T] [--json]",
+		Short: "Solve a puzzle and check the answer against the collection",
+		Args:  cobra.ExactArgs(1),
+		RunE:  puzzlesRun(&o, runF, func(ctx context.Context) error { return solvePuzzle(ctx, s, &o) }),
+	}
+	tablebasesFlag(solve, &o.dir)
+	solve.Flags().DurationVar(&o.time, "time", 10*time.Second, "search budget")
+	solve.Flags().BoolVar(&o.json, "json", false, "print one JSON object")
+	return solve
+}
+
+func solvePuzzle(ctx context.Context, s *streams, o *puzzlesOptions) error {
+	a, err := puzzles.SolveNamed(ctx, o.name, o.dir, o.time)
+	if err != nil {
+		return err
+	}
+	if err := a.Write(s.out, o.json); err != nil {
+		return err
+	}
+	if !a.Result.Known { // not a failure (exit 0): the output says "unknown within budget"
+		fmt.Fprintf(s.err, "%s: unknown within budget (the collection says %v)\n", a.Puzzle.Name, a.Puzzle.Value)
+		tell(s, a.NoTables)
+	}
+	return a.Puzzle.Check(a.Result)
 }

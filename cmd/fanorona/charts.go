@@ -1,10 +1,15 @@
-// plot.go: the plot command: one chart of games.jsonl files or run folders (or of
-// prove-sample's lines) as PNG or SVG. Checking, reading, grouping and drawing are
-// package report's (ChartFile); this file holds the flags and the I/O.
+// charts.go: the drawn outputs: the plot command (one chart of games.jsonl files or
+// run folders, or of prove-sample's lines), the report command (one self-contained HTML
+// page of runs) and the board pictures of show and puzzles show, SVG or PNG by the output's
+// extension. Checking, reading, grouping and drawing are the packages' (report.ChartFile,
+// report.PageFile, stats/chart/board); this file holds the flags and the I/O.
 
 package main
 
 import (
+	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/stats/chart"
+	"github.com/fanorona/fanorona/stats/chart/board"
 	"github.com/fanorona/fanorona/tournament/report"
 	"github.com/fanorona/fanorona/tournament/summary"
 	"github.com/spf13/cobra"
@@ -88,4 +93,79 @@ func warnRead(s *streams, in *report.Input) {
 		skipped(b)
 	}
 	warnDuplicates(s, in.Duplicates)
+}
+
+// reportOptions are the page as asked for: the flags bind into the request.
+type reportOptions struct{ report.PageRequest }
+
+func newReportCmd(s *streams, runF func(*reportOptions) error) *cobra.Command {
+	var o reportOptions
+	c := &cobra.Command{
+		Use:   "report FILE_OR_RUN_DIR... -o report.html",
+		Short: "Write one self-contained HTML page of runs: settings and seeds, tables, charts, warnings",
+		Args:  cobra.MinimumNArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			o.Files = args
+			return seam(runF, &o, func() error { return runReport(s, &o) })
+		},
+	}
+	c.Flags().StringVarP(&o.Output, "output", "o", "", "HTML file to write (required)")
+	c.Flags().BoolVar(&o.Force, "force", false, "overwrite the output file if it exists")
+	return c
+}
+
+func runReport(s *streams, o *reportOptions) error {
+	if o.Output == "" {
+		return badInputf("report: -o FILE.html is required")
+	}
+	o.Read = func(in *report.Input) { warnRead(s, in) }
+	page, err := report.PageFile(o.PageRequest)
+	if err != nil {
+		return err
+	}
+	return writeOutputFile(s, o.Output, page, o.Force)
+}
+
+// pictureFlags are the flags of a command that can draw its board into a file.
+type pictureFlags struct {
+	output string
+	force  bool
+}
+
+func (f *pictureFlags) bind(c *cobra.Command, what string) {
+	c.Flags().StringVarP(&f.output, "output", "o", "", "draw "+what+" into this file instead: .svg or .png (never overwritten without --force)")
+	c.Flags().BoolVar(&f.force, "force", false, "overwrite the output file if it exists")
+}
+
+// check refuses a bad output before any work: its extension, its folder, an existing file.
+func (f *pictureFlags) check() error {
+	if _, err := chart.FormatOf(f.output); err != nil {
+		return badInput(err)
+	}
+	if err := report.CheckOutput(f.output, f.force); err != nil {
+		return badInput(err)
+	}
+	return nil
+}
+
+// parseTurnFlag reads --turn in p under r; "" is no turn.
+func parseTurnFlag(p *engine.Position, r engine.Rules, s string) (*engine.Turn, error) {
+	if s == "" {
+		return nil, nil
+	}
+	t, err := p.ParseTurn(r, s)
+	if err != nil {
+		return nil, badInputf("--turn: %v", err)
+	}
+	return &t, nil
+}
+
+// write draws p (with turn, if any) into the output file and says so on stderr.
+func (f *pictureFlags) write(s *streams, p engine.Position, turn *engine.Turn) error {
+	format, _ := chart.FormatOf(f.output) // checked
+	data, err := board.Encode(format, p, board.Options{Turn: turn})
+	if err != nil {
+		return err
+	}
+	return writeOutputFile(s, f.output, data, f.force)
 }
