@@ -1,7 +1,9 @@
 // contract.go: the command-line contract of docs/CLI.md, enforced in one place for every
 // command: data on stdout only, bad input exits 2 with one line on stderr and nothing on
 // stdout, an interrupted run exits 130 with how to go on, a failure of the machine exits
-// 1, and a panic exits 70 with one line saying where to report it.
+// 1, and a panic exits 70 with one line saying where to report it. The error line names
+// the flags the user typed where the library's errors name settings, options and sources
+// (errorText).
 
 package main
 
@@ -11,13 +13,17 @@ import (
 	"fmt"
 	"io/fs"
 	"runtime/debug"
+	"strings"
 
+	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/internal/cliout"
 	"github.com/fanorona/fanorona/internal/panics"
+	"github.com/fanorona/fanorona/players/uci"
 	"github.com/fanorona/fanorona/puzzles/proof"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/fanorona/fanorona/tournament"
+	"github.com/fanorona/fanorona/tournament/report"
 	"github.com/spf13/cobra"
 )
 
@@ -116,4 +122,63 @@ func applyExamples(c *cobra.Command) {
 	for _, sub := range c.Commands() {
 		applyExamples(sub)
 	}
+}
+
+// flagName is the flag of a tournament setting: its name with dashes ("run_id": --run-id),
+// but --games for games_per_pairing.
+func flagName(s tournament.Setting) string {
+	if s == tournament.SettingGames {
+		return "--games"
+	}
+	return "--" + strings.ReplaceAll(string(s), "_", "-")
+}
+
+// proofFlag is the flag of an option puzzles/proof names in its errors.
+func proofFlag(option string) string {
+	if option == "output" {
+		return "-o"
+	}
+	return "--" + option
+}
+
+// errorText is err's message with every setting, option and source the library names
+// shown as its flag (an engine.SettingError starts with its setting, named as the flag
+// is: "--" makes it the flag), and the tables an adjudicated run needs followed by how to
+// build them.
+func errorText(err error) string {
+	msg := err.Error()
+	show := func(lib error, text string) { msg = strings.Replace(msg, lib.Error(), text, 1) }
+	var se *tournament.SettingError
+	if errors.As(err, &se) {
+		show(se, se.Text(flagName))
+	}
+	var me *tournament.MissingTablesError
+	if errors.As(err, &me) {
+		show(me, me.Text(flagName)+" (build them: "+adjudicateBuild(me)+", about 10 s)")
+	}
+	var ee *report.ExistsError
+	if errors.As(err, &ee) {
+		show(ee, ee.Text("--force"))
+	}
+	var rse *engine.SettingError
+	if errors.As(err, &rse) {
+		show(rse, "--"+rse.Text)
+	}
+	var pe *proof.InputError
+	if errors.As(err, &pe) {
+		show(pe, pe.Text(proofFlag))
+	}
+	var de *uci.DeclarationError
+	if errors.As(err, &de) {
+		show(de, de.Text(func(s uci.DeclarationSource) string { return "--" + string(s) }))
+	}
+	return msg
+}
+
+// adjudicateBuild is the command that builds the tables an adjudicated run lacks.
+func adjudicateBuild(e *tournament.MissingTablesError) string {
+	if e.PaikaLimit > 0 {
+		return fmt.Sprintf("fanorona tablebase build --max-pieces 5 --paika-limit %d --tablebases %s", e.PaikaLimit, e.Dir)
+	}
+	return "fanorona tablebase build --max-pieces 5 --tablebases " + e.Dir
 }

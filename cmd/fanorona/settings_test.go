@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/players/uci"
 	"github.com/fanorona/fanorona/tournament"
 	"github.com/fanorona/fanorona/tournament/report"
@@ -23,10 +25,14 @@ func TestErrorTextNamesFlags(t *testing.T) {
 	_, byErr := report.Figure(report.Lengths, nil, report.ChartOptions{By: "colour", Conf: 0.9})
 	_, declErr := uci.ParseEngineFlag("name=x")
 	_, fileErr := uci.ReadEnginesFile("/no/such/engines.json")
+	_, _, stopErr := tournament.Request{Command: "tournament", Config: tournament.Config{Format: tournament.RoundRobin, Players: []string{"easy", "medium"}}, StopOnSPRT: true}.Options()
+	gamesErr := (&tournament.Config{Format: tournament.SelfPlay, Players: []string{"easy"}, Openings: "start", Rules: record.RulesFrom(engine.DefaultRules(), 100)}).Validate()
 	for _, c := range []struct {
 		err  error
 		want string
 	}{
+		{stopErr, "--sprt-stop needs --sprt elo0,elo1"},
+		{gamesErr, "--games 0: must be at least 1"},
 		{confErr, "--conf 1.5: must be strictly between 0 and 1"},
 		{byErr, `--by "colour": want matchup, player or opening`},
 		{&report.ExistsError{Path: "out/r.png"}, "out/r.png already exists: use --force to overwrite it (file already exists)"},

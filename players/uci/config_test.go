@@ -37,12 +37,12 @@ func TestParseEngineFlag(t *testing.T) {
 	} {
 		_, err := uci.ParseEngineFlag(flag)
 		assert.ErrorContains(t, err, want, flag)
-		// The error names the declaration, not the flag that gave it (a command's).
+		// The error names the source by the flag's name; the command adds the dashes.
 		var de *uci.DeclarationError
 		require.ErrorAs(t, err, &de, flag)
 		assert.Equal(t, uci.FromDeclaration, de.Source, flag)
 		assert.Equal(t, flag, de.Value)
-		assert.True(t, strings.HasPrefix(err.Error(), fmt.Sprintf("engine declaration %q: ", flag)), "%v", err)
+		assert.True(t, strings.HasPrefix(err.Error(), fmt.Sprintf("engine %q: ", flag)), "%v", err)
 		assert.NotContains(t, err.Error(), "--", flag)
 	}
 }
@@ -77,12 +77,12 @@ func TestReadEnginesFile(t *testing.T) {
 		var de *uci.DeclarationError
 		require.ErrorAs(t, err, &de, text)
 		assert.Equal(t, uci.FromFile, de.Source, text)
-		assert.True(t, strings.HasPrefix(err.Error(), "engines file "+path+": "), "%v", err)
+		assert.True(t, strings.HasPrefix(err.Error(), "engines "+path+": "), "%v", err)
 		assert.NotContains(t, err.Error(), "--", text)
 	}
 	missing := filepath.Join(dir, "missing.json")
 	_, err = uci.ReadEnginesFile(missing)
 	assert.ErrorIs(t, err, fs.ErrNotExist)
 	assert.Equal(t, 1, strings.Count(err.Error(), missing), "the path named once: %v", err)
-	assert.True(t, strings.HasPrefix(err.Error(), "engines file: "), "%v", err)
+	assert.True(t, strings.HasPrefix(err.Error(), "engines: "), "%v", err)
 }

@@ -82,18 +82,18 @@ func (c *EngineConfig) timeout() time.Duration {
 }
 
 // DeclarationSource is where engine declarations come from: one declaration string or a
-// file of them. Errors name sources by these values; a command shows its own names (its
-// flags).
+// file of them. Errors name sources by these values, the names of a command's flags
+// (--engine, --engines).
 type DeclarationSource string
 
 // The sources of declarations.
 const (
-	FromDeclaration DeclarationSource = "engine declaration" // ParseEngineFlag's string
-	FromFile        DeclarationSource = "engines file"       // ReadEnginesFile's file
+	FromDeclaration DeclarationSource = "engine"  // ParseEngineFlag's string
+	FromFile        DeclarationSource = "engines" // ReadEnginesFile's file
 )
 
-// DeclarationError is a refused engine declaration: "engine declaration "name=x": engine
-// x: no cmd=", "engines file e.json: engine 2: ...".
+// DeclarationError is a refused engine declaration: "engine "name=x": engine x: no
+// cmd=", "engines e.json: engine 2: ...".
 type DeclarationError struct {
 	Source DeclarationSource
 	Value  string // the declaration or the file's path; "" when Err names it (an unreadable file)

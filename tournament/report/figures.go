@@ -40,7 +40,7 @@ func (o ChartOptions) Check() error {
 		return err
 	}
 	if !(o.Conf > 0 && o.Conf < 1) {
-		return &OptionError{Option: OptionConf, Value: fmt.Sprint(o.Conf), Reason: "must be strictly between 0 and 1"}
+		return &engine.SettingError{Name: "conf", Text: fmt.Sprintf("conf %v: must be strictly between 0 and 1", o.Conf)}
 	}
 	return nil
 }

@@ -7,8 +7,8 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
-	"strconv"
 
+	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/stats"
 	"github.com/fanorona/fanorona/stats/chart"
@@ -28,7 +28,7 @@ func CheckBy(by string) error {
 	case ByMatchup, ByPlayer, ByOpening:
 		return nil
 	}
-	return &OptionError{Option: OptionBy, Value: strconv.Quote(by), Reason: fmt.Sprintf("want %s, %s or %s", ByMatchup, ByPlayer, ByOpening)}
+	return &engine.SettingError{Name: "by", Text: fmt.Sprintf("by %q: want %s, %s or %s", by, ByMatchup, ByPlayer, ByOpening)}
 }
 
 // groupNames returns the groups a record belongs to.

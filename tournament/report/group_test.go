@@ -136,19 +136,19 @@ func TestFigureOptions(t *testing.T) {
 	both := readTestRecords(t, selfplayFile, tournamentFile)
 	for _, conf := range []float64{0, 1, -0.5, 95} {
 		_, err := Figure(Ratings, both, ChartOptions{By: ByMatchup, Conf: conf})
-		// The error names the option and its value, not a command's flag.
-		assert.EqualError(t, err, fmt.Sprintf("confidence %v: must be strictly between 0 and 1", conf))
-		var oe *OptionError
-		if assert.ErrorAs(t, err, &oe) {
-			assert.Equal(t, OptionConf, oe.Option)
+		// The error names the option by its flag's name and gives its value.
+		assert.EqualError(t, err, fmt.Sprintf("conf %v: must be strictly between 0 and 1", conf))
+		var se *engine.SettingError
+		if assert.ErrorAs(t, err, &se) {
+			assert.Equal(t, "conf", se.Name)
 		}
 	}
 	for _, by := range []string{"colour", "", "Matchup"} {
 		_, err := Figure(Lengths, both, ChartOptions{By: by, Conf: 0.9})
-		assert.EqualError(t, err, fmt.Sprintf("grouping %q: want matchup, player or opening", by))
-		var oe *OptionError
-		if assert.ErrorAs(t, err, &oe) {
-			assert.Equal(t, OptionBy, oe.Option)
+		assert.EqualError(t, err, fmt.Sprintf("by %q: want matchup, player or opening", by))
+		var se *engine.SettingError
+		if assert.ErrorAs(t, err, &se) {
+			assert.Equal(t, "by", se.Name)
 		}
 	}
 	_, err := Figure(Matrix, self, DefaultChartOptions)
