@@ -7,6 +7,8 @@
 package main
 
 import (
+	"context"
+
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/stats/chart"
 	"github.com/fanorona/fanorona/stats/chart/board"
@@ -49,10 +51,7 @@ func newPlotCmd(s *streams, runF func(*plotOptions) error) *cobra.Command {
 	for _, k := range plotKinds {
 		o := plotOptions{report.ChartRequest{Kind: k.kind, Chart: report.DefaultChartOptions}}
 		sc := &cobra.Command{Use: k.kind + k.args, Short: k.short, Args: cobra.MinimumNArgs(1),
-			RunE: func(c *cobra.Command, files []string) error {
-				o.Files = files
-				return seam(runF, &o, func() error { return runPlot(s, &o) })
-			}}
+			RunE: runs(s, runF, &o, &o.Files, runPlot)}
 		plotFlags(sc, &o, k.by, k.conf, k.cdf)
 		c.AddCommand(sc)
 	}
@@ -73,7 +72,7 @@ func plotFlags(c *cobra.Command, o *plotOptions, by, conf, cdf bool) {
 	}
 }
 
-func runPlot(s *streams, o *plotOptions) error {
+func runPlot(_ context.Context, s *streams, o *plotOptions) error {
 	if o.Output == "" {
 		return badInputf("plot %s: -o OUT.png or -o OUT.svg is required", o.Kind)
 	}
@@ -104,17 +103,14 @@ func newReportCmd(s *streams, runF func(*reportOptions) error) *cobra.Command {
 		Use:   "report FILE_OR_RUN_DIR... -o report.html",
 		Short: "Write one self-contained HTML page of runs: settings and seeds, tables, charts, warnings",
 		Args:  cobra.MinimumNArgs(1),
-		RunE: func(c *cobra.Command, args []string) error {
-			o.Files = args
-			return seam(runF, &o, func() error { return runReport(s, &o) })
-		},
+		RunE:  runs(s, runF, &o, &o.Files, runReport),
 	}
 	c.Flags().StringVarP(&o.Output, "output", "o", "", "HTML file to write (required)")
 	c.Flags().BoolVar(&o.Force, "force", false, "overwrite the output file if it exists")
 	return c
 }
 
-func runReport(s *streams, o *reportOptions) error {
+func runReport(_ context.Context, s *streams, o *reportOptions) error {
 	if o.Output == "" {
 		return badInputf("report: -o FILE.html is required")
 	}

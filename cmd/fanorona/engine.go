@@ -26,9 +26,7 @@ func newEngineCmd(s *streams, runF func(*engineOptions) error) *cobra.Command {
 		Short: "Run a player as an engine on stdin/stdout (UCI-like protocol, docs/PROTOCOL.md)",
 		Long:  "Speak the protocol of the C++ engine an-do-ni-ai-na/fanorona on stdin and stdout (docs/PROTOCOL.md), the flags giving the options' starting values.",
 		Args:  cobra.NoArgs,
-		RunE: func(c *cobra.Command, _ []string) error {
-			return seam(runF, &o, func() error { return runEngine(c.Context(), s, &o) })
-		},
+		RunE:  runs(s, runF, &o, nil, runEngine),
 	}
 	c.Flags().StringVar(&o.req.Player, "player", "expert", "player spec served (option Player)")
 	c.Flags().Uint64Var(&o.req.Seed, "seed", 0, "seed of the player's random choices (option Seed)")

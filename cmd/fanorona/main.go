@@ -48,6 +48,17 @@ func seam[T any](runF func(*T) error, o *T, run func() error) error {
 	return run()
 }
 
+// runs is a command's RunE: its arguments into *args (when args is not nil), then seam
+// over run, given the command's context and the streams.
+func runs[T any](s *streams, runF func(*T) error, o *T, args *[]string, run func(context.Context, *streams, *T) error) func(*cobra.Command, []string) error {
+	return func(c *cobra.Command, a []string) error {
+		if args != nil {
+			*args = a
+		}
+		return seam(runF, o, func() error { return run(c.Context(), s, o) })
+	}
+}
+
 // subcommands builds the tree's subcommands: commands, or in a test commands and its own.
 var subcommands = commands
 

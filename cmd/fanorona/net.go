@@ -41,9 +41,7 @@ func newNetDataCmd(s *streams, runF func(*netDataOptions) error) *cobra.Command 
 		Use:   "data -o FILE [--games N] [--player SPEC] [--seed S] [--shard i/n] [--resume]",
 		Short: "Play seeded self-play and write its quiet positions, labelled, for training (docs/FORMATS.md)",
 		Args:  cobra.NoArgs,
-		RunE: func(c *cobra.Command, _ []string) error {
-			return seam(runF, &o, func() error { return runNetData(c.Context(), s, &o) })
-		},
+		RunE:  runs(s, runF, &o, nil, runNetData),
 	}
 	c.Flags().StringVarP(&o.out, "output", "o", "", "the positions file to write (a new file; with --resume, one this command left unfinished)")
 	c.Flags().IntVar(&o.req.Games, "games", 1000, "games of the whole data set (all shards)")
@@ -91,10 +89,7 @@ func newNetTrainCmd(s *streams, runF func(*netTrainOptions) error) *cobra.Comman
 		Use:   "train -o NET.fnn DATA.pos [DATA.pos ...]",
 		Short: "Fit a network to positions files (from net data) and write it as a net file (docs/LEARNING.md)",
 		Args:  cobra.MinimumNArgs(1),
-		RunE: func(c *cobra.Command, files []string) error {
-			o.req.Files = files
-			return seam(runF, &o, func() error { return runNetTrain(c.Context(), s, &o) })
-		},
+		RunE:  runs(s, runF, &o, &o.req.Files, runNetTrain),
 	}
 	f := c.Flags()
 	f.StringVarP(&o.out, "output", "o", "", "the net file to write (a new file)")

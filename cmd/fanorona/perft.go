@@ -24,9 +24,7 @@ func newPerftCmd(s *streams, runF func(*perftOptions) error) *cobra.Command {
 		Use:   "perft --depth N [--fen F] [--paths] [--divide] [--json]",
 		Short: "Count the leaves of the tree of complete turns (move-generator check and speed)",
 		Args:  cobra.NoArgs,
-		RunE: func(c *cobra.Command, _ []string) error {
-			return seam(runF, &o, func() error { return runPerft(c.Context(), s, &o) })
-		},
+		RunE:  runs(s, runF, &o, nil, runPerft),
 	}
 	c.Flags().IntVar(&o.req.Depth, "depth", 1, "plies to search (1 or more)")
 	c.Flags().StringVar(&o.fen, "fen", engine.StartFEN, "position")
@@ -64,9 +62,7 @@ func newMovesCmd(s *streams, runF func(*movesOptions) error) *cobra.Command {
 		Use:   "moves [--fen F] [--json]",
 		Short: "List every legal complete turn in canonical notation, sorted",
 		Args:  cobra.NoArgs,
-		RunE: func(c *cobra.Command, _ []string) error {
-			return seam(runF, &o, func() error { return runMoves(s, &o) })
-		},
+		RunE:  runs(s, runF, &o, nil, runMoves),
 	}
 	c.Flags().StringVar(&o.fen, "fen", engine.StartFEN, "position")
 	c.Flags().BoolVar(&o.json, "json", false, `one JSON object a line: {"turn","fen","captured"}`)
@@ -74,7 +70,7 @@ func newMovesCmd(s *streams, runF func(*movesOptions) error) *cobra.Command {
 	return c
 }
 
-func runMoves(s *streams, o *movesOptions) error {
+func runMoves(_ context.Context, s *streams, o *movesOptions) error {
 	p, r, err := positionUnderRules(o.fen, &o.rules)
 	if err != nil {
 		return err
@@ -95,9 +91,7 @@ func newShowCmd(s *streams, runF func(*showOptions) error) *cobra.Command {
 		Short: "Draw the board with its lines and coordinates, as text or into an SVG or PNG file",
 		Long:  "Draw the board as text, or with -o as an SVG or PNG picture (docs/FORMATS.md, \"Board pictures\"), with --turn a legal turn of the position on it (an illegal one is refused and nothing is written).",
 		Args:  cobra.NoArgs,
-		RunE: func(c *cobra.Command, _ []string) error {
-			return seam(runF, &o, func() error { return runShow(s, &o) })
-		},
+		RunE:  runs(s, runF, &o, nil, runShow),
 	}
 	c.Flags().StringVar(&o.fen, "fen", engine.StartFEN, "position")
 	c.Flags().StringVar(&o.turn, "turn", "", "a legal turn of the position to draw on it, in notation (e2-e3A)")
@@ -106,7 +100,7 @@ func newShowCmd(s *streams, runF func(*showOptions) error) *cobra.Command {
 	return c
 }
 
-func runShow(s *streams, o *showOptions) error {
+func runShow(_ context.Context, s *streams, o *showOptions) error {
 	p, r, err := positionUnderRules(o.fen, &o.rules)
 	if err != nil {
 		return err

@@ -35,9 +35,7 @@ func newAnalyzeCmd(s *streams, runF func(*analyzeOptions) error) *cobra.Command 
 		Short: "Best turn, score and principal variation for a position (a hint)",
 		Long:  "Print the best turn of a player (default " + players.DefaultAnalyzer + "; " + strings.Join(players.Names(), ", ") + ") for a position, its score for the side to move (+1.00 = one piece), principal variation, depth, nodes and nodes/s.",
 		Args:  cobra.NoArgs,
-		RunE: func(c *cobra.Command, _ []string) error {
-			return seam(runF, &o, func() error { return runAnalyze(c.Context(), s, &o) })
-		},
+		RunE:  runs(s, runF, &o, nil, runAnalyze),
 	}
 	c.Flags().StringVar(&o.fen, "fen", engine.StartFEN, "position")
 	c.Flags().StringVar(&o.req.Spec, "player", players.DefaultAnalyzer, "player spec")
@@ -86,9 +84,7 @@ func newPlayCmd(s *streams, runF func(*playOptions) error) *cobra.Command {
 		Short: "Play a game in the terminal against any level, or two people on one machine",
 		Long:  "Play a game in the terminal, each side \"human\" or a player spec (" + strings.Join(players.Names(), ", ") + "), a turn typed whole (f4-e4W-e3A) or step by step; type help at the prompt for the commands.",
 		Args:  cobra.NoArgs,
-		RunE: func(c *cobra.Command, _ []string) error {
-			return seam(runF, &o, func() error { return runPlay(c.Context(), s, &o) })
-		},
+		RunE:  runs(s, runF, &o, nil, runPlay),
 	}
 	c.Flags().StringVar(&o.setup.White, "white", play.Human, "White: human or a player spec")
 	c.Flags().StringVar(&o.setup.Black, "black", "medium", "Black: human or a player spec")
@@ -128,9 +124,7 @@ func newServeCmd(s *streams, runF func(*serveOptions) error) *cobra.Command {
 		Short: "An analysis board in the browser: play through a position, ask the expert, the tables and the prover",
 		Long:  "Serve the analysis board, one page that works offline and its JSON API (docs/PROTOCOL.md, \"The analysis board\"), on a loopback address printed on stderr until Ctrl-C.",
 		Args:  cobra.NoArgs,
-		RunE: func(c *cobra.Command, _ []string) error {
-			return seam(runF, &o, func() error { return runServe(c.Context(), s, &o) })
-		},
+		RunE:  runs(s, runF, &o, nil, runServe),
 	}
 	c.Flags().StringVar(&o.req.Addr, "addr", defaultServeAddr, "host:port to listen on (port 0 picks a free one); loopback unless --allow-remote")
 	c.Flags().StringVar(&o.req.Tables, "tablebases", "", `tablebase folder ("" = the default cache folder when it exists, "none" = off)`)

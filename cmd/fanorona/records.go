@@ -5,6 +5,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 
@@ -38,16 +39,13 @@ its line, game and ply, before anything is written.
 Output on stdout, or into -o FILE (a new file, never overwritten). Package
 tournament/pgn reads the text back to the same records.`,
 		Args: cobra.MinimumNArgs(1),
-		RunE: func(c *cobra.Command, args []string) error {
-			o.files = args
-			return seam(runF, &o, func() error { return runExport(s, &o) })
-		},
+		RunE: runs(s, runF, &o, &o.files, runExport),
 	}
 	c.Flags().StringVarP((*string)(&o.output), "output", "o", "", "write the games into this new file instead of stdout")
 	return c
 }
 
-func runExport(s *streams, o *exportOptions) error {
+func runExport(_ context.Context, s *streams, o *exportOptions) error {
 	if err := tournament.CheckNew(string(o.output)); err != nil {
 		return err
 	}
@@ -96,10 +94,7 @@ func newPositionsCmd(s *streams, runF func(*positionsOptions) error) *cobra.Comm
 		Short: "Draw positions where one side is ahead from recorded games (openings for conversion matches)",
 		Long:  "Draw positions where one side is ahead from recorded games (games.jsonl files or run folders) into a positions file for tournament --openings file:PATH (docs/FORMATS.md, \"Positions files\").",
 		Args:  cobra.MinimumNArgs(1),
-		RunE: func(c *cobra.Command, args []string) error {
-			o.files = args
-			return seam(runF, &o, func() error { return runPositions(s, &o) })
-		},
+		RunE:  runs(s, runF, &o, &o.files, runPositions),
 	}
 	c.Flags().StringVar(&o.Pieces, "pieces", "8-16", "total pieces on the board, MIN-MAX (both included)")
 	c.Flags().IntVar(&o.Lead, "lead", 2, "at least this many more pieces for one side")
@@ -112,7 +107,7 @@ func newPositionsCmd(s *streams, runF func(*positionsOptions) error) *cobra.Comm
 	return c
 }
 
-func runPositions(s *streams, o *positionsOptions) error {
+func runPositions(_ context.Context, s *streams, o *positionsOptions) error {
 	if err := o.Check(); err != nil {
 		return badInput(err)
 	}

@@ -36,9 +36,7 @@ func newTBBuildCmd(s *streams, runF func(*tbBuildOptions) error) *cobra.Command 
 		Use:   "build --max-pieces N [--material 3v5] [--paika-limit 50] [--tablebases DIR]",
 		Short: "Build every class up to N pieces (or one material and what it needs), theoretic and under the paika limit; resumes an interrupted build",
 		Args:  cobra.NoArgs,
-		RunE: func(c *cobra.Command, _ []string) error {
-			return seam(runF, &o, func() error { return runTBBuild(c.Context(), s, &o) })
-		},
+		RunE:  runs(s, runF, &o, nil, runTBBuild),
 	}
 	c.Flags().IntVar(&o.req.MaxPieces, "max-pieces", 0, "build every material of at most N pieces (2 or more)")
 	c.Flags().StringVar(&o.req.Material, "material", "", "build this material (e.g. 3v5) and the smaller ones it needs")

@@ -238,10 +238,7 @@ func newMergeCmd(s *streams, runF func(*mergeOptions) error) *cobra.Command {
 		Use:   "merge -o DIR SHARD...",
 		Short: "Join the games of a run's shards (folders or games.jsonl files) into one run",
 		Args:  cobra.MinimumNArgs(1),
-		RunE: func(c *cobra.Command, args []string) error {
-			o.shards = args
-			return seam(runF, &o, func() error { return runMerge(s, &o) })
-		},
+		RunE:  runs(s, runF, &o, &o.shards, runMerge),
 	}
 	c.Flags().StringVarP(&o.output, "output", "o", "", "folder for the merged games.jsonl, run.json and summary.json")
 	c.Flags().StringVar(&o.output, "out", "", "deprecated alias of --output")
@@ -249,7 +246,7 @@ func newMergeCmd(s *streams, runF func(*mergeOptions) error) *cobra.Command {
 	return c
 }
 
-func runMerge(s *streams, o *mergeOptions) error {
+func runMerge(_ context.Context, s *streams, o *mergeOptions) error {
 	res, err := tournament.Merge(o.shards, o.output, nil)
 	if err != nil {
 		return err
