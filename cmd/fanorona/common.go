@@ -63,6 +63,20 @@ func positionUnderRules(fen string, f *rulesFlags) (engine.Position, engine.Rule
 	return p, r, nil
 }
 
+// checkNew checks, before any work, that the output path of flag ("" = none) names a new
+// file in a folder that takes one: why says that the command never writes over a file.
+func checkNew(flag, path, why string) error {
+	if path == "" {
+		return nil
+	}
+	if err := report.CheckOutput(path, false); errors.Is(err, fs.ErrExist) {
+		return badInputf("%s %s exists: choose a new file (%s)", flag, path, why)
+	} else if err != nil {
+		return badInputf("%s %v", flag, err)
+	}
+	return nil
+}
+
 // writeOutputFile writes a command's output file (report.WriteFile: never half a file,
 // an existing one only with force, which is then bad input) and says so on stderr.
 func writeOutputFile(s *streams, path string, data []byte, force bool) error {

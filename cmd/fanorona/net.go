@@ -9,14 +9,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"time"
 
 	"github.com/fanorona/fanorona/internal/progress"
 	"github.com/fanorona/fanorona/players/nnue"
 	"github.com/fanorona/fanorona/players/nnue/data"
 	"github.com/fanorona/fanorona/players/nnue/train"
-	"github.com/fanorona/fanorona/tournament/report"
 	"github.com/spf13/cobra"
 )
 
@@ -148,14 +146,9 @@ func (o *netTrainOptions) check() error {
 	if err := o.req.Check(); err != nil {
 		return badInput(err)
 	}
-	for _, out := range []struct{ flag, path string }{{"-o", o.out}, {"--curve", o.req.Curve}, {"--plot", o.req.Plot}} {
-		if out.path == "" {
-			continue
-		}
-		if err := report.CheckOutput(out.path, false); errors.Is(err, fs.ErrExist) {
-			return badInputf("%s %s exists: choose a new file (net train never overwrites)", out.flag, out.path)
-		} else if err != nil {
-			return badInputf("%s %v", out.flag, err)
+	for _, out := range [][2]string{{"-o", o.out}, {"--curve", o.req.Curve}, {"--plot", o.req.Plot}} {
+		if err := checkNew(out[0], out[1], "net train never overwrites"); err != nil {
+			return err
 		}
 	}
 	return badInput(train.CheckFiles(o.req.Files))

@@ -25,19 +25,12 @@ func newExportCmd(s *streams, runF func(*exportOptions) error) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "export FILE... [-o FILE]",
 		Short: "Write game records (games.jsonl files or run folders) as PGN-style text",
-		Long: `Write game records (games.jsonl files or run folders, read as stats reads them) as
-PGN-style text (docs/FORMATS.md): for each game its tag pairs (Event, Site, Date, Round,
-White, Black, Result, the opening as SetUp/FEN when it is not the start, Termination with
-the record's reason, PlyCount, and the record's other fields: Run, Index, Pair, Seed, the
-rules, the captures, Seconds, Forfeit, Adjudicated), then its turns numbered in pairs as
-PGN numbers moves, ending with the result. Games come in the order of the files. Date is
-the day (UTC) each file was last written. Exact duplicates are dropped with one warning,
-bad lines skipped with a warning each, as stats does; a game the rules do not allow (an
-illegal turn, a result the turns do not reach: stats --replay's check) is refused, naming
-its line, game and ply, before anything is written.
-
-Output on stdout, or into -o FILE (a new file, never overwritten). Package
-tournament/pgn reads the text back to the same records.`,
+		Long: `Write game records (games.jsonl files or run folders, read as stats reads them: exact
+duplicates dropped with one warning, bad lines skipped with a warning each) as PGN-style
+text, the games in the order of the files (docs/FORMATS.md, "PGN-style export": the tags,
+the movetext, reading it back). A game the rules do not allow (an illegal turn, a result
+the turns do not reach: stats --replay's check) is refused, naming its line, game and
+ply, before anything is written.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: runs(s, runF, &o, &o.files, runExport),
 	}

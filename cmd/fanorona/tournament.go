@@ -8,9 +8,7 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
 
 	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/internal/progress"
@@ -258,18 +256,9 @@ func runMerge(_ context.Context, s *streams, o *mergeOptions) error {
 	return report.WriteText(s.out, res.Summary)
 }
 
-// checkCSV checks, before any work, that --csv names a new file in a folder that takes one
-// ("" = no CSV).
+// checkCSV checks, before any work, that --csv names a new file ("" = no CSV).
 func checkCSV(path string) error {
-	if path == "" {
-		return nil
-	}
-	if err := report.CheckOutput(path, false); errors.Is(err, fs.ErrExist) {
-		return badInputf("--csv %s exists: choose a new file (tables are never written over a file)", path)
-	} else if err != nil {
-		return badInputf("--csv %v", err)
-	}
-	return nil
+	return checkNew("--csv", path, "tables are never written over a file")
 }
 
 // wrote says on stderr that a file was written.
