@@ -16,15 +16,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// parseFENFlag parses the --fen flag (default: the start position); errors are bad input.
-func parseFENFlag(fen string) (engine.Position, error) {
-	p, err := engine.ParseFEN(fen)
-	if err != nil {
-		return engine.Position{}, badInput(err)
-	}
-	return p, nil
-}
-
 // rulesFlags binds the engine's rule options to a command's flags.
 type rulesFlags struct {
 	paikaLimit       int
@@ -46,19 +37,31 @@ func (f *rulesFlags) rules() (engine.Rules, error) {
 	return engine.Rules{PaikaLimit: f.paikaLimit, NoMovesDraw: f.noMovesDraw, FirstTurnNoChain: f.firstTurnNoChain}, nil
 }
 
-// positionUnderRules parses --fen and the rule flags together: a paika counter above the
-// paika limit names a position the rules cannot reach, and is refused.
-func positionUnderRules(fen string, f *rulesFlags) (engine.Position, engine.Rules, error) {
-	p, err := parseFENFlag(fen)
+// positionFlags are --fen (default: the start position) and the rule flags: a command's
+// position under its rules.
+type positionFlags struct {
+	fen   string
+	rules rulesFlags
+}
+
+func (f *positionFlags) bind(c *cobra.Command, usage string) {
+	c.Flags().StringVar(&f.fen, "fen", engine.StartFEN, usage)
+	f.rules.bind(c)
+}
+
+// position parses --fen under the rule flags (errors are bad input): a paika counter
+// above the paika limit names a position the rules cannot reach, and is refused.
+func (f *positionFlags) position() (engine.Position, engine.Rules, error) {
+	p, err := engine.ParseFEN(f.fen)
 	if err != nil {
-		return p, engine.Rules{}, err
+		return p, engine.Rules{}, badInput(err)
 	}
-	r, err := f.rules()
+	r, err := f.rules.rules()
 	if err != nil {
 		return p, r, err
 	}
 	if r.PaikaLimit > 0 && p.Paika > r.PaikaLimit {
-		return p, r, badInputf("FEN %q: paika counter %d is above the paika limit %d (--paika-limit)", fen, p.Paika, r.PaikaLimit)
+		return p, r, badInputf("FEN %q: paika counter %d is above the paika limit %d (--paika-limit)", f.fen, p.Paika, r.PaikaLimit)
 	}
 	return p, r, nil
 }

@@ -12,10 +12,9 @@ import (
 )
 
 type perftOptions struct {
-	req   engine.PerftRequest
-	fen   string
-	json  bool
-	rules rulesFlags
+	req  engine.PerftRequest
+	json bool
+	positionFlags
 }
 
 func newPerftCmd(s *streams, runF func(*perftOptions) error) *cobra.Command {
@@ -27,11 +26,10 @@ func newPerftCmd(s *streams, runF func(*perftOptions) error) *cobra.Command {
 		RunE:  runs(s, runF, &o, nil, runPerft),
 	}
 	c.Flags().IntVar(&o.req.Depth, "depth", 1, "plies to search (1 or more)")
-	c.Flags().StringVar(&o.fen, "fen", engine.StartFEN, "position")
+	o.positionFlags.bind(c, "position")
 	c.Flags().BoolVar(&o.req.Paths, "paths", false, "count every step sequence instead of distinct resulting boards")
 	c.Flags().BoolVar(&o.req.Divide, "divide", false, "print the count below each root turn")
 	c.Flags().BoolVar(&o.json, "json", false, "print one JSON object")
-	o.rules.bind(c)
 	return c
 }
 
@@ -39,7 +37,7 @@ func runPerft(ctx context.Context, s *streams, o *perftOptions) error {
 	if err := o.req.Check(); err != nil {
 		return badInput(err)
 	}
-	p, r, err := positionUnderRules(o.fen, &o.rules)
+	p, r, err := o.position()
 	if err != nil {
 		return err
 	}
@@ -51,9 +49,8 @@ func runPerft(ctx context.Context, s *streams, o *perftOptions) error {
 }
 
 type movesOptions struct {
-	fen   string
-	json  bool
-	rules rulesFlags
+	json bool
+	positionFlags
 }
 
 func newMovesCmd(s *streams, runF func(*movesOptions) error) *cobra.Command {
@@ -64,14 +61,13 @@ func newMovesCmd(s *streams, runF func(*movesOptions) error) *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE:  runs(s, runF, &o, nil, runMoves),
 	}
-	c.Flags().StringVar(&o.fen, "fen", engine.StartFEN, "position")
+	o.positionFlags.bind(c, "position")
 	c.Flags().BoolVar(&o.json, "json", false, `one JSON object a line: {"turn","fen","captured"}`)
-	o.rules.bind(c)
 	return c
 }
 
 func runMoves(_ context.Context, s *streams, o *movesOptions) error {
-	p, r, err := positionUnderRules(o.fen, &o.rules)
+	p, r, err := o.position()
 	if err != nil {
 		return err
 	}
@@ -79,9 +75,9 @@ func runMoves(_ context.Context, s *streams, o *movesOptions) error {
 }
 
 type showOptions struct {
-	fen, turn string
-	rules     rulesFlags
-	pic       pictureFlags
+	turn string
+	positionFlags
+	pic pictureFlags
 }
 
 func newShowCmd(s *streams, runF func(*showOptions) error) *cobra.Command {
@@ -93,15 +89,14 @@ func newShowCmd(s *streams, runF func(*showOptions) error) *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE:  runs(s, runF, &o, nil, runShow),
 	}
-	c.Flags().StringVar(&o.fen, "fen", engine.StartFEN, "position")
+	o.positionFlags.bind(c, "position")
 	c.Flags().StringVar(&o.turn, "turn", "", "a legal turn of the position to draw on it, in notation (e2-e3A)")
 	o.pic.bind(c, "the board")
-	o.rules.bind(c)
 	return c
 }
 
 func runShow(_ context.Context, s *streams, o *showOptions) error {
-	p, r, err := positionUnderRules(o.fen, &o.rules)
+	p, r, err := o.position()
 	if err != nil {
 		return err
 	}

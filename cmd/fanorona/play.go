@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/players"
 	"github.com/fanorona/fanorona/players/play"
 	"github.com/fanorona/fanorona/players/uci"
@@ -20,12 +19,11 @@ import (
 )
 
 type analyzeOptions struct {
-	req   players.AnalyzeRequest
-	fen   string
-	json  bool
-	tb    string
-	rules rulesFlags
-	eng   engineFlags
+	req  players.AnalyzeRequest
+	json bool
+	tb   string
+	positionFlags
+	eng engineFlags
 }
 
 func newAnalyzeCmd(s *streams, runF func(*analyzeOptions) error) *cobra.Command {
@@ -37,19 +35,18 @@ func newAnalyzeCmd(s *streams, runF func(*analyzeOptions) error) *cobra.Command 
 		Args:  cobra.NoArgs,
 		RunE:  runs(s, runF, &o, nil, runAnalyze),
 	}
-	c.Flags().StringVar(&o.fen, "fen", engine.StartFEN, "position")
+	o.positionFlags.bind(c, "position")
 	c.Flags().StringVar(&o.req.Spec, "player", players.DefaultAnalyzer, "player spec")
 	c.Flags().Uint64Var(&o.req.Seed, "seed", 0, "seed of the player's random choices")
 	c.Flags().IntVar(&o.req.MultiPV, "multipv", 1, `the N best turns (expert only), each with its score and variation; --json adds "lines":[{"turn","score","pv"}]`)
 	c.Flags().StringVar(&o.tb, "tablebases", "", `tablebase folder for expert's probes ("" = the default folder if it exists, "none" = off; a folder named must exist)`)
 	c.Flags().BoolVar(&o.json, "json", false, `print one JSON object: {"fen","player","seed","turn","score","pv","depth","nodes","nodes_per_second"}`)
-	o.rules.bind(c)
 	o.eng.bind(c)
 	return c
 }
 
 func runAnalyze(ctx context.Context, s *streams, o *analyzeOptions) error {
-	p, r, err := positionUnderRules(o.fen, &o.rules)
+	p, r, err := o.position()
 	if err != nil {
 		return err
 	}
@@ -73,8 +70,7 @@ func runAnalyze(ctx context.Context, s *streams, o *analyzeOptions) error {
 
 type playOptions struct {
 	setup play.Setup
-	fen   string
-	rules rulesFlags
+	positionFlags
 }
 
 func newPlayCmd(s *streams, runF func(*playOptions) error) *cobra.Command {
@@ -88,16 +84,15 @@ func newPlayCmd(s *streams, runF func(*playOptions) error) *cobra.Command {
 	}
 	c.Flags().StringVar(&o.setup.White, "white", play.Human, "White: human or a player spec")
 	c.Flags().StringVar(&o.setup.Black, "black", "medium", "Black: human or a player spec")
-	c.Flags().StringVar(&o.fen, "fen", engine.StartFEN, "starting position")
+	o.positionFlags.bind(c, "starting position")
 	c.Flags().Uint64Var(&o.setup.Seed, "seed", 0, "seed of the computer players' random choices")
 	c.Flags().StringVar(&o.setup.Hint, "hint", players.DefaultAnalyzer, "player spec that answers hint")
 	c.Flags().StringVar(&o.setup.Tables, "tablebases", "", `tablebase folder for expert's probes ("" = the default folder if it exists, "none" = off; a folder named must exist)`)
-	o.rules.bind(c)
 	return c
 }
 
 func runPlay(ctx context.Context, s *streams, o *playOptions) error {
-	p, r, err := positionUnderRules(o.fen, &o.rules)
+	p, r, err := o.position()
 	if err != nil {
 		return err
 	}
