@@ -6,9 +6,7 @@ package main
 import (
 	"cmp"
 	"context"
-	"encoding/json"
 	"fmt"
-	"io"
 
 	"github.com/fanorona/fanorona/internal/progress"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
@@ -55,31 +53,26 @@ func newTBBuildCmd(s *streams, runF func(*tbBuildOptions) error) *cobra.Command 
 
 func runTBBuild(ctx context.Context, s *streams, o *tbBuildOptions) error {
 	est, err := o.req.Prepare()
-	if err != nil || o.dryRun {
-		return printBuildEstimate(s.out, est, o.json, err)
+	if err != nil {
+		return err
+	} else if o.dryRun {
+		return est.Write(s.out, o.json)
 	}
 	bar := progress.New(s.err)
 	if !o.quiet {
 		// With the first report: a folder refused (a damaged file) is then one line on stderr.
-		o.req.Started = func() { _ = printBuildEstimate(s.err, est, o.json, nil) }
+		o.req.Started = func() { _ = est.Write(s.err, o.json) }
 		o.req.Progress = func(st tablebase.BuildStatus) { bar.Update(st.Label, "slots", int64(st.Done), int64(st.Total)) }
 	}
 	reps, err := tablebase.BuildAll(ctx, o.req, est)
 	bar.Finish()
 	// The materials finished are on disk: their lines are printed whatever stops the
 	// build after them (an interrupt, a fault; on exit 2 the gate drops stdout).
-	perr := renderRecords(s.out, o.json, reps.Records(tablebase.PeakResident()), nil, reps.WriteText)
+	perr := reps.Write(s.out, o.json)
 	if err == nil && perr == nil && !o.json {
 		fmt.Fprintf(s.err, "tablebases in %s; peak memory of this process %s\n", o.req.Dir, tablebase.MiB(tablebase.PeakResident()))
 	}
 	return cmp.Or(err, perr)
-}
-
-// printBuildEstimate writes the estimate: a table, or one JSON object (docs/CLI.md); or
-// returns err, the request's refusal.
-func printBuildEstimate(w io.Writer, e tablebase.BuildEstimate, asJSON bool, err error) error {
-	mem := tablebase.MachineMemory()
-	return renderRecords(w, asJSON, []tablebase.EstimateRecord{e.Record(mem)}, err, func(w io.Writer) { e.WriteText(w, mem) })
 }
 
 type tbPlanOptions struct {
@@ -97,7 +90,10 @@ func newTBPlanCmd(s *streams, runF func(*tbPlanOptions) error) *cobra.Command {
 		RunE: func(c *cobra.Command, _ []string) error {
 			return seam(runF, &o, func() error {
 				recs, err := tablebase.CheckedPlan(o.req)
-				return renderRecords(s.out, o.json, recs, err, func(w io.Writer) { tablebase.WritePlanText(w, recs) })
+				if err != nil {
+					return err
+				}
+				return recs.Write(s.out, o.json)
 			})
 		},
 	}
@@ -105,25 +101,6 @@ func newTBPlanCmd(s *streams, runF func(*tbPlanOptions) error) *cobra.Command {
 	c.Flags().StringVar(&o.req.Material, "material", "", "this material (e.g. 3v5) and the smaller ones it needs")
 	c.Flags().BoolVar(&o.json, "json", false, "one JSON object a material (docs/FORMATS.md)")
 	return c
-}
-
-// renderRecords writes recs as text, or with asJSON as JSON, one object a line
-// (docs/FORMATS.md); or returns err, the refusal of the call that made them.
-func renderRecords[T any](w io.Writer, asJSON bool, recs []T, err error, text func(io.Writer)) error {
-	switch {
-	case err != nil:
-		return err
-	case !asJSON:
-		text(w)
-		return nil
-	}
-	enc := json.NewEncoder(w)
-	for _, r := range recs {
-		if err := enc.Encode(r); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 type tbProbeOptions struct {
@@ -141,7 +118,10 @@ func newTBProbeCmd(s *streams, runF func(*tbProbeOptions) error) *cobra.Command 
 			return seam(runF, &o, func() error {
 				o.req.Stdin = s.in
 				recs, err := tablebase.Probe(o.req)
-				return renderRecords(s.out, o.json, recs, err, func(w io.Writer) { tablebase.WriteProbeText(w, recs) })
+				if err != nil {
+					return err
+				}
+				return recs.Write(s.out, o.json)
 			})
 		},
 	}
@@ -207,7 +187,10 @@ func newTBStatsCmd(s *streams, runF func(*tbStatsOptions) error) *cobra.Command 
 		RunE: func(c *cobra.Command, _ []string) error {
 			return seam(runF, &o, func() error {
 				recs, err := tablebase.Stats(o.dir)
-				return renderRecords(s.out, o.json, recs, err, func(w io.Writer) { tablebase.WriteStatsText(w, recs) })
+				if err != nil {
+					return err
+				}
+				return recs.Write(s.out, o.json)
 			})
 		},
 	}

@@ -26,7 +26,7 @@ type PlanRequest struct {
 }
 
 // CheckedPlan is the plan r asks for, r checked (an *InputError naming the option).
-func CheckedPlan(r PlanRequest) ([]PlanRecord, error) {
+func CheckedPlan(r PlanRequest) (PlanRows, error) {
 	target, err := planTarget(r.MaxPieces, r.Material)
 	if err != nil {
 		return nil, err

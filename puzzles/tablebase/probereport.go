@@ -142,7 +142,7 @@ type ProbeRequest struct {
 // Probe probes the positions of r (ProbePosition). Every position is checked, and every
 // table it may reach, before the first probe: a refusal is an *InputError naming the
 // option, the batch line, or the table to build.
-func Probe(r ProbeRequest) ([]ProbeRecord, error) {
+func Probe(r ProbeRequest) (ProbeRows, error) {
 	if (r.FEN == "") == (r.Batch == "") {
 		return nil, inputErrorf("give exactly one of --fen and --batch")
 	}
@@ -169,7 +169,7 @@ func Probe(r ProbeRequest) ([]ProbeRecord, error) {
 	if err := st.Check(use); err != nil {
 		return nil, OptionError(err, Required)
 	}
-	recs := make([]ProbeRecord, len(positions))
+	recs := make(ProbeRows, len(positions))
 	for i := range positions {
 		if recs[i], err = ProbePosition(st.Set, &positions[i], r.PaikaLimit); err != nil {
 			if len(positions) > 1 {

@@ -44,7 +44,7 @@ type TableStats struct {
 // Required; its refusal an OptionError), in the order of Set.Tables, after checking
 // every file (header, index, block checksums): a damaged file, or a folder without
 // tables, is refused (ErrUnusable) before any is described.
-func Stats(folder string) ([]TableStats, error) {
+func Stats(folder string) (StatsRows, error) {
 	dir, err := Resolve(folder, Required)
 	if err != nil {
 		return nil, OptionError(err, Required)
@@ -56,7 +56,7 @@ func Stats(folder string) ([]TableStats, error) {
 	if len(ids) == 0 {
 		return nil, unusableError{fmt.Errorf("no tablebase files in %s", dir)}
 	}
-	recs := make([]TableStats, len(ids))
+	recs := make(StatsRows, len(ids))
 	infos := map[TableID]Info{}
 	for i, id := range ids {
 		in, size, err := CheckFile(dir, id.Class, id.Rule)

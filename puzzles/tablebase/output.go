@@ -1,0 +1,59 @@
+// output.go: the results of the calls as the tablebase command prints them: a text
+// table, or with JSON one object a line (docs/FORMATS.md).
+
+package tablebase
+
+import (
+	"encoding/json"
+	"io"
+)
+
+// The records of CheckedPlan, Probe and Stats.
+type (
+	PlanRows  []PlanRecord
+	ProbeRows []ProbeRecord
+	StatsRows []TableStats
+)
+
+// Write writes the plan as a table (WritePlanText), or with asJSON one object a material.
+func (p PlanRows) Write(w io.Writer, asJSON bool) error {
+	return writeRecords(w, asJSON, p, func() { WritePlanText(w, p) })
+}
+
+// Write writes a line a position (WriteProbeText), or with asJSON one object a position.
+func (p ProbeRows) Write(w io.Writer, asJSON bool) error {
+	return writeRecords(w, asJSON, p, func() { WriteProbeText(w, p) })
+}
+
+// Write writes a line a table (WriteStatsText), or with asJSON one object a table.
+func (s StatsRows) Write(w io.Writer, asJSON bool) error {
+	return writeRecords(w, asJSON, s, func() { WriteStatsText(w, s) })
+}
+
+// Write writes a line a material and rule built, or with asJSON their records with the
+// peak resident set of this process.
+func (rs BuildReports) Write(w io.Writer, asJSON bool) error {
+	return writeRecords(w, asJSON, rs.Records(PeakResident()), func() { rs.WriteText(w) })
+}
+
+// Write writes the estimate on this machine (MachineMemory) as tables, or with asJSON as
+// one object.
+func (e BuildEstimate) Write(w io.Writer, asJSON bool) error {
+	mem := MachineMemory()
+	return writeRecords(w, asJSON, []EstimateRecord{e.Record(mem)}, func() { e.WriteText(w, mem) })
+}
+
+// writeRecords calls text, or with asJSON writes recs as JSON, one object a line.
+func writeRecords[T any](w io.Writer, asJSON bool, recs []T, text func()) error {
+	if !asJSON {
+		text()
+		return nil
+	}
+	enc := json.NewEncoder(w)
+	for _, r := range recs {
+		if err := enc.Encode(r); err != nil {
+			return err
+		}
+	}
+	return nil
+}
