@@ -7,7 +7,6 @@ package main
 import (
 	"cmp"
 	"context"
-	"encoding/json"
 	"fmt"
 
 	"github.com/fanorona/fanorona/engine/record"
@@ -211,12 +210,7 @@ func runStats(s *streams, o *statsOptions) error {
 	if err := (report.Outputs{CSV: o.csv}).Write("", res.Summary, false, wrote(s)); err != nil {
 		return err
 	}
-	if o.json {
-		enc := json.NewEncoder(s.out)
-		enc.SetIndent("", "  ")
-		return enc.Encode(res.Comparison)
-	}
-	return report.WriteStats(s.out, res, o.setA, o.setB)
+	return report.WriteStats(s.out, res, o.setA, o.setB, o.json)
 }
 
 func warnDuplicates(s *streams, n int) {

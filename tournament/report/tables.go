@@ -350,8 +350,14 @@ func writeTables(w io.Writer, tables []Table) error {
 }
 
 // WriteStats prints what stats read (summary.Stats): the tables of the first set, then,
-// with a second set, the comparison of the two sets' game lengths.
-func WriteStats(w io.Writer, res *summary.StatsResult, setA, setB []string) error {
+// with a second set, the comparison of the two sets' game lengths; or with asJSON
+// res.Comparison, indented (the summary.json format).
+func WriteStats(w io.Writer, res *summary.StatsResult, setA, setB []string, asJSON bool) error {
+	if asJSON {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(res.Comparison)
+	}
 	if err := WriteText(w, res.Summary); err != nil || res.Lengths == nil {
 		return err
 	}

@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -77,13 +78,23 @@ func TestStatsTextEndsWithTheLengthComparison(t *testing.T) {
 	sum := summary.Summarize([]record.Record{handRecord(0, 0, "A", "B", "1-0", "g0"), handRecord(1, 0, "B", "A", "1-0", "g1")}, nil, nil)
 	res := &summary.StatsResult{Comparison: summary.Comparison{Summary: sum}}
 	var alone, both bytes.Buffer
-	require.NoError(t, WriteStats(&alone, res, []string{"a.jsonl"}, nil))
+	require.NoError(t, WriteStats(&alone, res, []string{"a.jsonl"}, nil, false))
 	assert.True(t, strings.HasPrefix(alone.String(), "2 games, 2 distinct games, 1 distinct openings, 1 run;"), alone.String())
 	assert.NotContains(t, alone.String(), "Game lengths,")
 
 	res.Lengths = &summary.LengthComparison{N: 2, M: 3, Method: summary.MethodAll}
 	res.Lengths.D, res.Lengths.PValue, res.Lengths.Exact = 0.5, 0.25, true
-	require.NoError(t, WriteStats(&both, res, []string{"a.jsonl", "b.jsonl"}, []string{"c.jsonl"}))
+	require.NoError(t, WriteStats(&both, res, []string{"a.jsonl", "b.jsonl"}, []string{"c.jsonl"}, false))
 	assert.Equal(t, alone.String()+"\nGame lengths, a.jsonl b.jsonl (2) vs c.jsonl (3), "+summary.MethodAll+
 		": two-sample Kolmogorov–Smirnov D = 0.5000, p = 0.25 (exact)\n", both.String())
+
+	// --json: the comparison as one indented object, the summary under "summary".
+	var js bytes.Buffer
+	require.NoError(t, WriteStats(&js, res, nil, nil, true))
+	assert.True(t, strings.HasPrefix(js.String(), "{\n  \"summary\": {\n    \"games\": 2,"), js.String())
+	var back struct {
+		Summary struct{ Games int } `json:"summary"`
+	}
+	require.NoError(t, json.Unmarshal(js.Bytes(), &back))
+	assert.Equal(t, 2, back.Summary.Games)
 }
