@@ -14,10 +14,10 @@ func TestPuzzlesFlagsBecomeOptions(t *testing.T) {
 	o := parsedOptions(t, newPuzzlesListCmd, "--json")
 	assert.Equal(t, puzzlesOptions{json: true}, *o)
 	o = parsedOptions(t, newPuzzlesShowCmd, "longest-3v2", "-o", "p.svg", "--force")
-	assert.Equal(t, "longest-3v2", o.name)
+	assert.Equal(t, []string{"longest-3v2"}, o.args)
 	assert.Equal(t, "p.svg", o.pic.output)
 	o = parsedOptions(t, newPuzzlesSolveCmd, "longest-2v1", "--tablebases", "tb", "--time", "3s", "--json")
-	assert.Equal(t, puzzlesOptions{name: "longest-2v1", dir: "tb", time: 3 * time.Second, json: true}, *o)
+	assert.Equal(t, puzzlesOptions{args: []string{"longest-2v1"}, dir: "tb", time: 3 * time.Second, json: true}, *o)
 	o = parsedOptions(t, newPuzzlesSolveCmd, "longest-2v1")
 	assert.Equal(t, 10*time.Second, o.time)
 }

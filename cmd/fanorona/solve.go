@@ -19,9 +19,6 @@ type solveOptions struct {
 	json bool
 }
 
-// solveRecord is the JSON form of a solve.
-type solveRecord = puzzles.Record
-
 func newSolveCmd(s *streams, runF func(*solveOptions) error) *cobra.Command {
 	o := solveOptions{q: puzzles.Query{Proof: true}}
 	c := &cobra.Command{
@@ -57,10 +54,11 @@ func tell(s *streams, note string) {
 }
 
 type puzzlesOptions struct {
-	name, dir string
-	json      bool
-	time      time.Duration
-	pic       pictureFlags
+	args []string // the puzzle's name, but for list
+	dir  string
+	json bool
+	time time.Duration
+	pic  pictureFlags
 }
 
 func newPuzzlesCmd(s *streams) *cobra.Command {
@@ -72,24 +70,13 @@ func newPuzzlesCmd(s *streams) *cobra.Command {
 	return c
 }
 
-// puzzlesRun is the RunE of a puzzles subcommand: its argument, if any, into o.name, then
-// runF when set (a test), else run.
-func puzzlesRun(o *puzzlesOptions, runF func(*puzzlesOptions) error, run func(context.Context) error) func(*cobra.Command, []string) error {
-	return func(c *cobra.Command, args []string) error {
-		if len(args) > 0 {
-			o.name = args[0]
-		}
-		return seam(runF, o, func() error { return run(c.Context()) })
-	}
-}
-
 func newPuzzlesListCmd(s *streams, runF func(*puzzlesOptions) error) *cobra.Command {
 	var o puzzlesOptions
 	list := &cobra.Command{
 		Use:   "list [--json]",
 		Short: "List the puzzles with their proven values",
 		Args:  cobra.NoArgs,
-		RunE:  puzzlesRun(&o, runF, func(context.Context) error { return puzzles.WriteList(s.out, o.json) }),
+		RunE:  runs(s, runF, &o, nil, func(_ context.Context, s *streams, o *puzzlesOptions) error { return puzzles.WriteList(s.out, o.json) }),
 	}
 	list.Flags().BoolVar(&o.json, "json", false, "one JSON object a puzzle")
 	return list
@@ -101,14 +88,14 @@ func newPuzzlesShowCmd(s *streams, runF func(*puzzlesOptions) error) *cobra.Comm
 		Use:   "show NAME [-o FILE.svg|FILE.png [--force]]",
 		Short: "Draw a puzzle's board and say what it asks, or draw it with its first turn into an SVG or PNG file",
 		Args:  cobra.ExactArgs(1),
-		RunE:  puzzlesRun(&o, runF, func(context.Context) error { return showPuzzle(s, &o) }),
+		RunE:  runs(s, runF, &o, &o.args, showPuzzle),
 	}
 	o.pic.bind(show, "the puzzle with its first turn")
 	return show
 }
 
-func showPuzzle(s *streams, o *puzzlesOptions) error {
-	p, err := puzzles.Named(o.name)
+func showPuzzle(_ context.Context, s *streams, o *puzzlesOptions) error {
+	p, err := puzzles.Named(o.args[0])
 	switch {
 	case err != nil:
 		return err
@@ -128,7 +115,7 @@ func newPuzzlesSolveCmd(s *streams, runF func(*puzzlesOptions) error) *cobra.Com
 		Use:   "solve NAME [--tablebases DIR] [--time T] [--json]",
 		Short: "Solve a puzzle and check the answer against the collection",
 		Args:  cobra.ExactArgs(1),
-		RunE:  puzzlesRun(&o, runF, func(ctx context.Context) error { return solvePuzzle(ctx, s, &o) }),
+		RunE:  runs(s, runF, &o, &o.args, solvePuzzle),
 	}
 	tablebasesFlag(solve, &o.dir)
 	solve.Flags().DurationVar(&o.time, "time", 10*time.Second, "search budget")
@@ -137,7 +124,7 @@ func newPuzzlesSolveCmd(s *streams, runF func(*puzzlesOptions) error) *cobra.Com
 }
 
 func solvePuzzle(ctx context.Context, s *streams, o *puzzlesOptions) error {
-	a, err := puzzles.SolveNamed(ctx, o.name, o.dir, o.time)
+	a, err := puzzles.SolveNamed(ctx, o.args[0], o.dir, o.time)
 	if err != nil {
 		return err
 	}

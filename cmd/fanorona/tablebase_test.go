@@ -163,7 +163,7 @@ func TestSolveCommand(t *testing.T) {
 	dir := buildTables(t, "3")
 	code, out, errs := runCmd(t, "", "solve", "--dir", dir, "--fen", "9/9/9/9/4W2B1 w", "--json")
 	require.Equal(t, 0, code, errs)
-	var rec solveRecord
+	var rec puzzles.Record
 	require.NoError(t, json.Unmarshal([]byte(out), &rec))
 	assert.Equal(t, "win", rec.Value)
 	assert.True(t, rec.Exact)
