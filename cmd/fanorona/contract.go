@@ -19,6 +19,7 @@ import (
 	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/internal/cliout"
 	"github.com/fanorona/fanorona/internal/panics"
+	"github.com/fanorona/fanorona/players"
 	"github.com/fanorona/fanorona/players/uci"
 	"github.com/fanorona/fanorona/puzzles/proof"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
@@ -104,6 +105,7 @@ func exitStatus(ctx context.Context, err error) int {
 	case errors.As(err, &ue), errors.As(err, &ie), errors.As(err, &pie), errors.As(err, &tie), errors.Is(err, tablebase.ErrUnusable),
 		errors.Is(err, tablebase.ErrDamaged), errors.Is(err, tablebase.ErrNotBuilt),
 		errors.Is(err, proof.ErrDamaged), errors.Is(err, proof.ErrMalformed),
+		errors.As(err, new(*players.InputError)), errors.As(err, new(*uci.InputError)),
 		errors.Is(err, fs.ErrNotExist), cliout.UnwritablePath(err), cliout.ArgumentError(err):
 		return cliout.ExitUsage
 	case errors.Is(err, context.Canceled), errors.Is(err, tournament.ErrInterrupted), ctx.Err() != nil:

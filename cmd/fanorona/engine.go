@@ -6,9 +6,7 @@ package main
 
 import (
 	"context"
-	"io"
 
-	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/players/uci"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/spf13/cobra"
@@ -58,19 +56,4 @@ type engineFlags struct {
 func (f *engineFlags) bind(c *cobra.Command) {
 	c.Flags().StringArrayVar(&f.decl, "engine", nil, "declare an external engine: name=N,cmd=PROGRAM ARGS[,dir=D][,option.K=V][,margin=500ms][,timeout=60s]; then name it in player specs as N or N:movetime=200 (also depth=, nodes=, tc=10+0.1)")
 	c.Flags().StringVar(&f.file, "engines", "", "JSON file declaring external engines (docs/PROTOCOL.md)")
-}
-
-// declare reads the engine declarations and declares them, starting none and touching no
-// file (uci.DeclareAll): a run starts them once its own checks pass. It returns nil when
-// no engine is declared.
-func (f *engineFlags) declare(logDir string, stderr io.Writer) (*uci.Engines, error) {
-	engines, err := uci.DeclareAll(f.file, f.decl, logDir, stderr)
-	return engines, badInput(err)
-}
-
-// startEngines starts every declared engine once (uci.Engines.Start: an engine that fails
-// its handshake is bad input) and returns their records.
-func startEngines(engines *uci.Engines) ([]record.Engine, error) {
-	recs, err := engines.Start()
-	return recs, badInput(err)
 }

@@ -7,7 +7,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -56,13 +55,11 @@ func runAnalyze(ctx context.Context, s *streams, o *analyzeOptions) error {
 	}
 	engines, err := uci.Launch(o.eng.file, o.eng.decl, s.err)
 	if err != nil {
-		return badInput(err)
+		return err
 	}
 	defer engines.Close()
 	rep, err := o.req.Run(ctx, o.fen, &p, r, opts...)
-	if errors.As(err, new(*players.InputError)) {
-		return badInput(err)
-	} else if err != nil {
+	if err != nil {
 		return err
 	}
 	return rep.Write(s.out, o.json)

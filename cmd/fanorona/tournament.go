@@ -11,6 +11,7 @@ import (
 
 	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/internal/progress"
+	"github.com/fanorona/fanorona/players/uci"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/fanorona/fanorona/tournament"
 	"github.com/fanorona/fanorona/tournament/report"
@@ -92,15 +93,15 @@ func runRun(ctx context.Context, s *streams, f *runOptions) error {
 	o.Log = func(format string, args ...any) { fmt.Fprintf(s.err, "fanorona: "+format+"\n", args...) }
 	inv := record.NewInvocation(commandLine(ctx))
 	o.Invocation = &inv
-	engines, err := f.engines.declare(o.Out, nil)
+	// Declared, none started and no file touched: the run starts them once its own checks
+	// pass and it holds the folder's lock, so that a refused run leaves no engine log.
+	engines, err := uci.DeclareAll(f.engines.file, f.engines.decl, o.Out, nil)
 	if err != nil {
 		return err
 	}
 	if engines != nil {
 		defer engines.Close()
-		// Started by the run once its checks pass and it holds the folder's lock, so
-		// that a refused run leaves no engine log behind.
-		o.StartEngines = func() ([]record.Engine, error) { return startEngines(engines) }
+		o.StartEngines = engines.Start
 	}
 	sum, err := tournament.Run(ctx, c, o)
 	bar.Finish()

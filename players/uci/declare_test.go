@@ -29,9 +29,12 @@ func TestDeclareAllFileThenFlags(t *testing.T) {
 
 	_, err = DeclareAll(file, []string{"name=declfile,cmd=again"}, "", nil)
 	assert.EqualError(t, err, "engine declfile is declared twice")
+	var ie *InputError
+	assert.ErrorAs(t, err, &ie, "bad input of the command")
 	_, err = players.ParseSpec("declfile")
 	assert.Error(t, err, "a refused set leaves nothing declared")
 	_, err = DeclareAll("", []string{"cmd=nameless"}, "", nil)
 	var de *DeclarationError
 	assert.ErrorAs(t, err, &de)
+	assert.ErrorAs(t, err, &ie)
 }

@@ -119,6 +119,14 @@ func (e *DeclarationError) Text(name func(DeclarationSource) string) string {
 // Unwrap returns what is wrong.
 func (e *DeclarationError) Unwrap() error { return e.Err }
 
+// InputError is the engines as declared refused: a declaration DeclareAll refuses (a
+// DeclarationError, a name declared twice), or an engine Start cannot start or that fails
+// its handshake. A command reports it as bad input.
+type InputError struct{ Err error }
+
+func (e *InputError) Error() string { return e.Err.Error() }
+func (e *InputError) Unwrap() error { return e.Err }
+
 // ParseEngineFlag reads one declaration string (a command's --engine value):
 // "name=N,cmd=PROGRAM ARGS,dir=D,option.K=V,margin=500ms,timeout=60s". The command is
 // split into words at spaces (quotes '...' and "..." keep spaces); a value may not hold a
@@ -289,8 +297,17 @@ func NewEngines(logDir string, stderr io.Writer) *Engines {
 
 // DeclareAll reads the declarations of the JSON file (when not "") and then those of the
 // flag values (ParseEngineFlag), and declares them in a new Engines, starting none. It
-// returns nil when nothing is declared; on an error nothing stays declared.
+// returns nil when nothing is declared; on an error (an InputError) nothing stays
+// declared.
 func DeclareAll(file string, flags []string, logDir string, stderr io.Writer) (*Engines, error) {
+	engines, err := declareAll(file, flags, logDir, stderr)
+	if err != nil {
+		return nil, &InputError{err}
+	}
+	return engines, nil
+}
+
+func declareAll(file string, flags []string, logDir string, stderr io.Writer) (*Engines, error) {
 	var cfgs []EngineConfig
 	if file != "" {
 		c, err := ReadEnginesFile(file)
@@ -354,17 +371,17 @@ func (e *Engines) Declare(c EngineConfig) error {
 
 // Start starts every declared engine once (uci, options, isready) and keeps it for the
 // first game, so that a wrong command or an engine that does not speak the protocol is
-// found before the run. It returns the engines' records; a failure says where the
-// engine's stderr is kept, when it has a log folder.
+// found before the run. It returns the engines' records; a failure (an InputError) says
+// where the engine's stderr is kept, when it has a log folder.
 func (e *Engines) Start() ([]record.Engine, error) {
 	var recs []record.Engine
 	for _, name := range e.order {
 		p, err := e.checkout(name)
 		if err != nil && e.logDir != "" {
-			return nil, fmt.Errorf("engine %s: %v (its stderr is kept in %s when that folder existed before the run)",
-				name, err, filepath.Join(e.logDir, "engine-*.log"))
+			return nil, &InputError{fmt.Errorf("engine %s: %v (its stderr is kept in %s when that folder existed before the run)",
+				name, err, filepath.Join(e.logDir, "engine-*.log"))}
 		} else if err != nil {
-			return nil, fmt.Errorf("engine %s: %v", name, err)
+			return nil, &InputError{fmt.Errorf("engine %s: %v", name, err)}
 		}
 		e.checkin(p)
 		c := e.decl[name]

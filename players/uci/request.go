@@ -68,7 +68,7 @@ func oracleOptions(o *tablebase.Oracle) []players.Option {
 
 // Launch declares the engines of the JSON file (when not "") and of the flag values
 // (DeclareAll) and starts each once (Start); the caller closes them. Their stderr goes to
-// stderr. It returns nil when no engine is declared.
+// stderr. It returns nil when no engine is declared; a refusal is an InputError.
 func Launch(file string, flags []string, stderr io.Writer) (*Engines, error) {
 	engines, err := DeclareAll(file, flags, "", stderr)
 	if engines == nil || err != nil {

@@ -55,6 +55,7 @@ func TestLaunchStartsTheDeclaredEnginesOrNone(t *testing.T) {
 	assert.Nil(t, none)
 	_, err = Launch("", []string{"name=launchbad,cmd=" + filepath.Join(t.TempDir(), "no-program")}, nil)
 	assert.ErrorContains(t, err, "engine launchbad: ")
+	assert.ErrorAs(t, err, new(*InputError))
 	assert.NotContains(t, err.Error(), "stderr is kept", "no log folder")
 }
 
@@ -65,4 +66,6 @@ func TestStartSaysWhereAFailedEnginesStderrIsKept(t *testing.T) {
 	defer engines.Close()
 	_, err = engines.Start()
 	assert.ErrorContains(t, err, "(its stderr is kept in "+filepath.Join(dir, "engine-*.log")+" when that folder existed before the run)")
+	var ie *InputError
+	assert.ErrorAs(t, err, &ie, "bad input of the command")
 }
