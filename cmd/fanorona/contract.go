@@ -20,6 +20,8 @@ import (
 	"github.com/fanorona/fanorona/internal/cliout"
 	"github.com/fanorona/fanorona/internal/panics"
 	"github.com/fanorona/fanorona/players"
+	"github.com/fanorona/fanorona/players/nnue/data"
+	"github.com/fanorona/fanorona/players/nnue/train"
 	"github.com/fanorona/fanorona/players/uci"
 	"github.com/fanorona/fanorona/puzzles/proof"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
@@ -106,6 +108,7 @@ func exitStatus(ctx context.Context, err error) int {
 		errors.Is(err, tablebase.ErrDamaged), errors.Is(err, tablebase.ErrNotBuilt),
 		errors.Is(err, proof.ErrDamaged), errors.Is(err, proof.ErrMalformed),
 		errors.As(err, new(*players.InputError)), errors.As(err, new(*uci.InputError)),
+		errors.As(err, new(*train.InputError)), errors.Is(err, data.ErrRefused),
 		errors.Is(err, fs.ErrNotExist), cliout.UnwritablePath(err), cliout.ArgumentError(err):
 		return cliout.ExitUsage
 	case errors.Is(err, context.Canceled), errors.Is(err, tournament.ErrInterrupted), ctx.Err() != nil:

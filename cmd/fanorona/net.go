@@ -7,7 +7,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -67,9 +66,7 @@ func runNetData(ctx context.Context, s *streams, o *netDataOptions) error {
 	o.req.Progress = func(st data.Stats) { bar.Update("net data", "games", int64(st.Games), int64(st.ShardGames)) }
 	st, err := data.Generate(ctx, o.req.Config, o.out, o.resume)
 	bar.Finish()
-	if errors.Is(err, data.ErrRefused) {
-		return badInput(err)
-	} else if err != nil {
+	if err != nil {
 		return err
 	}
 	fmt.Fprintln(s.out, st.Summary(o.out, time.Since(start).Seconds(), o.req.WorkerCount()))
@@ -120,9 +117,7 @@ func runNetTrain(ctx context.Context, s *streams, o *netTrainOptions) error {
 		bar.Update(e.Label(), "positions", int64(e.Positions), int64(e.Of))
 	})
 	bar.Finish()
-	if errors.As(err, new(*train.InputError)) {
-		return badInput(err)
-	} else if err != nil {
+	if err != nil {
 		return err
 	}
 	outs, err := res.Outputs(o.out, o.req.Curve, o.req.Plot)
