@@ -69,6 +69,10 @@ type Config struct {
 	// position of at most this many pieces (0: played to the end). Which tables the
 	// folder holds decides it, so a resumed run must give the same.
 	AdjudicatePieces int `json:"adjudicate_pieces,omitempty"`
+	// MoveData: each record holds what each mover's search reported (record.MoveData).
+	MoveData bool `json:"move_data,omitempty"`
+	// ScoreAdjudication: games ended by the scores the players report (0s: none).
+	ScoreAdjudication
 	// Engines: the external engines the players name (players/uci), as started.
 	Engines []record.Engine `json:"engines,omitempty"`
 	// Nets: the SHA-256 of the net file of each player that evaluates with a net, by

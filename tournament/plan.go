@@ -120,6 +120,9 @@ func NewPlan(req Config) (*Plan, error) {
 	if err := c.checkRunID(); err != nil {
 		return nil, err
 	}
+	if err := c.ScoreAdjudication.check(); err != nil {
+		return nil, err
+	}
 	return c, nil
 }
 

@@ -148,6 +148,11 @@ func Run(ctx context.Context, req Config, o Options) (*summary.Summary, error) {
 		o.Log("resuming: %d of %d games already in %s", prior, shardTotal, filepath.Join(o.Out, record.GamesFile))
 	}
 	warned := logOpenings(c, c.openings, &o)
+	if c.ScoreAdjudication.On() && prior < shardTotal {
+		if note := unscoredNote(c, o.PlayerOptions); note != "" {
+			o.Log("%s", note)
+		}
+	}
 
 	gamesPath := filepath.Join(o.Out, record.GamesFile)
 	onDisk, err := fileSize(gamesPath)

@@ -40,6 +40,12 @@ var settingFlags = map[tournament.Setting]string{
 	tournament.SettingStrongSide:    "--strong-side",
 	tournament.SettingTablebases:    "--tablebases",
 	tournament.SettingCompare:       "--compare",
+	tournament.SettingResignMoves:   "--resign-moves",
+	tournament.SettingResignScore:   "--resign-score",
+	tournament.SettingResignBoth:    "--resign-both",
+	tournament.SettingDrawAfter:     "--draw-after",
+	tournament.SettingDrawMoves:     "--draw-moves",
+	tournament.SettingDrawScore:     "--draw-score",
 }
 
 // flagName is the flag of a setting (the setting's own name when no flag sets it).

@@ -54,6 +54,13 @@ func (f *runOptions) bind(c *cobra.Command) {
 	fl.StringVar(&f.files.CSV, "csv", "", "also write the tables as CSV to FILE, a new file (docs/FORMATS.md, \"Tables as CSV\")")
 	fl.StringVar(&r.Tablebases, "tablebases", "", `tablebase folder for expert's probes ("" = the default cache folder if it exists, "none" = off); run.json records the folder used`)
 	fl.BoolVar(&r.Adjudicate, "adjudicate", false, "end each game at the first position the --tablebases tables decide, with their value under the run's rules (reason tablebase); run.json records the pieces covered")
+	fl.BoolVar(&r.MoveData, "move-data", false, "keep each mover's search figures (score, depth, nodes, ms) in the records, one entry a turn (move_data)")
+	fl.IntVar(&r.ResignMoves, "resign-moves", 0, "a side resigns (reason resign-adjudication) after N turns in a row of its own scoring <= -(--resign-score); 0 = off")
+	fl.IntVar(&r.ResignScore, "resign-score", 0, "the resign threshold CP, in hundredths of a piece (mover's view)")
+	fl.BoolVar(&r.ResignBoth, "resign-both", false, "resign only when the opponent's own scores were >= +(--resign-score) on as many turns (cutechess twosided)")
+	fl.IntVar(&r.DrawAfter, "draw-after", 0, "adjudicate draws only on turns after the game's first M plies")
+	fl.IntVar(&r.DrawMoves, "draw-moves", 0, "draw (reason draw-adjudication) once both sides' scores were within ±(--draw-score) on N turns in a row each; 0 = off")
+	fl.IntVar(&r.DrawScore, "draw-score", 0, "the draw threshold CP, in hundredths of a piece")
 	for _, hidden := range []string{"out", "concurrency"} {
 		_ = fl.MarkHidden(hidden)
 	}

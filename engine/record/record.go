@@ -72,7 +72,7 @@ type Record struct {
 	Seed     uint64   `json:"seed"`               // the game's own seed, derived from the run seed
 	Rules    Rules    `json:"rules"`              // rules in force
 	Result   string   `json:"result"`             // "1-0", "0-1" or "1/2-1/2"
-	Reason   string   `json:"reason"`             // "no-pieces", "no-moves", "paika-limit", "max-plies", "tablebase" or a forfeit reason
+	Reason   string   `json:"reason"`             // "no-pieces", "no-moves", "paika-limit", "max-plies", "tablebase", a score adjudication or a forfeit reason
 	Plies    int      `json:"plies"`              // turns played in this game (opening plies excluded)
 	Captured Captured `json:"captured"`           // pieces taken by each side
 	Turns    []string `json:"turns"`              // the game's turns in canonical notation
@@ -87,6 +87,10 @@ type Record struct {
 	// (firstmove openings: White's first turn, then the random plies), in notation;
 	// absent where the opening is a position without a line.
 	OpeningTurns []string `json:"opening_turns,omitempty"`
+
+	// MoveData, when the run asked for it, holds what each mover's search reported, one
+	// entry a turn (MoveData); absent otherwise.
+	MoveData []MoveData `json:"move_data,omitempty"`
 }
 
 // WhiteScore returns White's score: 1, 0.5 or 0.
@@ -135,14 +139,18 @@ func (r *Record) Validate() error {
 	forfeit := IsForfeitReason(r.Reason)
 	adjudicated := r.Reason == AdjudicatedReason
 	reason, ok := engine.ParseReason(r.Reason)
-	if !ok && !forfeit && !adjudicated {
-		return fmt.Errorf("reason %q is not no-pieces, no-moves, paika-limit, max-plies, tablebase or a forfeit", r.Reason)
+	if !ok && !forfeit && !adjudicated && !IsScoreAdjudication(r.Reason) {
+		return fmt.Errorf("reason %q is not no-pieces, no-moves, paika-limit, max-plies, tablebase, %s, %s or a forfeit", r.Reason, ResignReason, DrawReason)
 	}
 	switch {
 	case adjudicated != (r.Adjudicated != ""):
 		return fmt.Errorf("reason %s with adjudicated %q: the position of a tablebase adjudication goes with reason %s only", r.Reason, r.Adjudicated, AdjudicatedReason)
 	case forfeit && outcome == engine.Draw:
 		return fmt.Errorf("result %s with reason %s: a forfeit is a loss", r.Result, r.Reason)
+	case r.Reason == ResignReason && outcome == engine.Draw:
+		return fmt.Errorf("result %s with reason %s: a resignation is a loss", r.Result, r.Reason)
+	case r.Reason == DrawReason && outcome != engine.Draw:
+		return fmt.Errorf("result %s with reason %s: that ending is a draw", r.Result, r.Reason)
 	case r.Forfeit != "" && !forfeit:
 		return fmt.Errorf("forfeit %q with reason %s, not a forfeit reason", r.Forfeit, r.Reason)
 	case (reason == engine.NoPieces || reason == engine.NoMoves && !r.Rules.NoMovesDraw) && outcome == engine.Draw:
@@ -164,6 +172,9 @@ func (r *Record) Validate() error {
 	}
 	if r.Plies != len(r.Turns) {
 		return fmt.Errorf("plies %d but %d turns", r.Plies, len(r.Turns))
+	}
+	if err := r.checkMoveData(); err != nil {
+		return err
 	}
 	if r.Rules.MaxPlies < 1 || r.Rules.PaikaLimit < 0 {
 		return fmt.Errorf("rules: max_plies %d must be at least 1 and paika_limit %d not negative", r.Rules.MaxPlies, r.Rules.PaikaLimit)

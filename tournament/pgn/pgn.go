@@ -94,16 +94,17 @@ func (w *Writer) Write(r *record.Record) error {
 		tag("Adjudicated", r.Adjudicated)
 	}
 	w.w.WriteByte('\n')
-	w.movetext(opening, r.Turns, r.Result)
+	w.movetext(opening, r.Turns, r.MoveData, r.Result)
 	w.w.WriteString("\n\n")
 	_, w.err = w.w.Write(nil)
 	return w.err
 }
 
-// movetext writes the numbered turns and the result, wrapped at lineWidth. Numbers go
-// on as PGN's: move n is plies 2n-2 and 2n-1 of the game counted from the start
-// (the opening's ply counter), "n." before White's turn, "n..." when Black moves first.
-func (w *Writer) movetext(opening engine.Position, turns []string, result string) {
+// movetext writes the numbered turns, each followed by the comment of its move data if
+// any (moveComment), and the result, wrapped at lineWidth. Numbers go on as PGN's: move n
+// is plies 2n-2 and 2n-1 of the game counted from the start (the opening's ply counter),
+// "n." before White's turn, "n..." when Black moves first.
+func (w *Writer) movetext(opening engine.Position, turns []string, data []record.MoveData, result string) {
 	col := 0
 	put := func(tok string) {
 		switch {
@@ -127,6 +128,11 @@ func (w *Writer) movetext(opening engine.Position, turns []string, result string
 			put(strconv.Itoa(move) + "...")
 		}
 		put(t)
+		if i < len(data) {
+			if c := moveComment(data[i]); c != "" {
+				put(c)
+			}
+		}
 		if side == engine.Black {
 			move++
 		}
@@ -194,7 +200,9 @@ type gameReader struct {
 	tags      map[string]string // nil between games
 	inMoves   bool              // the game's movetext has begun
 	inComment bool              // inside a {…} comment
+	comment   []string          // the words of the comment read so far
 	turns     []string
+	data      map[int]record.MoveData // move data read from the comments, by turn
 	side      engine.Color
 	move      int
 	rec       record.Record
@@ -256,7 +264,7 @@ func (g *gameReader) tag(s string) error {
 
 // begin turns the game's tags into its record, before its movetext.
 func (g *gameReader) begin() error {
-	g.inMoves, g.turns = true, g.turns[:0]
+	g.inMoves, g.turns, g.data = true, g.turns[:0], nil
 	t := g.tags
 	var errs []string
 	str := func(name string, required bool) string {
@@ -318,8 +326,13 @@ func (g *gameReader) begin() error {
 // token reads one movetext token; done is true after the game's result.
 func (g *gameReader) token(tok string) (done bool, err error) {
 	if g.inComment {
-		if _, rest, ok := strings.Cut(tok, "}"); ok {
+		word, rest, ok := strings.Cut(tok, "}")
+		if word != "" {
+			g.comment = append(g.comment, word)
+		}
+		if ok {
 			g.inComment = false
+			g.endComment()
 			if rest != "" {
 				return g.token(rest)
 			}
@@ -328,8 +341,8 @@ func (g *gameReader) token(tok string) (done bool, err error) {
 	}
 	switch {
 	case strings.HasPrefix(tok, "{"):
-		g.inComment = !strings.Contains(tok, "}")
-		return false, nil
+		g.inComment, g.comment = true, g.comment[:0]
+		return g.token(tok[1:])
 	case strings.HasPrefix(tok, "$"):
 		return false, nil // a numeric annotation glyph
 	case tok == "1-0" || tok == "0-1" || tok == "1/2-1/2" || tok == "*":
@@ -364,6 +377,12 @@ func (g *gameReader) end(result string) error {
 	r := &g.rec
 	r.Turns = append([]string(nil), g.turns...)
 	r.Plies = len(r.Turns)
+	if g.data != nil {
+		r.MoveData = make([]record.MoveData, len(r.Turns))
+		for i, m := range g.data {
+			r.MoveData[i] = m
+		}
+	}
 	switch {
 	case result != r.Result:
 		return g.fail(g.line, fmt.Errorf("game ends %s but its Result tag is %s", result, r.Result))
@@ -375,6 +394,24 @@ func (g *gameReader) end(result string) error {
 	}
 	g.tags, g.inMoves = nil, false
 	return nil
+}
+
+// endComment takes a comment that ends: the move data of the turn before it when it is
+// one (parseMoveComment) and that turn has none yet; any other comment is dropped.
+func (g *gameReader) endComment() {
+	i := len(g.turns) - 1
+	if i < 0 {
+		return
+	}
+	if _, seen := g.data[i]; seen {
+		return
+	}
+	if m, ok := parseMoveComment(strings.Join(g.comment, " ")); ok {
+		if g.data == nil {
+			g.data = map[int]record.MoveData{}
+		}
+		g.data[i] = m
+	}
 }
 
 // moveNumber splits a movetext token into its move number ("12." or "12...") and the
