@@ -28,7 +28,8 @@ PGN-style text (docs/FORMATS.md): for each game its tag pairs (Event, Site, Date
 White, Black, Result, the opening as SetUp/FEN when it is not the start, Termination with
 the record's reason, PlyCount, and the record's other fields: Run, Index, Pair, Seed, the
 rules, the captures, Seconds, Forfeit, Adjudicated), then its turns numbered in pairs as
-PGN numbers moves, ending with the result. Games come in the order of the files. Date is
+PGN numbers moves (each followed by its move data as a {+0.35/8 0.200s 2000n} comment when
+the record has any), ending with the result. Games come in the order of the files. Date is
 the day (UTC) each file was last written. Exact duplicates are dropped with one warning,
 bad lines skipped with a warning each, as stats does; a game the rules do not allow (an
 illegal turn, a result the turns do not reach: stats --replay's check) is refused, naming
