@@ -106,3 +106,23 @@ document.body.appendChild(pre);</script></body>`
 	assert.Equal(t, strconv.Itoa(scored), n, "one point a scored ply")
 	assert.Equal(t, fmt.Sprintf("%.1f", 3*584/float64(len(g.Plies)-1)), x, "the marker at ply 3")
 }
+
+// Games ended by score are listed among the lengths table's endings.
+func TestEndingsListScoreAdjudication(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	c := tournament.Config{Format: tournament.SelfPlay, Players: []string{"easy"}, Games: 4, Openings: "random:4", Seed: 3,
+		Rules: record.RulesFrom(engine.DefaultRules(), 300), Concurrency: 1,
+		ScoreAdjudication: tournament.ScoreAdjudication{ResignMoves: 1, ResignScore: 100}}
+	_, err := tournament.Run(context.Background(), c, tournament.Options{Out: dir})
+	require.NoError(t, err)
+	r, _ := buildHTML(t, dir)
+	var row []string
+	for _, tb := range r.Tables {
+		if tb.ID == "lengths" {
+			require.Len(t, tb.Rows, 1)
+			row = tb.Rows[0]
+		}
+	}
+	require.NotNil(t, row)
+	assert.Contains(t, row[len(row)-1], "resign-adjudication 4")
+}

@@ -177,8 +177,8 @@ func fwdl(w stats.WDL) string { return fmt.Sprintf("+%d =%d -%d", w.Wins, w.Draw
 const firstMoveRow = "first-move advantage"
 
 // Endings are the reasons a game ends, in the order tables list them: the rules' endings,
-// the cap, a tablebase adjudication, then the forfeits.
-var endings = append([]string{"no-pieces", "no-moves", "paika-limit", "max-plies", record.AdjudicatedReason}, record.ForfeitReasons...)
+// the cap, a tablebase adjudication, the adjudications by score, then the forfeits.
+var endings = append([]string{"no-pieces", "no-moves", "paika-limit", "max-plies", record.AdjudicatedReason, record.ResignReason, record.DrawReason}, record.ForfeitReasons...)
 
 // wdlOf is the results a row's estimates count: every game's, or its distinct games'.
 func wdlOf(all, distinct stats.WDL, method string) stats.WDL {
