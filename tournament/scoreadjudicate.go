@@ -56,8 +56,10 @@ func (s *ScoreAdjudication) check() error {
 		return settingErrorf("%v %d needs %v N (turns in a row)", SettingResignScore, s.ResignScore, SettingResignMoves)
 	case s.ResignMoves == 0 && s.ResignBoth:
 		return settingErrorf("%v needs %v N and %v CP", SettingResignBoth, SettingResignMoves, SettingResignScore)
-	case s.DrawMoves == 0 && (s.DrawScore > 0 || s.DrawAfter > 0):
-		return settingErrorf("%v and %v need %v N (turns in a row of each side)", SettingDrawScore, SettingDrawAfter, SettingDrawMoves)
+	case s.DrawMoves == 0 && s.DrawScore > 0:
+		return settingErrorf("%v %d needs %v N (turns in a row of each side)", SettingDrawScore, s.DrawScore, SettingDrawMoves)
+	case s.DrawMoves == 0 && s.DrawAfter > 0:
+		return settingErrorf("%v %d needs %v N (turns in a row of each side)", SettingDrawAfter, s.DrawAfter, SettingDrawMoves)
 	}
 	return nil
 }
@@ -140,6 +142,9 @@ func unscoredNote(c *Plan, opts []players.Option) string {
 	}
 	if len(none) == 0 {
 		return ""
+	}
+	if len(none) == 1 {
+		return fmt.Sprintf("warning: adjudication by score: %s reports no score, so its turns never count towards a resignation or a draw", none[0])
 	}
 	return fmt.Sprintf("warning: adjudication by score: %s report no score, so their turns never count towards a resignation or a draw", strings.Join(none, ", "))
 }

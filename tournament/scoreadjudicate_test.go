@@ -160,7 +160,8 @@ func TestScoreAdjudicationChecks(t *testing.T) {
 		{ScoreAdjudication{ResignScore: 300}, "resign_score 300 needs resign_moves N"},
 		{ScoreAdjudication{ResignBoth: true}, "resign_both needs resign_moves"},
 		{ScoreAdjudication{DrawMoves: 2, DrawScore: -1}, "draw_score -1: must not be negative"},
-		{ScoreAdjudication{DrawAfter: 40}, "draw_score and draw_after need draw_moves"},
+		{ScoreAdjudication{DrawAfter: 40}, "draw_after 40 needs draw_moves N"},
+		{ScoreAdjudication{DrawScore: 20}, "draw_score 20 needs draw_moves N"},
 	} {
 		r := Request{Config: testConfig(2), Command: "tournament"}
 		r.ScoreAdjudication = tc.s
