@@ -34,7 +34,7 @@ type runOptions struct {
 
 func (f *runOptions) bind(c *cobra.Command) {
 	r, fl := &f.req, c.Flags()
-	fl.IntVar(&r.Games, "games", 100, "games per pairing of players (played in colour-swapped pairs); raised with --resume, a finished run of one pairing plays on to it as a run started with it would have")
+	fl.IntVar(&r.Games, "games", 100, "games per pairing of players (played in colour-swapped pairs); raised with --resume, a run plays on to it: with one pairing as a run started with it would have, with more the added games after the old ones (docs/CLI.md)")
 	fl.StringVarP(&r.Out, "output", "o", "", "output folder for games.jsonl, run.json and summary.json (default: out/<command>-<seed>)")
 	fl.StringVar(&r.Out, "out", "", "deprecated alias of --output")
 	fl.StringVar(&r.RunID, "run-id", "", "the run's id, 32 hex digits (default: 128 random bits); every shard of one run needs the same")
