@@ -93,6 +93,9 @@ func (w *Writer) Write(r *record.Record) error {
 	if r.Adjudicated != "" {
 		tag("Adjudicated", r.Adjudicated)
 	}
+	if len(r.OpeningTurns) > 0 {
+		tag("OpeningTurns", strings.Join(r.OpeningTurns, " "))
+	}
 	w.w.WriteByte('\n')
 	w.movetext(opening, r.Turns, r.Result)
 	w.w.WriteString("\n\n")
@@ -158,6 +161,11 @@ func (e *Error) Error() string { return fmt.Sprintf("%s:%d: %v", e.Name, e.Line,
 // Tags the records do not hold (Event, Site, Date, Round, SetUp, PlyCount and any other
 // tool's) are read and dropped; the record fields' tags are required.
 func Read(r io.Reader, name string, fn func(*record.Record) error) error {
+	return ReadLines(r, name, func(rec *record.Record, _ int) error { return fn(rec) })
+}
+
+// ReadLines is Read that also gives fn the line each game begins on (its first tag).
+func ReadLines(r io.Reader, name string, fn func(rec *record.Record, line int) error) error {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), 16<<20)
 	g := gameReader{name: name}
@@ -203,7 +211,7 @@ type gameReader struct {
 func (g *gameReader) fail(line int, err error) error { return &Error{g.name, line, err} }
 
 // feed reads one line.
-func (g *gameReader) feed(text string, fn func(*record.Record) error) error {
+func (g *gameReader) feed(text string, fn func(*record.Record, int) error) error {
 	trimmed := strings.TrimSpace(text)
 	switch {
 	case g.inComment:
@@ -229,7 +237,7 @@ func (g *gameReader) feed(text string, fn func(*record.Record) error) error {
 	for _, tok := range strings.Fields(text) {
 		if done, err := g.token(tok); err != nil || done {
 			if err == nil {
-				err = fn(&g.rec)
+				err = fn(&g.rec, g.start)
 			}
 			if err != nil {
 				return err
@@ -288,6 +296,9 @@ func (g *gameReader) begin() error {
 		Unpaired: flag("Unpaired", false)}
 	if fen, ok := t["FEN"]; ok {
 		r.Opening = fen
+	}
+	if line, ok := t["OpeningTurns"]; ok {
+		r.OpeningTurns = strings.Fields(line)
 	}
 	if v := str("Seed", true); v != "" {
 		var err error
