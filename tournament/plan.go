@@ -40,7 +40,7 @@ func (c *Plan) schedule() {
 	c.pairings, c.rules = c.Pairings(), c.EngineRules()
 	c.stages = append(append([]int(nil), c.ExtendedFrom...), c.Games)
 	kind := c.opening.Kind
-	c.perGame = c.FixedColours || c.Format == SelfPlay && (isChosen(kind) || kind == OpenFile || kind == OpenFirstMove)
+	c.perGame = c.FixedColours || c.Format == SelfPlay && (isChosen(kind) || fromFile(kind) || kind == OpenFirstMove)
 	c.needed = (c.Games + 1) / 2
 	if c.perGame {
 		c.needed = c.Games

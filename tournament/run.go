@@ -278,7 +278,7 @@ func measuresNote(c *Plan, o *Openings) string {
 		if o.Plies%2 == 1 {
 			what = "White's score is the score of the side not to move on " + c.Openings + " (Black is to move after an odd number of plies), not the first-move advantage"
 		}
-		if o.Kind == OpenFile {
+		if fromFile(o.Kind) {
 			what = "White's score is the score on the file's positions (of the side to move where White is to move), not the first-move advantage"
 		}
 	}
@@ -304,7 +304,7 @@ func logOpenings(c *Plan, o *Openings, opts *Options) bool {
 		opts.Log("fixed colours: the first-listed player has White in every game; games are unpaired (no pentanomial; the SPRT counts single games)")
 	}
 	switch {
-	case o.Kind == OpenFile:
+	case fromFile(o.Kind):
 		opts.Log("openings %s (sha256 %s): the first %d positions in file order, one per %s (%d distinct)", c.Openings, o.SHA256, pairs, unit, size)
 	case o.Kind == OpenDistinct:
 		opts.Log("openings %s: %d distinct openings that %s scores within ±%d, one per %s", c.Openings, size, BalanceSpec, BalanceMargin, unit)
