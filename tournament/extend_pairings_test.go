@@ -176,3 +176,29 @@ func readJSON(t *testing.T, path string, v any) {
 	require.NoError(t, err)
 	require.NoError(t, json.Unmarshal(data, v))
 }
+
+// TestExtendedFromChecked: stages that do not rise to below the games per pairing are
+// refused, asked for or read from a folder's run.json, before a game is scheduled.
+func TestExtendedFromChecked(t *testing.T) {
+	c := smallRun()
+	c.Players = []string{"random", "greedy", "easy"}
+	c.ExtendedFrom = []int{2}
+	_, err := NewPlan(c)
+	assert.EqualError(t, err, "games_per_pairing 2: extended_from [2] must rise from 1 to below it")
+
+	c.ExtendedFrom = nil
+	out := t.TempDir()
+	_, err = Run(context.Background(), c, Options{Out: out})
+	require.NoError(t, err)
+	runPath := filepath.Join(out, record.RunFile)
+	var run map[string]any
+	readJSON(t, runPath, &run)
+	run["extended_from"] = []int{3, 1}
+	data, err := json.Marshal(run)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(runPath, data, 0o644))
+	_, err = Run(context.Background(), c, Options{Out: out, Resume: true})
+	var ie *InputError
+	require.ErrorAs(t, err, &ie)
+	assert.Equal(t, "resume: "+runPath+": games_per_pairing 2: extended_from [3 1] must rise from 1 to below it", err.Error())
+}

@@ -122,12 +122,21 @@ func NewPlan(req Config) (*Plan, error) {
 	if err := c.checkRunID(); err != nil {
 		return nil, err
 	}
-	for i, g := range c.ExtendedFrom {
-		if g < 1 || g >= c.stages[i+1] || i > 0 && g <= c.ExtendedFrom[i-1] {
-			return nil, settingErrorf("%v %d: extended_from %v must rise from 1 to below it", SettingGames, c.Games, c.ExtendedFrom)
-		}
+	if err := c.checkStages(); err != nil {
+		return nil, err
 	}
 	return c, nil
+}
+
+// checkStages refuses stages (Config.ExtendedFrom) that do not rise from 1 to below the
+// games per pairing, which Game could not walk.
+func (c *Plan) checkStages() error {
+	for i, g := range c.ExtendedFrom {
+		if g < 1 || g >= c.stages[i+1] || i > 0 && g <= c.ExtendedFrom[i-1] {
+			return settingErrorf("%v %d: extended_from %v must rise from 1 to below it", SettingGames, c.Games, c.ExtendedFrom)
+		}
+	}
+	return nil
 }
 
 // drawOpenings draws the run's openings (NewOpeningsContext: judging them may take

@@ -623,6 +623,9 @@ func (c *Plan) adoptStages(prev, cmp *Config, o *Options) error {
 		if len(c.ExtendedFrom) == 0 && prev.Games == c.Games {
 			c.ExtendedFrom, cmp.ExtendedFrom = prev.ExtendedFrom, prev.ExtendedFrom
 			c.schedule()
+			if err := c.checkStages(); err != nil {
+				return inputErrorf("%v: %s: %v", SettingResume, filepath.Join(o.Out, record.RunFile), err)
+			}
 		}
 		return nil
 	}

@@ -13,8 +13,8 @@ import (
 // TestStatsReadsExportedPGN: the PGN-style text `export` writes of a run (firstmove
 // openings, whose opening turns decide the first-turn table) gives `stats` the table of
 // the games.jsonl it came from, byte for byte, named .pgn or told by its first line, with
-// --replay too; read with the run folder its games are exact duplicates; a malformed
-// game is one line naming the file and line, exit 2.
+// --replay too; read with the run folder its games are exact duplicates; report reads it;
+// a malformed game is one line naming the file and line, exit 2.
 func TestStatsReadsExportedPGN(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "run")
 	code, _, errs := runCmd(t, "", "tournament", "--players", "random,greedy,easy", "--games", "4", "--seed", "3",
@@ -41,6 +41,11 @@ func TestStatsReadsExportedPGN(t *testing.T) {
 	assert.Equal(t, 0, code, errs)
 	assert.Equal(t, want, out)
 	assert.Equal(t, "fanorona: warning: dropped 12 exact duplicate records (same run, game index and content)\n", errs)
+
+	page := filepath.Join(t.TempDir(), "report.html")
+	code, _, errs = runCmd(t, "", "report", exported, "-o", page)
+	assert.Equal(t, 0, code, errs)
+	assert.FileExists(t, page)
 
 	bad := filepath.Join(t.TempDir(), "bad.pgn")
 	broken := strings.Replace(string(text), `[Index "0"]`, `[Index "x"]`, 1)

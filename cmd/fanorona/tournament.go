@@ -171,7 +171,8 @@ func newStatsCmd(s *streams, runF func(*statsOptions) error) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "stats FILE... [--json] [--csv FILE] [--sprt elo0,elo1] [--replay] [--compare FILE... -- FILE...]",
 		Short: "Statistics of existing games.jsonl records (files or run folders)",
-		Long: `Statistics of existing games.jsonl records (files or run folders), read one line at a time.
+		Long: `Statistics of existing games.jsonl records (files or run folders), read one line at a time,
+or of PGN-style files (as export writes them: named .pgn or beginning with a tag pair).
 
 Exact duplicate records (same run, index and content) are dropped with one warning; two
 different records of the same game are an error. With --compare, the files before "--" are

@@ -1,7 +1,8 @@
 // Package pgn owns the PGN-style text of game records: writing record.Record games
 // as tag pairs and numbered movetext in the project's turn notation, one game after
-// another as chess tools expect of PGN, and reading that text back to the same records
-// (docs/FORMATS.md, "PGN-style export").
+// another as chess tools expect of PGN, reading that text back to the same records
+// (docs/FORMATS.md, "PGN-style export"), telling it from games.jsonl for the readers of
+// records (Records), and reading any tool's games for their openings (ReadGames).
 package pgn
 
 import (
