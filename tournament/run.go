@@ -66,8 +66,9 @@ type Options struct {
 	// folder's lock; when it fails, Run removes the folder if it made it.
 	StartEngines func() ([]record.Engine, error)
 	// MoreGames: a resumed run may have more games per pairing than the folder's run
-	// (never fewer), which it then plays as a run started with them would have
-	// (Config.Extendable); without it the games must be the same.
+	// (never fewer): with one pairing it plays them as a run started with them would
+	// have; with more, after the folder's games (Config.ExtendedFrom, Plan.Game). Without
+	// it the games must be the same.
 	MoreGames bool
 	// Invocation, when set, is how this process was started: run.json adds it to the
 	// run's invocations (a new run's first, a resumed run's next).
@@ -282,7 +283,7 @@ func measuresNote(c *Plan, o *Openings) string {
 		if o.Plies%2 == 1 {
 			what = "White's score is the score of the side not to move on " + c.Openings + " (Black is to move after an odd number of plies), not the first-move advantage"
 		}
-		if o.Kind == OpenFile {
+		if fromFile(o.Kind) {
 			what = "White's score is the score on the file's positions (of the side to move where White is to move), not the first-move advantage"
 		}
 	}
@@ -308,7 +309,7 @@ func logOpenings(c *Plan, o *Openings, opts *Options) bool {
 		opts.Log("fixed colours: the first-listed player has White in every game; games are unpaired (no pentanomial; the SPRT counts single games)")
 	}
 	switch {
-	case o.Kind == OpenFile:
+	case fromFile(o.Kind):
 		opts.Log("openings %s (sha256 %s): the first %d positions in file order, one per %s (%d distinct)", c.Openings, o.SHA256, pairs, unit, size)
 	case o.Kind == OpenDistinct:
 		opts.Log("openings %s: %d distinct openings that %s scores within ±%d, one per %s", c.Openings, size, BalanceSpec, BalanceMargin, unit)
@@ -594,14 +595,8 @@ func checkOutput(c *Plan, o *Options) (size int64, resumed bool, err error) {
 			}
 			c.OpeningSet, cmp.OpeningSet = nil, nil
 		}
-		if prev.Games != c.Games && o.MoreGames && prev.Games > 0 {
-			if c.Games < prev.Games {
-				return 0, false, inputErrorf("%v %d: the run in %s has %d games per pairing; a resumed run may add games, never drop them", SettingGames, c.Games, o.Out, prev.Games)
-			}
-			if err := c.Extendable(); err != nil {
-				return 0, false, inputErrorf("%v %d: %s has %d: %v", SettingGames, c.Games, o.Out, prev.Games, err)
-			}
-			cmp = c.extendedFrom(cmp, prev.Games)
+		if err := c.adoptStages(&prev, &cmp, o); err != nil {
+			return 0, false, err
 		}
 		if !sameRun(&prev, &cmp) {
 			return 0, false, inputErrorf("%v: %s holds a different run: %s", SettingResume, o.Out, runDifference(&prev, &cmp))
@@ -622,6 +617,38 @@ func checkOutput(c *Plan, o *Options) (size int64, resumed bool, err error) {
 		return 0, false, inputErrorf("%v %d/%d: give every shard of the run the same %v (32 hex digits, e.g. from: od -An -tx1 -N16 /dev/urandom | tr -d ' \\n')", SettingShard, c.Shard, c.Shards, SettingRunID)
 	}
 	return size, false, nil
+}
+
+// adoptStages gives the plan the stages of the folder's run prev (Config.ExtendedFrom),
+// and, when more games are asked for (Options.MoreGames), the stage they add: cmp, the
+// plan's record to compare with prev's, becomes that of the run extended. Fewer games,
+// and more games for a run its SPRT stopped, are refused.
+func (c *Plan) adoptStages(prev, cmp *Config, o *Options) error {
+	if prev.Games == c.Games || !o.MoreGames || prev.Games < 1 {
+		if len(c.ExtendedFrom) == 0 && prev.Games == c.Games {
+			c.ExtendedFrom, cmp.ExtendedFrom = prev.ExtendedFrom, prev.ExtendedFrom
+			c.schedule()
+			if err := c.checkStages(); err != nil {
+				return inputErrorf("%v: %s: %v", SettingResume, filepath.Join(o.Out, record.RunFile), err)
+			}
+		}
+		return nil
+	}
+	if c.Games < prev.Games {
+		return inputErrorf("%v %d: the run in %s has %d games per pairing; a resumed run may add games, never drop them", SettingGames, c.Games, o.Out, prev.Games)
+	}
+	// A test that decided has answered its question: playing on and testing again would
+	// be a second look at the same hypothesis, which the test's error rates do not cover.
+	if t := stoppedTest(o.Out); t != nil {
+		return inputErrorf("%v %d: the run in %s was stopped by its SPRT (elo0 %g, elo1 %g), which decided: a decided test is not played on (its error rates hold for one decision); start a new run", SettingGames, c.Games, o.Out, t.Elo0, t.Elo1)
+	}
+	if len(c.pairings) > 1 {
+		c.ExtendedFrom = append(append([]int(nil), prev.ExtendedFrom...), prev.Games)
+		cmp.ExtendedFrom = c.ExtendedFrom
+		c.schedule()
+	}
+	*cmp = c.extendedFrom(*cmp, prev.Games)
+	return nil
 }
 
 // withInvocation returns the invocations of run.json: those before and this process's

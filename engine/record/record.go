@@ -248,6 +248,11 @@ type ScanOptions struct {
 	// LegacyRun, if set, is the run of records without a run id (otherwise each file is
 	// its own run).
 	LegacyRun string
+	// Other, if set, is asked of each file before it is read as JSON lines: it returns a
+	// reader of the file's records in another notation (a PGN-style export), each passed
+	// to emit with the line it begins on, or nil for a file of JSON lines. Duplicates and
+	// conflicts are found across both.
+	Other func(path string) (read func(emit func(rec *Record, line int) error) error, err error)
 }
 
 // ScanStats is what ScanRecords saw besides the records it passed on.
@@ -298,7 +303,7 @@ func ScanRecords(paths []string, opts ScanOptions, fn func(rec *Record, at Place
 		return fn(rec, at)
 	})
 	if conflict != nil {
-		conflict.First = firstPlace(paths, conflict.Run, conflict.Index, opts.LegacyRun)
+		conflict.First = firstPlace(paths, conflict.Run, conflict.Index, opts)
 		return st, conflict
 	}
 	return st, err
@@ -306,11 +311,12 @@ func ScanRecords(paths []string, opts ScanOptions, fn func(rec *Record, at Place
 
 // firstPlace finds the first record of game (run, index): a second pass, only taken to
 // name both places of a conflict.
-func firstPlace(paths []string, run string, index int, legacy string) Place {
+func firstPlace(paths []string, run string, index int, opts ScanOptions) Place {
+	legacy := opts.LegacyRun
 	var found Place
 	stop := errors.New("found")
 	var st ScanStats
-	_ = scanLines(paths, ScanOptions{}, &st, func(rec *Record, at Place) error {
+	_ = scanLines(paths, ScanOptions{Other: opts.Other}, &st, func(rec *Record, at Place) error {
 		file := at.File
 		if legacy != "" {
 			file = legacy
@@ -342,6 +348,18 @@ func scanLines(paths []string, opts ScanOptions, st *ScanStats, fn func(rec *Rec
 	var rec Record
 	for _, p := range paths {
 		p = GamesPath(p)
+		if opts.Other != nil {
+			read, err := opts.Other(p)
+			if err != nil {
+				return err
+			}
+			if read != nil {
+				if err := read(func(rec *Record, line int) error { return fn(rec, Place{p, line}) }); err != nil {
+					return err
+				}
+				continue
+			}
+		}
 		f, err := os.Open(p)
 		if err != nil {
 			return err

@@ -1,4 +1,4 @@
-package pgn
+package pgn_test
 
 import (
 	"bytes"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/engine/record"
+	"github.com/fanorona/fanorona/tournament/pgn"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -32,7 +33,7 @@ func TestMoveDataRoundTrips(t *testing.T) {
 	}
 	require.NoError(t, rec.Validate())
 	var buf bytes.Buffer
-	w := NewWriter(&buf)
+	w := pgn.NewWriter(&buf)
 	require.NoError(t, w.Write(&rec))
 	require.NoError(t, w.Flush())
 	text := buf.String()
@@ -41,7 +42,7 @@ func TestMoveDataRoundTrips(t *testing.T) {
 		assert.Contains(t, text, c)
 	}
 	assert.Equal(t, 8, strings.Count(text, "{"), "the empty entry writes no comment")
-	back, err := ReadAll(strings.NewReader(text), "games.pgn")
+	back, err := pgn.ReadAll(strings.NewReader(text), "games.pgn")
 	require.NoError(t, err)
 	require.Len(t, back, 1)
 	assert.Equal(t, rec.MoveData, back[0].MoveData)
@@ -54,17 +55,17 @@ func TestMoveDataRoundTrips(t *testing.T) {
 func TestOtherCommentsAreNotMoveData(t *testing.T) {
 	rec := play(t, 4, engine.Start(), engine.DefaultRules(), 4)
 	var buf bytes.Buffer
-	w := NewWriter(&buf)
+	w := pgn.NewWriter(&buf)
 	require.NoError(t, w.Write(&rec))
 	require.NoError(t, w.Flush())
 	assert.NotContains(t, buf.String(), "{")
 	text := strings.Replace(buf.String(), rec.Turns[0], rec.Turns[0]+" {a fine turn} {+0.10/2 0.001s}", 1)
-	back, err := ReadAll(strings.NewReader(text), "noted.pgn")
+	back, err := pgn.ReadAll(strings.NewReader(text), "noted.pgn")
 	require.NoError(t, err)
 	require.Len(t, back, 1)
 	assert.Nil(t, back[0].MoveData)
 	text = strings.Replace(buf.String(), rec.Turns[1], rec.Turns[1]+" {+0.10/2\n0.001s 3n}", 1)
-	back, err = ReadAll(strings.NewReader(text), "split.pgn")
+	back, err = pgn.ReadAll(strings.NewReader(text), "split.pgn")
 	require.NoError(t, err)
 	require.Len(t, back, 1)
 	require.Len(t, back[0].MoveData, 4)
