@@ -262,3 +262,15 @@ func (c *Plan) extendedFrom(cmp Config, games int) Config {
 	}
 	return x
 }
+
+// testedPairings counts the run's pairings of two different players, each of which has
+// its own sequential test.
+func (c *Plan) testedPairings() int {
+	n := 0
+	for _, p := range c.pairings {
+		if p.A != p.B {
+			n++
+		}
+	}
+	return n
+}

@@ -175,7 +175,7 @@ func Run(ctx context.Context, req Config, o Options) (*summary.Summary, error) {
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	col := &collector{out: f, onDisk: onDisk, path: gamesPath,
-		acc: acc, total: shardTotal, opts: &o, cancel: cancel, nextSPRT: prior + 1}
+		acc: acc, total: shardTotal, opts: &o, cancel: cancel, nextSPRT: prior + 1, tested: c.testedPairings()}
 	if o.Progress != nil {
 		o.Progress(prior, shardTotal)
 	}
@@ -387,6 +387,7 @@ type collector struct {
 	err       error
 	stopped   bool      // stopped by the SPRT
 	nextSPRT  int       // game count at which the SPRT is next evaluated
+	tested    int       // pairings of two different players: each has its own test
 	lastLive  time.Time // when Options.Live was last called
 }
 
@@ -472,7 +473,7 @@ func (c *collector) live() {
 
 // stopIfDecided stops the run after n games when every pair's SPRT has decided.
 func (c *collector) stopIfDecided(n int) {
-	if c.acc.SPRTDecided() {
+	if c.acc.SPRTDecided(c.tested) {
 		c.stopped = true
 		c.acc.MarkSPRTStopped()
 		c.opts.Log("SPRT decided after %d games: %s; stopping", n, c.acc.SPRTDecisions())

@@ -404,10 +404,14 @@ func (a *Accumulator) sprtResults() []pairSPRT {
 	return out
 }
 
-// SPRTDecided reports whether the sequential test has decided for every pair of players
-// (false without a test or without pairs).
-func (a *Accumulator) SPRTDecided() bool {
+// SPRTDecided reports whether the sequential test has decided for each of the run's
+// tested pairs of different players: false without a test and while one of them has no
+// games yet (a round robin plays its pairings one after another).
+func (a *Accumulator) SPRTDecided(tested int) bool {
 	rs := a.sprtResults()
+	if len(rs) < tested {
+		return false
+	}
 	for _, r := range rs {
 		if r.res.Decision == stats.Continue {
 			return false
