@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/fanorona/fanorona/engine"
@@ -38,6 +39,9 @@ func TestWhiteScoreTableSaysWhatItMeasures(t *testing.T) {
 		{tournament.SelfPlay, []string{"random"}, "firstmove",
 			"First-move advantage with White's first turn set by the openings (White's results; each first turn as often as the openings play it), 95% intervals",
 			summary.MeasuresSetFirstTurn, "", true},
+		{tournament.SelfPlay, []string{"random"}, "firstmove:2",
+			"White's results after its first turn and random plies on firstmove:2 (a random ply is a wasted turn, so the score follows their number: not the first-move advantage), 95% intervals",
+			summary.MeasuresRandomPlies, "", true},
 		{tournament.SelfPlay, []string{"random"}, "distinct:2", sideToMove, summary.MeasuresSideToMove, "", false},
 		{tournament.SelfPlay, []string{"random"}, "random:3",
 			"Score of the side not to move on random:3 (White's results; Black is to move in every opening, so this is not the first-move advantage), 95% intervals",
@@ -77,6 +81,10 @@ func TestWhiteScoreTableSaysWhatItMeasures(t *testing.T) {
 		} else if ft != nil {
 			assert.Empty(t, ft.Note, "%s %s: self-play rows compare first turns", tc.format, tc.openings)
 		}
+		if ft != nil {
+			// After random plies the rows are not the first turns' values.
+			assert.Equal(t, tc.measures == summary.MeasuresRandomPlies, strings.Contains(ft.Title, "not each first turn's value"), "%s %s: %s", tc.format, tc.openings, ft.Title)
+		}
 
 		raw, err := os.ReadFile(filepath.Join(dir, record.SummaryFile))
 		require.NoError(t, err)
@@ -89,6 +97,7 @@ func TestWhiteScoreTableSaysWhatItMeasures(t *testing.T) {
 		require.NoError(t, WriteText(&buf, s))
 		assert.Contains(t, buf.String(), "\n"+tc.title+"\n")
 		if tc.measures != summary.MeasuresFirstMove && tc.measures != summary.MeasuresSetFirstTurn {
+			assert.NotContains(t, buf.String(), "First-move advantage", "%s %s", tc.format, tc.openings)
 			assert.NotContains(t, buf.String(), "First-move advantage (White's results)")
 		}
 	}

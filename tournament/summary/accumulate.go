@@ -123,6 +123,7 @@ type groupAcc struct {
 	// opening with White or Black to move: what White's score measures (Measures).
 	fromStart, whiteToMove, blackToMove int
 	setFirstTurn                        int // of fromStart: with opening turns (Record.OpeningTurns)
+	randomPlies                         int // of setFirstTurn: with turns after the first
 }
 
 // measures names what White's score over the group's games measures.
@@ -130,7 +131,12 @@ func (g *groupAcc) measures() string {
 	switch g.games {
 	case 0:
 		return ""
+	case g.randomPlies:
+		return MeasuresRandomPlies
 	case g.setFirstTurn:
+		if g.randomPlies > 0 {
+			return MeasuresMixed
+		}
 		return MeasuresSetFirstTurn
 	case g.fromStart:
 		if g.setFirstTurn > 0 {
@@ -151,6 +157,9 @@ func (g *groupAcc) add(r *record.Record, isNew bool) {
 		g.fromStart++
 		if len(r.OpeningTurns) > 0 {
 			g.setFirstTurn++
+		}
+		if len(r.OpeningTurns) > 1 {
+			g.randomPlies++
 		}
 	case openingSide(r.Opening) == 'b':
 		g.blackToMove++
