@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -115,6 +116,43 @@ func TestWhiteScoreTableMarksMixedRows(t *testing.T) {
 		if tb.ID == "first-move" {
 			assert.Equal(t, "measures", tb.Columns[len(tb.Columns)-1])
 			assert.Equal(t, summary.MeasuresSideToMove, tb.Rows[1][len(tb.Columns)-1])
+		}
+	}
+}
+
+// TestFirstMoveChartSaysWhatItMeasures: the first-move chart's title follows where the
+// games began, as the table's does: the first-move advantage only from the start (with
+// the first turn set by the openings, saying so), the side to move's results on a set,
+// and no first-move claim after random plies or on a mix of kinds.
+func TestFirstMoveChartSaysWhatItMeasures(t *testing.T) {
+	run := func(openings string) []record.Record {
+		c := tournament.Config{Format: tournament.SelfPlay, Players: []string{"random"}, Games: 6, Openings: openings, Seed: 3,
+			Rules: record.RulesFrom(engine.DefaultRules(), 300), Concurrency: 1}
+		dir := filepath.Join(t.TempDir(), "run")
+		_, err := tournament.Run(context.Background(), c, tournament.Options{Out: dir})
+		require.NoError(t, err, openings)
+		return readTestRecords(t, filepath.Join(dir, record.GamesFile))
+	}
+	byOpenings := map[string][]record.Record{}
+	for _, o := range []string{"start", "firstmove", "firstmove:2", "distinct:2", "random:3"} {
+		byOpenings[o] = run(o)
+	}
+	for _, tc := range []struct {
+		recs  []record.Record
+		first string // the title's first line
+	}{
+		{byOpenings["start"], "First-move advantage: results seen from White, by group"},
+		{byOpenings["firstmove"], "First-move advantage with White's first turn set by the openings"},
+		{byOpenings["firstmove:2"], "White's results after its first turn and random plies, by group"},
+		{byOpenings["distinct:2"], "Side to move's results on the set of openings, by group"},
+		{byOpenings["random:3"], "Results of the side not to move on the set of openings, by group"},
+		{append(slices.Clone(byOpenings["start"]), byOpenings["distinct:2"]...), "White's results on openings of several kinds, by group"},
+	} {
+		f, err := Figure(FirstMove, tc.recs, DefaultChartOptions)
+		require.NoError(t, err)
+		assert.Equal(t, tc.first, strings.SplitN(f.Title, "\n", 2)[0])
+		if !strings.HasPrefix(tc.first, "First-move advantage") {
+			assert.Contains(t, f.Title, "not the first-move advantage")
 		}
 	}
 }
