@@ -99,7 +99,7 @@ func TestFirstTurnGroupsCountGamesByTheirFirstTurn(t *testing.T) {
 
 	type key struct{ matchup, turn string }
 	want := map[key]stats.WDL{}
-	set := map[key][2]int{} // games with opening turns, games
+	set := map[key][3]int{} // games with opening turns, games, games with random plies after the first turn
 	grouped := 0
 	for _, r := range recs {
 		var turn string
@@ -115,6 +115,9 @@ func TestFirstTurnGroupsCountGamesByTheirFirstTurn(t *testing.T) {
 		n := set[key{summary.MatchupOf(r.White, r.Black).String(), turn}]
 		if len(r.OpeningTurns) > 0 {
 			n[0]++
+		}
+		if len(r.OpeningTurns) > 1 {
+			n[2]++
 		}
 		n[1]++
 		set[key{summary.MatchupOf(r.White, r.Black).String(), turn}] = n
@@ -138,7 +141,10 @@ func TestFirstTurnGroupsCountGamesByTheirFirstTurn(t *testing.T) {
 		total += f.Games
 		n := set[key{f.Matchup, f.FirstTurn}]
 		measures := map[bool]string{true: summary.MeasuresMixed, false: summary.MeasuresFirstMove}[n[0] > 0]
-		if n[0] == n[1] {
+		switch {
+		case n[2] == n[1]:
+			measures = summary.MeasuresRandomPlies
+		case n[0] == n[1] && n[2] == 0:
 			measures = summary.MeasuresSetFirstTurn
 		}
 		assert.Equal(t, measures, f.Measures, "%s %s", f.Matchup, f.FirstTurn)
@@ -149,7 +155,8 @@ func TestFirstTurnGroupsCountGamesByTheirFirstTurn(t *testing.T) {
 
 // TestMeasuresFollowWhereGamesBegan: White's score is the first-move advantage when every
 // game of a row began at the start, that with the first turn set by the openings when
-// every one began after recorded opening turns, the side to move's
+// every one began after a recorded first turn, its score after random plies when every
+// one began after more opening turns than the first, the side to move's
 // score when every one began elsewhere with White to move, the other side's with Black to
 // move, and mixed otherwise.
 func TestMeasuresFollowWhereGamesBegan(t *testing.T) {
@@ -165,6 +172,9 @@ func TestMeasuresFollowWhereGamesBegan(t *testing.T) {
 		{[]record.Record{rec(engine.StartFEN), rec(engine.StartFEN)}, summary.MeasuresFirstMove},
 		{[]record.Record{rec(after1, firstTurnFENs[0][0])}, summary.MeasuresSetFirstTurn},
 		{[]record.Record{rec(engine.StartFEN), rec(after1, firstTurnFENs[0][0])}, summary.MeasuresMixed},
+		{[]record.Record{rec(after4, "d2-e3A", "x", "y", "z"), rec(after4, "d2-e3A", "x", "y", "z")}, summary.MeasuresRandomPlies},
+		{[]record.Record{rec(after1, firstTurnFENs[0][0]), rec(after4, "d2-e3A", "x", "y", "z")}, summary.MeasuresMixed},
+		{[]record.Record{rec(engine.StartFEN), rec(after4, "d2-e3A", "x", "y", "z")}, summary.MeasuresMixed},
 		{[]record.Record{rec(after4), rec(after4)}, summary.MeasuresSideToMove},
 		{[]record.Record{rec(after1)}, summary.MeasuresSideNotToMove},
 		{[]record.Record{rec(after4), rec(engine.StartFEN)}, summary.MeasuresMixed},

@@ -261,7 +261,7 @@ func openingsHint(c *Plan) string {
 	if isChosen(c.opening.Kind) {
 		return ""
 	}
-	return "; for different games use a varying level (expert:...,vary=20) or --openings firstmove:K, or distinct:4 (a set: White's score then measures the side to move on it)"
+	return "; for different games use a varying level (expert:...,vary=20), or distinct:4 (a set: White's score then measures the side to move on it)"
 }
 
 // measuresNote says what White's score measures on the run's openings: the first-move
@@ -276,7 +276,7 @@ func measuresNote(c *Plan, o *Openings) string {
 	case OpenFirstMove:
 		what = "White's score is the first-move advantage at the players' level with White's first turn set by the openings (each first turn equally often), reported per first turn"
 		if o.Plies > 0 {
-			what += fmt.Sprintf(" (after %d random plies)", o.Plies)
+			what = fmt.Sprintf("White's score is its score after its first turn and %d random plies: a random ply is a wasted turn for the side that plays it, so the score follows their number, not the first-move advantage nor a first turn's value (for those: --openings firstmove with a level that varies)", o.Plies)
 		}
 	default:
 		what = "White's score is the side to move's score on " + c.Openings + ", not the first-move advantage (that is measured from the start or with --openings firstmove)"
