@@ -146,6 +146,9 @@ func (c *checker) checkCite(p *engine.Position, r *Record, refuse func(string, .
 		if cs.checked[id] {
 			return nil
 		}
+		if len(s.Header.Tables) > 0 && cs.tables == nil {
+			return missingTable(s.Header.Tables[0].File, fen)
+		}
 		cs.active[r.File] = true
 		rep, err := checkSection(s, cs.tables, cs.verify, cs)
 		delete(cs.active, r.File)

@@ -253,11 +253,19 @@ func checkFileIn(path, tablebases, dir string) (Report, error) {
 	var ts tablebase.Setup
 	// A folder named is opened even when the certificate cites no table: a missing one is
 	// the user's mistake, refused as every command refuses it.
-	if cert.NeedsTables() || cert.cites() || (tablebases != "" && tablebases != tablebase.Off) {
+	if cert.NeedsTables() || (tablebases != "" && tablebases != tablebase.Off) {
 		if ts, err = openFolder("--tablebases", tablebases, tablebase.Use{Need: tablebase.Required}); err != nil {
 			return Report{}, err
 		}
 		tables, verify = SearchTables(ts.Set), FileVerifier(ts.Dir)
+	} else if cert.cites() && tablebases != tablebase.Off {
+		// The certificates cited may need tables: the default folder when there is one.
+		if ts, err = openFolder("--tablebases", tablebases, tablebase.Use{Need: tablebase.Optional}); err != nil {
+			return Report{}, err
+		}
+		if ts.Set != nil {
+			tables, verify = SearchTables(ts.Set), FileVerifier(ts.Dir)
+		}
 	}
 	self := ""
 	if filepath.Clean(filepath.Dir(path)) == filepath.Clean(dir) {
