@@ -33,7 +33,7 @@ func (e LedgerImported) String() string {
 }
 
 // runLedger does what a request with a ledger asks.
-func (r *Request) runLedger(_ context.Context, tell func(FolderEvent)) error {
+func (r *Request) runLedger(ctx context.Context, tell func(FolderEvent)) error {
 	if err := r.checkLedger(); err != nil {
 		return err
 	}
@@ -52,6 +52,9 @@ func (r *Request) runLedger(_ context.Context, tell func(FolderEvent)) error {
 		tell(LedgerImported{Ledger: r.Ledger, Entries: entries})
 		return nil
 	}
+	if !r.Status {
+		return r.runCampaign(ctx, l, tell)
+	}
 	s := OpeningStanding(l, r.PaikaLimit)
 	switch {
 	case r.JSON:
@@ -61,6 +64,28 @@ func (r *Request) runLedger(_ context.Context, tell func(FolderEvent)) error {
 	}
 	tell(s)
 	return nil
+}
+
+// runCampaign runs r.Jobs jobs of the opening's campaign on the ledger l.
+func (r *Request) runCampaign(ctx context.Context, l *Ledger, tell func(FolderEvent)) error {
+	if err := CheckPaikaLimit(r.PaikaLimit); err != nil {
+		return err
+	}
+	if err := checkTT(r.TTEntries, 1); err != nil {
+		return err
+	}
+	targets := OpeningTargets(r.PaikaLimit)
+	set, err := OpenTables(r.Tablebases, r.PaikaLimit, &targets[0].Position, 0)
+	if err != nil {
+		return err
+	}
+	c := Campaign{Ledger: l, Targets: targets, PaikaLimit: r.PaikaLimit, Tables: SearchTables(set), TTEntries: r.TTEntries,
+		Budget: r.Budget, Jobs: r.Jobs, Toolkit: r.Toolkit}
+	err = c.Run(ctx, tell)
+	if err == nil && ctx.Err() != nil {
+		err = fmt.Errorf("%s: interrupted; the jobs that ended are in its ledger: run the same command again to go on: %w", r.Ledger, ctx.Err())
+	}
+	return err
 }
 
 // checkLedger refuses the options a ledger cannot run with.
@@ -78,8 +103,18 @@ func (r *Request) checkLedger() error {
 		return refuse("json", nil, "one of {json} and {markdown}")
 	case r.Import != "" && (r.Status || r.Opening):
 		return refuse("import", nil, "adds a certificate; {status} and {opening} are not wanted")
-	case r.Import == "" && !(r.Opening && r.Status):
-		return refuse("ledger", nil, "needs {opening} and {status}, or {import}")
+	case r.Import == "" && !r.Opening:
+		return refuse("ledger", nil, "needs {opening} (with {status}: the standing), or {import}")
+	case r.JSON && !r.Status:
+		return refuse("json", nil, "needs {status}")
+	case r.Markdown && !r.Status:
+		return refuse("markdown", nil, "needs {status}")
+	case r.Import == "" && !r.Status && r.Workers > 1:
+		return refuse("workers", r.Workers, "with {ledger} the campaign runs one job at a time")
+	case r.Import == "" && !r.Status && r.Jobs < 1:
+		return refuse("jobs", r.Jobs, "must be 1 or more")
+	case r.Import == "" && !r.Status && r.Budget.Time <= 0:
+		return r.checkTime()
 	case r.Import == "" && r.FEN != "":
 		return refuse("opening", nil, "the positions are the start's first turns; {fen} is not wanted")
 	case r.Import != "" && (r.JSON || r.Markdown):

@@ -38,13 +38,15 @@ type Request struct {
 	SplitGiven    bool
 	Workers       int
 	SnapshotEvery time.Duration
-	// The ledger (ledgerrequest.go): its folder; with Opening and Status the standing,
+	// The ledger (ledgerrequest.go): its folder; with Opening the campaign's next Jobs
+	// jobs, each within Budget; with Opening and Status the standing,
 	// one JSON line or a Markdown table when asked; Import a checked certificate added,
 	// Budget's nodes and (when TimeGiven) time its figures.
 	Ledger         string
 	JSON, Markdown bool
 	Import         string
 	TimeGiven      bool
+	Jobs           int // the campaign's jobs this run (--opening --ledger without --status)
 }
 
 // Proving is told before a single proof starts.

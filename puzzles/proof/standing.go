@@ -123,6 +123,11 @@ func outcomeOf(pn, dn uint32) string {
 // OpeningStanding returns the standing of White's first turns under paika limit limit by
 // the ledger l alone.
 func OpeningStanding(l *Ledger, limit int) Standing {
+	return standingOf(l, limit, OpeningTargets(limit))
+}
+
+// standingOf returns the standing of targets, positions where Black moves.
+func standingOf(l *Ledger, limit int, targets []Target) Standing {
 	s := Standing{Ledger: l.Dir, PaikaLimit: limit, Turns: []TurnStanding{}}
 	for _, e := range l.Entries {
 		s.Nodes += e.Nodes
@@ -138,7 +143,7 @@ func OpeningStanding(l *Ledger, limit int) Standing {
 	}
 	t := newTop(l, limit)
 	blackWins := Claim{engine.Black, Wins}
-	for _, tg := range OpeningTargets(limit) {
+	for _, tg := range targets {
 		p := normalise(tg.Position, limit)
 		pn, dn := t.numbers(&p, blackWins, true)
 		ts := TurnStanding{Turn: tg.Name, FEN: p.FEN(), Outcome: outcomeOf(pn, dn), ProofNumber: pn, DisproofNumber: dn}
