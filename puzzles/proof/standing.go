@@ -232,14 +232,14 @@ func (s Standing) markdown() string {
 			switch r.Outcome {
 			case "open":
 				if r.Nodes > 0 {
-					open = append(open, fmt.Sprintf("`%s` (%d)", r.Reply, r.Nodes))
+					open = append(open, fmt.Sprintf("`%s` (%s)", r.Reply, thousands(r.Nodes)))
 				} else {
 					open = append(open, fmt.Sprintf("`%s`", r.Reply))
 				}
 			case Claim{engine.Black, Wins}.String():
-				wins = append(wins, fmt.Sprintf("`%s` (%d nodes)", r.Reply, r.Nodes))
+				wins = append(wins, fmt.Sprintf("`%s` (%s nodes)", r.Reply, thousands(r.Nodes)))
 			default:
-				refuted = append(refuted, fmt.Sprintf("`%s` (%d nodes)", r.Reply, r.Nodes))
+				refuted = append(refuted, fmt.Sprintf("`%s` (%s nodes)", r.Reply, thousands(r.Nodes)))
 			}
 		}
 		standing := "**" + t.Outcome + "**"
@@ -248,7 +248,7 @@ func (s Standing) markdown() string {
 		}
 		fmt.Fprintf(&b, "| `%s` | %d | %s | %s | %s | %s |\n", t.Turn, len(t.Replies), list(refuted), list(wins), list(open), standing)
 	}
-	fmt.Fprintf(&b, "\nLedger: %d decided, %d unknown; %d nodes; certificates %d bytes.", s.Decided, s.Unknown, s.Nodes, s.CertificateBytes)
+	fmt.Fprintf(&b, "\nLedger: %d decided, %d unknown; %s nodes; certificates %s bytes.", s.Decided, s.Unknown, thousands(s.Nodes), thousands(uint64(s.CertificateBytes)))
 	return b.String()
 }
 
@@ -257,4 +257,13 @@ func list(xs []string) string {
 		return "—"
 	}
 	return strings.Join(xs, ", ")
+}
+
+// thousands writes n with a comma every three digits, as the docs do.
+func thousands(n uint64) string {
+	d := fmt.Sprint(n)
+	for i := len(d) - 3; i > 0; i -= 3 {
+		d = d[:i] + "," + d[i:]
+	}
+	return d
 }

@@ -5,6 +5,7 @@ package proof
 
 import (
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 
@@ -64,7 +65,7 @@ func TestStandingOfTheCommittedLedger(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(s.String()), &back))
 	assert.Equal(t, s.Turns, back.Turns)
 	s.Format = "markdown"
-	assert.Contains(t, s.String(), "| `d3-e3A` | 4 | `d4-d3A` (1872568 nodes), `f4-f3A` (3759788 nodes) | — | `c3-d3A`, `c3-d3W` |")
+	assert.Contains(t, s.String(), "| `d3-e3A` | 4 | `d4-d3A` (1,872,568 nodes), `f4-f3A` (3,759,788 nodes) | — | `c3-d3A`, `c3-d3W` |")
 	s.Format = ""
 	assert.Contains(t, s.String(), "d3-e3A  open: 4 replies, 2 white-not-loses, 0 black-wins, 2 open")
 }
@@ -106,4 +107,16 @@ func TestStandingIsTheAndOrOfTheLedger(t *testing.T) {
 	assert.Equal(t, "white-not-loses", replyOf(t, ts, "c3-d3A").Outcome)
 	assert.Equal(t, uint32(1), ts.DisproofNumber, "c3-d3W alone left")
 	assert.True(t, strings.HasPrefix(ts.FEN, "BBBBBBBBB/"), ts.FEN)
+}
+
+// TestOpeningDocShowsTheLedgersStanding: docs/OPENING.md's standing table is the one
+// `prove --opening --ledger docs/results/opening --status --markdown` writes.
+func TestOpeningDocShowsTheLedgersStanding(t *testing.T) {
+	l, err := ReadLedger(committedLedger)
+	require.NoError(t, err)
+	doc, err := os.ReadFile("../../docs/OPENING.md")
+	require.NoError(t, err)
+	s := OpeningStanding(l, 50)
+	s.Format = "markdown"
+	assert.Contains(t, string(doc), s.String()+"\n", "rewrite the table with the command")
 }
