@@ -88,3 +88,55 @@ func TestCampaignSplitsResumesAndReachesTheTablesValue(t *testing.T) {
 	}
 	require.True(t, splitSeen, "no job of the sample split: the budget is too large for the test")
 }
+
+// TestCampaignInterruptedWritesNothing: a job stopped by its context leaves the ledger as
+// it was, so that the next run takes the same job again.
+func TestCampaignInterruptedWritesNothing(t *testing.T) {
+	dir := t.TempDir()
+	l, err := ReadLedger(dir)
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	c := Campaign{Ledger: l, Targets: OpeningTargets(50), PaikaLimit: 50, TTEntries: 1 << 10, Budget: Budget{Nodes: 1_000}, Jobs: 3}
+	require.NoError(t, c.Run(ctx, func(FolderEvent) { t.Error("nothing to tell") }))
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Empty(t, entries)
+}
+
+// TestImportChecksAndCopiesACertificate: --import checks the certificate, copies it into
+// the ledger's folder and adds its claim; a file of that name with other bytes is refused.
+func TestImportChecksAndCopiesACertificate(t *testing.T) {
+	src := filepath.Join(t.TempDir(), "c.fpc.gz")
+	// White has no piece: the game is over, lost for White (no table needed).
+	h := Header{Format: FormatName, Version: FormatVersion, Rules: Rules(50).String(), PaikaLimit: 50, Toolkit: "test",
+		Tables: []TableSum{}, Claim: "black-wins", Root: "9/9/9/9/B8 w 0 0"}
+	data, err := (&Certificate{Sections: []Section{{Header: h, Records: []Record{{Type: RecordEnd, FEN: "9/9/9/9/B8 w 0 0"}}}}}).Bytes()
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(src, data, 0o644))
+	dir := t.TempDir()
+	var told []FolderEvent
+	require.NoError(t, (&Request{Ledger: dir, Import: src, Budget: Budget{Nodes: 12}, Tablebases: "none"}).runLedger(context.Background(),
+		func(e FolderEvent) { told = append(told, e) }))
+	require.Len(t, told, 1)
+	l, err := ReadLedger(dir)
+	require.NoError(t, err)
+	require.Len(t, l.Entries, 1)
+	e := l.Entries[0]
+	assert.Equal(t, LedgerEntry{FEN: "9/9/9/9/B8 w 0 0", Claim: "black-wins", PaikaLimit: 50, Result: "proven", Nodes: 12,
+		Certificate: "c.fpc.gz", CertificateSHA256: e.CertificateSHA256}, e)
+	copied, err := os.ReadFile(filepath.Join(dir, "c.fpc.gz"))
+	require.NoError(t, err)
+	assert.Equal(t, data, copied)
+
+	// A false certificate: the lone White piece does have a turn.
+	h.Root = "9/9/9/9/W7B b 0 0"
+	bad, err := (&Certificate{Sections: []Section{{Header: h, Records: []Record{{Type: RecordEnd, FEN: h.Root}}}}}).Bytes()
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(src, bad, 0o644))
+	err = (&Request{Ledger: dir, Import: src, Tablebases: "none"}).runLedger(context.Background(), func(FolderEvent) {})
+	assert.ErrorContains(t, err, "refused")
+	l, err = ReadLedger(dir)
+	require.NoError(t, err)
+	assert.Len(t, l.Entries, 1, "nothing added")
+}
