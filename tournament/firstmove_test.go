@@ -2,7 +2,9 @@ package tournament
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/fanorona/fanorona/engine"
@@ -182,5 +184,26 @@ func TestMeasuresFollowWhereGamesBegan(t *testing.T) {
 		s := summary.Summarize(tc.recs, nil, deterministic)
 		require.Len(t, s.FirstMove, 1)
 		assert.Equal(t, tc.want, s.FirstMove[0].Measures)
+	}
+}
+
+// TestRandomPliesAfterTheFirstTurnAreSaidToBias: a run of firstmove:K with K > 0 says on
+// stderr that its White score is neither the first-move advantage nor a first turn's
+// value, and points to firstmove; firstmove alone says it measures the first-move
+// advantage per first turn.
+func TestRandomPliesAfterTheFirstTurnAreSaidToBias(t *testing.T) {
+	for _, tc := range []struct{ openings, then, says string }{
+		{"firstmove", "then the players play on", "White's score is the first-move advantage at the players' level with White's first turn set by the openings"},
+		{"firstmove:1", "then 1 seeded random ply", "White's score is its score after its first turn and 1 random ply: a random ply is a wasted turn"},
+		{"firstmove:3", "then 3 seeded random plies", "not the first-move advantage nor a first turn's value (for those: --openings firstmove with a level that varies)"},
+	} {
+		c := testConfig(4)
+		c.Format, c.Players, c.Openings = SelfPlay, []string{"random"}, tc.openings
+		var logs []string
+		_, err := Run(context.Background(), c, Options{Out: filepath.Join(t.TempDir(), "run"), Log: func(f string, a ...any) { logs = append(logs, fmt.Sprintf(f, a...)) }})
+		require.NoError(t, err)
+		text := strings.Join(logs, "\n")
+		assert.Contains(t, text, tc.then, tc.openings)
+		assert.Contains(t, text, tc.says, tc.openings)
 	}
 }

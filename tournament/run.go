@@ -276,7 +276,7 @@ func measuresNote(c *Plan, o *Openings) string {
 	case OpenFirstMove:
 		what = "White's score is the first-move advantage at the players' level with White's first turn set by the openings (each first turn equally often), reported per first turn"
 		if o.Plies > 0 {
-			what = fmt.Sprintf("White's score is its score after its first turn and %d random plies: a random ply is a wasted turn for the side that plays it, so the score follows their number, not the first-move advantage nor a first turn's value (for those: --openings firstmove with a level that varies)", o.Plies)
+			what = "White's score is its score after its first turn and " + randomPlies(o.Plies, "random") + ": a random ply is a wasted turn for the side that plays it, so the score follows their number, not the first-move advantage nor a first turn's value (for those: --openings firstmove with a level that varies)"
 		}
 	default:
 		what = "White's score is the side to move's score on " + c.Openings + ", not the first-move advantage (that is measured from the start or with --openings firstmove)"
@@ -296,6 +296,14 @@ func measuresNote(c *Plan, o *Openings) string {
 		return what
 	}
 	return what + "; between different players each opening is played with both colours (colour-swapped pairs), so standings, head to head and ratings do not carry the set's edge"
+}
+
+// randomPlies is "1 random ply" or "K random plies", with kind for "random".
+func randomPlies(k int, kind string) string {
+	if k == 1 {
+		return "1 " + kind + " ply"
+	}
+	return fmt.Sprintf("%d %s plies", k, kind)
 }
 
 // logOpenings says how many different openings the run uses, which set they are and
@@ -318,7 +326,7 @@ func logOpenings(c *Plan, o *Openings, opts *Options) bool {
 	case o.Kind == OpenFirstMove:
 		then := "the players play on"
 		if o.Plies > 0 {
-			then = fmt.Sprintf("%d seeded random plies", o.Plies)
+			then = randomPlies(o.Plies, "seeded random")
 		}
 		opts.Log("openings %s: White's %d first turns in turn, one per %s, then %s", c.Openings, len(o.first), unit, then)
 	case size > 0:
