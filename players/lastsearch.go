@@ -47,8 +47,10 @@ func (l *lastSearch) LastSearch() (SearchReport, bool) { return l.report, l.ok }
 // ReportsScores implements Reporter.
 func (l *lastSearch) ReportsScores() bool { return !l.unscored }
 
-// keep records the search that gave a, or none when it failed.
+// keep records the search that gave a, or none when it failed. A search that completed
+// no iteration (depth 0: a node budget spent inside the first) has no score to report,
+// as the engine protocol prints none for it.
 func (l *lastSearch) keep(a Analysis, err error) {
 	l.ok = err == nil
-	l.report = SearchReport{Score: a.Score, Scored: !l.unscored && err == nil, Depth: a.Depth, Nodes: a.Nodes, Time: a.Time}
+	l.report = SearchReport{Score: a.Score, Scored: !l.unscored && err == nil && a.Depth > 0, Depth: a.Depth, Nodes: a.Nodes, Time: a.Time}
 }

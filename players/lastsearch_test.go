@@ -59,3 +59,24 @@ func TestSearchReportProven(t *testing.T) {
 	assert.False(t, SearchReport{Score: 250, Scored: true}.Proven())
 	assert.False(t, SearchReport{Score: MateScore - 3}.Proven(), "no score, nothing proven")
 }
+
+// TestNoScoreFromASearchThatCompletedNoIteration: an expert whose node budget ends inside
+// its first iteration (2,000 nodes from the start) reports its nodes but no score, which
+// adjudication by score would otherwise act on; one that completed iterations does.
+func TestNoScoreFromASearchThatCompletedNoIteration(t *testing.T) {
+	p := engine.Start()
+	for _, tc := range []struct {
+		spec   string
+		scored bool
+	}{{"expert:nodes=2000", false}, {"expert:depth=2", true}} {
+		pl, err := NewFromString(tc.spec, 1)
+		require.NoError(t, err)
+		_, err = pl.Choose(context.Background(), &p, engine.DefaultRules())
+		require.NoError(t, err)
+		rep, ok := pl.(Reporter).LastSearch()
+		require.True(t, ok, tc.spec)
+		assert.Positive(t, rep.Nodes, tc.spec)
+		assert.Equal(t, tc.scored, rep.Depth > 0, "%s: depth %d", tc.spec, rep.Depth)
+		assert.Equal(t, tc.scored, rep.Scored, tc.spec)
+	}
+}

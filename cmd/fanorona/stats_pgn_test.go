@@ -25,7 +25,7 @@ func TestStatsReadsExportedPGN(t *testing.T) {
 	require.Equal(t, 0, code, errs)
 	code, want, errs := runCmd(t, "", "stats", dir)
 	require.Equal(t, 0, code, errs)
-	require.Contains(t, want, "First-move advantage by White's first turn")
+	require.Contains(t, want, "by White's first turn, after random plies")
 
 	text, err := os.ReadFile(exported)
 	require.NoError(t, err)
