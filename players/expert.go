@@ -57,13 +57,14 @@ const forcedDepth = 4
 
 // Expert is the strongest player: see ExpertOptions.
 type Expert struct {
-	opts    ExpertOptions
-	seed    uint64
-	s       *searcher
-	helpers []*searcher
-	seen    engine.ResultSet
-	bias    []int
-	clock   clock
+	opts       ExpertOptions
+	seed       uint64
+	s          *searcher
+	helpers    []*searcher
+	seen       engine.ResultSet
+	bias       []int
+	clock      clock
+	lastSearch // the last search, for LastSearch (Reporter)
 }
 
 // NewExpert returns an expert with options o (Vary draws from seed 0; see NewExpertSeeded).
@@ -125,6 +126,12 @@ const streamExpert uint64 = 0x4558504552540000 // "EXPERT"
 // Analyze implements Analyzer. When ctx is cancelled it returns the best turn found so far
 // together with ctx's error.
 func (e *Expert) Analyze(ctx context.Context, p *engine.Position, r engine.Rules) (Analysis, error) {
+	a, err := e.analyze(ctx, p, r)
+	e.keep(a, err)
+	return a, err
+}
+
+func (e *Expert) analyze(ctx context.Context, p *engine.Position, r engine.Rules) (Analysis, error) {
 	if err := ctx.Err(); err != nil {
 		return Analysis{}, err
 	}

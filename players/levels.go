@@ -42,13 +42,14 @@ var (
 
 // Level is a computer level (easy, medium, hard or one made from other LevelParams).
 type Level struct {
-	params LevelParams
-	seed   uint64
-	s      *searcher
-	buf    []engine.Turn
-	seen   engine.ResultSet
-	scores []int
-	clock  clock
+	params     LevelParams
+	seed       uint64
+	s          *searcher
+	buf        []engine.Turn
+	seen       engine.ResultSet
+	scores     []int
+	clock      clock
+	lastSearch // the last search, for LastSearch (Reporter)
 }
 
 // NewLevel returns the level with parameters lp, its random choices seeded by seed.
@@ -86,6 +87,12 @@ func (l *Level) Choose(ctx context.Context, p *engine.Position, r engine.Rules) 
 // best. Then with probability Slack a turn is drawn uniformly from the other candidates
 // scoring within Margin of the best, if any.
 func (l *Level) Analyze(ctx context.Context, p *engine.Position, r engine.Rules) (Analysis, error) {
+	a, err := l.analyze(ctx, p, r)
+	l.keep(a, err)
+	return a, err
+}
+
+func (l *Level) analyze(ctx context.Context, p *engine.Position, r engine.Rules) (Analysis, error) {
 	if err := ctx.Err(); err != nil {
 		return Analysis{}, err
 	}

@@ -42,12 +42,13 @@ type mctsNode struct {
 // first generated). Its Analysis reports Score = round(1000·(2w − 1)), w the win rate of
 // that turn, and Nodes = playouts.
 type MCTS struct {
-	opts  MCTSOptions
-	seed  uint64
-	pool  []mctsNode
-	seen  engine.ResultSet
-	buf   []engine.Turn
-	clock clock
+	opts       MCTSOptions
+	seed       uint64
+	pool       []mctsNode
+	seen       engine.ResultSet
+	buf        []engine.Turn
+	clock      clock
+	lastSearch // the last search, for LastSearch (Reporter)
 }
 
 // NewMCTS returns an MCTS player.
@@ -58,7 +59,8 @@ func NewMCTS(o MCTSOptions, seed uint64) *MCTS {
 	if o.MaxPlies < 1 {
 		o.MaxPlies = 1
 	}
-	m := &MCTS{opts: o, seed: seed, buf: make([]engine.Turn, 0, engine.MaxTurnsHint), clock: clock{tc: o.Clock}}
+	m := &MCTS{opts: o, seed: seed, buf: make([]engine.Turn, 0, engine.MaxTurnsHint), clock: clock{tc: o.Clock},
+		lastSearch: lastSearch{unscored: true}} // its score is a win rate, not pieces
 	if nodes, ok := mctsNodesPool.Get().(*[]mctsNode); ok {
 		m.pool = (*nodes)[:0]
 	}
@@ -102,6 +104,12 @@ func mctsResult(q *engine.Position, r engine.Rules) (float64, bool) {
 
 // Analyze implements Analyzer.
 func (m *MCTS) Analyze(ctx context.Context, p *engine.Position, r engine.Rules) (Analysis, error) {
+	a, err := m.analyze(ctx, p, r)
+	m.keep(a, err)
+	return a, err
+}
+
+func (m *MCTS) analyze(ctx context.Context, p *engine.Position, r engine.Rules) (Analysis, error) {
 	if err := ctx.Err(); err != nil {
 		return Analysis{}, err
 	}

@@ -35,11 +35,16 @@ const DefaultMaxPlies = 1000
 type Config struct {
 	// RunID names the run: 128 random bits drawn when it is created (or given, to share
 	// it between the shards of one run). Every record carries it; a resumed run keeps it.
-	RunID    string   `json:"run_id,omitempty"`
-	Format   Format   `json:"format"`
-	Players  []string `json:"players"`
-	Games    int      `json:"games_per_pairing"`
-	Openings string   `json:"openings"` // "start", "random:K", "book:K", "distinct:K", "even:K", "firstmove[:K]" or "file:PATH"
+	RunID   string   `json:"run_id,omitempty"`
+	Format  Format   `json:"format"`
+	Players []string `json:"players"`
+	Games   int      `json:"games_per_pairing"`
+	// ExtendedFrom: the games per pairing before each extension of a run of several
+	// pairings (--resume with more games), in order: the added games are played after
+	// the earlier ones (Plan.Game). Absent for a run never extended or of one pairing,
+	// whose extended schedule is that of a run started with the larger count.
+	ExtendedFrom []int  `json:"extended_from,omitempty"`
+	Openings     string `json:"openings"` // "start", "random:K", "book:K", "distinct:K", "even:K", "firstmove[:K]" or "file:PATH"
 	// OpeningSet is the identity of the openings the spec gave: its parameters, the
 	// balance judge's version and a SHA-256 of the positions, so that --resume, a shard
 	// and merge refuse a set that differs (another judge, engine or file). Absent in
@@ -69,6 +74,10 @@ type Config struct {
 	// position of at most this many pieces (0: played to the end). Which tables the
 	// folder holds decides it, so a resumed run must give the same.
 	AdjudicatePieces int `json:"adjudicate_pieces,omitempty"`
+	// MoveData: each record holds what each mover's search reported (record.MoveData).
+	MoveData bool `json:"move_data,omitempty"`
+	// ScoreAdjudication: games ended by the scores the players report (0s: none).
+	ScoreAdjudication
 	// Engines: the external engines the players name (players/uci), as started.
 	Engines []record.Engine `json:"engines,omitempty"`
 	// Nets: the SHA-256 of the net file of each player that evaluates with a net, by
@@ -87,19 +96,6 @@ type Config struct {
 	Concurrency int `json:"-"`
 	Shard       int `json:"-"` // this process plays games with index % Shards == Shard
 	Shards      int `json:"-"`
-}
-
-// Extendable returns nil when a finished run of c with fewer games per pairing can be
-// extended to c's games, with the games a run started with c's would have played; an error
-// saying why not otherwise. Game i of the schedule is game i % Games of pairing i / Games,
-// its seed drawn from i: with one pairing, more games per pairing add games at the end of
-// the schedule and leave the others as they were; with more, every pairing's games after
-// the first would be numbered, seeded and so played anew.
-func (c *Config) Extendable() error {
-	if n := len(c.Pairings()); n > 1 {
-		return fmt.Errorf("a run of %d pairings cannot be given more games per pairing: its games are numbered pairing after pairing and seeded by their number, so more games per pairing would renumber, and replay differently, every game after the first pairing's; only a run of one pairing (selfplay, a tournament of two players) can be extended", n)
-	}
-	return nil
 }
 
 // EngineRules returns the engine rules of the run (without the ply cap, which is applied

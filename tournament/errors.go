@@ -39,6 +39,12 @@ const (
 	SettingLead          Setting = "lead"
 	SettingCount         Setting = "count"
 	SettingStrongSide    Setting = "strong_side"
+	SettingResignMoves   Setting = "resign_moves"
+	SettingResignScore   Setting = "resign_score"
+	SettingResignBoth    Setting = "resign_both"
+	SettingDrawAfter     Setting = "draw_after"
+	SettingDrawMoves     Setting = "draw_moves"
+	SettingDrawScore     Setting = "draw_score"
 )
 
 // SettingError is an error whose text names settings and their values. Error names the

@@ -66,15 +66,14 @@ func TestMoreGamesOnResumePlaysTheLongerRun(t *testing.T) {
 	}
 }
 
-// TestMoreGamesOnResumeRefused: fewer games, more games without asking for them, and
-// more games for a run of several pairings (whose games would be renumbered) are refused
-// as bad input naming the setting, and the folder's files stay as they were.
+// TestMoreGamesOnResumeRefused: fewer games and more games without asking for them are
+// refused as bad input naming the setting, and the folder's files stay as they were.
 func TestMoreGamesOnResumeRefused(t *testing.T) {
 	cfg := func(players []string, games int) Config {
 		return Config{Format: RoundRobin, Players: players, Games: games, Openings: "start",
 			Seed: 3, Rules: record.RulesFrom(engine.DefaultRules(), 100), Concurrency: 1}
 	}
-	two, three := []string{"random", "greedy"}, []string{"random", "greedy", "easy"}
+	two := []string{"random", "greedy"}
 	cases := []struct {
 		name    string
 		players []string
@@ -84,7 +83,6 @@ func TestMoreGamesOnResumeRefused(t *testing.T) {
 	}{
 		{"fewer", two, 2, true, "games_per_pairing 2: the run in %s has 4 games per pairing; a resumed run may add games, never drop them"},
 		{"not asked for", two, 8, false, "resume: %s holds a different run: games_per_pairing is 4 there but 8 in the flags"},
-		{"several pairings", three, 8, true, "games_per_pairing 8: %s has 4: a run of 3 pairings cannot be given more games per pairing"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -2,7 +2,9 @@ package tournament
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/fanorona/fanorona/engine"
@@ -99,7 +101,7 @@ func TestFirstTurnGroupsCountGamesByTheirFirstTurn(t *testing.T) {
 
 	type key struct{ matchup, turn string }
 	want := map[key]stats.WDL{}
-	set := map[key][2]int{} // games with opening turns, games
+	set := map[key][3]int{} // games with opening turns, games, games with random plies after the first turn
 	grouped := 0
 	for _, r := range recs {
 		var turn string
@@ -115,6 +117,9 @@ func TestFirstTurnGroupsCountGamesByTheirFirstTurn(t *testing.T) {
 		n := set[key{summary.MatchupOf(r.White, r.Black).String(), turn}]
 		if len(r.OpeningTurns) > 0 {
 			n[0]++
+		}
+		if len(r.OpeningTurns) > 1 {
+			n[2]++
 		}
 		n[1]++
 		set[key{summary.MatchupOf(r.White, r.Black).String(), turn}] = n
@@ -138,7 +143,10 @@ func TestFirstTurnGroupsCountGamesByTheirFirstTurn(t *testing.T) {
 		total += f.Games
 		n := set[key{f.Matchup, f.FirstTurn}]
 		measures := map[bool]string{true: summary.MeasuresMixed, false: summary.MeasuresFirstMove}[n[0] > 0]
-		if n[0] == n[1] {
+		switch {
+		case n[2] == n[1]:
+			measures = summary.MeasuresRandomPlies
+		case n[0] == n[1] && n[2] == 0:
 			measures = summary.MeasuresSetFirstTurn
 		}
 		assert.Equal(t, measures, f.Measures, "%s %s", f.Matchup, f.FirstTurn)
@@ -149,7 +157,8 @@ func TestFirstTurnGroupsCountGamesByTheirFirstTurn(t *testing.T) {
 
 // TestMeasuresFollowWhereGamesBegan: White's score is the first-move advantage when every
 // game of a row began at the start, that with the first turn set by the openings when
-// every one began after recorded opening turns, the side to move's
+// every one began after a recorded first turn, its score after random plies when every
+// one began after more opening turns than the first, the side to move's
 // score when every one began elsewhere with White to move, the other side's with Black to
 // move, and mixed otherwise.
 func TestMeasuresFollowWhereGamesBegan(t *testing.T) {
@@ -165,6 +174,9 @@ func TestMeasuresFollowWhereGamesBegan(t *testing.T) {
 		{[]record.Record{rec(engine.StartFEN), rec(engine.StartFEN)}, summary.MeasuresFirstMove},
 		{[]record.Record{rec(after1, firstTurnFENs[0][0])}, summary.MeasuresSetFirstTurn},
 		{[]record.Record{rec(engine.StartFEN), rec(after1, firstTurnFENs[0][0])}, summary.MeasuresMixed},
+		{[]record.Record{rec(after4, "d2-e3A", "x", "y", "z"), rec(after4, "d2-e3A", "x", "y", "z")}, summary.MeasuresRandomPlies},
+		{[]record.Record{rec(after1, firstTurnFENs[0][0]), rec(after4, "d2-e3A", "x", "y", "z")}, summary.MeasuresMixed},
+		{[]record.Record{rec(engine.StartFEN), rec(after4, "d2-e3A", "x", "y", "z")}, summary.MeasuresMixed},
 		{[]record.Record{rec(after4), rec(after4)}, summary.MeasuresSideToMove},
 		{[]record.Record{rec(after1)}, summary.MeasuresSideNotToMove},
 		{[]record.Record{rec(after4), rec(engine.StartFEN)}, summary.MeasuresMixed},
@@ -172,5 +184,26 @@ func TestMeasuresFollowWhereGamesBegan(t *testing.T) {
 		s := summary.Summarize(tc.recs, nil, deterministic)
 		require.Len(t, s.FirstMove, 1)
 		assert.Equal(t, tc.want, s.FirstMove[0].Measures)
+	}
+}
+
+// TestRandomPliesAfterTheFirstTurnAreSaidToBias: a run of firstmove:K with K > 0 says on
+// stderr that its White score is neither the first-move advantage nor a first turn's
+// value, and points to firstmove; firstmove alone says it measures the first-move
+// advantage per first turn.
+func TestRandomPliesAfterTheFirstTurnAreSaidToBias(t *testing.T) {
+	for _, tc := range []struct{ openings, then, says string }{
+		{"firstmove", "then the players play on", "White's score is the first-move advantage at the players' level with White's first turn set by the openings"},
+		{"firstmove:1", "then 1 seeded random ply", "White's score is its score after its first turn and 1 random ply: a random ply is a wasted turn"},
+		{"firstmove:3", "then 3 seeded random plies", "not the first-move advantage nor a first turn's value (for those: --openings firstmove with a level that varies)"},
+	} {
+		c := testConfig(4)
+		c.Format, c.Players, c.Openings = SelfPlay, []string{"random"}, tc.openings
+		var logs []string
+		_, err := Run(context.Background(), c, Options{Out: filepath.Join(t.TempDir(), "run"), Log: func(f string, a ...any) { logs = append(logs, fmt.Sprintf(f, a...)) }})
+		require.NoError(t, err)
+		text := strings.Join(logs, "\n")
+		assert.Contains(t, text, tc.then, tc.openings)
+		assert.Contains(t, text, tc.says, tc.openings)
 	}
 }

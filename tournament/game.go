@@ -16,26 +16,39 @@ import (
 // maxPlies plies (counted from the opening) as a draw with reason max-plies. It returns the
 // record without the schedule fields (index, pair, specs, seed), which the caller fills.
 func PlayGame(ctx context.Context, white, black players.Player, opening engine.Position, r engine.Rules, maxPlies int) (record.Record, error) {
-	return playGame(ctx, white, black, opening, r, maxPlies, nil)
+	return playGame(ctx, white, black, opening, r, maxPlies, &gameSettings{})
 }
 
-// playGame is PlayGame that, with adj, ends the game at the first position the tables
-// decide (reason tablebase, the position recorded).
-func playGame(ctx context.Context, white, black players.Player, opening engine.Position, r engine.Rules, maxPlies int, adj *Adjudicator) (record.Record, error) {
+// playGame is PlayGame that, with gs.adj, ends the game at the first position the tables
+// decide (reason tablebase, the position recorded); with gs.score, when the players'
+// reported scores call for it (ScoreAdjudication); and with gs.moveData keeps each
+// mover's report (players.Reporter) in the record.
+func playGame(ctx context.Context, white, black players.Player, opening engine.Position, r engine.Rules, maxPlies int, gs *gameSettings) (record.Record, error) {
 	start := time.Now()
 	rules := r
 	rules.MaxPlies = opening.Ply + maxPlies
 	p := opening
 	rec := record.Record{Opening: opening.FEN(), Rules: record.RulesFrom(r, maxPlies), Turns: make([]string, 0, 64)}
+	byScore := gs.score.On()
+	var runs scoreRuns
+	if gs.moveData {
+		rec.MoveData = make([]record.MoveData, 0, 64)
+	}
 	for {
 		st := rules.Status(&p)
 		if st.Over() {
 			rec.Result, rec.Reason = st.Outcome.String(), st.Reason.String()
 			break
 		}
-		if adj != nil {
-			if outcome, ok := adj.Adjudicate(&p, rules); ok {
+		if gs.adj != nil {
+			if outcome, ok := gs.adj.Adjudicate(&p, rules); ok {
 				rec.Result, rec.Reason, rec.Adjudicated = outcome.String(), record.AdjudicatedReason, p.FEN()
+				break
+			}
+		}
+		if byScore {
+			if outcome, reason, ok := runs.decide(&gs.score, p.Side.Other()); ok {
+				rec.Result, rec.Reason = outcome.String(), reason
 				break
 			}
 		}
@@ -53,6 +66,19 @@ func playGame(ctx context.Context, white, black players.Player, opening engine.P
 		}
 		if t.Len == 0 {
 			return record.Record{}, fmt.Errorf("ply %d: player returned no turn in %s", p.Ply-opening.Ply+1, p.FEN())
+		}
+		if gs.moveData || byScore {
+			var rep players.SearchReport
+			ok := false
+			if rp, is := pl.(players.Reporter); is {
+				rep, ok = rp.LastSearch()
+			}
+			if gs.moveData {
+				rec.MoveData = append(rec.MoveData, moveDataOf(rep, ok))
+			}
+			if byScore {
+				runs.add(&gs.score, p.Side, len(rec.Turns), rep, ok)
+			}
 		}
 		n := t.Captured.Count()
 		if p.Side == engine.White {
@@ -90,7 +116,7 @@ func playScheduled(ctx context.Context, c *Plan, g GameSpec, opts []players.Opti
 	}
 	defer closePlayer(black)
 	opening, line := c.openings.OpeningLine(g.OpeningIndex, c.Seed, c.rules)
-	rec, err := playGame(ctx, white, black, opening, c.rules, c.Rules.MaxPlies, adj)
+	rec, err := playGame(ctx, white, black, opening, c.rules, c.Rules.MaxPlies, &gameSettings{adj: adj, moveData: c.MoveData, score: c.ScoreAdjudication})
 	if err != nil {
 		return record.Record{}, fmt.Errorf("game %d (%s vs %s): %w", g.Index, g.White, g.Black, err)
 	}

@@ -24,7 +24,7 @@ func (o *Openings) Identity(c *Plan) *record.OpeningSet {
 	switch o.Kind {
 	case OpenStart:
 		n = 1
-	case OpenBook, OpenDistinct, OpenEven, OpenFile:
+	case OpenBook, OpenDistinct, OpenEven, OpenFile, OpenGames:
 		n = len(o.book)
 	case OpenFirstMove:
 		if o.Plies == 0 {

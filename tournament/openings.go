@@ -49,6 +49,10 @@ const (
 	// OpenFile: the positions of a file (file:PATH, docs/FORMATS.md), one per pair (per
 	// game where games have openings of their own) in file order.
 	OpenFile OpeningKind = "file"
+	// OpenGames: the positions of a file of games (games:PATH[:K], a games.jsonl or a
+	// PGN-style file), each game's after its first K turns (after its every turn without
+	// K), one per pair (per game where games have openings of their own) in file order.
+	OpenGames OpeningKind = "games"
 	// OpenFirstMove: each of White's first turns from the start in turn (sorted by
 	// notation; pair k, or game k in self-play, plays turn k mod their number), then K
 	// seeded random plies (firstmove:K; none for firstmove). The games are games from the
@@ -106,6 +110,9 @@ func JudgeOf(kind OpeningKind) Judge {
 	return Judge{}
 }
 
+// fromFile reports whether kind reads its positions from a file, in file order.
+func fromFile(kind OpeningKind) bool { return kind == OpenFile || kind == OpenGames }
+
 // isChosen reports whether kind draws one judged position of the book for each pair.
 func isChosen(kind OpeningKind) bool { return kind == OpenDistinct || kind == OpenEven }
 
@@ -123,10 +130,12 @@ type Openings struct {
 	Path, SHA256 string
 	distinct     int
 	first        []engine.Turn // OpenFirstMove: White's first turns, in notation order
+	lines        [][]string    // OpenGames: each opening's turns from the start (nil where a game began elsewhere)
 }
 
 // OpeningSpec is an openings setting read once: its kind, K (the plies of random:K,
-// book:K, distinct:K, even:K, firstmove:K) and a file's path.
+// book:K, distinct:K, even:K, firstmove:K, games:PATH:K; -1 for games:PATH, every
+// turn) and a file's path.
 type OpeningSpec struct {
 	Kind  OpeningKind
 	Plies int
@@ -134,8 +143,11 @@ type OpeningSpec struct {
 }
 
 // ParseOpeningSpec reads the syntax "start", "random:K", "book:K", "distinct:K",
-// "even:K", "firstmove", "firstmove:K" or "file:PATH".
+// "even:K", "firstmove", "firstmove:K", "file:PATH", "games:PATH" or "games:PATH:K".
 func ParseOpeningSpec(s string) (OpeningSpec, error) {
+	if rest, ok := strings.CutPrefix(s, string(OpenGames)+":"); ok {
+		return parseGamesSpec(s, rest)
+	}
 	kind, n, err := parseOpeningSyntax(s)
 	if err != nil {
 		return OpeningSpec{}, err
@@ -160,10 +172,13 @@ func parseOpeningSyntax(s string) (OpeningKind, int, error) {
 		}
 		return OpenFile, 0, nil
 	}
+	if s == string(OpenGames) {
+		return "", 0, settingErrorf("%v %q: games: needs a file of games (games:PATH or games:PATH:K)", SettingOpenings, s)
+	}
 	kind, k, ok := strings.Cut(s, ":")
 	n, err := strconv.Atoi(k)
 	if !ok || err != nil || n < 0 {
-		return "", 0, settingErrorf("%v %q: expected start, random:K, book:K, distinct:K, even:K, firstmove[:K] with K >= 0, or file:PATH", SettingOpenings, s)
+		return "", 0, settingErrorf("%v %q: expected start, random:K, book:K, distinct:K, even:K, firstmove[:K] with K >= 0, file:PATH or games:PATH[:K]", SettingOpenings, s)
 	}
 	switch OpeningKind(kind) {
 	case OpenRandom, OpenFirstMove:
@@ -175,7 +190,7 @@ func parseOpeningSyntax(s string) (OpeningKind, int, error) {
 			return "", 0, settingErrorf("%v %q: book depth at most %d", SettingOpenings, s, maxBookPlies)
 		}
 	default:
-		return "", 0, settingErrorf("%v %q: unknown kind %q (start, random, book, distinct, even, firstmove, file)", SettingOpenings, s, kind)
+		return "", 0, settingErrorf("%v %q: unknown kind %q (start, random, book, distinct, even, firstmove, file, games)", SettingOpenings, s, kind)
 	}
 	return OpeningKind(kind), n, nil
 }
@@ -189,7 +204,7 @@ func ParseOpenings(s string, r engine.Rules) (*Openings, error) {
 		return nil, err
 	}
 	kind, n := spec.Kind, spec.Plies
-	if isChosen(kind) || kind == OpenFile {
+	if isChosen(kind) || fromFile(kind) {
 		return nil, settingErrorf("%v %q: %s openings are chosen for a run (NewOpenings)", SettingOpenings, s, kind)
 	}
 	o := &Openings{Kind: kind, Plies: n}
@@ -264,8 +279,11 @@ func NewOpenings(c *Plan) (*Openings, error) {
 func NewOpeningsContext(ctx context.Context, c *Plan) (*Openings, error) {
 	set := c.opening
 	kind, n := set.Kind, set.Plies
-	if kind == OpenFile {
+	switch kind {
+	case OpenFile:
 		return fileOpenings(c, set.Path)
+	case OpenGames:
+		return gameOpenings(c, set.Path, n)
 	}
 	if !isChosen(kind) {
 		return ParseOpenings(c.Openings, c.rules)
@@ -375,11 +393,14 @@ func fileOpenings(c *Plan, path string) (*Openings, error) {
 // first OpeningsNeeded of o's are c's; the other kinds do not depend on the games.
 func (o *Openings) prefix(c *Plan) *Openings {
 	need := c.needed
-	if !(isChosen(o.Kind) || o.Kind == OpenFile) || need >= len(o.book) {
+	if !(isChosen(o.Kind) || fromFile(o.Kind)) || need >= len(o.book) {
 		return o
 	}
 	x := *o
 	x.book = o.book[:need]
+	if x.lines != nil {
+		x.lines = o.lines[:need]
+	}
 	seen := map[string]bool{}
 	for i := range x.book {
 		seen[x.book[i].FEN()] = true
@@ -396,11 +417,15 @@ func (o *Openings) Opening(k int, seed uint64, r engine.Rules) engine.Position {
 
 // OpeningLine returns the opening of pair k and, for firstmove openings, the turns from
 // the start position that reach it (White's first turn, then the random plies), in
-// notation; nil for the other kinds, whose openings are positions without a line.
+// notation; for games openings, the game's turns from the start where it began there
+// (or its record says how it got to its opening); nil for the other kinds, whose
+// openings are positions without a line.
 func (o *Openings) OpeningLine(k int, seed uint64, r engine.Rules) (engine.Position, []string) {
 	switch o.Kind {
 	case OpenBook, OpenDistinct, OpenEven, OpenFile:
 		return o.book[k%len(o.book)], nil
+	case OpenGames:
+		return o.book[k%len(o.book)], o.lines[k%len(o.book)]
 	case OpenRandom:
 		// Draw K uniform turns; a draw that ends the game early is redrawn from the next
 		// stream, so every opening is a game still in progress.
@@ -449,7 +474,7 @@ func (o *Openings) Size() int {
 	switch o.Kind {
 	case OpenBook, OpenDistinct, OpenEven:
 		return len(o.book)
-	case OpenFile:
+	case OpenFile, OpenGames:
 		return o.distinct
 	case OpenStart:
 		return 1

@@ -27,6 +27,7 @@ type Plan struct {
 	openings *Openings
 	// What the schedule asks again and again, worked out once (schedule).
 	pairings   []Pairing    // Config.Pairings
+	stages     []int        // Config.ExtendedFrom, then Games: each stage's games per pairing at its end
 	rules      engine.Rules // Config.EngineRules
 	perGame    bool         // each game has an opening of its own, not each pair
 	needed     int          // OpeningsNeeded
@@ -37,8 +38,9 @@ type Plan struct {
 // schedule works out once what the plan's schedule of games asks again and again.
 func (c *Plan) schedule() {
 	c.pairings, c.rules = c.Pairings(), c.EngineRules()
+	c.stages = append(append([]int(nil), c.ExtendedFrom...), c.Games)
 	kind := c.opening.Kind
-	c.perGame = c.FixedColours || c.Format == SelfPlay && (isChosen(kind) || kind == OpenFile || kind == OpenFirstMove)
+	c.perGame = c.FixedColours || c.Format == SelfPlay && (isChosen(kind) || fromFile(kind) || kind == OpenFirstMove)
 	c.needed = (c.Games + 1) / 2
 	if c.perGame {
 		c.needed = c.Games
@@ -120,7 +122,24 @@ func NewPlan(req Config) (*Plan, error) {
 	if err := c.checkRunID(); err != nil {
 		return nil, err
 	}
+	if err := c.ScoreAdjudication.check(); err != nil {
+		return nil, err
+	}
+	if err := c.checkStages(); err != nil {
+		return nil, err
+	}
 	return c, nil
+}
+
+// checkStages refuses stages (Config.ExtendedFrom) that do not rise from 1 to below the
+// games per pairing, which Game could not walk.
+func (c *Plan) checkStages() error {
+	for i, g := range c.ExtendedFrom {
+		if g < 1 || g >= c.stages[i+1] || i > 0 && g <= c.ExtendedFrom[i-1] {
+			return settingErrorf("%v %d: extended_from %v must rise from 1 to below it", SettingGames, c.Games, c.ExtendedFrom)
+		}
+	}
+	return nil
 }
 
 // drawOpenings draws the run's openings (NewOpeningsContext: judging them may take
@@ -151,9 +170,24 @@ type GameSpec struct {
 // the first game's colours as listed and the second's swapped. With FixedColours every
 // game has the colours as listed, an opening of its own (game i % Games of the pairing)
 // and no partner.
+//
+// A run extended to more games per pairing (Config.ExtendedFrom) plays in stages: each
+// stage's games follow the stages before, pairing after pairing, game k of a pairing in
+// the stage that ends above k; within a stage as above. A pair is numbered in the stage
+// of its first game. With one stage (a run never extended, or of one pairing) this is
+// the schedule above.
 func (c *Plan) Game(i int) GameSpec {
-	pg := c.pairings[i/c.Games]
-	k := i % c.Games
+	n, from, to := len(c.pairings), 0, c.Games
+	for _, g := range c.stages {
+		if i < n*g {
+			to = g
+			break
+		}
+		from = g
+	}
+	off := i - n*from
+	p, k := off/(to-from), from+off%(to-from)
+	pg := c.pairings[p]
 	white, black := c.Players[pg.A], c.Players[pg.B]
 	if c.FixedColours {
 		return GameSpec{Index: i, Pair: i, OpeningIndex: k, White: white, Black: black, Seed: record.MixSeed(c.Seed, uint64(i)), Unpaired: true}
@@ -161,19 +195,33 @@ func (c *Plan) Game(i int) GameSpec {
 	if k%2 == 1 {
 		white, black = black, white
 	}
-	pairsPerPairing := (c.Games + 1) / 2
 	opening := k / 2
 	if c.perGame {
 		opening = k
 	}
 	return GameSpec{
 		Index:        i,
-		Pair:         (i/c.Games)*pairsPerPairing + k/2,
+		Pair:         c.pairNumber(p, k/2),
 		OpeningIndex: opening,
 		White:        white,
 		Black:        black,
 		Seed:         record.MixSeed(c.Seed, uint64(i)),
 	}
+}
+
+// pairNumber returns the number in the run of pair q of pairing p: pairing after
+// pairing within the stage of the pair's first game (a stage's pairs after the earlier
+// stages').
+func (c *Plan) pairNumber(p, q int) int {
+	n, from := len(c.pairings), 0
+	for _, g := range c.stages {
+		if 2*q < g {
+			a, b := (from+1)/2, (g+1)/2
+			return n*a + p*(b-a) + q - a
+		}
+		from = g
+	}
+	panic("tournament: pair beyond the schedule")
 }
 
 // OpeningsNeeded returns how many different openings distinct:K or file:PATH must
@@ -196,15 +244,33 @@ func (c *Plan) withConfig(x Config) *Plan {
 }
 
 // extendedFrom returns cmp, a record of c's run, as the run of games games per pairing
-// whose extension it is: the same run but for the games and the identity of its openings
-// (drawn from c's own, which begin with the shorter run's). The shorter run's games are
-// c's first games of each pairing, game for game, when c has one pairing (Extendable).
+// whose extension it is: the same run but for the games, the stages before it and the
+// identity of its openings (drawn from c's own, which begin with the shorter run's). The
+// shorter run's games are c's first ones, game for game (Game).
 func (c *Plan) extendedFrom(cmp Config, games int) Config {
 	x := cmp
 	x.Games = games
+	if n := len(x.ExtendedFrom); n > 0 {
+		x.ExtendedFrom = x.ExtendedFrom[:n-1]
+	}
+	if len(x.ExtendedFrom) == 0 {
+		x.ExtendedFrom = nil
+	}
 	if c.openings != nil && x.OpeningSet != nil {
 		xp := c.withConfig(x)
 		x.OpeningSet = c.openings.prefix(xp).Identity(xp)
 	}
 	return x
+}
+
+// testedPairings counts the run's pairings of two different players, each of which has
+// its own sequential test.
+func (c *Plan) testedPairings() int {
+	n := 0
+	for _, p := range c.pairings {
+		if p.A != p.B {
+			n++
+		}
+	}
+	return n
 }

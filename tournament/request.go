@@ -69,6 +69,9 @@ func (r Request) Options() (Config, Options, error) {
 	case r.StopOnSPRT:
 		return c, o, settingErrorf("%v needs %v elo0,elo1", SettingSPRTStop, SettingSPRT)
 	}
+	if err := c.ScoreAdjudication.check(); err != nil {
+		return c, o, err
+	}
 	return c, o, c.checkRunID()
 }
 

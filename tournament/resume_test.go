@@ -76,10 +76,10 @@ func TestRunStopsAtTheFirstDecidedCount(t *testing.T) {
 		counts[len(recs)%2] = true
 		a := summary.NewAccumulator(sprt, c.Players, deterministic)
 		for i := range recs {
-			assert.False(t, a.SPRTDecided(), "seed %d: decided before game %d", seed, i+1)
+			assert.False(t, a.SPRTDecided(1), "seed %d: decided before game %d", seed, i+1)
 			a.Add(&recs[i], "")
 		}
-		assert.True(t, a.SPRTDecided(), "seed %d", seed)
+		assert.True(t, a.SPRTDecided(1), "seed %d", seed)
 	}
 	// An odd count among them, which checking only every other game would pass by.
 	assert.True(t, counts[1], "an odd count")

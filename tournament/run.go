@@ -66,8 +66,9 @@ type Options struct {
 	// folder's lock; when it fails, Run removes the folder if it made it.
 	StartEngines func() ([]record.Engine, error)
 	// MoreGames: a resumed run may have more games per pairing than the folder's run
-	// (never fewer), which it then plays as a run started with them would have
-	// (Config.Extendable); without it the games must be the same.
+	// (never fewer): with one pairing it plays them as a run started with them would
+	// have; with more, after the folder's games (Config.ExtendedFrom, Plan.Game). Without
+	// it the games must be the same.
 	MoreGames bool
 	// Invocation, when set, is how this process was started: run.json adds it to the
 	// run's invocations (a new run's first, a resumed run's next).
@@ -148,6 +149,11 @@ func Run(ctx context.Context, req Config, o Options) (*summary.Summary, error) {
 		o.Log("resuming: %d of %d games already in %s", prior, shardTotal, filepath.Join(o.Out, record.GamesFile))
 	}
 	warned := logOpenings(c, c.openings, &o)
+	if c.ScoreAdjudication.On() && prior < shardTotal {
+		if note := unscoredNote(c, o.PlayerOptions); note != "" {
+			o.Log("%s", note)
+		}
+	}
 
 	gamesPath := filepath.Join(o.Out, record.GamesFile)
 	onDisk, err := fileSize(gamesPath)
@@ -169,7 +175,7 @@ func Run(ctx context.Context, req Config, o Options) (*summary.Summary, error) {
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	col := &collector{out: f, onDisk: onDisk, path: gamesPath,
-		acc: acc, total: shardTotal, opts: &o, cancel: cancel, nextSPRT: prior + 1}
+		acc: acc, total: shardTotal, opts: &o, cancel: cancel, nextSPRT: prior + 1, tested: c.testedPairings()}
 	if o.Progress != nil {
 		o.Progress(prior, shardTotal)
 	}
@@ -255,7 +261,7 @@ func openingsHint(c *Plan) string {
 	if isChosen(c.opening.Kind) {
 		return ""
 	}
-	return "; for different games use a varying level (expert:...,vary=20) or --openings firstmove:K, or distinct:4 (a set: White's score then measures the side to move on it)"
+	return "; for different games use a varying level (expert:...,vary=20), or distinct:4 (a set: White's score then measures the side to move on it)"
 }
 
 // measuresNote says what White's score measures on the run's openings: the first-move
@@ -270,14 +276,14 @@ func measuresNote(c *Plan, o *Openings) string {
 	case OpenFirstMove:
 		what = "White's score is the first-move advantage at the players' level with White's first turn set by the openings (each first turn equally often), reported per first turn"
 		if o.Plies > 0 {
-			what += fmt.Sprintf(" (after %d random plies)", o.Plies)
+			what = "White's score is its score after its first turn and " + randomPlies(o.Plies, "random") + ": a random ply is a wasted turn for the side that plays it, so the score follows their number, not the first-move advantage nor a first turn's value (for those: --openings firstmove with a level that varies)"
 		}
 	default:
 		what = "White's score is the side to move's score on " + c.Openings + ", not the first-move advantage (that is measured from the start or with --openings firstmove)"
 		if o.Plies%2 == 1 {
 			what = "White's score is the score of the side not to move on " + c.Openings + " (Black is to move after an odd number of plies), not the first-move advantage"
 		}
-		if o.Kind == OpenFile {
+		if fromFile(o.Kind) {
 			what = "White's score is the score on the file's positions (of the side to move where White is to move), not the first-move advantage"
 		}
 	}
@@ -292,6 +298,14 @@ func measuresNote(c *Plan, o *Openings) string {
 	return what + "; between different players each opening is played with both colours (colour-swapped pairs), so standings, head to head and ratings do not carry the set's edge"
 }
 
+// randomPlies is "1 random ply" or "K random plies", with kind for "random".
+func randomPlies(k int, kind string) string {
+	if k == 1 {
+		return "1 " + kind + " ply"
+	}
+	return fmt.Sprintf("%d %s plies", k, kind)
+}
+
 // logOpenings says how many different openings the run uses, which set they are and
 // what White's score on them measures, and warns (reporting whether it did) when
 // deterministic players would play the same games again and again.
@@ -303,7 +317,7 @@ func logOpenings(c *Plan, o *Openings, opts *Options) bool {
 		opts.Log("fixed colours: the first-listed player has White in every game; games are unpaired (no pentanomial; the SPRT counts single games)")
 	}
 	switch {
-	case o.Kind == OpenFile:
+	case fromFile(o.Kind):
 		opts.Log("openings %s (sha256 %s): the first %d positions in file order, one per %s (%d distinct)", c.Openings, o.SHA256, pairs, unit, size)
 	case o.Kind == OpenDistinct:
 		opts.Log("openings %s: %d distinct openings that %s scores within ±%d, one per %s", c.Openings, size, BalanceSpec, BalanceMargin, unit)
@@ -312,7 +326,7 @@ func logOpenings(c *Plan, o *Openings, opts *Options) bool {
 	case o.Kind == OpenFirstMove:
 		then := "the players play on"
 		if o.Plies > 0 {
-			then = fmt.Sprintf("%d seeded random plies", o.Plies)
+			then = randomPlies(o.Plies, "seeded random")
 		}
 		opts.Log("openings %s: White's %d first turns in turn, one per %s, then %s", c.Openings, len(o.first), unit, then)
 	case size > 0:
@@ -381,6 +395,7 @@ type collector struct {
 	err       error
 	stopped   bool      // stopped by the SPRT
 	nextSPRT  int       // game count at which the SPRT is next evaluated
+	tested    int       // pairings of two different players: each has its own test
 	lastLive  time.Time // when Options.Live was last called
 }
 
@@ -466,7 +481,7 @@ func (c *collector) live() {
 
 // stopIfDecided stops the run after n games when every pair's SPRT has decided.
 func (c *collector) stopIfDecided(n int) {
-	if c.acc.SPRTDecided() {
+	if c.acc.SPRTDecided(c.tested) {
 		c.stopped = true
 		c.acc.MarkSPRTStopped()
 		c.opts.Log("SPRT decided after %d games: %s; stopping", n, c.acc.SPRTDecisions())
@@ -589,14 +604,8 @@ func checkOutput(c *Plan, o *Options) (size int64, resumed bool, err error) {
 			}
 			c.OpeningSet, cmp.OpeningSet = nil, nil
 		}
-		if prev.Games != c.Games && o.MoreGames && prev.Games > 0 {
-			if c.Games < prev.Games {
-				return 0, false, inputErrorf("%v %d: the run in %s has %d games per pairing; a resumed run may add games, never drop them", SettingGames, c.Games, o.Out, prev.Games)
-			}
-			if err := c.Extendable(); err != nil {
-				return 0, false, inputErrorf("%v %d: %s has %d: %v", SettingGames, c.Games, o.Out, prev.Games, err)
-			}
-			cmp = c.extendedFrom(cmp, prev.Games)
+		if err := c.adoptStages(&prev, &cmp, o); err != nil {
+			return 0, false, err
 		}
 		if !sameRun(&prev, &cmp) {
 			return 0, false, inputErrorf("%v: %s holds a different run: %s", SettingResume, o.Out, runDifference(&prev, &cmp))
@@ -617,6 +626,38 @@ func checkOutput(c *Plan, o *Options) (size int64, resumed bool, err error) {
 		return 0, false, inputErrorf("%v %d/%d: give every shard of the run the same %v (32 hex digits, e.g. from: od -An -tx1 -N16 /dev/urandom | tr -d ' \\n')", SettingShard, c.Shard, c.Shards, SettingRunID)
 	}
 	return size, false, nil
+}
+
+// adoptStages gives the plan the stages of the folder's run prev (Config.ExtendedFrom),
+// and, when more games are asked for (Options.MoreGames), the stage they add: cmp, the
+// plan's record to compare with prev's, becomes that of the run extended. Fewer games,
+// and more games for a run its SPRT stopped, are refused.
+func (c *Plan) adoptStages(prev, cmp *Config, o *Options) error {
+	if prev.Games == c.Games || !o.MoreGames || prev.Games < 1 {
+		if len(c.ExtendedFrom) == 0 && prev.Games == c.Games {
+			c.ExtendedFrom, cmp.ExtendedFrom = prev.ExtendedFrom, prev.ExtendedFrom
+			c.schedule()
+			if err := c.checkStages(); err != nil {
+				return inputErrorf("%v: %s: %v", SettingResume, filepath.Join(o.Out, record.RunFile), err)
+			}
+		}
+		return nil
+	}
+	if c.Games < prev.Games {
+		return inputErrorf("%v %d: the run in %s has %d games per pairing; a resumed run may add games, never drop them", SettingGames, c.Games, o.Out, prev.Games)
+	}
+	// A test that decided has answered its question: playing on and testing again would
+	// be a second look at the same hypothesis, which the test's error rates do not cover.
+	if t := stoppedTest(o.Out); t != nil {
+		return inputErrorf("%v %d: the run in %s was stopped by its SPRT (elo0 %g, elo1 %g), which decided: a decided test is not played on (its error rates hold for one decision); start a new run", SettingGames, c.Games, o.Out, t.Elo0, t.Elo1)
+	}
+	if len(c.pairings) > 1 {
+		c.ExtendedFrom = append(append([]int(nil), prev.ExtendedFrom...), prev.Games)
+		cmp.ExtendedFrom = c.ExtendedFrom
+		c.schedule()
+	}
+	*cmp = c.extendedFrom(*cmp, prev.Games)
+	return nil
 }
 
 // withInvocation returns the invocations of run.json: those before and this process's

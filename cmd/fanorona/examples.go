@@ -58,7 +58,8 @@ var commandExamples = map[string]string{
 	"fanorona positions": `  fanorona positions runs/v2-v1/games.jsonl --pieces 8-16 --lead 2 --count 200 --seed 1 -o positions.fen
   fanorona positions out/tournament-3 --count 50 --strong-side any > sample.fen`,
 	"fanorona prove": `  fanorona prove --fen "9/9/2W1W4/3B1B3/9 w" --claim value -o cert.fpc.gz
-  fanorona prove --fen "9/9/2W1W4/3B1B3/9 w" --claim white-not-loses --paika-limit 0 --time 30s`,
+  fanorona prove --fen "9/9/2W1W4/3B1B3/9 w" --claim white-not-loses --paika-limit 0 --time 30s
+  fanorona prove --opening --ledger docs/results/opening --status`,
 	"fanorona prove-sample": `  # the tables of at most 4 pieces (tablebase build --max-pieces 4 --tablebases tb4) prove the values
   # of 100 positions of 5 pieces, each compared with the full tables of the default folder
   fanorona prove-sample --tablebases tb4 --reference ~/.cache/fanorona/tablebases --pieces 5 --count 100 --seed 1 --certificates certs

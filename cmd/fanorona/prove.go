@@ -28,7 +28,7 @@ func newProveCmd(s *streams, runF func(*proveOptions) error) *cobra.Command {
 		Short: "Prove a claim about a position by df-pn search over the tablebases, and write its certificate",
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			r.SplitGiven, r.Toolkit = c.Flags().Changed("split-depth"), version()
+			r.SplitGiven, r.TimeGiven, r.Toolkit = c.Flags().Changed("split-depth"), c.Flags().Changed("time"), version()
 			return seam(runF, &o, func() error { return runProve(c, s, &o) })
 		},
 	}
@@ -47,7 +47,12 @@ func newProveCmd(s *streams, runF func(*proveOptions) error) *cobra.Command {
 	f.IntVar(&r.Workers, "workers", 1, "with --folder: jobs run at once (one transposition table each)")
 	f.BoolVar(&r.Opening, "opening", false, "with --folder: the value of each of White's first turns from the start, in a folder each")
 	f.DurationVar(&r.SnapshotEvery, "snapshot-every", proof.DefaultSnapshotEvery, "with --folder: save a job's search this often (jobs/N.tt), so that a killed job resumes where it was and an unknown one goes on under a larger --time")
-	f.BoolVar(&r.Status, "status", false, "with --folder: print where the proof stands, each job's result, and run nothing")
+	f.BoolVar(&r.Status, "status", false, "with --folder: print where the proof stands, each job's result, and run nothing; with --opening --ledger: the standing from the ledger alone")
+	f.StringVar(&r.Ledger, "ledger", "", "the campaign's ledger folder (ledger.jsonl and its certificates): --opening runs its next --jobs, --opening --status says the standing, --import adds a certificate")
+	f.IntVar(&r.Jobs, "jobs", 1, "with --opening --ledger: jobs this run, the nearest claim's first, each within --time and --nodes")
+	f.BoolVar(&r.JSON, "json", false, "with --ledger --status: one JSON line")
+	f.BoolVar(&r.Markdown, "markdown", false, "with --ledger --status: a Markdown table (docs/OPENING.md)")
+	f.StringVar(&r.Import, "import", "", "with --ledger: check this certificate (--tablebases) and add it, --nodes and --time its search's figures")
 	return c
 }
 
@@ -56,7 +61,7 @@ func runProve(c *cobra.Command, s *streams, o *proveOptions) error {
 	r.Ready = func() error { return badInput(report.CheckOutput(r.Output, o.force)) }
 	a, err := proof.Run(c.Context(), r, func(e proof.FolderEvent) {
 		switch e.(type) {
-		case proof.JobState, proof.TargetOutcome:
+		case proof.JobState, proof.TargetOutcome, proof.Standing, proof.LedgerImported:
 			fmt.Fprintln(s.out, e)
 		default:
 			fmt.Fprintf(s.err, "fanorona: %s\n", e)

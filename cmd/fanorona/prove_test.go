@@ -319,7 +319,7 @@ func TestProveFlagsBecomeOptions(t *testing.T) {
 		"--time", "30s", "--folder", "f", "--workers", "3", "--tt-entries", "1024", "--status", "--tablebases", "tb")
 	assert.Equal(t, proof.Request{FEN: "9/9/2W1W4/3B1B3/9 w", Claim: "white-wins", Folder: "f", PaikaLimit: 0, TTEntries: 1024,
 		Workers: 3, SplitDepth: 2, Budget: proof.Budget{Nodes: 500, Time: 30 * time.Second}, SnapshotEvery: 5 * time.Minute,
-		Status: true, Tablebases: "tb", Toolkit: version()}, o.req)
+		Status: true, Tablebases: "tb", Toolkit: version(), Jobs: 1, TimeGiven: true}, o.req)
 	assert.False(t, o.req.SplitGiven, "the default split depth is not a split depth given")
 	o = parsedOptions(t, newProveCmd, "--fen", "9/9/2W1W4/3B1B3/9 w", "--split-depth", "2", "-o", "c.fpc.gz", "--force", "--opening")
 	assert.True(t, o.req.SplitGiven)

@@ -61,3 +61,30 @@ func lines(t *testing.T, dir string) []record.Record {
 	}
 	return recs
 }
+
+// TestResumeWithMoreGamesSeveralPairings: `--resume --games 8` on a round robin of three
+// players of 4 games per pairing exits 0 and its tables count 8 games a pairing; a run its
+// SPRT stopped is refused with one line, exit 2, its games left as they were.
+func TestResumeWithMoreGamesSeveralPairings(t *testing.T) {
+	base := []string{"tournament", "--players", "random,greedy,easy", "--seed", "9", "--workers", "1", "--max-plies", "200"}
+	ext := filepath.Join(t.TempDir(), "ext")
+	code, _, errs := runCmd(t, "", append(base, "--games", "4", "-o", ext)...)
+	require.Equal(t, 0, code, errs)
+	code, out, errs := runCmd(t, "", append(base, "--games", "8", "-o", ext, "--resume")...)
+	require.Equal(t, 0, code, errs)
+	assert.Contains(t, errs, "resuming: 12 of 24 games already in "+filepath.Join(ext, record.GamesFile))
+	assert.Contains(t, out, "24 games, 24 distinct games")
+	assert.Len(t, lines(t, ext), 24)
+
+	stopped := filepath.Join(t.TempDir(), "stopped")
+	sprt := []string{"--sprt", "0,400,0.2,0.2", "--sprt-stop", "--max-plies", "40", "-o", stopped}
+	code, _, errs = runCmd(t, "", append(append(base, "--games", "40"), sprt...)...)
+	require.Equal(t, 0, code, errs)
+	require.Contains(t, errs, "SPRT decided")
+	before := lines(t, stopped)
+	code, out, errs = runCmd(t, "", append(append(base, "--games", "60", "--resume"), sprt...)...)
+	assert.Equal(t, 2, code)
+	assert.Empty(t, out)
+	assert.Equal(t, "fanorona: --games 60: the run in "+stopped+" was stopped by its SPRT (elo0 0, elo1 400), which decided: a decided test is not played on (its error rates hold for one decision); start a new run\n", errs)
+	assert.Equal(t, before, lines(t, stopped))
+}

@@ -32,7 +32,7 @@ type runOptions struct {
 
 func (f *runOptions) bind(c *cobra.Command) {
 	r, fl := &f.req, c.Flags()
-	fl.IntVar(&r.Games, "games", 100, "games per pairing of players (played in colour-swapped pairs); raised with --resume, a finished run of one pairing plays on to it as a run started with it would have")
+	fl.IntVar(&r.Games, "games", 100, "games per pairing of players (played in colour-swapped pairs); raised with --resume, a run plays on to it: with one pairing as a run started with it would have, with more the added games after the old ones (docs/CLI.md)")
 	fl.StringVarP(&r.Out, "output", "o", "", "output folder for games.jsonl, run.json and summary.json (default: out/<command>-<seed>)")
 	fl.StringVar(&r.Out, "out", "", "deprecated alias of --output")
 	fl.StringVar(&r.RunID, "run-id", "", "the run's id, 32 hex digits (default: 128 random bits); every shard of one run needs the same")
@@ -41,7 +41,7 @@ func (f *runOptions) bind(c *cobra.Command) {
 	fl.IntVar(&r.Concurrency, "concurrency", 0, "deprecated alias of --workers")
 	fl.BoolVar(&r.Resume, "resume", false, "continue the run already in --output (refused when the folder holds none)")
 	fl.BoolVar(&r.StartOrResume, "start-or-resume", false, "continue the run in --output, or start it when the folder holds none (for scheduled tasks that may be restarted)")
-	fl.StringVar(&r.Openings, "openings", "start", "where games start: start, firstmove[:K] (White's first turns in turn), random:K, book:K, distinct:K, even:K (balanced sets after K plies) or file:PATH (one FEN a line); on a set White's score is the side to move's, not the first-move advantage (docs/RESULTS.md)")
+	fl.StringVar(&r.Openings, "openings", "start", "where games start: start, firstmove[:K] (White's first turns in turn), random:K, book:K, distinct:K, even:K (balanced sets after K plies) file:PATH (one FEN a line) or games:PATH[:K] (each game's position after K turns, all without K, of a games.jsonl, run folder or PGN file); on a set White's score is the side to move's, not the first-move advantage (docs/RESULTS.md)")
 	fl.IntVar(&f.maxPlies, "max-plies", tournament.DefaultMaxPlies, "stop a game after this many plies (a draw, reason max-plies)")
 	fl.StringVar(&r.Shard, "shard", "", "play only shard i/n of the games (0-based; also from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID with --shard-count)")
 	fl.IntVar(&r.ShardCount, "shard-count", 0, "number of shards when the index comes from the environment")
@@ -52,6 +52,13 @@ func (f *runOptions) bind(c *cobra.Command) {
 	fl.StringVar(&f.files.CSV, "csv", "", "also write the tables as CSV to FILE, a new file (docs/FORMATS.md, \"Tables as CSV\")")
 	fl.StringVar(&r.Tablebases, "tablebases", "", `tablebase folder for expert's probes ("" = the default cache folder if it exists, "none" = off); run.json records the folder used`)
 	fl.BoolVar(&r.Adjudicate, "adjudicate", false, "end each game at the first position the --tablebases tables decide, with their value under the run's rules (reason tablebase); run.json records the pieces covered")
+	fl.BoolVar(&r.MoveData, "move-data", false, "keep each mover's search figures (score, depth, nodes, ms) in the records, one entry a turn (move_data)")
+	fl.IntVar(&r.ResignMoves, "resign-moves", 0, "a side resigns (reason resign-adjudication) after N turns in a row of its own scoring <= -(--resign-score); 0 = off")
+	fl.IntVar(&r.ResignScore, "resign-score", 0, "the resign threshold CP, in hundredths of a piece (mover's view)")
+	fl.BoolVar(&r.ResignBoth, "resign-both", false, "resign only when the opponent's own scores were >= +(--resign-score) on as many turns (cutechess twosided)")
+	fl.IntVar(&r.DrawAfter, "draw-after", 0, "adjudicate draws only on turns after the game's first M plies")
+	fl.IntVar(&r.DrawMoves, "draw-moves", 0, "draw (reason draw-adjudication) once both sides' scores were within ±(--draw-score) on N turns in a row each; 0 = off")
+	fl.IntVar(&r.DrawScore, "draw-score", 0, "the draw threshold CP, in hundredths of a piece")
 	for _, hidden := range []string{"out", "concurrency"} {
 		_ = fl.MarkHidden(hidden)
 	}
@@ -169,7 +176,8 @@ func newStatsCmd(s *streams, runF func(*statsOptions) error) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "stats FILE... [--json] [--csv FILE] [--sprt elo0,elo1] [--replay] [--compare FILE... -- FILE...]",
 		Short: "Statistics of existing games.jsonl records (files or run folders)",
-		Long: `Statistics of existing games.jsonl records (files or run folders), read one line at a time.
+		Long: `Statistics of existing games.jsonl records (files or run folders), read one line at a time,
+or of PGN-style files (as export writes them: named .pgn or beginning with a tag pair).
 
 Exact duplicate records (same run, index and content) are dropped with one warning; two
 different records of the same game are an error. With --compare, the files before "--" are

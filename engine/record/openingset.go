@@ -16,8 +16,8 @@ import (
 
 // OpeningSet is the identity of a run's openings.
 type OpeningSet struct {
-	Policy string `json:"policy"` // start, random, book, distinct, even, firstmove or file
-	Plies  int    `json:"plies"`  // K of policy:K (for firstmove, the random plies after White's first turn)
+	Policy string `json:"policy"` // start, random, book, distinct, even, firstmove, file or games
+	Plies  int    `json:"plies"`  // K of policy:K (for firstmove, the random plies after White's first turn; -1 for games without K: every turn)
 	// Judge, JudgeSpec and Margin: the balance judge of distinct and even sets, its
 	// version first (BalanceJudgeVersion, EvenJudgeVersion).
 	Judge     string `json:"judge,omitempty"`
@@ -37,7 +37,7 @@ type OpeningSet struct {
 // sha256 1a2b3c4d…)".
 func (s *OpeningSet) Name() string {
 	spec := s.Policy
-	if s.Policy != "start" && s.Policy != "file" && !(s.Policy == "firstmove" && s.Plies == 0) {
+	if s.Policy != "start" && s.Policy != "file" && !(s.Policy == "firstmove" && s.Plies == 0) && !(s.Policy == "games" && s.Plies < 0) {
 		spec = fmt.Sprintf("%s:%d", s.Policy, s.Plies)
 	}
 	var parts []string

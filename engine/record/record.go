@@ -72,7 +72,7 @@ type Record struct {
 	Seed     uint64   `json:"seed"`               // the game's own seed, derived from the run seed
 	Rules    Rules    `json:"rules"`              // rules in force
 	Result   string   `json:"result"`             // "1-0", "0-1" or "1/2-1/2"
-	Reason   string   `json:"reason"`             // "no-pieces", "no-moves", "paika-limit", "max-plies", "tablebase" or a forfeit reason
+	Reason   string   `json:"reason"`             // "no-pieces", "no-moves", "paika-limit", "max-plies", "tablebase", a score adjudication or a forfeit reason
 	Plies    int      `json:"plies"`              // turns played in this game (opening plies excluded)
 	Captured Captured `json:"captured"`           // pieces taken by each side
 	Turns    []string `json:"turns"`              // the game's turns in canonical notation
@@ -87,6 +87,10 @@ type Record struct {
 	// (firstmove openings: White's first turn, then the random plies), in notation;
 	// absent where the opening is a position without a line.
 	OpeningTurns []string `json:"opening_turns,omitempty"`
+
+	// MoveData, when the run asked for it, holds what each mover's search reported, one
+	// entry a turn (MoveData); absent otherwise.
+	MoveData []MoveData `json:"move_data,omitempty"`
 }
 
 // WhiteScore returns White's score: 1, 0.5 or 0.
@@ -135,14 +139,18 @@ func (r *Record) Validate() error {
 	forfeit := IsForfeitReason(r.Reason)
 	adjudicated := r.Reason == AdjudicatedReason
 	reason, ok := engine.ParseReason(r.Reason)
-	if !ok && !forfeit && !adjudicated {
-		return fmt.Errorf("reason %q is not no-pieces, no-moves, paika-limit, max-plies, tablebase or a forfeit", r.Reason)
+	if !ok && !forfeit && !adjudicated && !IsScoreAdjudication(r.Reason) {
+		return fmt.Errorf("reason %q is not no-pieces, no-moves, paika-limit, max-plies, tablebase, %s, %s or a forfeit", r.Reason, ResignReason, DrawReason)
 	}
 	switch {
 	case adjudicated != (r.Adjudicated != ""):
 		return fmt.Errorf("reason %s with adjudicated %q: the position of a tablebase adjudication goes with reason %s only", r.Reason, r.Adjudicated, AdjudicatedReason)
 	case forfeit && outcome == engine.Draw:
 		return fmt.Errorf("result %s with reason %s: a forfeit is a loss", r.Result, r.Reason)
+	case r.Reason == ResignReason && outcome == engine.Draw:
+		return fmt.Errorf("result %s with reason %s: a resignation is a loss", r.Result, r.Reason)
+	case r.Reason == DrawReason && outcome != engine.Draw:
+		return fmt.Errorf("result %s with reason %s: that ending is a draw", r.Result, r.Reason)
 	case r.Forfeit != "" && !forfeit:
 		return fmt.Errorf("forfeit %q with reason %s, not a forfeit reason", r.Forfeit, r.Reason)
 	case (reason == engine.NoPieces || reason == engine.NoMoves && !r.Rules.NoMovesDraw) && outcome == engine.Draw:
@@ -164,6 +172,9 @@ func (r *Record) Validate() error {
 	}
 	if r.Plies != len(r.Turns) {
 		return fmt.Errorf("plies %d but %d turns", r.Plies, len(r.Turns))
+	}
+	if err := r.checkMoveData(); err != nil {
+		return err
 	}
 	if r.Rules.MaxPlies < 1 || r.Rules.PaikaLimit < 0 {
 		return fmt.Errorf("rules: max_plies %d must be at least 1 and paika_limit %d not negative", r.Rules.MaxPlies, r.Rules.PaikaLimit)
@@ -237,6 +248,11 @@ type ScanOptions struct {
 	// LegacyRun, if set, is the run of records without a run id (otherwise each file is
 	// its own run).
 	LegacyRun string
+	// Other, if set, is asked of each file before it is read as JSON lines: it returns a
+	// reader of the file's records in another notation (a PGN-style export), each passed
+	// to emit with the line it begins on, or nil for a file of JSON lines. Duplicates and
+	// conflicts are found across both.
+	Other func(path string) (read func(emit func(rec *Record, line int) error) error, err error)
 }
 
 // ScanStats is what ScanRecords saw besides the records it passed on.
@@ -287,7 +303,7 @@ func ScanRecords(paths []string, opts ScanOptions, fn func(rec *Record, at Place
 		return fn(rec, at)
 	})
 	if conflict != nil {
-		conflict.First = firstPlace(paths, conflict.Run, conflict.Index, opts.LegacyRun)
+		conflict.First = firstPlace(paths, conflict.Run, conflict.Index, opts)
 		return st, conflict
 	}
 	return st, err
@@ -295,11 +311,12 @@ func ScanRecords(paths []string, opts ScanOptions, fn func(rec *Record, at Place
 
 // firstPlace finds the first record of game (run, index): a second pass, only taken to
 // name both places of a conflict.
-func firstPlace(paths []string, run string, index int, legacy string) Place {
+func firstPlace(paths []string, run string, index int, opts ScanOptions) Place {
+	legacy := opts.LegacyRun
 	var found Place
 	stop := errors.New("found")
 	var st ScanStats
-	_ = scanLines(paths, ScanOptions{}, &st, func(rec *Record, at Place) error {
+	_ = scanLines(paths, ScanOptions{Other: opts.Other}, &st, func(rec *Record, at Place) error {
 		file := at.File
 		if legacy != "" {
 			file = legacy
@@ -331,6 +348,18 @@ func scanLines(paths []string, opts ScanOptions, st *ScanStats, fn func(rec *Rec
 	var rec Record
 	for _, p := range paths {
 		p = GamesPath(p)
+		if opts.Other != nil {
+			read, err := opts.Other(p)
+			if err != nil {
+				return err
+			}
+			if read != nil {
+				if err := read(func(rec *Record, line int) error { return fn(rec, Place{p, line}) }); err != nil {
+					return err
+				}
+				continue
+			}
+		}
 		f, err := os.Open(p)
 		if err != nil {
 			return err

@@ -59,6 +59,13 @@ func Replay(r *Record) error {
 		}
 		return nil
 	}
+	if IsScoreAdjudication(r.Reason) {
+		// Ended by the players' scores in a game the rules had not ended.
+		if st.Over() {
+			return &ReplayError{Err: fmt.Errorf("recorded a %s, but the game was over (%s, %s)", r.Reason, st.Outcome, st.Reason)}
+		}
+		return checkCaptured(r, captured)
+	}
 	if r.Reason == AdjudicatedReason {
 		// Ended by the tables in a game the rules had not ended, at the recorded position
 		// (the value there is the tables' to check: tablebase probe --fen).

@@ -588,7 +588,17 @@ type enginePlayer struct {
 	moves   []string
 	last    engine.Position
 	hasLast bool
+
+	report   players.SearchReport // the last search, for LastSearch (players.Reporter)
+	reported bool
 }
+
+// LastSearch implements players.Reporter: the last info line before the last bestmove
+// (score cp or mate, depth, nodes, time; the search's own time when no line gave one).
+func (pl *enginePlayer) LastSearch() (players.SearchReport, bool) { return pl.report, pl.reported }
+
+// ReportsScores implements players.Reporter: an engine's info lines may give a score.
+func (pl *enginePlayer) ReportsScores() bool { return true }
 
 // Choose implements players.Player.
 func (pl *enginePlayer) Choose(ctx context.Context, p *engine.Position, r engine.Rules) (engine.Turn, error) {
@@ -598,6 +608,7 @@ func (pl *enginePlayer) Choose(ctx context.Context, p *engine.Position, r engine
 
 // Analyze implements players.Analyzer: the turn and what the engine's last info line said.
 func (pl *enginePlayer) Analyze(ctx context.Context, p *engine.Position, r engine.Rules) (players.Analysis, error) {
+	pl.reported = false
 	if err := ctx.Err(); err != nil {
 		return players.Analysis{}, err
 	}
@@ -655,6 +666,11 @@ func (pl *enginePlayer) Analyze(ctx context.Context, p *engine.Position, r engin
 	a := ans.a
 	a.Turn = t
 	a.PV = pvTurns(p, r, t, ans.pv)
+	pl.report = players.SearchReport{Score: a.Score, Scored: ans.scored, Depth: a.Depth, Nodes: a.Nodes, Time: a.Time}
+	if ans.infoTime > 0 {
+		pl.report.Time = ans.infoTime
+	}
+	pl.reported = true
 	return a, nil
 }
 

@@ -285,11 +285,15 @@ func (p *Process) newGame(cfg *EngineConfig, seed uint64, r engine.Rules) error 
 
 // answer is what a search returned: the bestmove's text and what the info lines said.
 type answer struct {
-	move    string
-	a       players.Analysis // depth, score, nodes, time of the last info line
-	pv      []string         // its pv, as written
-	elapsed time.Duration
-	late    bool // bestmove came only after stop, past the deadline
+	move   string
+	a      players.Analysis // depth, score, nodes, time of the last info line
+	scored bool             // an info line gave a score (cp or mate)
+	// infoTime is the time the last info line gave (0: none); Analysis.Time stays the
+	// search's as measured here.
+	infoTime time.Duration
+	pv       []string // its pv, as written
+	elapsed  time.Duration
+	late     bool // bestmove came only after stop, past the deadline
 }
 
 // search sends position and go, then waits for bestmove until deadline; past it, it
@@ -354,18 +358,23 @@ func parseInfo(line string, ans *answer) {
 			if v, ok := next(); ok && v >= 0 {
 				a.Nodes, i = uint64(v), i+1
 			}
+		case "time":
+			if v, ok := next(); ok && v >= 0 {
+				ans.infoTime, i = time.Duration(v)*time.Millisecond, i+1
+			}
 		case "score":
 			if i+2 < len(f) {
 				v, err := strconv.ParseInt(f[i+2], 10, 64)
 				if err == nil {
 					switch f[i+1] {
 					case "cp":
-						a.Score = int(v)
+						a.Score, ans.scored = int(v), true
 					case "mate":
 						a.Score = players.MateScore - int(max(v, -v))
 						if v < 0 {
 							a.Score = -a.Score
 						}
+						ans.scored = true
 					}
 				}
 				i += 2

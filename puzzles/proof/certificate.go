@@ -30,6 +30,7 @@ const (
 	RecordEnd        = "end"         // the game is over: no pieces or no legal turn
 	RecordTable      = "table"       // a table's value, for the side to move
 	RecordPaikaLimit = "paika-limit" // the paika limit is reached: a draw
+	// RecordCite (cite.go): a ledger certificate proves the claim here.
 )
 
 // Header opens a section: what it proves and what it relies on.
@@ -57,7 +58,9 @@ type Record struct {
 	FEN   string `json:"fen"`
 	Turn  string `json:"turn,omitempty"`  // prove: the prover's turn, canonical notation
 	Value string `json:"value,omitempty"` // table: win, draw or loss for the side to move
-	File  string `json:"file,omitempty"`  // table: the file probed
+	File  string `json:"file,omitempty"`  // table: the file probed; cite: the certificate cited
+	// SHA256 is a cite record's: the cited certificate's (cite.go).
+	SHA256 string `json:"sha256,omitempty"`
 }
 
 // Section is one claim's proof.

@@ -60,10 +60,25 @@ type VerifyFile func(file, sha256 string) error
 // roots must be one position. Errors are *Refusal for a certificate that proves nothing,
 // ErrMalformed for one that cannot be read as a proof.
 func Check(c *Certificate, tables Tables, verify VerifyFile) (Report, error) {
+	return CheckIn(c, tables, verify, "", "")
+}
+
+// CheckIn is Check following the citations of c (cite.go) in the ledger's folder dir,
+// checking each cited certificate once; self, when not "", is the file name of c in dir
+// (a citation of it is a cycle). The report counts the cited certificates' positions and
+// tables too.
+func CheckIn(c *Certificate, tables Tables, verify VerifyFile, dir, self string) (Report, error) {
 	var rep Report
 	used := map[string]bool{}
+	var cites *citations
+	if dir != "" {
+		cites = newCitations(dir, tables, verify)
+		if self != "" {
+			cites.active[self] = true
+		}
+	}
 	for i := range c.Sections {
-		r, err := CheckSection(&c.Sections[i], tables, verify)
+		r, err := checkSection(&c.Sections[i], tables, verify, cites)
 		if err != nil {
 			return Report{}, err
 		}
@@ -74,6 +89,12 @@ func Check(c *Certificate, tables Tables, verify VerifyFile) (Report, error) {
 		rep.Roots = append(rep.Roots, r.Roots...)
 		rep.Nodes += r.Nodes
 		for _, t := range r.Tables {
+			used[t] = true
+		}
+	}
+	if cites != nil {
+		rep.Nodes += cites.nodes
+		for t := range cites.used {
 			used[t] = true
 		}
 	}
@@ -127,6 +148,7 @@ type checker struct {
 	listed   map[string]string  // file -> SHA-256 of the header
 	verified map[string]bool
 	nodes    int
+	cites    *citations // nil: a citation is refused
 }
 
 func (c *checker) keyOf(p *engine.Position) boardKey {
@@ -153,8 +175,12 @@ func (c *checker) position(fen string) (engine.Position, error) {
 	return p, nil
 }
 
-// CheckSection checks one section.
+// CheckSection checks one section; a citation in it is refused (CheckIn follows them).
 func CheckSection(s *Section, tables Tables, verify VerifyFile) (Report, error) {
+	return checkSection(s, tables, verify, nil)
+}
+
+func checkSection(s *Section, tables Tables, verify VerifyFile, cites *citations) (Report, error) {
 	h := &s.Header
 	claim, err := ParseClaim(h.Claim)
 	if err != nil {
@@ -170,7 +196,7 @@ func CheckSection(s *Section, tables Tables, verify VerifyFile) (Report, error) 
 	}
 	c := &checker{claim: claim, limit: h.PaikaLimit, rules: rules, tables: tables, verify: verify,
 		records: make(map[boardKey]*Record, len(s.Records)), state: map[boardKey]uint8{},
-		listed: map[string]string{}, verified: map[string]bool{}}
+		listed: map[string]string{}, verified: map[string]bool{}, cites: cites}
 	for _, t := range h.Tables {
 		c.listed[t.File] = t.SHA256
 	}
@@ -255,6 +281,10 @@ func (c *checker) visit(p *engine.Position, from string) error {
 		}
 	case RecordTable:
 		if err := c.checkTable(p, r, refuse); err != nil {
+			return err
+		}
+	case RecordCite:
+		if err := c.checkCite(p, r, refuse); err != nil {
 			return err
 		}
 	case RecordProve, RecordDefend:

@@ -47,6 +47,8 @@ type Options struct {
 	// SnapshotEvery is how often a search given a snapshot file (SetSnapshot) saves its
 	// table; 0 means DefaultSnapshotEvery.
 	SnapshotEvery time.Duration
+	// Ledger's decided positions of the rule are leaves, cited by certificates (cite.go).
+	Ledger *Ledger
 }
 
 // DefaultTTEntries is the transposition table's default size: 2^22 entries, 128 MiB.
@@ -116,6 +118,7 @@ type Prover struct {
 	limit  int
 	rules  engine.Rules
 	tables Tables
+	leaves *ledgerLeaves // nil: no ledger
 	tt     *ttable
 	frames []*frame
 	seen   engine.ResultSet
@@ -173,7 +176,11 @@ func NewProver(opts Options) (*Prover, error) {
 	if every <= 0 {
 		every = DefaultSnapshotEvery
 	}
-	return &Prover{limit: opts.PaikaLimit, rules: Rules(opts.PaikaLimit), tables: opts.Tables, tt: newTTable(n), snapEvery: every}, nil
+	s := &Prover{limit: opts.PaikaLimit, rules: Rules(opts.PaikaLimit), tables: opts.Tables, tt: newTTable(n), snapEvery: every}
+	if opts.Ledger != nil {
+		s.leaves = newLedgerLeaves(opts.Ledger, opts.PaikaLimit)
+	}
+	return s, nil
 }
 
 // PaikaLimit returns the rule of the prover's claims.
@@ -281,19 +288,25 @@ func (s *Prover) run(ctx context.Context, p *engine.Position, b Budget) (Outcome
 }
 
 // leaf returns the outcome, for the claim's side, of a position whose value is known
-// without search: the end of the game or a table's value.
+// without search: the end of the game, a table's value or a ledger's claim.
 func (s *Prover) leaf(p *engine.Position) (tablebase.Outcome, bool, error) {
 	if st := s.rules.Status(p); st.Over() {
 		return outcomeFor(st.Outcome, s.claim.Side), true, nil
 	}
-	if s.tables == nil {
-		return 0, false, nil
+	if s.tables != nil {
+		v, ok, err := s.tables.Probe(p, s.limit)
+		if err != nil {
+			return 0, false, err
+		}
+		if ok {
+			return viewOf(v.Outcome, p, s.claim.Side), true, nil
+		}
 	}
-	v, ok, err := s.tables.Probe(p, s.limit)
-	if err != nil || !ok {
-		return 0, false, err
+	if s.leaves != nil {
+		o, ok := s.ledgerLeaf(p)
+		return o, ok, nil
 	}
-	return viewOf(v.Outcome, p, s.claim.Side), true, nil
+	return 0, false, nil
 }
 
 // decided returns a leaf's numbers.

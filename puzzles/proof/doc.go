@@ -37,6 +37,12 @@
 // The checker (Check) reads a certificate and re-derives its claim with the engine's move
 // generator and the tables' probes only; it shares no code with the search.
 //
+// A campaign's state is a ledger (ledger.go): one line a job in a committed folder beside
+// its certificates. A prover given it takes its decided positions as leaves, its
+// certificates cite the ledger's there, and the checker follows each citation (cite.go);
+// the standing of the opening is recomputed from the ledger alone (standing.go) and its
+// jobs chosen by the proof and disproof numbers of that top (campaign.go).
+//
 // Run, CheckFile and RunSample take a request whole as a command gives it: its options
 // checked in a fixed order, the tables opened from a folder option (OpenTables). They
 // refuse with an InputError naming the option at fault, which the command names by its

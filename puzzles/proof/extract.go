@@ -149,11 +149,14 @@ func (e *extractor) leafRecord(p *engine.Position) (Record, bool, error) {
 		return Record{Type: RecordEnd, FEN: fen}, true, nil
 	}
 	if e.s.tables == nil {
-		return Record{}, false, nil
+		return e.citeRecord(p)
 	}
 	v, ok, err := e.s.tables.Probe(p, e.s.limit)
-	if err != nil || !ok {
+	if err != nil {
 		return Record{}, false, err
+	}
+	if !ok {
+		return e.citeRecord(p)
 	}
 	if !e.target.good(viewOf(v.Outcome, p, e.target.Side)) {
 		return Record{}, false, fmt.Errorf("proof: %s: the table says %v, against the claim %v", fen, v, e.target)
@@ -374,6 +377,7 @@ func (e *extractor) reproveAside(p *engine.Position, turns []engine.Turn, qs []e
 			return err
 		}
 		sub.avoid = func(k key) bool { return e.state[k] == walkOpen }
+		sub.leaves = e.s.leaves
 		e.aside = append(e.aside, sub)
 	}
 	sub, outer := e.aside[e.level], e.s
@@ -465,7 +469,7 @@ func (s *Prover) Prove(ctx context.Context, p engine.Position, c Claim, b Budget
 		res.Outcome = Unknown
 		return res, nil, nil
 	}
-	if _, err := CheckSection(&sec, s.tables, nil); err != nil {
+	if _, err := s.checkOwn(&sec); err != nil {
 		res.Outcome = Unknown
 		return res, nil, fmt.Errorf("proof: the checker refused the search's certificate: %w", err)
 	}

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/fanorona/fanorona/engine"
@@ -37,6 +38,15 @@ type Request struct {
 	SplitGiven    bool
 	Workers       int
 	SnapshotEvery time.Duration
+	// The ledger (ledgerrequest.go): its folder; with Opening the campaign's next Jobs
+	// jobs, each within Budget; with Opening and Status the standing,
+	// one JSON line or a Markdown table when asked; Import a checked certificate added,
+	// Budget's nodes and (when TimeGiven) time its figures.
+	Ledger         string
+	JSON, Markdown bool
+	Import         string
+	TimeGiven      bool
+	Jobs           int // the campaign's jobs this run (--opening --ledger without --status)
 }
 
 // Proving is told before a single proof starts.
@@ -61,6 +71,9 @@ func (e Proving) String() string {
 // proof, or nil after a durable run (whose results are told). Refusals of r are
 // *InputError (of a proof folder, one whose Err is ErrBadFolder).
 func Run(ctx context.Context, r Request, tell func(FolderEvent)) (*Answer, error) {
+	if r.Ledger != "" || r.JSON || r.Markdown || r.Import != "" {
+		return nil, r.runLedger(ctx, tell)
+	}
 	if r.Opening || r.Folder != "" || r.Status {
 		return nil, r.runFolder(ctx, tell)
 	}
@@ -228,6 +241,11 @@ func (r *Request) checkFolder() error {
 // tablebases when it needs tables. A certificate that does not prove its claim is a
 // *Refusal; one that cannot be read, or needs a table the folder lacks, an *InputError.
 func CheckFile(path, tablebases string) (Report, error) {
+	return checkFileIn(path, tablebases, filepath.Dir(path))
+}
+
+// checkFileIn is CheckFile following citations in the ledger's folder dir.
+func checkFileIn(path, tablebases, dir string) (Report, error) {
 	cert, err := ReadFile(path)
 	if err != nil {
 		return Report{}, &InputError{Err: err}
@@ -242,8 +260,20 @@ func CheckFile(path, tablebases string) (Report, error) {
 			return Report{}, err
 		}
 		tables, verify = SearchTables(ts.Set), FileVerifier(ts.Dir)
+	} else if cert.cites() && tablebases != tablebase.Off {
+		// The certificates cited may need tables: the default folder when there is one.
+		if ts, err = openFolder("--tablebases", tablebases, tablebase.Use{Need: tablebase.Optional}); err != nil {
+			return Report{}, err
+		}
+		if ts.Set != nil {
+			tables, verify = SearchTables(ts.Set), FileVerifier(ts.Dir)
+		}
 	}
-	rep, err := Check(cert, tables, verify)
+	self := ""
+	if filepath.Clean(filepath.Dir(path)) == filepath.Clean(dir) {
+		self = filepath.Base(path)
+	}
+	rep, err := CheckIn(cert, tables, verify, dir, self)
 	var refusal *Refusal
 	var missing *MissingTableError
 	switch {

@@ -45,7 +45,7 @@ type ProbeAnswer struct {
 	Value      *ValueView `json:"value,omitempty"`       // under the rules in force, at the position's counter
 	Kind       string     `json:"kind,omitempty"`        // win, cursed-win, draw, blessed-loss, loss
 	Theoretic  *ValueView `json:"theoretic,omitempty"`   // without paika limit, when built
-	Best       []string   `json:"best,omitempty"`        // every turn that keeps the value
+	Best       []string   `json:"best,omitempty"`        // the distance-best turns (Set.BestTurns)
 	Line       []string   `json:"line,omitempty"`        // a best line from here
 	LineValues []string   `json:"line_values,omitempty"` // the value along it, the position first
 }

@@ -1,7 +1,8 @@
 // Package pgn owns the PGN-style text of game records: writing record.Record games
 // as tag pairs and numbered movetext in the project's turn notation, one game after
-// another as chess tools expect of PGN, and reading that text back to the same records
-// (docs/FORMATS.md, "PGN-style export").
+// another as chess tools expect of PGN, reading that text back to the same records
+// (docs/FORMATS.md, "PGN-style export"), telling it from games.jsonl for the readers of
+// records (Records), and reading any tool's games for their openings (ReadGames).
 package pgn
 
 import (
@@ -93,17 +94,21 @@ func (w *Writer) Write(r *record.Record) error {
 	if r.Adjudicated != "" {
 		tag("Adjudicated", r.Adjudicated)
 	}
+	if len(r.OpeningTurns) > 0 {
+		tag("OpeningTurns", strings.Join(r.OpeningTurns, " "))
+	}
 	w.w.WriteByte('\n')
-	w.movetext(opening, r.Turns, r.Result)
+	w.movetext(opening, r.Turns, r.MoveData, r.Result)
 	w.w.WriteString("\n\n")
 	_, w.err = w.w.Write(nil)
 	return w.err
 }
 
-// movetext writes the numbered turns and the result, wrapped at lineWidth. Numbers go
-// on as PGN's: move n is plies 2n-2 and 2n-1 of the game counted from the start
-// (the opening's ply counter), "n." before White's turn, "n..." when Black moves first.
-func (w *Writer) movetext(opening engine.Position, turns []string, result string) {
+// movetext writes the numbered turns, each followed by the comment of its move data if
+// any (moveComment), and the result, wrapped at lineWidth. Numbers go on as PGN's: move n
+// is plies 2n-2 and 2n-1 of the game counted from the start (the opening's ply counter),
+// "n." before White's turn, "n..." when Black moves first.
+func (w *Writer) movetext(opening engine.Position, turns []string, data []record.MoveData, result string) {
 	col := 0
 	put := func(tok string) {
 		switch {
@@ -127,6 +132,11 @@ func (w *Writer) movetext(opening engine.Position, turns []string, result string
 			put(strconv.Itoa(move) + "...")
 		}
 		put(t)
+		if i < len(data) {
+			if c := moveComment(data[i]); c != "" {
+				put(c)
+			}
+		}
 		if side == engine.Black {
 			move++
 		}
@@ -158,9 +168,17 @@ func (e *Error) Error() string { return fmt.Sprintf("%s:%d: %v", e.Name, e.Line,
 // Tags the records do not hold (Event, Site, Date, Round, SetUp, PlyCount and any other
 // tool's) are read and dropped; the record fields' tags are required.
 func Read(r io.Reader, name string, fn func(*record.Record) error) error {
+	return ReadLines(r, name, func(rec *record.Record, _ int) error { return fn(rec) })
+}
+
+// ReadLines is Read that also gives fn the line each game begins on (its first tag).
+func ReadLines(r io.Reader, name string, fn func(rec *record.Record, line int) error) error {
+	return read(r, gameReader{name: name}, fn)
+}
+
+func read(r io.Reader, g gameReader, fn func(rec *record.Record, line int) error) error {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), 16<<20)
-	g := gameReader{name: name}
 	for sc.Scan() {
 		g.line++
 		if err := g.feed(sc.Text(), fn); err != nil {
@@ -168,12 +186,32 @@ func Read(r io.Reader, name string, fn func(*record.Record) error) error {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return &Error{name, g.line, err}
+		return &Error{g.name, g.line, err}
 	}
 	if g.tags != nil || g.inMoves {
 		return g.fail(g.line, errors.New("the text ends inside a game (no result after its turns)"))
 	}
 	return nil
+}
+
+// Game is a game as ReadGames reads it: where it begins, its opening and its turns.
+type Game struct {
+	Line         int      // the line of its first tag
+	Opening      string   // FEN (the start position without a FEN tag)
+	OpeningTurns []string // its OpeningTurns tag, if any: the turns from the start that reached Opening
+	Turns        []string // its movetext's turns, in notation
+}
+
+// ReadGames reads the games of r (named name in errors) as any tool's PGN-style text,
+// without the tags of a record: only FEN and OpeningTurns are read, Result and PlyCount
+// checked when given. fn is called with each game (valid during the call). Turns are
+// checked for syntax only; the first malformed game is an *Error naming its line.
+func ReadGames(r io.Reader, name string, fn func(*Game) error) error {
+	var g Game
+	return read(r, gameReader{name: name, loose: true}, func(rec *record.Record, line int) error {
+		g = Game{Line: line, Opening: rec.Opening, OpeningTurns: rec.OpeningTurns, Turns: rec.Turns}
+		return fn(&g)
+	})
 }
 
 // ReadAll reads every game of r into a slice.
@@ -189,12 +227,15 @@ func ReadAll(r io.Reader, name string) ([]record.Record, error) {
 // gameReader is the state of Read between lines.
 type gameReader struct {
 	name      string
+	loose     bool // any tool's games: only the FEN and OpeningTurns tags read (ReadGames)
 	line      int
 	start     int               // line of the game's first tag
 	tags      map[string]string // nil between games
 	inMoves   bool              // the game's movetext has begun
 	inComment bool              // inside a {…} comment
+	comment   []string          // the words of the comment read so far
 	turns     []string
+	data      map[int]record.MoveData // move data read from the comments, by turn
 	side      engine.Color
 	move      int
 	rec       record.Record
@@ -203,7 +244,7 @@ type gameReader struct {
 func (g *gameReader) fail(line int, err error) error { return &Error{g.name, line, err} }
 
 // feed reads one line.
-func (g *gameReader) feed(text string, fn func(*record.Record) error) error {
+func (g *gameReader) feed(text string, fn func(*record.Record, int) error) error {
 	trimmed := strings.TrimSpace(text)
 	switch {
 	case g.inComment:
@@ -229,7 +270,7 @@ func (g *gameReader) feed(text string, fn func(*record.Record) error) error {
 	for _, tok := range strings.Fields(text) {
 		if done, err := g.token(tok); err != nil || done {
 			if err == nil {
-				err = fn(&g.rec)
+				err = fn(&g.rec, g.start)
 			}
 			if err != nil {
 				return err
@@ -256,8 +297,11 @@ func (g *gameReader) tag(s string) error {
 
 // begin turns the game's tags into its record, before its movetext.
 func (g *gameReader) begin() error {
-	g.inMoves, g.turns = true, g.turns[:0]
+	g.inMoves, g.turns, g.data = true, g.turns[:0], nil
 	t := g.tags
+	if g.loose {
+		return g.beginLoose()
+	}
 	var errs []string
 	str := func(name string, required bool) string {
 		v, ok := t[name]
@@ -289,6 +333,9 @@ func (g *gameReader) begin() error {
 	if fen, ok := t["FEN"]; ok {
 		r.Opening = fen
 	}
+	if line, ok := t["OpeningTurns"]; ok {
+		r.OpeningTurns = strings.Fields(line)
+	}
 	if v := str("Seed", true); v != "" {
 		var err error
 		if r.Seed, err = strconv.ParseUint(v, 10, 64); err != nil {
@@ -315,11 +362,33 @@ func (g *gameReader) begin() error {
 	return nil
 }
 
+// beginLoose is begin for any tool's game (ReadGames): its opening only.
+func (g *gameReader) beginLoose() error {
+	r := record.Record{Opening: startFEN}
+	if fen, ok := g.tags["FEN"]; ok {
+		r.Opening = fen
+	}
+	if line, ok := g.tags["OpeningTurns"]; ok {
+		r.OpeningTurns = strings.Fields(line)
+	}
+	p, err := engine.ParseFEN(r.Opening)
+	if err != nil {
+		return g.fail(g.start, fmt.Errorf("FEN: %v", err))
+	}
+	g.rec, g.side, g.move = r, p.Side, p.Ply/2+1
+	return nil
+}
+
 // token reads one movetext token; done is true after the game's result.
 func (g *gameReader) token(tok string) (done bool, err error) {
 	if g.inComment {
-		if _, rest, ok := strings.Cut(tok, "}"); ok {
+		word, rest, ok := strings.Cut(tok, "}")
+		if word != "" {
+			g.comment = append(g.comment, word)
+		}
+		if ok {
 			g.inComment = false
+			g.endComment()
 			if rest != "" {
 				return g.token(rest)
 			}
@@ -328,8 +397,8 @@ func (g *gameReader) token(tok string) (done bool, err error) {
 	}
 	switch {
 	case strings.HasPrefix(tok, "{"):
-		g.inComment = !strings.Contains(tok, "}")
-		return false, nil
+		g.inComment, g.comment = true, g.comment[:0]
+		return g.token(tok[1:])
 	case strings.HasPrefix(tok, "$"):
 		return false, nil // a numeric annotation glyph
 	case tok == "1-0" || tok == "0-1" || tok == "1/2-1/2" || tok == "*":
@@ -364,17 +433,45 @@ func (g *gameReader) end(result string) error {
 	r := &g.rec
 	r.Turns = append([]string(nil), g.turns...)
 	r.Plies = len(r.Turns)
+	if g.data != nil {
+		r.MoveData = make([]record.MoveData, len(r.Turns))
+		for i, m := range g.data {
+			r.MoveData[i] = m
+		}
+	}
 	switch {
-	case result != r.Result:
-		return g.fail(g.line, fmt.Errorf("game ends %s but its Result tag is %s", result, r.Result))
+	case (!g.loose || g.tags["Result"] != "") && result != g.tags["Result"]:
+		return g.fail(g.line, fmt.Errorf("game ends %s but its Result tag is %s", result, g.tags["Result"]))
 	case g.tags["PlyCount"] != "" && g.tags["PlyCount"] != strconv.Itoa(r.Plies):
 		return g.fail(g.line, fmt.Errorf("game has %d turns but its PlyCount tag is %s", r.Plies, g.tags["PlyCount"]))
+	}
+	if g.loose {
+		g.tags, g.inMoves = nil, false
+		return nil
 	}
 	if err := r.Validate(); err != nil {
 		return g.fail(g.start, fmt.Errorf("game %d: %v", r.Index, err))
 	}
 	g.tags, g.inMoves = nil, false
 	return nil
+}
+
+// endComment takes a comment that ends: the move data of the turn before it when it is
+// one (parseMoveComment) and that turn has none yet; any other comment is dropped.
+func (g *gameReader) endComment() {
+	i := len(g.turns) - 1
+	if i < 0 {
+		return
+	}
+	if _, seen := g.data[i]; seen {
+		return
+	}
+	if m, ok := parseMoveComment(strings.Join(g.comment, " ")); ok {
+		if g.data == nil {
+			g.data = map[int]record.MoveData{}
+		}
+		g.data[i] = m
+	}
 }
 
 // moveNumber splits a movetext token into its move number ("12." or "12...") and the

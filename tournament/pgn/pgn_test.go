@@ -1,4 +1,4 @@
-package pgn
+package pgn_test
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/players"
 	"github.com/fanorona/fanorona/tournament"
+	"github.com/fanorona/fanorona/tournament/pgn"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -86,6 +87,15 @@ func shapes(t *testing.T) []record.Record {
 	// A non-standard start: Black to move after three plies, a paika counter above 0.
 	opening := engine.MustParseFEN("BBBBBB1BB/BBBBB1BBB/BW1WWBWBW/WWWBWWWWW/WWWW1WWWW b 2 3")
 	add(find(t, opening, rules, 1000, func(r *record.Record) bool { return r.Result == "0-1" }))
+	// A firstmove opening: the turns from the start that reached it.
+	after, line := engine.Start(), []string(nil)
+	for range 3 {
+		turns := after.Turns(rules, nil)
+		line, after = append(line, turns[0].String()), after.Play(turns[0])
+	}
+	fromLine := find(t, after, rules, 1000, func(*record.Record) bool { return true })
+	fromLine.OpeningTurns = line
+	add(fromLine)
 	unpaired := find(t, opening, engine.Rules{PaikaLimit: 20, NoMovesDraw: true, FirstTurnNoChain: true}, 1000, func(*record.Record) bool { return true })
 	unpaired.Unpaired, unpaired.Index, unpaired.Pair, unpaired.Run = true, 17, 17, ""
 	add(unpaired)
@@ -103,22 +113,23 @@ func shapes(t *testing.T) []record.Record {
 func TestEveryRecordShapeRoundTrips(t *testing.T) {
 	recs := shapes(t)
 	var buf bytes.Buffer
-	w := NewWriter(&buf)
+	w := pgn.NewWriter(&buf)
 	w.Date = "2026.12.01"
 	for i := range recs {
 		require.NoError(t, w.Write(&recs[i]))
 	}
 	require.NoError(t, w.Flush())
-	back, err := ReadAll(bytes.NewReader(buf.Bytes()), "games.pgn")
+	back, err := pgn.ReadAll(bytes.NewReader(buf.Bytes()), "games.pgn")
 	require.NoError(t, err)
 	assert.Equal(t, recs, back)
 	text := buf.String()
 	assert.Equal(t, len(recs), strings.Count(text, "[Event "))
 	assert.Contains(t, text, `[Termination "paika-limit"]`)
 	assert.Contains(t, text, `[Date "2026.12.01"]`)
+	assert.Contains(t, text, `[OpeningTurns "`+strings.Join(recs[len(recs)-2].OpeningTurns, " ")+`"]`)
 	assert.Contains(t, text, `[SetUp "1"]`+"\n"+`[FEN "BBBBBB1BB/BBBBB1BBB/BW1WWBWBW/WWWBWWWWW/WWWW1WWWW b 2 3"]`)
 	for _, line := range strings.Split(text, "\n") {
-		assert.LessOrEqual(t, len(line), lineWidth+200*boolInt(strings.HasPrefix(line, "[")), "line %q", line)
+		assert.LessOrEqual(t, len(line), pgn.LineWidth+200*boolInt(strings.HasPrefix(line, "[")), "line %q", line)
 	}
 }
 
@@ -134,7 +145,7 @@ func boolInt(b bool) int {
 func TestTextWrittenByHand(t *testing.T) {
 	rules := record.Rules{PaikaLimit: 50, MaxPlies: 1000}
 	recs := []record.Record{
-		{Run: testRun, Index: 4, Pair: 2, Opening: startFEN, White: "expert:nodes=100", Black: "uci:x",
+		{Run: testRun, Index: 4, Pair: 2, Opening: engine.StartFEN, White: "expert:nodes=100", Black: "uci:x",
 			Seed: 99, Rules: rules, Result: "1-0", Reason: "crash", Plies: 3, Captured: record.Captured{White: 3, Black: 2},
 			Turns: []string{"d2-e3A", "c3-d2A", "b2-c3A"}, Seconds: 0.25, Forfeit: `said "bye"`},
 		{Index: 5, Pair: 2, Opening: "BBBBBB1BB/BBBBB1BBB/BWBWWBWBW/WWW1WWWWW/WWWWWWWWW b 0 1", White: "uci:x", Black: "expert:nodes=100",
@@ -192,13 +203,13 @@ func TestTextWrittenByHand(t *testing.T) {
 
 `
 	var buf bytes.Buffer
-	w := NewWriter(&buf)
+	w := pgn.NewWriter(&buf)
 	for i := range recs {
 		require.NoError(t, w.Write(&recs[i]))
 	}
 	require.NoError(t, w.Flush())
 	assert.Equal(t, want, buf.String())
-	back, err := ReadAll(strings.NewReader(want), "hand.pgn")
+	back, err := pgn.ReadAll(strings.NewReader(want), "hand.pgn")
 	require.NoError(t, err)
 	assert.Equal(t, recs, back)
 }
@@ -226,16 +237,16 @@ func TestReadsOtherToolsText(t *testing.T) {
 over two lines} 1.d2-e3A $1 c3-d2A {short} 2. b2-c3A
 1-0
 `
-	recs, err := ReadAll(strings.NewReader(text), "other.pgn")
+	recs, err := pgn.ReadAll(strings.NewReader(text), "other.pgn")
 	require.NoError(t, err)
 	require.Len(t, recs, 1)
 	assert.Equal(t, []string{"d2-e3A", "c3-d2A", "b2-c3A"}, recs[0].Turns)
-	assert.Equal(t, startFEN, recs[0].Opening)
+	assert.Equal(t, engine.StartFEN, recs[0].Opening)
 }
 
 func TestBadTextNamesItsLine(t *testing.T) {
 	var buf bytes.Buffer
-	w := NewWriter(&buf)
+	w := pgn.NewWriter(&buf)
 	recs := shapes(t)[:2]
 	for i := range recs {
 		require.NoError(t, w.Write(&recs[i]))
@@ -255,12 +266,12 @@ func TestBadTextNamesItsLine(t *testing.T) {
 		{"fails the checks", strings.Replace(good, `[Termination "no-pieces"]`, `[Termination "bored"]`, 1), `reason "bored" is not`},
 		{"not pgn", "e2-e3 1-0\n", "before any tag"},
 	} {
-		_, err := ReadAll(strings.NewReader(c.text), "g.pgn")
+		_, err := pgn.ReadAll(strings.NewReader(c.text), "g.pgn")
 		if c.want == "" {
 			assert.NoError(t, err, c.name)
 			continue
 		}
-		var perr *Error
+		var perr *pgn.Error
 		require.ErrorAs(t, err, &perr, c.name)
 		assert.Contains(t, err.Error(), c.want, c.name)
 		assert.Contains(t, err.Error(), "g.pgn:", c.name)

@@ -73,10 +73,15 @@ func Figure(kind string, recs []record.Record, o ChartOptions) (*chart.Figure, e
 			return nil, err
 		}
 		f, err := chart.PlotFirstMove(d)
-		if err == nil && pairsOfTwo(rows) && colourSwapped(recs) {
+		if err != nil {
+			return f, err
+		}
+		if t, ok := firstMoveTitles[summary.Measures(recs)]; ok {
+			f.Title = t
+		} else if pairsOfTwo(rows) && colourSwapped(recs) {
 			f.Title = firstMoveOfPairsTitle
 		}
-		return f, err
+		return f, nil
 	case Ratings:
 		return ratingsFigure(recs, o.Conf)
 	case Matrix:
@@ -97,6 +102,17 @@ func Figure(kind string, recs []record.Record, o ChartOptions) (*chart.Figure, e
 // two players: what White's results there measure.
 const firstMoveOfPairsTitle = "White's results by pairing, colours swapped in pairs\n" +
 	"both play White as often: White's score is their first-move edge"
+
+// firstMoveTitles are the first-move chart's titles where the games did not all begin at
+// the start position: what White's results then measure (docs/RESULTS.md, "What each
+// opening policy measures").
+var firstMoveTitles = map[string]string{
+	summary.MeasuresSetFirstTurn:  "First-move advantage with White's first turn set by the openings\nresults seen from White, by group",
+	summary.MeasuresRandomPlies:   "White's results after its first turn and random plies, by group\na random ply is a wasted turn: not the first-move advantage",
+	summary.MeasuresSideToMove:    "Side to move's results on the set of openings, by group\nWhite is to move in every opening: not the first-move advantage",
+	summary.MeasuresSideNotToMove: "Results of the side not to move on the set of openings, by group\nBlack is to move in every opening: not the first-move advantage",
+	summary.MeasuresMixed:         "White's results on openings of several kinds, by group\nnot the first-move advantage",
+}
 
 // pairsOfTwo reports whether a group of rows is a pairing of two different players.
 func pairsOfTwo(rows []chart.FirstMoveRow) bool {

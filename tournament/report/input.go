@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/fanorona/fanorona/engine/record"
+	"github.com/fanorona/fanorona/tournament/pgn"
 	"github.com/fanorona/fanorona/tournament/summary"
 )
 
@@ -77,7 +78,7 @@ func Load(paths []string) (*Input, error) {
 		in.notable.seed = in.Runs[0].Config.Seed // the viewer's sample is drawn by the run's seed
 	}
 	acc := summary.NewAccumulator(nil, order, nil)
-	st, err := record.ScanRecords(in.Files, record.ScanOptions{Bad: func(e *record.LineError) {
+	st, err := record.ScanRecords(in.Files, record.ScanOptions{Other: pgn.Records, Bad: func(e *record.LineError) {
 		in.Dropped = append(in.Dropped, e)
 	}}, func(rec *record.Record, at record.Place) error {
 		acc.Add(rec, at.File)

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/fanorona/fanorona/engine"
@@ -38,6 +40,9 @@ func TestWhiteScoreTableSaysWhatItMeasures(t *testing.T) {
 		{tournament.SelfPlay, []string{"random"}, "firstmove",
 			"First-move advantage with White's first turn set by the openings (White's results; each first turn as often as the openings play it), 95% intervals",
 			summary.MeasuresSetFirstTurn, "", true},
+		{tournament.SelfPlay, []string{"random"}, "firstmove:2",
+			"White's results after its first turn and random plies on firstmove:2 (a random ply is a wasted turn, so the score follows their number: not the first-move advantage), 95% intervals",
+			summary.MeasuresRandomPlies, "", true},
 		{tournament.SelfPlay, []string{"random"}, "distinct:2", sideToMove, summary.MeasuresSideToMove, "", false},
 		{tournament.SelfPlay, []string{"random"}, "random:3",
 			"Score of the side not to move on random:3 (White's results; Black is to move in every opening, so this is not the first-move advantage), 95% intervals",
@@ -77,6 +82,10 @@ func TestWhiteScoreTableSaysWhatItMeasures(t *testing.T) {
 		} else if ft != nil {
 			assert.Empty(t, ft.Note, "%s %s: self-play rows compare first turns", tc.format, tc.openings)
 		}
+		if ft != nil {
+			// After random plies the rows are not the first turns' values.
+			assert.Equal(t, tc.measures == summary.MeasuresRandomPlies, strings.Contains(ft.Title, "not each first turn's value"), "%s %s: %s", tc.format, tc.openings, ft.Title)
+		}
 
 		raw, err := os.ReadFile(filepath.Join(dir, record.SummaryFile))
 		require.NoError(t, err)
@@ -89,6 +98,7 @@ func TestWhiteScoreTableSaysWhatItMeasures(t *testing.T) {
 		require.NoError(t, WriteText(&buf, s))
 		assert.Contains(t, buf.String(), "\n"+tc.title+"\n")
 		if tc.measures != summary.MeasuresFirstMove && tc.measures != summary.MeasuresSetFirstTurn {
+			assert.NotContains(t, buf.String(), "First-move advantage", "%s %s", tc.format, tc.openings)
 			assert.NotContains(t, buf.String(), "First-move advantage (White's results)")
 		}
 	}
@@ -106,6 +116,43 @@ func TestWhiteScoreTableMarksMixedRows(t *testing.T) {
 		if tb.ID == "first-move" {
 			assert.Equal(t, "measures", tb.Columns[len(tb.Columns)-1])
 			assert.Equal(t, summary.MeasuresSideToMove, tb.Rows[1][len(tb.Columns)-1])
+		}
+	}
+}
+
+// TestFirstMoveChartSaysWhatItMeasures: the first-move chart's title follows where the
+// games began, as the table's does: the first-move advantage only from the start (with
+// the first turn set by the openings, saying so), the side to move's results on a set,
+// and no first-move claim after random plies or on a mix of kinds.
+func TestFirstMoveChartSaysWhatItMeasures(t *testing.T) {
+	run := func(openings string) []record.Record {
+		c := tournament.Config{Format: tournament.SelfPlay, Players: []string{"random"}, Games: 6, Openings: openings, Seed: 3,
+			Rules: record.RulesFrom(engine.DefaultRules(), 300), Concurrency: 1}
+		dir := filepath.Join(t.TempDir(), "run")
+		_, err := tournament.Run(context.Background(), c, tournament.Options{Out: dir})
+		require.NoError(t, err, openings)
+		return readTestRecords(t, filepath.Join(dir, record.GamesFile))
+	}
+	byOpenings := map[string][]record.Record{}
+	for _, o := range []string{"start", "firstmove", "firstmove:2", "distinct:2", "random:3"} {
+		byOpenings[o] = run(o)
+	}
+	for _, tc := range []struct {
+		recs  []record.Record
+		first string // the title's first line
+	}{
+		{byOpenings["start"], "First-move advantage: results seen from White, by group"},
+		{byOpenings["firstmove"], "First-move advantage with White's first turn set by the openings"},
+		{byOpenings["firstmove:2"], "White's results after its first turn and random plies, by group"},
+		{byOpenings["distinct:2"], "Side to move's results on the set of openings, by group"},
+		{byOpenings["random:3"], "Results of the side not to move on the set of openings, by group"},
+		{append(slices.Clone(byOpenings["start"]), byOpenings["distinct:2"]...), "White's results on openings of several kinds, by group"},
+	} {
+		f, err := Figure(FirstMove, tc.recs, DefaultChartOptions)
+		require.NoError(t, err)
+		assert.Equal(t, tc.first, strings.SplitN(f.Title, "\n", 2)[0])
+		if !strings.HasPrefix(tc.first, "First-move advantage") {
+			assert.Contains(t, f.Title, "not the first-move advantage")
 		}
 	}
 }

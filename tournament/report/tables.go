@@ -97,6 +97,8 @@ func whiteScoreTitle(s *summary.Summary) (string, bool) {
 	switch measures {
 	case summary.MeasuresSetFirstTurn:
 		return "First-move advantage with White's first turn set by the openings (White's results; each first turn as often as the openings play it)", false
+	case summary.MeasuresRandomPlies:
+		return "White's results after its first turn and random plies on " + set + " (a random ply is a wasted turn, so the score follows their number: not the first-move advantage)", false
 	case summary.MeasuresSideToMove:
 		return "Side to move's score on " + set + " (White's results; White is to move in every opening, so this is not the first-move advantage)", false
 	case summary.MeasuresSideNotToMove:
@@ -177,8 +179,8 @@ func fwdl(w stats.WDL) string { return fmt.Sprintf("+%d =%d -%d", w.Wins, w.Draw
 const firstMoveRow = "first-move advantage"
 
 // Endings are the reasons a game ends, in the order tables list them: the rules' endings,
-// the cap, a tablebase adjudication, then the forfeits.
-var endings = append([]string{"no-pieces", "no-moves", "paika-limit", "max-plies", record.AdjudicatedReason}, record.ForfeitReasons...)
+// the cap, a tablebase adjudication, the adjudications by score, then the forfeits.
+var endings = append([]string{"no-pieces", "no-moves", "paika-limit", "max-plies", record.AdjudicatedReason, record.ResignReason, record.DrawReason}, record.ForfeitReasons...)
 
 // wdlOf is the results a row's estimates count: every game's, or its distinct games'.
 func wdlOf(all, distinct stats.WDL, method string) stats.WDL {
@@ -281,7 +283,11 @@ func Tables(s *summary.Summary) []Table {
 	}
 	out = append(out, t)
 	if len(s.FirstTurns) > 0 {
-		t := Table{ID: "first-turn", Title: "First-move advantage by White's first turn (games from the start position), " + conf + " intervals",
+		title := "First-move advantage by White's first turn (games from the start position)"
+		if slices.ContainsFunc(s.FirstTurns, func(f summary.FirstTurnStats) bool { return f.Measures == summary.MeasuresRandomPlies }) {
+			title = "White's results by White's first turn, after random plies (not each first turn's value: that is --openings firstmove)"
+		}
+		t := Table{ID: "first-turn", Title: title + ", " + conf + " intervals",
 			Methods: []string{methodCounts, methodScore, methodWinRates, methodSignTest},
 			Columns: []string{"matchup", "first turn", "games", "distinct", "counts", "W/D/L", "White score", "White win", "draw", "Black win", "p (sign test)"}}
 		for _, f := range s.FirstTurns {

@@ -8,6 +8,7 @@ import (
 	"hash/fnv"
 	"html/template"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"strings"
 
@@ -30,11 +31,15 @@ const (
 
 // ViewerGame is one game of the viewer: its record and every position of it.
 type ViewerGame struct {
-	Labels []string      `json:"labels"` // why it is shown (longest, shortest, forfeit, sampled)
-	Title  string        `json:"title"`  // game number, players, result
-	Run    string        `json:"run"`    // the record's run id
-	Index  int           `json:"index"`  // the record's index in its run
-	Plies  []ViewerPly   `json:"plies"`  // the opening, then the position after each turn
+	Labels []string    `json:"labels"` // why it is shown (longest, shortest, forfeit, sampled)
+	Title  string      `json:"title"`  // game number, players, result
+	Run    string      `json:"run"`    // the record's run id
+	Index  int         `json:"index"`  // the record's index in its run
+	Plies  []ViewerPly `json:"plies"`  // the opening, then the position after each turn
+	// Scores are the score curve of a game whose record has move data: by ply as Plies
+	// (null at the opening and where the mover reported none), the mover's score turned
+	// to White's view, in hundredths of a piece; absent without move data.
+	Scores []*int        `json:"s,omitempty"`
 	Record record.Record `json:"-"`
 }
 
@@ -56,6 +61,7 @@ type Viewer struct {
 	Seed  uint64
 	Board template.HTML
 	CSS   template.CSS
+	Curve bool // some game has a score curve (Scores): the page draws one under the board
 }
 
 // notable picks the viewer's games while the records stream past: it keeps the turns of
@@ -159,7 +165,16 @@ func (g *ViewerGame) replay() error {
 	}
 	rules := rec.Rules.Engine(p.Ply)
 	g.Plies = append(g.Plies, ViewerPly{Board: boardString(&p), FEN: p.FEN()})
+	scored := len(rec.MoveData) == len(rec.Turns) && slices.ContainsFunc(rec.MoveData, func(m record.MoveData) bool { return m.Score != nil })
+	if scored {
+		g.Scores = make([]*int, len(rec.Turns)+1)
+	}
 	for i, s := range rec.Turns {
+		if scored {
+			if v, ok := rec.MoveData[i].WhiteScore(p.Side == engine.White); ok {
+				g.Scores[i+1] = &v
+			}
+		}
 		t, err := p.ParseTurn(rules, s)
 		if err != nil {
 			return fmt.Errorf("game %d, ply %d: %v", rec.Index, i+1, err)
@@ -204,6 +219,7 @@ func buildViewer(n *notable) (*Viewer, []string, error) {
 			continue
 		}
 		v.Games = append(v.Games, g)
+		v.Curve = v.Curve || g.Scores != nil
 	}
 	if len(v.Games) == 0 {
 		return nil, warnings, nil

@@ -119,18 +119,39 @@ type groupAcc struct {
 	lengths, dLengths stats.LengthCounts
 	reasons           map[string]int
 	capped            int
-	// The games by where they began: from the start (Record.FromStart), or at another
-	// opening with White or Black to move: what White's score measures (Measures).
-	fromStart, whiteToMove, blackToMove int
-	setFirstTurn                        int // of fromStart: with opening turns (Record.OpeningTurns)
+	began             beginnings
 }
 
-// measures names what White's score over the group's games measures.
-func (g *groupAcc) measures() string {
+// beginnings counts games by where they began: from the start (Record.FromStart), or at
+// another opening with White or Black to move; that decides what White's score measures.
+type beginnings struct {
+	games                               int
+	fromStart, whiteToMove, blackToMove int
+	setFirstTurn                        int // of fromStart: with opening turns (Record.OpeningTurns)
+	randomPlies                         int // of setFirstTurn: with turns after the first
+}
+
+// Measures names what White's score over recs measures (one of the Measures
+// constants; "" without games), as summary.json's first_move rows and the charts say.
+func Measures(recs []record.Record) string {
+	var b beginnings
+	for i := range recs {
+		b.add(&recs[i])
+	}
+	return b.measures()
+}
+
+// measures names what White's score over the games measures.
+func (g *beginnings) measures() string {
 	switch g.games {
 	case 0:
 		return ""
+	case g.randomPlies:
+		return MeasuresRandomPlies
 	case g.setFirstTurn:
+		if g.randomPlies > 0 {
+			return MeasuresMixed
+		}
 		return MeasuresSetFirstTurn
 	case g.fromStart:
 		if g.setFirstTurn > 0 {
@@ -145,18 +166,28 @@ func (g *groupAcc) measures() string {
 	return MeasuresMixed
 }
 
-func (g *groupAcc) add(r *record.Record, isNew bool) {
+func (g *beginnings) add(r *record.Record) {
 	switch {
 	case r.FromStart():
 		g.fromStart++
 		if len(r.OpeningTurns) > 0 {
 			g.setFirstTurn++
 		}
+		if len(r.OpeningTurns) > 1 {
+			g.randomPlies++
+		}
 	case openingSide(r.Opening) == 'b':
 		g.blackToMove++
 	default:
 		g.whiteToMove++
 	}
+	g.games++
+}
+
+func (g *groupAcc) measures() string { return g.began.measures() }
+
+func (g *groupAcc) add(r *record.Record, isNew bool) {
+	g.began.add(r)
 	g.games++
 	sc := r.WhiteScore()
 	addScore(&g.white, sc)
@@ -404,10 +435,14 @@ func (a *Accumulator) sprtResults() []pairSPRT {
 	return out
 }
 
-// SPRTDecided reports whether the sequential test has decided for every pair of players
-// (false without a test or without pairs).
-func (a *Accumulator) SPRTDecided() bool {
+// SPRTDecided reports whether the sequential test has decided for each of the run's
+// tested pairs of different players: false without a test and while one of them has no
+// games yet (a round robin plays its pairings one after another).
+func (a *Accumulator) SPRTDecided(tested int) bool {
 	rs := a.sprtResults()
+	if len(rs) < tested {
+		return false
+	}
 	for _, r := range rs {
 		if r.res.Decision == stats.Continue {
 			return false

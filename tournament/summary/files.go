@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/fanorona/fanorona/engine/record"
+	"github.com/fanorona/fanorona/tournament/pgn"
 )
 
 // HeapSoftLimit caps the heap the garbage collector lets grow before collecting while
@@ -28,7 +29,8 @@ type ReadOptions struct {
 	Bad    func(*record.LineError) // each line skipped (may be nil)
 }
 
-// ReadFiles streams the records of games files or run folders into an accumulator. Bad
+// ReadFiles streams the records of games files, PGN-style files (pgn.Records) or run
+// folders, mixed, into an accumulator. Bad
 // lines are skipped (reported to o.Bad), exact duplicates dropped and counted (also when
 // no valid record is left); a
 // conflict, an unreadable file, no valid record or (with o.Replay) an illegal game is an
@@ -43,7 +45,7 @@ func ReadFiles(paths []string, o ReadOptions) (acc *Accumulator, duplicates int,
 		debug.SetGCPercent(25)
 	}
 	acc = NewAccumulator(o.SPRT, nil, nil)
-	st, err := record.ScanRecords(paths, record.ScanOptions{Bad: o.Bad}, func(r *record.Record, at record.Place) error {
+	st, err := record.ScanRecords(paths, record.ScanOptions{Bad: o.Bad, Other: pgn.Records}, func(r *record.Record, at record.Place) error {
 		if o.Replay {
 			if err := record.Replay(r); err != nil {
 				return fmt.Errorf("%s: game %d: %w", at, r.Index, err)

@@ -264,12 +264,12 @@ func TestSPRTDecisionsInTheSummary(t *testing.T) {
 		for _, r := range pairs(c.won, c.lost) {
 			acc.Add(&r, "")
 		}
-		assert.Equal(t, c.decision != "continue", acc.SPRTDecided(), "%+v", c)
+		assert.Equal(t, c.decision != "continue", acc.SPRTDecided(1), "%+v", c)
 	}
 	// No test without a configuration.
 	s := accumulate(pairs(12, 0), nil, nil)
 	assert.Nil(t, s.Pairs[0].SPRT)
-	assert.False(t, NewAccumulator(nil, nil, deterministic).SPRTDecided())
+	assert.False(t, NewAccumulator(nil, nil, deterministic).SPRTDecided(1))
 }
 
 // TestCompareLengthsComparesTheTwoSets: lengths 1, 1, 2 against 3, 3, 3, 4 plies. The
@@ -440,7 +440,7 @@ func TestSPRTStopCountsDistinctPairs(t *testing.T) {
 		acc.Add(&w, "")
 		acc.Add(&b, "")
 	}
-	assert.False(t, acc.SPRTDecided())
+	assert.False(t, acc.SPRTDecided(1))
 	p := acc.Summary().Pairs[0]
 	assert.Equal(t, [5]int{0, 0, 0, 0, 12}, p.Pentanomial)
 	assert.Equal(t, [5]int{0, 0, 0, 0, 1}, p.DistinctPentanomial)
@@ -452,4 +452,18 @@ func TestSPRTStopCountsDistinctPairs(t *testing.T) {
 // length statistics count, so no valid record is refused by them.
 func TestRecordCapIsTheCountedBound(t *testing.T) {
 	assert.Equal(t, stats.MaxCountedPlies, record.MaxPlies)
+}
+
+// TestSPRTUndecidedWhileAPairingHasNoGames: a decided pair does not make the run's tests
+// decided while another of its tested pairings has played nothing.
+func TestSPRTUndecidedWhileAPairingHasNoGames(t *testing.T) {
+	acc := NewAccumulator(&SPRTConfig{Elo0: 0, Elo1: 100, Alpha: 0.05, Beta: 0.05}, nil, deterministic)
+	for k := 0; k < 20; k++ { // A wins both games of 20 pairs: H1 (LLR 4.94)
+		for _, r := range []record.Record{rec(runA, 2*k, k, "A", "B", "1-0", fmt.Sprintf("a%d", k)),
+			rec(runA, 2*k+1, k, "B", "A", "0-1", fmt.Sprintf("b%d", k))} {
+			acc.Add(&r, "")
+		}
+	}
+	require.True(t, acc.SPRTDecided(1), "the one pair with games has decided")
+	assert.False(t, acc.SPRTDecided(2), "a second tested pairing has no games yet")
 }

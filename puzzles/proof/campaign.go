@@ -1,0 +1,171 @@
+// campaign.go: the opening proven as a campaign whose state is the ledger. Each job is
+// chosen by the proof and disproof numbers of the top recomputed from the ledger (where a
+// claim is nearest), run to its budget, and written down: decided, its certificate and
+// its ledger line; still unknown, a line that splits it into its children, each a job of
+// its own. An interrupted job writes nothing, so a run resumes by construction.
+
+package proof
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/internal/atomicfile"
+)
+
+// Campaign runs Jobs jobs of the claim "Black wins" after each target (White's first
+// turns for the opening), each within Budget, with the ledger's decided positions as
+// leaves.
+type Campaign struct {
+	Ledger     *Ledger
+	Targets    []Target
+	PaikaLimit int
+	Tables     Tables
+	TTEntries  int
+	Budget     Budget
+	Jobs       int
+	Toolkit    string
+}
+
+// CampaignJob: a job of a campaign ended, decided (its certificate in the ledger's
+// folder) or split into Children jobs.
+type CampaignJob struct {
+	Path     []string // the target's name, then the turns from it
+	FEN      string
+	Claim    string
+	Outcome  string
+	Nodes    uint64
+	Seconds  float64
+	File     string
+	Children int
+}
+
+func (CampaignJob) folderEvent() {}
+
+func (e CampaignJob) String() string {
+	what := e.Outcome
+	if e.File != "" {
+		what += ", " + e.File
+	}
+	if e.Children > 0 {
+		what += fmt.Sprintf(", split into %d jobs", e.Children)
+	}
+	return fmt.Sprintf("job %s %s: %s %s (%d nodes, %.1f s)", strings.Join(e.Path, " "), e.FEN, e.Claim, what, e.Nodes, e.Seconds)
+}
+
+// Run runs the campaign's jobs one after another, telling each, then the standing.
+func (c *Campaign) Run(ctx context.Context, tell func(FolderEvent)) error {
+	pr, err := NewProver(Options{PaikaLimit: c.PaikaLimit, Tables: c.Tables, TTEntries: c.TTEntries, Ledger: c.Ledger})
+	if err != nil {
+		return err
+	}
+	claim := Claim{engine.Black, Wins}
+	for range c.Jobs {
+		path, p, ok := newTop(c.Ledger, c.PaikaLimit).pick(c.Targets, claim)
+		if !ok {
+			break // every target decided
+		}
+		job, err := c.run(ctx, pr, path, p, claim)
+		if err != nil || ctx.Err() != nil {
+			return err
+		}
+		tell(job)
+		pr.leaves = newLedgerLeaves(c.Ledger, c.PaikaLimit)
+	}
+	tell(standingOf(c.Ledger, c.PaikaLimit, c.Targets))
+	return nil
+}
+
+// run runs one job and writes what it found.
+func (c *Campaign) run(ctx context.Context, pr *Prover, path []string, p engine.Position, claim Claim) (CampaignJob, error) {
+	res, sec, err := pr.Prove(ctx, p, claim, c.Budget, c.Toolkit)
+	if err != nil || ctx.Err() != nil {
+		return CampaignJob{}, err // interrupted: nothing written, the job runs again
+	}
+	job := CampaignJob{Path: path, FEN: p.FEN(), Claim: claim.String(), Outcome: res.Outcome.String(), Nodes: res.Nodes, Seconds: res.Elapsed.Seconds()}
+	e := LedgerEntry{FEN: job.FEN, Claim: job.Claim, PaikaLimit: c.PaikaLimit, Result: job.Outcome, Nodes: res.Nodes, Seconds: res.Elapsed.Seconds()}
+	if sec == nil {
+		e.Split = true
+		var seen engine.ResultSet
+		job.Children = len(p.DistinctTurns(Rules(c.PaikaLimit), nil, &seen))
+		return job, c.Ledger.Append(e)
+	}
+	name := strings.Join(path, ".") + "." + sec.Header.Claim + ".fpc.gz"
+	data, err := (&Certificate{Sections: []Section{*sec}}).Bytes()
+	if err != nil {
+		return job, err
+	}
+	file := filepath.Join(c.Ledger.Dir, name)
+	if err := atomicfile.WriteFile(file, data); err != nil {
+		return job, err
+	}
+	entries, err := EntriesOf(file, &Certificate{Sections: []Section{*sec}}, res.Nodes, res.Elapsed.Seconds())
+	if err != nil {
+		return job, err
+	}
+	e.Tables, e.TablesSHA256, e.Certificate, e.CertificateSHA256 = entries[0].Tables, entries[0].TablesSHA256, name, entries[0].CertificateSHA256
+	job.File = name
+	return job, c.Ledger.Append(e)
+}
+
+// pick returns the most promising open job of the top: the undecided target whose claim
+// c or its opposite is nearest (the smaller of its proof and disproof numbers), then down
+// its tree the undecided child of the smallest such number, to a position the ledger
+// neither decides nor split.
+func (t *top) pick(targets []Target, c Claim) ([]string, engine.Position, bool) {
+	best, bestNum, proving := -1, infinity, false
+	var root engine.Position
+	for i, tg := range targets {
+		p := normalise(tg.Position, t.limit)
+		pn, dn := t.numbers(&p, c, true)
+		if pn == 0 || dn == 0 {
+			continue
+		}
+		if n := min(pn, dn); n < bestNum {
+			best, bestNum, proving, root = i, n, pn <= dn, p
+		}
+	}
+	if best < 0 {
+		return nil, engine.Position{}, false
+	}
+	path, p := []string{targets[best].Name}, root
+	for expand := true; ; expand = false {
+		if !expand && !t.isSplit(p.FEN()) {
+			return path, p, true
+		}
+		t.onPath[p.FEN()] = true
+		var seen engine.ResultSet
+		next, nextTurn, nextNum := engine.Position{}, "", infinity+1
+		for _, turn := range p.DistinctTurns(t.rules, nil, &seen) {
+			q := normalise(p.Play(turn), t.limit)
+			if t.onPath[q.FEN()] {
+				continue
+			}
+			pn, dn := t.numbers(&q, c, false)
+			n := dn
+			if proving {
+				n = pn
+			}
+			if pn != 0 && dn != 0 && n < nextNum {
+				next, nextTurn, nextNum = q, turn.String(), n
+			}
+		}
+		if nextTurn == "" {
+			return nil, engine.Position{}, false
+		}
+		path, p = append(path, nextTurn), next
+	}
+}
+
+// isSplit reports whether the ledger split the job at fen into its children.
+func (t *top) isSplit(fen string) bool {
+	for _, e := range t.entries[fen] {
+		if e.Split {
+			return true
+		}
+	}
+	return false
+}

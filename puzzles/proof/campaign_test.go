@@ -1,0 +1,142 @@
+// campaign_test.go: a campaign on small positions reaches the tables' value through jobs
+// that split when their budget ends, resumes from its ledger alone, and every certificate
+// it wrote checks.
+
+package proof
+
+import (
+	"context"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/puzzles/tablebase"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestCampaignSplitsResumesAndReachesTheTablesValue(t *testing.T) {
+	tables := builtTables(t)
+	full := tablebase.Open(tables)
+	small := filepath.Join(t.TempDir(), "tb3")
+	require.NoError(t, os.Mkdir(small, 0o755))
+	for _, c := range []string{"1v1", "1v2", "2v1"} {
+		data, err := os.ReadFile(filepath.Join(tables, c+".p50.fntb"))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(small, c+".p50.fntb"), data, 0o644))
+	}
+	rng := rand.New(rand.NewPCG(5, 4))
+	splitSeen := false
+	for tried := 0; tried < 400 && !splitSeen; tried++ {
+		p := RandomPosition(rng, 4)
+		if p.Side != engine.Black || Rules(50).Status(&p).Over() {
+			continue
+		}
+		want, err := full.Probe(&p, tablebase.PaikaRule(50))
+		require.NoError(t, err)
+		// A position a search decides in 300 to 20,000 nodes, so that jobs of a third of
+		// its nodes end unknown and their children decide.
+		pr, err := NewProver(Options{PaikaLimit: 50, Tables: FromSet(tablebase.Open(small), 0), TTEntries: 1 << 16})
+		require.NoError(t, err)
+		res, err := pr.Search(context.Background(), p, Claim{engine.Black, Wins}, Budget{Nodes: 20_000})
+		require.NoError(t, err)
+		if res.Outcome == Unknown || res.Nodes < 300 {
+			continue
+		}
+		budget := res.Nodes / 3
+		dir := t.TempDir()
+		run := func(jobs int) Standing {
+			l, err := ReadLedger(dir) // the state is the file: each run reads it afresh
+			require.NoError(t, err)
+			c := Campaign{Ledger: l, Targets: []Target{{Name: "t", Position: p}}, PaikaLimit: 50,
+				Tables: FromSet(tablebase.Open(small), 0), TTEntries: 1 << 14, Budget: Budget{Nodes: budget}, Jobs: jobs, Toolkit: "test"}
+			var last Standing
+			require.NoError(t, c.Run(context.Background(), func(e FolderEvent) {
+				if s, ok := e.(Standing); ok {
+					last = s
+				}
+			}))
+			return last
+		}
+		first := run(2)
+		require.Len(t, first.Turns, 1)
+		s := run(200)
+		l, err := ReadLedger(dir)
+		require.NoError(t, err)
+		for _, e := range l.Entries {
+			splitSeen = splitSeen || e.Split
+		}
+		if !splitSeen {
+			continue
+		}
+		t.Logf("%s: %d nodes alone; %d entries, %d decided, outcome %s", p.FEN(), res.Nodes, len(l.Entries), s.Decided, s.Turns[0].Outcome)
+		expected := "white-not-loses"
+		if want.Outcome == tablebase.Win {
+			expected = "black-wins"
+		}
+		require.Equal(t, expected, s.Turns[0].Outcome, "%s: the table says %v for Black", p.FEN(), want)
+		assert.Greater(t, s.Decided, 1)
+		for _, e := range l.Entries {
+			if e.Certificate == "" {
+				continue
+			}
+			_, err := CheckFile(filepath.Join(dir, e.Certificate), small)
+			assert.NoError(t, err, e.Certificate)
+		}
+	}
+	require.True(t, splitSeen, "no job of the sample split: the budget is too large for the test")
+}
+
+// TestCampaignInterruptedWritesNothing: a job stopped by its context leaves the ledger as
+// it was, so that the next run takes the same job again.
+func TestCampaignInterruptedWritesNothing(t *testing.T) {
+	dir := t.TempDir()
+	l, err := ReadLedger(dir)
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	c := Campaign{Ledger: l, Targets: OpeningTargets(50), PaikaLimit: 50, TTEntries: 1 << 10, Budget: Budget{Nodes: 1_000}, Jobs: 3}
+	require.NoError(t, c.Run(ctx, func(FolderEvent) { t.Error("nothing to tell") }))
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Empty(t, entries)
+}
+
+// TestImportChecksAndCopiesACertificate: --import checks the certificate, copies it into
+// the ledger's folder and adds its claim; a file of that name with other bytes is refused.
+func TestImportChecksAndCopiesACertificate(t *testing.T) {
+	src := filepath.Join(t.TempDir(), "c.fpc.gz")
+	// White has no piece: the game is over, lost for White (no table needed).
+	h := Header{Format: FormatName, Version: FormatVersion, Rules: Rules(50).String(), PaikaLimit: 50, Toolkit: "test",
+		Tables: []TableSum{}, Claim: "black-wins", Root: "9/9/9/9/B8 w 0 0"}
+	data, err := (&Certificate{Sections: []Section{{Header: h, Records: []Record{{Type: RecordEnd, FEN: "9/9/9/9/B8 w 0 0"}}}}}).Bytes()
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(src, data, 0o644))
+	dir := t.TempDir()
+	var told []FolderEvent
+	require.NoError(t, (&Request{Ledger: dir, Import: src, Budget: Budget{Nodes: 12}, Tablebases: "none"}).runLedger(context.Background(),
+		func(e FolderEvent) { told = append(told, e) }))
+	require.Len(t, told, 1)
+	l, err := ReadLedger(dir)
+	require.NoError(t, err)
+	require.Len(t, l.Entries, 1)
+	e := l.Entries[0]
+	assert.Equal(t, LedgerEntry{FEN: "9/9/9/9/B8 w 0 0", Claim: "black-wins", PaikaLimit: 50, Result: "proven", Nodes: 12,
+		Certificate: "c.fpc.gz", CertificateSHA256: e.CertificateSHA256}, e)
+	copied, err := os.ReadFile(filepath.Join(dir, "c.fpc.gz"))
+	require.NoError(t, err)
+	assert.Equal(t, data, copied)
+
+	// A false certificate: the lone White piece does have a turn.
+	h.Root = "9/9/9/9/W7B b 0 0"
+	bad, err := (&Certificate{Sections: []Section{{Header: h, Records: []Record{{Type: RecordEnd, FEN: h.Root}}}}}).Bytes()
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(src, bad, 0o644))
+	err = (&Request{Ledger: dir, Import: src, Tablebases: "none"}).runLedger(context.Background(), func(FolderEvent) {})
+	assert.ErrorContains(t, err, "refused")
+	l, err = ReadLedger(dir)
+	require.NoError(t, err)
+	assert.Len(t, l.Entries, 1, "nothing added")
+}

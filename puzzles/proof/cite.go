@@ -1,0 +1,190 @@
+// cite.go: ledger positions as decided leaves. A prover given a ledger treats each of its
+// decided positions as a table entry for the claims its result implies, and a certificate
+// cites the ledger's certificate at such a leaf (its file and SHA-256) instead of
+// repeating it; the checker follows each citation in the ledger's folder, checking every
+// cited certificate once, and refuses a cycle of citations, a missing cited file or an
+// altered one, naming the position.
+
+package proof
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"strings"
+
+	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/puzzles/tablebase"
+)
+
+// RecordCite is a leaf decided by a ledger certificate: {"t": "cite", "fen", "file",
+// "sha256"}, the certificate's file in the ledger's folder and its SHA-256.
+const RecordCite = "cite"
+
+// ledgerLeaf is one decided ledger position: the claim established and its certificate.
+type ledgerLeaf struct {
+	claim        Claim
+	file, sha256 string
+}
+
+// ledgerLeaves are a ledger's decided positions of one rule, by the prover's key.
+type ledgerLeaves struct {
+	dir   string
+	byKey map[key][]ledgerLeaf
+}
+
+func newLedgerLeaves(l *Ledger, limit int) *ledgerLeaves {
+	ls := &ledgerLeaves{dir: l.Dir, byKey: map[key][]ledgerLeaf{}}
+	for _, e := range l.Entries {
+		est, ok := e.Established()
+		if !ok || e.PaikaLimit != limit {
+			continue
+		}
+		p, err := engine.ParseFEN(e.FEN)
+		if err != nil {
+			continue // ReadLedger refuses such lines
+		}
+		k, _ := keyOf(&p, limit)
+		ls.byKey[k] = append(ls.byKey[k], ledgerLeaf{claim: est, file: e.Certificate, sha256: e.CertificateSHA256})
+	}
+	return ls
+}
+
+// find returns the leaf of p whose claim implies c.
+func (ls *ledgerLeaves) find(p *engine.Position, limit int, c Claim) (ledgerLeaf, bool) {
+	k, _ := keyOf(p, limit)
+	for _, l := range ls.byKey[k] {
+		if implies(l.claim, c) {
+			return l, true
+		}
+	}
+	return ledgerLeaf{}, false
+}
+
+// ledgerLeaf returns the outcome for the claim's side of a ledger position that decides
+// the search's claim (a win when it holds, a loss when its opposite does).
+func (s *Prover) ledgerLeaf(p *engine.Position) (tablebase.Outcome, bool) {
+	if _, ok := s.leaves.find(p, s.limit, s.claim); ok {
+		return tablebase.Win, true
+	}
+	if _, ok := s.leaves.find(p, s.limit, s.claim.Opposite()); ok {
+		return tablebase.Loss, true
+	}
+	return 0, false
+}
+
+// citeRecord returns the record citing the ledger at p for the extraction's target.
+func (e *extractor) citeRecord(p *engine.Position) (Record, bool, error) {
+	if e.s.leaves == nil {
+		return Record{}, false, nil
+	}
+	if l, ok := e.s.leaves.find(p, e.s.limit, e.target); ok {
+		return Record{Type: RecordCite, FEN: p.FEN(), File: l.file, SHA256: l.sha256}, true, nil
+	}
+	if _, ok := e.s.leaves.find(p, e.s.limit, e.target.Opposite()); ok {
+		return Record{}, false, fmt.Errorf("proof: %s: the ledger proves the opposite of the claim %v", p.FEN(), e.target)
+	}
+	return Record{}, false, nil
+}
+
+// citations are the checker's state across the certificates it follows: the ledger's
+// folder, the tables every cited certificate is checked with, the sections checked (by
+// file, section) and the files under check (a cycle returns to one).
+type citations struct {
+	dir     string
+	tables  Tables
+	verify  VerifyFile
+	checked map[string]bool
+	active  map[string]bool
+	nodes   int
+	used    map[string]bool // table files the cited certificates probed
+}
+
+func newCitations(dir string, tables Tables, verify VerifyFile) *citations {
+	return &citations{dir: dir, tables: tables, verify: verify, checked: map[string]bool{}, active: map[string]bool{}, used: map[string]bool{}}
+}
+
+// checkCite checks the citation r at p: the cited file is in the ledger's folder with the
+// SHA-256 cited, it holds a section about p under the same rule whose claim implies the
+// checker's, and that section checks.
+func (c *checker) checkCite(p *engine.Position, r *Record, refuse func(string, ...any) error) error {
+	cs := c.cites
+	if cs == nil {
+		return refuse("a citation of %s, and no ledger folder to follow it", r.File)
+	}
+	if r.File == "" || filepath.Base(r.File) != r.File || strings.HasPrefix(r.File, ".") {
+		return refuse("a citation of %q, not a file name in the ledger's folder", r.File)
+	}
+	// Before the SHA-256: a cycle of honest citations cannot be written (each file would
+	// hold the other's sum), so one is always an altered file, said as what it is.
+	if cs.active[r.File] {
+		return refuse("cites %s, which is under check already: a cycle of citations", r.File)
+	}
+	path := filepath.Join(cs.dir, r.File)
+	sum, err := FileSHA256(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return refuse("cites %s, which is not in %s", r.File, cs.dir)
+	case err != nil:
+		return refuse("cites %s: %v", r.File, err)
+	case sum != r.SHA256:
+		return refuse("cites %s, whose SHA-256 is %s, not the %s cited: the file was altered", r.File, sum, r.SHA256)
+	}
+	cert, err := ReadFile(path)
+	if err != nil {
+		return refuse("cites %s: %v", r.File, err)
+	}
+	fen := p.FEN()
+	for i := range cert.Sections {
+		s := &cert.Sections[i]
+		claim, err := ParseClaim(s.Header.Claim)
+		if err != nil || s.Header.Root != fen || s.Header.PaikaLimit != c.limit || !implies(claim, c.claim) {
+			continue
+		}
+		id := fmt.Sprintf("%s#%d", r.File, i)
+		if cs.checked[id] {
+			return nil
+		}
+		if len(s.Header.Tables) > 0 && cs.tables == nil {
+			return missingTable(s.Header.Tables[0].File, fen)
+		}
+		cs.active[r.File] = true
+		rep, err := checkSection(s, cs.tables, cs.verify, cs)
+		delete(cs.active, r.File)
+		var missing *MissingTableError
+		if errors.As(err, &missing) {
+			return err
+		}
+		if err != nil {
+			return refuse("cites %s, which does not hold: %v", r.File, err)
+		}
+		cs.checked[id] = true
+		cs.nodes += rep.Nodes
+		for _, t := range rep.Tables {
+			cs.used[t] = true
+		}
+		return nil
+	}
+	return refuse("cites %s, which proves no claim about this position under paika limit %d that gives %s", r.File, c.limit, c.claim)
+}
+
+// checkOwn checks a section the prover extracted, its citations followed in its ledger.
+func (s *Prover) checkOwn(sec *Section) (Report, error) {
+	if s.leaves == nil {
+		return CheckSection(sec, s.tables, nil)
+	}
+	return checkSection(sec, s.tables, nil, newCitations(s.leaves.dir, s.tables, nil))
+}
+
+// cites reports whether c cites a ledger certificate, whose check may need tables.
+func (c *Certificate) cites() bool {
+	for _, s := range c.Sections {
+		for _, r := range s.Records {
+			if r.Type == RecordCite {
+				return true
+			}
+		}
+	}
+	return false
+}

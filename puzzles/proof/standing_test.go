@@ -1,0 +1,122 @@
+// standing_test.go: the opening's standing from the committed ledger, and the top
+// recomputed as AND/OR when replies are refuted, won, or split into jobs.
+
+package proof
+
+import (
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/fanorona/fanorona/engine"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// committedLedger is the repository's ledger of the opening.
+const committedLedger = "../../docs/results/opening"
+
+func turnOf(t *testing.T, s Standing, turn string) TurnStanding {
+	for _, ts := range s.Turns {
+		if ts.Turn == turn {
+			return ts
+		}
+	}
+	require.Failf(t, "no such first turn", turn)
+	return TurnStanding{}
+}
+
+func replyOf(t *testing.T, ts TurnStanding, reply string) ReplyStanding {
+	for _, r := range ts.Replies {
+		if r.Reply == reply {
+			return r
+		}
+	}
+	require.Failf(t, "no such reply", "%s %s", ts.Turn, reply)
+	return ReplyStanding{}
+}
+
+// TestStandingOfTheCommittedLedger: the replies of each first turn and the three
+// published refutations (docs/OPENING.md, "Proven so far").
+func TestStandingOfTheCommittedLedger(t *testing.T) {
+	l, err := ReadLedger(committedLedger)
+	require.NoError(t, err)
+	s := OpeningStanding(l, 50)
+	assert.Equal(t, 3, s.Decided)
+	assert.Equal(t, uint64(1_482_331+1_872_568+3_759_788), s.Nodes)
+	assert.Equal(t, int64(94_732+81_500+198_602), s.CertificateBytes)
+	replies := map[string]int{"d2-e3A": 10, "d3-e3A": 4, "d3-e3W": 18, "e2-e3A": 2, "f2-e3A": 5}
+	require.Len(t, s.Turns, len(replies))
+	for _, ts := range s.Turns {
+		assert.Len(t, ts.Replies, replies[ts.Turn], ts.Turn)
+		assert.Equal(t, "open", ts.Outcome, ts.Turn)
+	}
+	d3 := turnOf(t, s, "d3-e3A")
+	assert.Equal(t, "white-not-loses", replyOf(t, d3, "d4-d3A").Outcome)
+	assert.Equal(t, "d3-e3A.f4-f3A.white-not-loses.fpc.gz", replyOf(t, d3, "f4-f3A").Certificate)
+	assert.Equal(t, "open", replyOf(t, d3, "c3-d3A").Outcome)
+	assert.Equal(t, uint32(2), d3.DisproofNumber, "two replies left to refute")
+	assert.Equal(t, uint32(1), d3.ProofNumber, "one winning reply would do")
+	assert.Equal(t, uint32(9), turnOf(t, s, "d2-e3A").DisproofNumber)
+
+	var back Standing
+	s.Format = "json"
+	require.NoError(t, json.Unmarshal([]byte(s.String()), &back))
+	assert.Equal(t, s.Turns, back.Turns)
+	s.Format = "markdown"
+	assert.Contains(t, s.String(), "| `d3-e3A` | 4 | `d4-d3A` (1,872,568 nodes), `f4-f3A` (3,759,788 nodes) | — | `c3-d3A`, `c3-d3W` |")
+	s.Format = ""
+	assert.Contains(t, s.String(), "d3-e3A  open: 4 replies, 2 white-not-loses, 0 black-wins, 2 open")
+}
+
+// TestStandingIsTheAndOrOfTheLedger: every reply refuted proves "White does not lose";
+// one reply won proves "Black wins"; a split reply is decided through its children.
+func TestStandingIsTheAndOrOfTheLedger(t *testing.T) {
+	l, err := ReadLedger(committedLedger)
+	require.NoError(t, err)
+	d3 := turnOf(t, OpeningStanding(l, 50), "d3-e3A")
+	fenOf := func(reply string) string { return replyOf(t, d3, reply).FEN }
+
+	refuted := &Ledger{Entries: append(append([]LedgerEntry{}, l.Entries...),
+		ledgerLine(fenOf("c3-d3A"), "black-wins", "disproven", "x.fpc.gz"),
+		ledgerLine(fenOf("c3-d3W"), "white-wins", "proven", "y.fpc.gz"))}
+	assert.Equal(t, "white-not-loses", turnOf(t, OpeningStanding(refuted, 50), "d3-e3A").Outcome,
+		"a win for White after a reply refutes it too")
+
+	won := &Ledger{Entries: append(append([]LedgerEntry{}, l.Entries...),
+		ledgerLine(fenOf("c3-d3W"), "black-wins", "proven", "z.fpc.gz"))}
+	st := turnOf(t, OpeningStanding(won, 50), "d3-e3A")
+	assert.Equal(t, "black-wins", st.Outcome)
+	assert.Equal(t, uint32(0), st.ProofNumber)
+
+	// c3-d3A split: White moves there, so one child where White does not lose refutes it.
+	p := engine.MustParseFEN(fenOf("c3-d3A"))
+	var seen engine.ResultSet
+	turns := p.DistinctTurns(Rules(50), nil, &seen)
+	require.Greater(t, len(turns), 1)
+	child := normalise(p.Play(turns[len(turns)-1]), 50)
+	split := ledgerLine(fenOf("c3-d3A"), "black-wins", "unknown", "")
+	split.Split = true
+	open := &Ledger{Entries: append(append([]LedgerEntry{}, l.Entries...), split)}
+	r := replyOf(t, turnOf(t, OpeningStanding(open, 50), "d3-e3A"), "c3-d3A")
+	assert.Equal(t, "open", r.Outcome)
+	assert.True(t, r.Split)
+	splitDone := &Ledger{Entries: append(open.Entries, ledgerLine(child.FEN(), "white-not-loses", "proven", "w.fpc.gz"))}
+	ts := turnOf(t, OpeningStanding(splitDone, 50), "d3-e3A")
+	assert.Equal(t, "white-not-loses", replyOf(t, ts, "c3-d3A").Outcome)
+	assert.Equal(t, uint32(1), ts.DisproofNumber, "c3-d3W alone left")
+	assert.True(t, strings.HasPrefix(ts.FEN, "BBBBBBBBB/"), ts.FEN)
+}
+
+// TestOpeningDocShowsTheLedgersStanding: docs/OPENING.md's standing table is the one
+// `prove --opening --ledger docs/results/opening --status --markdown` writes.
+func TestOpeningDocShowsTheLedgersStanding(t *testing.T) {
+	l, err := ReadLedger(committedLedger)
+	require.NoError(t, err)
+	doc, err := os.ReadFile("../../docs/OPENING.md")
+	require.NoError(t, err)
+	s := OpeningStanding(l, 50)
+	s.Format = "markdown"
+	assert.Contains(t, string(doc), s.String()+"\n", "rewrite the table with the command")
+}
