@@ -28,7 +28,8 @@ func newExportCmd(s *streams, runF func(*exportOptions) error) *cobra.Command {
 		Long: `Write game records (games.jsonl files or run folders, read as stats reads them: exact
 duplicates dropped with one warning, bad lines skipped with a warning each) as PGN-style
 text, the games in the order of the files (docs/FORMATS.md, "PGN-style export": the tags,
-the movetext, reading it back). A game the rules do not allow (an illegal turn, a result
+the movetext with each turn's move data as a {+0.35/8 0.200s 2000n} comment when the
+record has any, reading it back). A game the rules do not allow (an illegal turn, a result
 the turns do not reach: stats --replay's check) is refused, naming its line, game and
 ply, before anything is written.`,
 		Args: cobra.MinimumNArgs(1),
