@@ -169,6 +169,8 @@ type statsOptions struct {
 	json, replay bool
 	sprt, csv    string
 	compare      bool
+	detect       float64 // --detect, with --power
+	power        float64
 }
 
 func newStatsCmd(s *streams, runF func(*statsOptions) error) *cobra.Command {
@@ -197,6 +199,8 @@ Kolmogorov–Smirnov test (stats A1 A2 --compare -- B1 B2).`,
 	c.Flags().BoolVar(&o.compare, "compare", false, `compare game lengths of the files before "--" with those after it (Kolmogorov–Smirnov)`)
 	c.Flags().BoolVar(&o.replay, "replay", false, "replay every game through the engine and stop at the first illegal turn")
 	c.Flags().StringVar(&o.sprt, "sprt", "", "sequential test per pair of different players: elo0,elo1[,alpha,beta]")
+	c.Flags().Float64Var(&o.detect, "detect", 0, "size a run: the games a two-sided test of a score against 0.5 needs to detect 0.5+EDGE (0.02: a score of 0.52) at these games' draw rate, and the power these games had")
+	c.Flags().Float64Var(&o.power, "power", 0, "with --detect: the power wanted (default 0.8)")
 	return c
 }
 
@@ -208,8 +212,12 @@ func runStats(s *streams, o *statsOptions) error {
 	if err != nil {
 		return badInput(err)
 	}
-	res, err := summary.Stats(summary.StatsRequest{Set: o.setA, Compare: o.setB, Duplicates: func(n int) { warnDuplicates(s, n) },
-		ReadOptions: summary.ReadOptions{Replay: o.replay, SPRT: sprt, Bad: warnSkipped(s)}})
+	req := summary.StatsRequest{Set: o.setA, Compare: o.setB, Duplicates: func(n int) { warnDuplicates(s, n) }, Detect: o.detect, DetectPower: o.power,
+		ReadOptions: summary.ReadOptions{Replay: o.replay, SPRT: sprt, Bad: warnSkipped(s)}}
+	if err := req.CheckDetect(); err != nil {
+		return badInput(err)
+	}
+	res, err := summary.Stats(req)
 	if err != nil {
 		return badInput(err)
 	}

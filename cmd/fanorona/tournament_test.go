@@ -244,8 +244,9 @@ func TestRunFlagsParsed(t *testing.T) {
 // TestStatsAndMergeFlagsParsed: stats splits its files at "--" with --compare; merge
 // takes its shards and folder.
 func TestStatsAndMergeFlagsParsed(t *testing.T) {
-	o := parsedOptions(t, newStatsCmd, "a", "b", "--compare", "--json", "--replay", "--sprt", "0,5", "--csv", "s.csv", "--", "c")
-	assert.Equal(t, statsOptions{setA: []string{"a", "b"}, setB: []string{"c"}, json: true, replay: true, sprt: "0,5", csv: "s.csv", compare: true}, *o)
+	o := parsedOptions(t, newStatsCmd, "a", "b", "--compare", "--json", "--replay", "--sprt", "0,5", "--csv", "s.csv", "--detect", "0.03", "--power", "0.9", "--", "c")
+	assert.Equal(t, statsOptions{setA: []string{"a", "b"}, setB: []string{"c"}, json: true, replay: true, sprt: "0,5", csv: "s.csv", compare: true,
+		detect: 0.03, power: 0.9}, *o)
 	o = parsedOptions(t, newStatsCmd, "a")
 	assert.Equal(t, statsOptions{setA: []string{"a"}}, *o)
 

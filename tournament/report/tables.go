@@ -364,10 +364,21 @@ func WriteStats(w io.Writer, res *summary.StatsResult, setA, setB []string, asJS
 		enc.SetIndent("", "  ")
 		return enc.Encode(res.Comparison)
 	}
-	if err := WriteText(w, res.Summary); err != nil || res.Lengths == nil {
+	if err := WriteText(w, res.Summary); err != nil {
 		return err
 	}
-	return WriteComparison(w, setA, setB, *res.Lengths)
+	if res.Lengths != nil {
+		if err := WriteComparison(w, setA, setB, *res.Lengths); err != nil {
+			return err
+		}
+	}
+	if ss := res.SampleSize; ss != nil {
+		_, err := fmt.Fprintf(w, "\nSample size (two-sided test of a score against 0.5 at level %g, normal approximation, draw rate %.3f of these games): "+
+			"a true score of %.3f needs %d games for power %.2f; these %d games had power %.2f to detect it\n",
+			ss.Alpha, ss.DrawRate, 0.5+ss.Edge, ss.GamesNeeded, ss.Power, ss.Games, ss.PowerOfGames)
+		return err
+	}
+	return nil
 }
 
 // WriteComparison prints the two-sample Kolmogorov–Smirnov comparison of the game lengths

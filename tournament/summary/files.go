@@ -87,8 +87,9 @@ func ParseSPRT(s string) (*SPRTConfig, error) {
 // Comparison is a summary with, when two sets were read, the comparison of their game
 // lengths, as stats --json prints it.
 type Comparison struct {
-	LengthKS *LengthKS `json:"length_ks,omitempty"`
-	Summary  *Summary  `json:"summary"`
+	LengthKS   *LengthKS   `json:"length_ks,omitempty"`
+	SampleSize *SampleSize `json:"sample_size,omitempty"` // stats --detect
+	Summary    *Summary    `json:"summary"`
 }
 
 // LengthKS is a LengthComparison in JSON.

@@ -50,3 +50,36 @@ func TestStatsReadsOneSetOrComparesTwo(t *testing.T) {
 	_, err = Stats(req)
 	assert.ErrorContains(t, err, "no such file")
 }
+
+// TestStatsSizesARun: --detect takes the draw rate of the set's games (here 10 of 40) and
+// answers by the normal approximation, checked by hand: with draw rate d a game's score
+// has sd sqrt(¼ − d/4) under H0 (0.433013 at d = ¼) and sqrt(m − d/4 − m²) at mean m under
+// H1 (0.430116 at m = 0.55); 0.55 against 0.5 at α 0.05 (1.959964) and power 0.8
+// (0.841621) takes ((1.959964·0.433013 + 0.841621·0.430116)/0.05)² = 586.3, so 587 games;
+// 40 games have power Φ((0.05·√40 − 1.959964·0.433013)/0.430116) = Φ(−1.23795) = 0.10787.
+func TestStatsSizesARun(t *testing.T) {
+	var recs []record.Record
+	for i := 0; i < 40; i++ {
+		result := []string{"1-0", "0-1", "1/2-1/2", "1-0"}[i%4] // 20 wins, 10 losses, 10 draws for White
+		recs = append(recs, rec(runA, i, i/2, "A", "A", result, fmt.Sprintf("t%d", i)))
+	}
+	set := writeFile(t, recs...)
+	res, err := Stats(StatsRequest{Set: []string{set}, Detect: 0.05})
+	require.NoError(t, err)
+	ss := res.SampleSize
+	require.NotNil(t, ss)
+	assert.InDelta(t, 0.25, ss.DrawRate, 1e-12)
+	assert.Equal(t, 0.8, ss.Power, "the default power")
+	assert.Equal(t, 587, ss.GamesNeeded)
+	assert.Equal(t, 40, ss.Games)
+	assert.InDelta(t, 0.10787, ss.PowerOfGames, 5e-5)
+
+	res, err = Stats(StatsRequest{Set: []string{set}})
+	require.NoError(t, err)
+	assert.Nil(t, res.SampleSize, "no sizing unless asked")
+	for _, bad := range []StatsRequest{{Detect: 0.5}, {Detect: -0.7}, {DetectPower: 0.9}, {Detect: 0.02, DetectPower: 1}} {
+		bad.Set = []string{set}
+		_, err := Stats(bad)
+		assert.Error(t, err, "%+v", bad)
+	}
+}
