@@ -41,7 +41,7 @@ func (f *runOptions) bind(c *cobra.Command) {
 	fl.IntVar(&r.Concurrency, "concurrency", 0, "deprecated alias of --workers")
 	fl.BoolVar(&r.Resume, "resume", false, "continue the run already in --output (refused when the folder holds none)")
 	fl.BoolVar(&r.StartOrResume, "start-or-resume", false, "continue the run in --output, or start it when the folder holds none (for scheduled tasks that may be restarted)")
-	fl.StringVar(&r.Openings, "openings", "start", "where games start: start, firstmove[:K] (White's first turns in turn), random:K, book:K, distinct:K, even:K (balanced sets after K plies) file:PATH (one FEN a line) or games:PATH[:K] (each game's position after K turns, all without K, of a games.jsonl, run folder or PGN file); on a set White's score is the side to move's, not the first-move advantage (docs/RESULTS.md)")
+	fl.StringVar(&r.Openings, "openings", "start", "where games start: start, firstmove[:K] (White's first turns in turn; K random plies after them bias White's score), random:K, book:K, distinct:K, even:K (balanced sets after K plies), file:PATH (one FEN a line) or games:PATH[:K] (each game's position after K turns, all without K, of a games.jsonl, run folder or PGN file); on a set White's score is the side to move's, not the first-move advantage (docs/RESULTS.md)")
 	fl.IntVar(&f.maxPlies, "max-plies", tournament.DefaultMaxPlies, "stop a game after this many plies (a draw, reason max-plies)")
 	fl.StringVar(&r.Shard, "shard", "", "play only shard i/n of the games (0-based; also from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID with --shard-count)")
 	fl.IntVar(&r.ShardCount, "shard-count", 0, "number of shards when the index comes from the environment")
