@@ -377,7 +377,7 @@ func (s *Prover) mid(p *engine.Position, k key, h uint64, d int, viaCapture bool
 		s.checkBudget()
 	}
 	if s.stopped || s.err != nil || d >= maxDepth {
-		if pn, dn, ok := s.tt.lookup(k, h); ok {
+		if pn, dn, ok := s.tt.lookupSearched(k, h); ok {
 			return pn, dn
 		}
 		return 1, 1
@@ -412,6 +412,7 @@ func (s *Prover) mid(p *engine.Position, k key, h uint64, d int, viaCapture bool
 			if c.pos.Side != s.claim.Side {
 				c.pn, c.dn = m, 1
 			}
+			s.tt.estimate(c.k, c.h, c.pn, c.dn)
 		}
 	}
 	var pn, dn uint32
