@@ -48,7 +48,9 @@ func newTTable(entries int) *ttable {
 	for n*2 <= entries {
 		n *= 2
 	}
-	return &ttable{entries: make([]entry, n), mask: uint64(n-1) &^ 1}
+	t := &ttable{entries: make([]entry, n), mask: uint64(n-1) &^ 1}
+	adviseHugePages(t.bytes())
+	return t
 }
 
 // clear empties the table.
