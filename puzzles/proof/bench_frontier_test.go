@@ -5,6 +5,7 @@ package proof
 
 import (
 	"context"
+	"path/filepath"
 	"testing"
 
 	"github.com/fanorona/fanorona/engine"
@@ -21,6 +22,14 @@ var frontierJobs = [][2]string{
 	{"f2-e3A", "c3-d4W"},
 	{"d2-e3A", "c3-d2A"},
 	{"d3-e3W", "b4-c3A"},
+}
+
+// openingLedger returns the committed ledger of the opening.
+func openingLedger(tb testing.TB) *Ledger {
+	l, err := ReadLedger(filepath.Join("..", "..", "docs", "results", "opening"))
+	require.NoError(tb, err)
+	require.NotEmpty(tb, l.Entries)
+	return l
 }
 
 // frontierPositions returns the positions of frontierJobs under paika limit limit.
@@ -41,13 +50,14 @@ func frontierPositions(tb testing.TB, limit int) []engine.Position {
 }
 
 // BenchmarkOpeningFrontier: df-pn of the campaign's claim "Black wins" under paika limit
-// 50 on each frontier position, 100,000 nodes each an iteration, with the tables of at
+// 50 on each frontier position, 100,000 nodes each an iteration, with the committed
+// ledger's decided positions as leaves, as the campaign runs them, and the tables of at
 // most 3 pieces (which no node of these searches reaches: every probe is a miss, as on
 // the frontier with the 7-piece tables). It reports nodes a CPU-second (user + system of
 // the process, so the collector counts), nodes a second and allocations.
 func BenchmarkOpeningFrontier(b *testing.B) {
 	dir := builtTables(b)
-	pr, err := NewProver(Options{PaikaLimit: 50, Tables: FromSet(tablebase.Open(dir), 3), TTEntries: 1 << 20})
+	pr, err := NewProver(Options{PaikaLimit: 50, Tables: FromSet(tablebase.Open(dir), 3), TTEntries: 1 << 20, Ledger: openingLedger(b)})
 	require.NoError(b, err)
 	ps := frontierPositions(b, 50)
 	ctx := context.Background()
