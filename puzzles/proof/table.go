@@ -96,7 +96,9 @@ func (t *ttable) estimate(k key, h uint64, pn, dn uint32) {
 }
 
 // store records k's numbers and adds work to what it had. A slot holding an estimate
-// counts as empty (its own estimate included: k's searched numbers replace it).
+// counts as empty. When k's own estimate is in the second slot and its numbers go to the
+// first, the estimate stays behind them: lookups read the first slot first, and the first
+// is replaced only when both hold searched nodes.
 func (t *ttable) store(k key, h uint64, pn, dn uint32, work uint64) {
 	i := h & t.mask
 	a, b := &t.entries[i], &t.entries[i+1]
@@ -109,9 +111,6 @@ func (t *ttable) store(k key, h uint64, pn, dn uint32, work uint64) {
 	case a.free():
 		e = a
 		e.work = 0
-		if b.free() && b.k == k {
-			b.pn, b.dn = 0, 0 // k's estimate, replaced by its numbers in a
-		}
 	case b.free():
 		e = b
 		e.work = 0
