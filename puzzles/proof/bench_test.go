@@ -12,9 +12,9 @@ import (
 )
 
 // BenchmarkSearch: df-pn of "White wins" under the theoretic rules on a quiet 4-piece
-// position (2v2) with the tables of at most 3 pieces, 200,000 nodes an iteration; it
-// reports nodes a second, nodes a CPU-second and allocations (none per node: the frames and the table are
-// allocated once, in the first iteration).
+// position (2v2) with the tables of at most 3 pieces, at most 200,000 nodes an iteration;
+// it reports nodes a second, nodes a CPU-second and allocations (none per node: the
+// frames and the table are allocated once, in the first iteration).
 func BenchmarkSearch(b *testing.B) {
 	dir := builtTables(b)
 	pr, err := NewProver(Options{Tables: FromSet(tablebase.Open(dir), 3), TTEntries: 1 << 20})
