@@ -414,6 +414,9 @@ func (s *Prover) mid(p *engine.Position, k key, h uint64, d int, viaCapture bool
 			}
 			s.tt.estimate(c.k, c.h, c.pn, c.dn)
 		}
+		if or && c.pn == 0 || !or && c.dn == 0 {
+			break // this child decides the node: the others cannot change its numbers
+		}
 	}
 	var pn, dn uint32
 	for {
