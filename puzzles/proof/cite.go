@@ -32,7 +32,13 @@ type ledgerLeaf struct {
 type ledgerLeaves struct {
 	dir   string
 	byKey map[key][]ledgerLeaf
+	// hashes has the bit hashBit(h) set for the hash h of every position of byKey: a
+	// search asks at every child, and nearly every answer is no without a map lookup.
+	hashes [64]uint64
 }
+
+// hashBit is the bit of a position's hash in ledgerLeaves.hashes.
+func hashBit(h uint64) (word int, bit uint64) { return int(h >> 58), 1 << (h >> 52 & 63) }
 
 func newLedgerLeaves(l *Ledger, limit int) *ledgerLeaves {
 	ls := &ledgerLeaves{dir: l.Dir, byKey: map[key][]ledgerLeaf{}}
@@ -45,7 +51,9 @@ func newLedgerLeaves(l *Ledger, limit int) *ledgerLeaves {
 		if err != nil {
 			continue // ReadLedger refuses such lines
 		}
-		k, _ := keyOf(&p, limit)
+		k, h := keyOf(&p, limit)
+		w, bit := hashBit(h)
+		ls.hashes[w] |= bit
 		ls.byKey[k] = append(ls.byKey[k], ledgerLeaf{claim: est, file: e.Certificate, sha256: e.CertificateSHA256})
 	}
 	return ls
@@ -53,7 +61,10 @@ func newLedgerLeaves(l *Ledger, limit int) *ledgerLeaves {
 
 // find returns the leaf of p whose claim implies c.
 func (ls *ledgerLeaves) find(p *engine.Position, limit int, c Claim) (ledgerLeaf, bool) {
-	k, _ := keyOf(p, limit)
+	k, h := keyOf(p, limit)
+	if w, bit := hashBit(h); ls.hashes[w]&bit == 0 {
+		return ledgerLeaf{}, false
+	}
 	for _, l := range ls.byKey[k] {
 		if implies(l.claim, c) {
 			return l, true

@@ -377,7 +377,7 @@ func (s *Prover) mid(p *engine.Position, k key, h uint64, d int, viaCapture bool
 		s.checkBudget()
 	}
 	if s.stopped || s.err != nil || d >= maxDepth {
-		if pn, dn, ok := s.tt.lookup(k, h); ok {
+		if pn, dn, ok := s.tt.lookupSearched(k, h); ok {
 			return pn, dn
 		}
 		return 1, 1
@@ -412,6 +412,10 @@ func (s *Prover) mid(p *engine.Position, k key, h uint64, d int, viaCapture bool
 			if c.pos.Side != s.claim.Side {
 				c.pn, c.dn = m, 1
 			}
+			s.tt.estimate(c.k, c.h, c.pn, c.dn)
+		}
+		if or && c.pn == 0 || !or && c.dn == 0 {
+			break // this child decides the node: the others cannot change its numbers
 		}
 	}
 	var pn, dn uint32

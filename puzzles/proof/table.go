@@ -24,7 +24,9 @@ func keyOf(p *engine.Position, limit int) (key, uint64) {
 const infinity = uint32(1 << 30)
 
 // entry is one node's proof and disproof numbers and the work (nodes searched) spent on
-// it. pn = dn = 0 marks an empty slot (no node has both).
+// it. pn = dn = 0 marks an empty slot (no node has both). Work 0 marks an estimate: a
+// child's initial numbers, kept so that each expansion of its parent does not count its
+// turns again; a searched node has work 1 or more.
 type entry struct {
 	k      key
 	pn, dn uint32
@@ -46,13 +48,15 @@ func newTTable(entries int) *ttable {
 	for n*2 <= entries {
 		n *= 2
 	}
-	return &ttable{entries: make([]entry, n), mask: uint64(n-1) &^ 1}
+	t := &ttable{entries: make([]entry, n), mask: uint64(n-1) &^ 1}
+	adviseHugePages(t.bytes())
+	return t
 }
 
 // clear empties the table.
 func (t *ttable) clear() { clear(t.entries) }
 
-// lookup returns the numbers stored for k.
+// lookup returns the numbers stored for k, searched or estimated.
 func (t *ttable) lookup(k key, h uint64) (pn, dn uint32, ok bool) {
 	i := h & t.mask
 	for j := i; j <= i+1; j++ {
@@ -63,20 +67,51 @@ func (t *ttable) lookup(k key, h uint64) (pn, dn uint32, ok bool) {
 	return 0, 0, false
 }
 
-// store records k's numbers and adds work to what it had.
+// lookupSearched returns the numbers stored for k if k was searched (not an estimate).
+func (t *ttable) lookupSearched(k key, h uint64) (pn, dn uint32, ok bool) {
+	i := h & t.mask
+	for j := i; j <= i+1; j++ {
+		if e := &t.entries[j]; e.k == k && e.work != 0 {
+			return e.pn, e.dn, true
+		}
+	}
+	return 0, 0, false
+}
+
+// free reports whether e holds no searched node: empty or an estimate.
+func (e *entry) free() bool { return e.work == 0 }
+
+// estimate records k's initial numbers in a slot holding no searched node, if there is
+// one: an estimate never displaces a searched node, so the searched nodes a table keeps
+// are the same with estimates or without.
+func (t *ttable) estimate(k key, h uint64, pn, dn uint32) {
+	i := h & t.mask
+	e := &t.entries[i]
+	if !e.free() {
+		if e = &t.entries[i+1]; !e.free() {
+			return
+		}
+	}
+	e.k, e.pn, e.dn = k, pn, dn
+}
+
+// store records k's numbers and adds work to what it had. A slot holding an estimate
+// counts as empty. When k's own estimate is in the second slot and its numbers go to the
+// first, the estimate stays behind them: lookups read the first slot first, and the first
+// is replaced only when both hold searched nodes.
 func (t *ttable) store(k key, h uint64, pn, dn uint32, work uint64) {
 	i := h & t.mask
 	a, b := &t.entries[i], &t.entries[i+1]
 	var e *entry
 	switch {
-	case a.k == k && (a.pn|a.dn) != 0:
+	case a.k == k && !a.free():
 		e = a
-	case b.k == k && (b.pn|b.dn) != 0:
+	case b.k == k && !b.free():
 		e = b
-	case (a.pn | a.dn) == 0:
+	case a.free():
 		e = a
 		e.work = 0
-	case (b.pn | b.dn) == 0:
+	case b.free():
 		e = b
 		e.work = 0
 	case a.work <= b.work:

@@ -38,3 +38,43 @@ func TestCheckTTEntriesAgainstTheMachine(t *testing.T) {
 	assert.EqualError(t, CheckTTEntries(1, 1, 8*gib), "must be 2 or more")
 	assert.EqualError(t, CheckTTEntries(-5, 1, 0), "must be 2 or more")
 }
+
+// TestEstimatesNeverDisplaceSearchedNodes: a table of one bucket (two slots, every key in
+// it). An estimate takes a slot without a searched node or none; a searched node treats an
+// estimate as an empty slot, and is found before its own estimate.
+func TestEstimatesNeverDisplaceSearchedNodes(t *testing.T) {
+	tt := newTTable(2)
+	a, b, c := key{1, 0}, key{2, 0}, key{3, 0}
+	tt.store(a, 0, 4, 7, 5)
+	tt.store(b, 0, 2, 9, 3)
+	tt.estimate(c, 0, 1, 6)
+	_, _, ok := tt.lookup(c, 0)
+	assert.False(t, ok, "both slots hold searched nodes: the estimate is not kept")
+	for _, k := range []key{a, b} {
+		_, _, ok := tt.lookupSearched(k, 0)
+		assert.True(t, ok, "%v kept", k)
+	}
+
+	tt.clear()
+	tt.estimate(a, 0, 1, 6)
+	tt.estimate(b, 0, 5, 1)
+	pn, dn, ok := tt.lookup(b, 0)
+	assert.True(t, ok)
+	assert.Equal(t, [2]uint32{5, 1}, [2]uint32{pn, dn}, "an estimate is looked up")
+	_, _, ok = tt.lookupSearched(b, 0)
+	assert.False(t, ok, "an estimate is not a searched node")
+	tt.store(b, 0, 8, 2, 10) // into a's slot, looked up before b's estimate
+	pn, dn, ok = tt.lookupSearched(b, 0)
+	assert.True(t, ok)
+	assert.Equal(t, [2]uint32{8, 2}, [2]uint32{pn, dn})
+	tt.store(c, 0, 3, 3, 1) // into the slot b's estimate held: b stays
+	_, _, ok = tt.lookupSearched(b, 0)
+	assert.True(t, ok, "b kept")
+	_, _, ok = tt.lookupSearched(c, 0)
+	assert.True(t, ok, "c kept")
+	tt.store(a, 0, 1, 1, 20) // replaces c, the one of less work
+	_, _, ok = tt.lookup(c, 0)
+	assert.False(t, ok)
+	_, _, ok = tt.lookup(b, 0)
+	assert.True(t, ok)
+}
