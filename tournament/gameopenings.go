@@ -5,17 +5,15 @@
 package tournament
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"strconv"
 	"strings"
 
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/engine/record"
+	"github.com/fanorona/fanorona/internal/filehash"
 	"github.com/fanorona/fanorona/tournament/pgn"
 )
 
@@ -51,7 +49,7 @@ var errEnough = errors.New("enough openings")
 // few games.
 func gameOpenings(c *Plan, spec string, k int) (*Openings, error) {
 	path := record.GamesPath(spec) // a run folder stands for its games.jsonl
-	sum, err := fileSum(path)
+	sum, err := filehash.SHA256(path)
 	if err != nil {
 		return nil, fmt.Errorf("games file: %v", err)
 	}
@@ -126,18 +124,4 @@ func eachGame(path string, add func(line int, opening string, before, turns []st
 		return add(at.Line, r.Opening, r.OpeningTurns, r.Turns)
 	})
 	return err
-}
-
-// fileSum returns the SHA-256 of the file at path, in hex.
-func fileSum(path string) (string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "", err
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/internal/filehash"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 )
 
@@ -397,7 +398,7 @@ func missingTable(file, fen string) error { return &MissingTableError{File: file
 // that name there must be the one given.
 func FileVerifier(dir string) VerifyFile {
 	return func(file, sum string) error {
-		got, err := FileSHA256(filepath.Join(dir, file))
+		got, err := filehash.SHA256(filepath.Join(dir, file))
 		if err != nil {
 			return err
 		}

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/internal/filehash"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 )
 
@@ -133,7 +134,7 @@ func (c *checker) checkCite(p *engine.Position, r *Record, refuse func(string, .
 		return refuse("cites %s, which is under check already: a cycle of citations", r.File)
 	}
 	path := filepath.Join(cs.dir, r.File)
-	sum, err := FileSHA256(path)
+	sum, err := filehash.SHA256(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return refuse("cites %s, which is not in %s", r.File, cs.dir)

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/internal/filehash"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -140,7 +141,7 @@ func TestCheckRefusesACycleOfCitations(t *testing.T) {
 		Tables: []TableSum{}, Claim: "white-wins", Root: fen}
 	// q cites p (its sum unknown yet: it cannot be honest), p cites q with q's true sum.
 	qPath := writeCert(t, dir, "q.fpc.gz", Section{Header: h, Records: []Record{{Type: RecordCite, FEN: fen, File: "p.fpc.gz", SHA256: "00"}}})
-	qSum, err := FileSHA256(qPath)
+	qSum, err := filehash.SHA256(qPath)
 	require.NoError(t, err)
 	pPath := writeCert(t, dir, "p.fpc.gz", Section{Header: h, Records: []Record{{Type: RecordCite, FEN: fen, File: "q.fpc.gz", SHA256: qSum}}})
 	_, err = CheckFile(pPath, "")

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/internal/filehash"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 )
 
@@ -114,7 +115,7 @@ func (s *Prover) Certificate(ctx context.Context, p engine.Position, res Result,
 	sort.Slice(ids, func(i, j int) bool { return baseName(s.tables.File(ids[i])) < baseName(s.tables.File(ids[j])) })
 	for _, id := range ids {
 		path := s.tables.File(id)
-		sum, err := FileSHA256(path)
+		sum, err := filehash.SHA256(path)
 		if err != nil {
 			return Section{}, fmt.Errorf("proof: table %s: %w", path, err)
 		}

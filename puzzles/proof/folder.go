@@ -25,6 +25,7 @@ import (
 
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/internal/atomicfile"
+	"github.com/fanorona/fanorona/internal/filehash"
 	"github.com/fanorona/fanorona/internal/flock"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 )
@@ -483,7 +484,7 @@ func (m *Manifest) Combine(dir string, tables Tables, toolkit string) (Section, 
 			add(*n.Leaf)
 			if n.Leaf.Type == RecordTable && sums[n.Leaf.File] == "" {
 				c, _ := tablebase.ClassOf(ptr(engine.MustParseFEN(n.FEN)))
-				sum, err := FileSHA256(tables.File(tablebase.TableID{Class: c, Rule: tablebase.PaikaRule(m.PaikaLimit)}))
+				sum, err := filehash.SHA256(tables.File(tablebase.TableID{Class: c, Rule: tablebase.PaikaRule(m.PaikaLimit)}))
 				if err != nil {
 					return fmt.Errorf("proof: %w", err)
 				}

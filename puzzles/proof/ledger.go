@@ -20,6 +20,7 @@ import (
 
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/internal/atomicfile"
+	"github.com/fanorona/fanorona/internal/filehash"
 	"github.com/fanorona/fanorona/internal/flock"
 )
 
@@ -208,7 +209,7 @@ func TablesCommand(ts []TableSum, limit int) string {
 // EntriesOf returns the ledger entries of the certificate file at path, one a section,
 // each proven: the figures nodes and seconds are the search's, as its run reported them.
 func EntriesOf(path string, c *Certificate, nodes uint64, seconds float64) ([]LedgerEntry, error) {
-	sum, err := FileSHA256(path)
+	sum, err := filehash.SHA256(path)
 	if err != nil {
 		return nil, err
 	}

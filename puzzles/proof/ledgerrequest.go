@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/fanorona/fanorona/internal/atomicfile"
+	"github.com/fanorona/fanorona/internal/filehash"
 )
 
 // LedgerImported: a certificate's claims are in the ledger, its file in the ledger's
@@ -157,11 +158,11 @@ func (r *Request) importCertificate(l *Ledger) ([]LedgerEntry, error) {
 // sameFile reports whether b holds the bytes of a; false when b does not exist, an
 // error when it holds others.
 func sameFile(a, b string) (bool, error) {
-	sa, err := FileSHA256(a)
+	sa, err := filehash.SHA256(a)
 	if err != nil {
 		return false, err
 	}
-	sb, err := FileSHA256(b)
+	sb, err := filehash.SHA256(b)
 	if errors.Is(err, os.ErrNotExist) {
 		return false, nil
 	}
