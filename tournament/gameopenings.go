@@ -55,7 +55,7 @@ func gameOpenings(c *Plan, spec string, k int) (*Openings, error) {
 	}
 	o := &Openings{Kind: OpenGames, Plies: k, Path: spec, SHA256: sum}
 	r, need := c.rules, c.needed
-	add := func(line int, opening string, before, turns []string) error {
+	add := func(line int, opening string, turns []string) error {
 		p, err := engine.ParseFEN(opening)
 		if err != nil {
 			return fmt.Errorf("%s:%d: FEN: %v", path, line, err)
@@ -77,14 +77,7 @@ func gameOpenings(c *Plan, spec string, k int) (*Openings, error) {
 		if err := r.Ongoing(&p); errors.As(err, &over) {
 			return fmt.Errorf("%s:%d: the game is already over after %d turns (%s, %s under the run's rules): give K, the turns to play of each game (games:PATH:K)", path, line, len(turns), over.Status.Outcome, over.Status.Reason)
 		}
-		var from []string // the turns from the start, where the game began there
-		switch {
-		case len(before) > 0:
-			from = append(append(from, before...), turns...)
-		case opening == engine.StartFEN && len(turns) > 0:
-			from = append(from, turns...)
-		}
-		o.book, o.lines = append(o.book, p), append(o.lines, from)
+		o.book = append(o.book, p)
 		if len(o.book) == need {
 			return errEnough
 		}
@@ -107,7 +100,7 @@ func gameOpenings(c *Plan, spec string, k int) (*Openings, error) {
 
 // eachGame calls add with each game of the file at path, in order: PGN-style text (any
 // tool's: pgn.ReadGames) or games.jsonl records (every line must read; duplicates kept).
-func eachGame(path string, add func(line int, opening string, before, turns []string) error) error {
+func eachGame(path string, add func(line int, opening string, turns []string) error) error {
 	isPGN, err := pgn.IsPGN(path)
 	if err != nil {
 		return fmt.Errorf("games file: %v", err)
@@ -118,10 +111,10 @@ func eachGame(path string, add func(line int, opening string, before, turns []st
 			return fmt.Errorf("games file: %v", err)
 		}
 		defer f.Close()
-		return pgn.ReadGames(f, path, func(g *pgn.Game) error { return add(g.Line, g.Opening, g.OpeningTurns, g.Turns) })
+		return pgn.ReadGames(f, path, func(g *pgn.Game) error { return add(g.Line, g.Opening, g.Turns) })
 	}
 	_, err = record.ScanRecords([]string{path}, record.ScanOptions{Strict: true, KeepDuplicates: true}, func(r *record.Record, at record.Place) error {
-		return add(at.Line, r.Opening, r.OpeningTurns, r.Turns)
+		return add(at.Line, r.Opening, r.Turns)
 	})
 	return err
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/tournament/pgn"
+	"github.com/fanorona/fanorona/tournament/summary"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -42,7 +43,6 @@ func TestGameOpeningsAreThePositionsAfterKTurns(t *testing.T) {
 	recs := readGames(t, dir)
 	const k = 3
 	var want []engine.Position
-	var wantLines [][]string
 	for _, r := range recs {
 		p := engine.MustParseFEN(r.Opening)
 		for _, s := range r.Turns[:k] {
@@ -51,7 +51,6 @@ func TestGameOpeningsAreThePositionsAfterKTurns(t *testing.T) {
 			p = p.Play(turn)
 		}
 		want = append(want, p)
-		wantLines = append(wantLines, append(append([]string(nil), r.OpeningTurns...), r.Turns[:k]...))
 	}
 	for _, src := range []string{exported, dir, filepath.Join(dir, record.GamesFile)} {
 		c, err := NewPlan(Config{Format: RoundRobin, Players: []string{"random", "easy"}, Games: 12,
@@ -63,7 +62,7 @@ func TestGameOpeningsAreThePositionsAfterKTurns(t *testing.T) {
 		for i := range want {
 			p, line := o.OpeningLine(i, 0, engine.DefaultRules())
 			assert.Equal(t, want[i].FEN(), p.FEN(), "%s game %d", src, i)
-			assert.Equal(t, wantLines[i], line, "%s game %d", src, i)
+			assert.Nil(t, line, "%s game %d: a position of the set, without a line", src, i)
 		}
 		assert.Equal(t, string(OpenGames), o.Identity(c).Policy)
 	}
@@ -76,8 +75,8 @@ func TestGameOpeningsAreThePositionsAfterKTurns(t *testing.T) {
 	require.Len(t, played, 6)
 	for i, r := range played {
 		assert.Equal(t, want[i].FEN(), r.Opening, "self-play game %d: an opening of its own", i)
-		assert.Equal(t, wantLines[i], r.OpeningTurns)
-		require.NoError(t, record.Replay(&r), "game %d: the opening turns reach its opening", i)
+		assert.Empty(t, r.OpeningTurns, "self-play game %d: a set's position, not a game from the start", i)
+		require.NoError(t, record.Replay(&r), "game %d", i)
 	}
 }
 
@@ -117,10 +116,10 @@ func TestGameOpeningsFromAnotherTool(t *testing.T) {
 
 	p, line := o.OpeningLine(0, 0, r)
 	assert.Equal(t, first.FEN(), p.FEN())
-	assert.Equal(t, []string{"d2-e3A", "c3-d2A"}, line)
+	assert.Nil(t, line, "a set's position: no line from the start, even where the game began there")
 	p, line = o.OpeningLine(1, 0, r)
 	assert.Equal(t, second.FEN(), p.FEN())
-	assert.Nil(t, line, "a game that began elsewhere has no line from the start")
+	assert.Nil(t, line)
 	assert.Equal(t, "games (2 positions, sha256 "+o.Identity(c).SHA256[:16]+"…)", o.Identity(c).Name())
 }
 
@@ -195,4 +194,22 @@ func TestGameOpeningsResumeChecksTheFile(t *testing.T) {
 	var ie *InputError
 	require.ErrorAs(t, err, &ie)
 	assert.Contains(t, err.Error(), "resume: "+out+" holds a different run: openings_sha256 is ")
+}
+
+// TestGamesSetMeasuresTheSideToMove: a run on games:PATH:K measures White's score as the
+// side to move's on the set (its note, its table and summary.json agree), whatever the
+// parity of K, not a first-move figure: its games carry no opening turns.
+func TestGamesSetMeasuresTheSideToMove(t *testing.T) {
+	_, exported := sourceRun(t)
+	for _, tc := range []struct {
+		k    int
+		want string
+	}{{2, summary.MeasuresSideToMove}, {3, summary.MeasuresSideNotToMove}} {
+		s, err := Run(context.Background(), Config{Format: SelfPlay, Players: []string{"random"}, Games: 4,
+			Openings: fmt.Sprintf("games:%s:%d", exported, tc.k), Seed: 4, Rules: record.RulesFrom(engine.DefaultRules(), 300)}, Options{Out: t.TempDir()})
+		require.NoError(t, err)
+		require.Len(t, s.FirstMove, 1)
+		assert.Equal(t, tc.want, s.FirstMove[0].Measures, "K %d", tc.k)
+		assert.Empty(t, s.FirstTurns, "K %d: no table by first turn", tc.k)
+	}
 }

@@ -130,7 +130,6 @@ type Openings struct {
 	Path, SHA256 string
 	distinct     int
 	first        []engine.Turn // OpenFirstMove: White's first turns, in notation order
-	lines        [][]string    // OpenGames: each opening's turns from the start (nil where a game began elsewhere)
 }
 
 // OpeningSpec is an openings setting read once: its kind, K (the plies of random:K,
@@ -398,9 +397,6 @@ func (o *Openings) prefix(c *Plan) *Openings {
 	}
 	x := *o
 	x.book = o.book[:need]
-	if x.lines != nil {
-		x.lines = o.lines[:need]
-	}
 	seen := map[string]bool{}
 	for i := range x.book {
 		seen[x.book[i].FEN()] = true
@@ -417,15 +413,13 @@ func (o *Openings) Opening(k int, seed uint64, r engine.Rules) engine.Position {
 
 // OpeningLine returns the opening of pair k and, for firstmove openings, the turns from
 // the start position that reach it (White's first turn, then the random plies), in
-// notation; for games openings, the game's turns from the start where it began there
-// (or its record says how it got to its opening); nil for the other kinds, whose
-// openings are positions without a line.
+// notation; nil for the other kinds, whose openings are positions without a line (a
+// games set too: its positions are a set whose side to move White's score measures, not
+// games from the start).
 func (o *Openings) OpeningLine(k int, seed uint64, r engine.Rules) (engine.Position, []string) {
 	switch o.Kind {
-	case OpenBook, OpenDistinct, OpenEven, OpenFile:
+	case OpenBook, OpenDistinct, OpenEven, OpenFile, OpenGames:
 		return o.book[k%len(o.book)], nil
-	case OpenGames:
-		return o.book[k%len(o.book)], o.lines[k%len(o.book)]
 	case OpenRandom:
 		// Draw K uniform turns; a draw that ends the game early is redrawn from the next
 		// stream, so every opening is a game still in progress.
