@@ -32,3 +32,16 @@ func TestParseInfoReadsTheReportedFigures(t *testing.T) {
 	assert.False(t, ans.scored)
 	assert.Equal(t, 3, ans.a.Depth)
 }
+
+// With MultiPV the first line is the analysis of the turn played; the others' scores and
+// variations are of other turns and leave it as it was.
+func TestParseInfoKeepsTheFirstOfSeveralLines(t *testing.T) {
+	var ans answer
+	parseInfo("info depth 6 multipv 1 score cp 40 nodes 9000 pv d3-e3A f4-f3A", &ans)
+	parseInfo("info depth 6 multipv 2 score cp -120 nodes 9000 pv e2-e3A", &ans)
+	assert.Equal(t, 40, ans.a.Score)
+	assert.Equal(t, []string{"d3-e3A", "f4-f3A"}, ans.pv)
+	parseInfo("info depth 7 multipv 1 score cp 35 nodes 12000 pv d3-e3A", &ans)
+	assert.Equal(t, 35, ans.a.Score)
+	assert.Equal(t, 7, ans.a.Depth)
+}

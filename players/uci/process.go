@@ -337,10 +337,16 @@ func (p *Process) search(ctx context.Context, position, goCmd string, deadline t
 	return ans, ctx.Err()
 }
 
-// parseInfo reads the fields of an info line that an Analysis holds.
+// parseInfo reads the fields of an info line that an Analysis holds. With MultiPV only
+// the first line's count: the others score other turns than the one played.
 func parseInfo(line string, ans *answer) {
 	a := &ans.a
 	f := strings.Fields(line)
+	for i := 1; i+1 < len(f) && f[i] != "pv" && f[i] != "string"; i++ {
+		if f[i] == "multipv" && f[i+1] != "1" {
+			return
+		}
+	}
 	for i := 1; i < len(f); i++ {
 		next := func() (int64, bool) {
 			if i+1 >= len(f) {
