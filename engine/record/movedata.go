@@ -22,7 +22,7 @@ func IsScoreAdjudication(reason string) bool { return reason == ResignReason || 
 // {}).
 type MoveData struct {
 	// Score is the mover's score of the position it moved from, from the mover's view
-	// (as engines report it): 100 is one piece; at or beyond ±28000 a forced end
+	// (as engines report it): 100 is one piece; at or beyond ±29000 a forced end
 	// 30000-|score| plies away, from ±25000 a proven result (docs/FORMATS.md).
 	Score *int   `json:"score,omitempty"`
 	Depth int    `json:"depth,omitempty"` // plies of the last completed iteration

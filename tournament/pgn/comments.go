@@ -10,13 +10,7 @@ import (
 	"strconv"
 
 	"github.com/fanorona/fanorona/engine/record"
-)
-
-// Score scale of the comments: players' (100 = one piece; ±(mateScore-n): a forced end n
-// plies away, written ±Mn). Package players is not imported for two constants.
-const (
-	mateScore = 30000
-	mateBound = mateScore - 1000
+	"github.com/fanorona/fanorona/players"
 )
 
 // moveComment is the comment written after a turn whose mover reported m: score from the
@@ -29,10 +23,10 @@ func moveComment(m record.MoveData) string {
 	if m.Score != nil {
 		v := *m.Score
 		switch {
-		case v >= mateBound:
-			score = fmt.Sprintf("+M%d", mateScore-v)
-		case v <= -mateBound:
-			score = fmt.Sprintf("-M%d", mateScore+v)
+		case v >= players.MateBound: // a forced end found by search, mate plies away
+			score = fmt.Sprintf("+M%d", players.MateScore-v)
+		case v <= -players.MateBound:
+			score = fmt.Sprintf("-M%d", players.MateScore+v)
 		default:
 			score = fmt.Sprintf("%+.2f", float64(v)/100)
 		}
@@ -65,17 +59,17 @@ func parseMoveComment(text string) (record.MoveData, bool) {
 	case s == "?":
 	case s[1] == 'M':
 		n, err := strconv.Atoi(s[2:])
-		if err != nil || n > mateScore-mateBound {
+		if err != nil || n > players.MateScore-players.MateBound {
 			return m, false
 		}
-		v := mateScore - n
+		v := players.MateScore - n
 		if s[0] == '-' {
 			v = -v
 		}
 		m.Score = &v
 	default:
 		x, err := strconv.ParseFloat(s, 64)
-		if err != nil || math.Abs(x) >= mateScore/100 {
+		if err != nil || math.Abs(x) >= players.MateScore/100 {
 			return m, false
 		}
 		v := int(math.Round(x * 100))
