@@ -2,6 +2,7 @@ package tablebase
 
 import (
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 
@@ -31,4 +32,27 @@ func TestRowsWriteTextOrJSONLines(t *testing.T) {
 		assert.Equal(t, plan[i], rec)
 	}
 	assert.True(t, strings.HasPrefix(lines[1], `{"layer":1,"material":"2v1"`), lines[1])
+}
+
+// failAfter accepts n bytes, then fails every write.
+type failAfter struct{ n int }
+
+func (f *failAfter) Write(p []byte) (int, error) {
+	if len(p) > f.n {
+		n := f.n
+		f.n = 0
+		return n, errors.New("disk full")
+	}
+	f.n -= len(p)
+	return len(p), nil
+}
+
+// TestRowsWriteReportsAFailedWrite: a text table whose writes fail part way returns the
+// error (the command then exits 1), as the JSON form does.
+func TestRowsWriteReportsAFailedWrite(t *testing.T) {
+	plan, err := CheckedPlan(PlanRequest{Material: "1v2"})
+	require.NoError(t, err)
+	for _, asJSON := range []bool{false, true} {
+		assert.ErrorContains(t, plan.Write(&failAfter{n: 10}, asJSON), "disk full", "json %v", asJSON)
+	}
 }
