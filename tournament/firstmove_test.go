@@ -194,7 +194,7 @@ func TestMeasuresFollowWhereGamesBegan(t *testing.T) {
 func TestRandomPliesAfterTheFirstTurnAreSaidToBias(t *testing.T) {
 	for _, tc := range []struct{ openings, then, says string }{
 		{"firstmove", "then the players play on", "White's score is the first-move advantage at the players' level with White's first turn set by the openings"},
-		{"firstmove:1", "then 1 seeded random ply", "White's score is its score after its first turn and 1 random ply: a random ply is a wasted turn"},
+		{"firstmove:1", "then 1 seeded random ply", "White's score is its score after its first turn and 1 random ply: random plies leave the side that moves next something to take"},
 		{"firstmove:3", "then 3 seeded random plies", "not the first-move advantage nor a first turn's value (for those: --openings firstmove with a level that varies)"},
 	} {
 		c := testConfig(4)

@@ -276,7 +276,7 @@ func measuresNote(c *Plan, o *Openings) string {
 	case OpenFirstMove:
 		what = "White's score is the first-move advantage at the players' level with White's first turn set by the openings (each first turn equally often), reported per first turn"
 		if o.Plies > 0 {
-			what = "White's score is its score after its first turn and " + randomPlies(o.Plies, "random") + ": a random ply is a wasted turn for the side that plays it, so the score follows their number, not the first-move advantage nor a first turn's value (for those: --openings firstmove with a level that varies)"
+			what = "White's score is its score after its first turn and " + randomPlies(o.Plies, "random") + ": random plies leave the side that moves next something to take, so the score follows their parity, not the first-move advantage nor a first turn's value (for those: --openings firstmove with a level that varies)"
 		}
 	default:
 		what = "White's score is the side to move's score on " + c.Openings + ", not the first-move advantage (that is measured from the start or with --openings firstmove)"

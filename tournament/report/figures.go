@@ -108,7 +108,7 @@ const firstMoveOfPairsTitle = "White's results by pairing, colours swapped in pa
 // opening policy measures").
 var firstMoveTitles = map[string]string{
 	summary.MeasuresSetFirstTurn:  "First-move advantage with White's first turn set by the openings\nresults seen from White, by group",
-	summary.MeasuresRandomPlies:   "White's results after its first turn and random plies, by group\na random ply is a wasted turn: not the first-move advantage",
+	summary.MeasuresRandomPlies:   "White's results after its first turn and random plies, by group\nrandom plies favour the side that moves next: not the first-move advantage",
 	summary.MeasuresSideToMove:    "Side to move's results on the set of openings, by group\nWhite is to move in every opening: not the first-move advantage",
 	summary.MeasuresSideNotToMove: "Results of the side not to move on the set of openings, by group\nBlack is to move in every opening: not the first-move advantage",
 	summary.MeasuresMixed:         "White's results on openings of several kinds, by group\nnot the first-move advantage",

@@ -41,7 +41,7 @@ func TestWhiteScoreTableSaysWhatItMeasures(t *testing.T) {
 			"First-move advantage with White's first turn set by the openings (White's results; each first turn as often as the openings play it), 95% intervals",
 			summary.MeasuresSetFirstTurn, "", true},
 		{tournament.SelfPlay, []string{"random"}, "firstmove:2",
-			"White's results after its first turn and random plies on firstmove:2 (a random ply is a wasted turn, so the score follows their number: not the first-move advantage), 95% intervals",
+			"White's results after its first turn and random plies on firstmove:2 (random plies leave the side that moves next something to take, so the score follows their parity: not the first-move advantage), 95% intervals",
 			summary.MeasuresRandomPlies, "", true},
 		{tournament.SelfPlay, []string{"random"}, "distinct:2", sideToMove, summary.MeasuresSideToMove, "", false},
 		{tournament.SelfPlay, []string{"random"}, "random:3",

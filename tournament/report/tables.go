@@ -98,7 +98,7 @@ func whiteScoreTitle(s *summary.Summary) (string, bool) {
 	case summary.MeasuresSetFirstTurn:
 		return "First-move advantage with White's first turn set by the openings (White's results; each first turn as often as the openings play it)", false
 	case summary.MeasuresRandomPlies:
-		return "White's results after its first turn and random plies on " + set + " (a random ply is a wasted turn, so the score follows their number: not the first-move advantage)", false
+		return "White's results after its first turn and random plies on " + set + " (random plies leave the side that moves next something to take, so the score follows their parity: not the first-move advantage)", false
 	case summary.MeasuresSideToMove:
 		return "Side to move's score on " + set + " (White's results; White is to move in every opening, so this is not the first-move advantage)", false
 	case summary.MeasuresSideNotToMove:

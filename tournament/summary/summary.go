@@ -204,10 +204,10 @@ const (
 	// often as the openings play them, not over the turns the level would choose.
 	MeasuresSetFirstTurn = "first-move advantage with White's first turn set by the openings"
 	// MeasuresRandomPlies: every game is a game from the start whose first turn and some
-	// uniformly random plies after it the openings set (--openings firstmove:K, K > 0). A
-	// random ply is a wasted turn for the side that plays it, so White's score follows the
-	// plies' number and parity (docs/RESULTS.md): neither the first-move advantage nor a
-	// first turn's value.
+	// uniformly random plies after it the openings set (--openings firstmove:K, K > 0).
+	// Random plies leave the side that moves next something to take, so White's score
+	// follows their parity (docs/OPENING.md): neither the first-move advantage nor a first
+	// turn's value.
 	MeasuresRandomPlies = "White's score after its first turn and random plies (not the first-move advantage)"
 	// MeasuresSideToMove: every game began at another position with White to move (a set
 	// of openings after an even number of plies): White's score there is the side to
