@@ -7,8 +7,12 @@
 package proof
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -93,13 +97,13 @@ func (c *Campaign) run(ctx context.Context, pr *Prover, path []string, p engine.
 		job.Children = len(p.DistinctTurns(Rules(c.PaikaLimit), nil, &seen))
 		return job, c.Ledger.Append(e)
 	}
-	name := strings.Join(path, ".") + "." + sec.Header.Claim + ".fpc.gz"
+	name := certificateName(path, sec.Header.Claim, c.PaikaLimit)
 	data, err := (&Certificate{Sections: []Section{*sec}}).Bytes()
 	if err != nil {
 		return job, err
 	}
 	file := filepath.Join(c.Ledger.Dir, name)
-	if err := atomicfile.WriteFile(file, data); err != nil {
+	if err := writeNew(file, data); err != nil {
 		return job, err
 	}
 	entries, err := EntriesOf(file, &Certificate{Sections: []Section{*sec}}, res.Nodes, res.Elapsed.Seconds())
@@ -109,6 +113,34 @@ func (c *Campaign) run(ctx context.Context, pr *Prover, path []string, p engine.
 	e.Tables, e.TablesSHA256, e.Certificate, e.CertificateSHA256 = entries[0].Tables, entries[0].TablesSHA256, name, entries[0].CertificateSHA256
 	job.File = name
 	return job, c.Ledger.Append(e)
+}
+
+// certificateName names a job's certificate by its path and claim, and its paika limit
+// when not the default, so that campaigns under two limits share a folder.
+func certificateName(path []string, claim string, limit int) string {
+	name := strings.Join(path, ".") + "." + claim
+	if limit != engine.DefaultRules().PaikaLimit {
+		name += fmt.Sprintf(".p%d", limit)
+	}
+	return name + ".fpc.gz"
+}
+
+// writeNew writes data to file, making its folder; a file already there is kept when it
+// holds data and refused otherwise: the ledger cites it by its SHA-256.
+func writeNew(file string, data []byte) error {
+	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+		return err
+	}
+	old, err := os.ReadFile(file)
+	switch {
+	case err == nil && bytes.Equal(old, data):
+		return nil
+	case err == nil:
+		return fmt.Errorf("proof: %s holds another certificate of that name", file)
+	case !errors.Is(err, fs.ErrNotExist):
+		return err
+	}
+	return atomicfile.WriteFile(file, data)
 }
 
 // pick returns the most promising open job of the top: the undecided target whose claim
