@@ -9,9 +9,11 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/internal/filehash"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -105,7 +107,8 @@ func TestCampaignInterruptedWritesNothing(t *testing.T) {
 }
 
 // TestImportChecksAndCopiesACertificate: --import checks the certificate, copies it into
-// the ledger's folder and adds its claim; a file of that name with other bytes is refused.
+// the ledger's folder (made when new) and adds its claim; a file of that name with other
+// bytes is refused.
 func TestImportChecksAndCopiesACertificate(t *testing.T) {
 	src := filepath.Join(t.TempDir(), "c.fpc.gz")
 	// White has no piece: the game is over, lost for White (no table needed).
@@ -114,7 +117,7 @@ func TestImportChecksAndCopiesACertificate(t *testing.T) {
 	data, err := (&Certificate{Sections: []Section{{Header: h, Records: []Record{{Type: RecordEnd, FEN: "9/9/9/9/B8 w 0 0"}}}}}).Bytes()
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(src, data, 0o644))
-	dir := t.TempDir()
+	dir := filepath.Join(t.TempDir(), "new") // made by the import
 	var told []FolderEvent
 	require.NoError(t, (&Request{Ledger: dir, Import: src, Budget: Budget{Nodes: 12}, Tablebases: "none"}).runLedger(context.Background(),
 		func(e FolderEvent) { told = append(told, e) }))
@@ -139,4 +142,53 @@ func TestImportChecksAndCopiesACertificate(t *testing.T) {
 	l, err = ReadLedger(dir)
 	require.NoError(t, err)
 	assert.Len(t, l.Entries, 1, "nothing added")
+}
+
+// quickWin is a target Black wins in a few dozen nodes without tables.
+func quickWin(t *testing.T) Target {
+	p, err := engine.ParseFEN("5B2W/9/9/9/5B3 b 0 0")
+	require.NoError(t, err)
+	return Target{Name: "t", Position: p}
+}
+
+// TestCampaignsUnderTwoLimitsShareANewFolder: the folder is made before the first
+// certificate, each limit's certificate keeps its own name, and both still check.
+func TestCampaignsUnderTwoLimitsShareANewFolder(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "new")
+	for _, limit := range []int{50, 30} {
+		l, err := ReadLedger(dir)
+		require.NoError(t, err)
+		c := Campaign{Ledger: l, Targets: []Target{quickWin(t)}, PaikaLimit: limit, TTEntries: 1 << 10, Budget: Budget{Nodes: 1_000}, Jobs: 1, Toolkit: "test"}
+		require.NoError(t, c.Run(context.Background(), func(FolderEvent) {}), "limit %d", limit)
+	}
+	l, err := ReadLedger(dir)
+	require.NoError(t, err)
+	require.Len(t, l.Entries, 2)
+	assert.NotContains(t, l.Entries[0].Certificate, ".p50.", "the names under limit 50 stay as they were")
+	assert.Equal(t, strings.TrimSuffix(l.Entries[0].Certificate, ".fpc.gz")+".p30.fpc.gz", l.Entries[1].Certificate)
+	for _, e := range l.Entries {
+		sum, err := filehash.SHA256(filepath.Join(dir, e.Certificate))
+		require.NoError(t, err)
+		assert.Equal(t, e.CertificateSHA256, sum, e.Certificate)
+	}
+}
+
+func TestCampaignRefusesToOverwriteACertificate(t *testing.T) {
+	run := func(dir string) (*Ledger, error) {
+		l, err := ReadLedger(dir)
+		require.NoError(t, err)
+		c := Campaign{Ledger: l, Targets: []Target{quickWin(t)}, PaikaLimit: 50, TTEntries: 1 << 10, Budget: Budget{Nodes: 1_000}, Jobs: 1, Toolkit: "test"}
+		return l, c.Run(context.Background(), func(FolderEvent) {})
+	}
+	first, err := run(t.TempDir())
+	require.NoError(t, err)
+	require.Len(t, first.Entries, 1)
+	dir := t.TempDir()
+	other := filepath.Join(dir, first.Entries[0].Certificate)
+	require.NoError(t, os.WriteFile(other, []byte("another run's"), 0o644))
+	_, err = run(dir)
+	assert.ErrorContains(t, err, "another certificate of that name")
+	data, err := os.ReadFile(other)
+	require.NoError(t, err)
+	assert.Equal(t, "another run's", string(data))
 }
