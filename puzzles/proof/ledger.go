@@ -16,6 +16,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/fanorona/fanorona/engine"
@@ -133,7 +134,8 @@ func (e LedgerEntry) valid() error {
 
 // Append appends entries to the ledger's file, under its lock (ledger.lock) and
 // atomically: the file is read again under the lock, so that lines another writer added
-// meanwhile are kept; l.Entries becomes the file's.
+// meanwhile are kept; l.Entries becomes the file's. A decided entry the file has already
+// (the same claim about the same position by the same certificate) is not added again.
 func (l *Ledger) Append(entries ...LedgerEntry) error {
 	for _, e := range entries {
 		if err := e.valid(); err != nil {
@@ -155,7 +157,11 @@ func (l *Ledger) Append(entries ...LedgerEntry) error {
 	if err != nil {
 		return err
 	}
-	now.Entries = append(now.Entries, entries...)
+	for _, e := range entries {
+		if !slices.ContainsFunc(now.Entries, e.sameClaim) {
+			now.Entries = append(now.Entries, e)
+		}
+	}
 	var buf bytes.Buffer
 	for _, e := range now.Entries {
 		data, err := json.Marshal(e)
@@ -169,6 +175,12 @@ func (l *Ledger) Append(entries ...LedgerEntry) error {
 	}
 	l.Entries = now.Entries
 	return nil
+}
+
+// sameClaim reports whether e and o are one certificate's claim about one position.
+func (e LedgerEntry) sameClaim(o LedgerEntry) bool {
+	return e.CertificateSHA256 != "" && e.FEN == o.FEN && e.Claim == o.Claim && e.PaikaLimit == o.PaikaLimit &&
+		e.CertificateSHA256 == o.CertificateSHA256
 }
 
 // TablesDigest returns the SHA-256 of a certificate header's table list, as sha256sum
