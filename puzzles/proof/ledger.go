@@ -18,6 +18,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/internal/atomicfile"
@@ -145,12 +146,9 @@ func (l *Ledger) Append(entries ...LedgerEntry) error {
 	if err := os.MkdirAll(l.Dir, 0o755); err != nil {
 		return err
 	}
-	unlock, busy, err := flock.TryLock(filepath.Join(l.Dir, "ledger.lock"))
+	unlock, err := lockLedger(filepath.Join(l.Dir, "ledger.lock"), ledgerLockWait)
 	if err != nil {
 		return err
-	}
-	if busy {
-		return fmt.Errorf("proof: %s: another writer holds the ledger", l.Dir)
 	}
 	defer unlock()
 	now, err := ReadLedger(l.Dir)
@@ -175,6 +173,26 @@ func (l *Ledger) Append(entries ...LedgerEntry) error {
 	}
 	l.Entries = now.Entries
 	return nil
+}
+
+// ledgerLockWait bounds the wait for the ledger's lock: a writer holds it for one read and
+// one write of the file, so a longer wait means a writer that hangs.
+var ledgerLockWait = 30 * time.Second
+
+// lockLedger takes the lock at path, waiting for another writer to release it (a
+// concurrent import, a second campaign) rather than losing the line of a finished job.
+func lockLedger(path string, wait time.Duration) (func(), error) {
+	deadline := time.Now().Add(wait)
+	for {
+		unlock, busy, err := flock.TryLock(path)
+		if err != nil || !busy {
+			return unlock, err
+		}
+		if time.Now().After(deadline) {
+			return nil, fmt.Errorf("proof: %s: another writer held the ledger for %v", filepath.Dir(path), wait)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }
 
 // sameClaim reports whether e and o are one certificate's claim about one position.

@@ -7,7 +7,9 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
+	"github.com/fanorona/fanorona/internal/flock"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -101,4 +103,29 @@ func TestStandingCountsACertificateOnce(t *testing.T) {
 	assert.Equal(t, uint64(14), s.Nodes, "7 for the certificate, 7 for the unknown job")
 	assert.Equal(t, 1.0, s.Seconds)
 	assert.Equal(t, int64(234), s.CertificateBytes)
+}
+
+func TestLedgerAppendWaitsForAnotherWriter(t *testing.T) {
+	dir := t.TempDir()
+	release, busy, err := flock.TryLock(filepath.Join(dir, "ledger.lock"))
+	require.NoError(t, err)
+	require.False(t, busy)
+	go func() {
+		time.Sleep(100 * time.Millisecond)
+		release()
+	}()
+	l, err := ReadLedger(dir)
+	require.NoError(t, err)
+	a := ledgerLine("9/9/2W3W2/9/3B1B3 w 0 0", "white-wins", "proven", "a.fpc.gz")
+	require.NoError(t, l.Append(a), "appended once the other writer is done")
+	got, err := ReadLedger(dir)
+	require.NoError(t, err)
+	assert.Equal(t, []LedgerEntry{a}, got.Entries)
+
+	held, busy, err := flock.TryLock(filepath.Join(dir, "ledger.lock"))
+	require.NoError(t, err)
+	require.False(t, busy)
+	defer held()
+	_, err = lockLedger(filepath.Join(dir, "ledger.lock"), 50*time.Millisecond)
+	assert.ErrorContains(t, err, "another writer held the ledger")
 }
