@@ -8,12 +8,14 @@ package proof
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/fanorona/fanorona/engine"
@@ -70,7 +72,7 @@ func (c *Campaign) Run(ctx context.Context, tell func(FolderEvent)) error {
 	for range c.Jobs {
 		path, p, ok := newTop(c.Ledger, c.PaikaLimit).pick(c.Targets, claim)
 		if !ok {
-			break // every target decided
+			break // no open target has a job
 		}
 		job, err := c.run(ctx, pr, path, p, claim)
 		if err != nil || ctx.Err() != nil {
@@ -146,24 +148,39 @@ func writeNew(file string, data []byte) error {
 // pick returns the most promising open job of the top: the undecided target whose claim
 // c or its opposite is nearest (the smaller of its proof and disproof numbers), then down
 // its tree the undecided child of the smallest such number, to a position the ledger
-// neither decides nor split.
+// neither decides nor split. A target whose descent finds no child off its path (the open
+// ones return to it) gives way to the next nearest; false only when none has a job.
 func (t *top) pick(targets []Target, c Claim) ([]string, engine.Position, bool) {
-	best, bestNum, proving := -1, infinity, false
-	var root engine.Position
+	type open struct {
+		i       int
+		n       uint32
+		proving bool
+		root    engine.Position
+	}
+	var opens []open
 	for i, tg := range targets {
 		p := normalise(tg.Position, t.limit)
 		pn, dn := t.numbers(&p, c, true)
-		if pn == 0 || dn == 0 {
-			continue
-		}
-		if n := min(pn, dn); n < bestNum {
-			best, bestNum, proving, root = i, n, pn <= dn, p
+		if pn != 0 && dn != 0 {
+			opens = append(opens, open{i, min(pn, dn), pn <= dn, p})
 		}
 	}
-	if best < 0 {
-		return nil, engine.Position{}, false
+	slices.SortStableFunc(opens, func(a, b open) int { return cmp.Compare(a.n, b.n) })
+	for _, o := range opens {
+		clear(t.onPath)
+		if turns, p, ok := t.descend(o.root, c, o.proving); ok {
+			return append([]string{targets[o.i].Name}, turns...), p, true
+		}
 	}
-	path, p := []string{targets[best].Name}, root
+	return nil, engine.Position{}, false
+}
+
+// descend follows the undecided child of the smallest number (the proof number when
+// proving) from root to a position the ledger neither decides nor split, returning the
+// turns to it; false when a split position has no such child off the path.
+func (t *top) descend(root engine.Position, c Claim, proving bool) ([]string, engine.Position, bool) {
+	var path []string
+	p := root
 	for expand := true; ; expand = false {
 		if !expand && !t.isSplit(p.FEN()) {
 			return path, p, true

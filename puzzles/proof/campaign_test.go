@@ -192,3 +192,43 @@ func TestCampaignRefusesToOverwriteACertificate(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "another run's", string(data))
 }
+
+// TestCampaignPassesATargetWhoseOpenLineReturnsToIt: after a1-b1 i5-h5 b1-a1 the only open
+// child is the target itself (h5-i5), every other child decided: that target has no job,
+// and the campaign goes on with the next instead of ending with targets open.
+func TestCampaignPassesATargetWhoseOpenLineReturnsToIt(t *testing.T) {
+	line := []string{"8W/9/9/9/B8 b 0 0", "8W/9/9/9/1B7 w 0 0", "7W1/9/9/9/1B7 b 0 0", "7W1/9/9/9/B8 w 0 0"}
+	var entries []LedgerEntry
+	for i, fen := range line {
+		split := ledgerLine(fen, "black-wins", "unknown", "")
+		split.PaikaLimit, split.Split = 0, true
+		entries = append(entries, split)
+		p := engine.MustParseFEN(fen)
+		var seen engine.ResultSet
+		for _, turn := range p.DistinctTurns(Rules(0), nil, &seen) {
+			q := normalise(p.Play(turn), 0)
+			if q.FEN() == line[(i+1)%len(line)] {
+				continue
+			}
+			// Black's other turns lose the claim, White's lose for White: only the line is open.
+			e := ledgerLine(q.FEN(), "black-wins", "proven", "x.fpc.gz")
+			if p.Side == engine.Black {
+				e.Result = "disproven"
+			}
+			e.PaikaLimit = 0
+			entries = append(entries, e)
+		}
+	}
+	l := &Ledger{Dir: t.TempDir(), Entries: entries}
+	cycle := Target{Name: "cycle", Position: engine.MustParseFEN(line[0])}
+	other := Target{Name: "other", Position: engine.MustParseFEN("5B2W/9/9/9/5B3 b 0 0")}
+	s := standingOf(l, 0, []Target{cycle})
+	require.Equal(t, "open", s.Turns[0].Outcome)
+	require.Equal(t, uint32(1), min(s.Turns[0].ProofNumber, s.Turns[0].DisproofNumber), "the nearest of the two")
+
+	path, _, ok := newTop(l, 0).pick([]Target{cycle, other}, Claim{engine.Black, Wins})
+	require.True(t, ok, "the other target has jobs")
+	assert.Equal(t, "other", path[0])
+	_, _, ok = newTop(l, 0).pick([]Target{cycle}, Claim{engine.Black, Wins})
+	assert.False(t, ok)
+}
