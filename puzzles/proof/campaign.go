@@ -87,9 +87,15 @@ func (c *Campaign) Run(ctx context.Context, tell func(FolderEvent)) error {
 
 // run runs one job and writes what it found.
 func (c *Campaign) run(ctx context.Context, pr *Prover, path []string, p engine.Position, claim Claim) (CampaignJob, error) {
-	res, sec, err := pr.Prove(ctx, p, claim, c.Budget, c.Toolkit)
+	res, sec, err := pr.prove(ctx, p, claim, c.Budget, c.Toolkit)
+	var unextracted *unextractedError
+	if errors.As(err, &unextracted) && ctx.Err() == nil {
+		// A decided search is never split: its extraction had what the search left of the
+		// budget, so it runs again with the whole budget.
+		res, sec, err = pr.certify(ctx, p, unextracted.Decided, c.Budget, c.Toolkit)
+	}
 	if err != nil || ctx.Err() != nil {
-		return CampaignJob{}, err // interrupted: nothing written, the job runs again
+		return CampaignJob{}, err // interrupted or failed: nothing written, the job runs again
 	}
 	job := CampaignJob{Path: path, FEN: p.FEN(), Claim: claim.String(), Outcome: res.Outcome.String(), Nodes: res.Nodes, Seconds: res.Elapsed.Seconds()}
 	e := LedgerEntry{FEN: job.FEN, Claim: job.Claim, PaikaLimit: c.PaikaLimit, Result: job.Outcome, Nodes: res.Nodes, Seconds: res.Elapsed.Seconds()}

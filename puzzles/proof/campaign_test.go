@@ -232,3 +232,30 @@ func TestCampaignPassesATargetWhoseOpenLineReturnsToIt(t *testing.T) {
 	_, _, ok = newTop(l, 0).pick([]Target{cycle}, Claim{engine.Black, Wins})
 	assert.False(t, ok)
 }
+
+// TestCampaignCertifiesADecidedJobWhoseBudgetTheSearchUsed: the search decides in the
+// job's whole node budget, leaving its certificate's extraction (re-proving what a small
+// table overwrote) none: the job is decided and certified, not split.
+func TestCampaignCertifiesADecidedJobWhoseBudgetTheSearchUsed(t *testing.T) {
+	p := engine.MustParseFEN("W1W6/7W1/9/6B2/9 b 0 0")
+	claim := Claim{engine.Black, Wins}
+	alone, err := NewProver(Options{PaikaLimit: 50, TTEntries: 1 << 6})
+	require.NoError(t, err)
+	searched, err := alone.Search(context.Background(), p, claim, Budget{Nodes: 10_000})
+	require.NoError(t, err)
+	require.Equal(t, Disproven, searched.Outcome)
+
+	dir := t.TempDir()
+	l, err := ReadLedger(dir)
+	require.NoError(t, err)
+	c := Campaign{Ledger: l, PaikaLimit: 50, TTEntries: 1 << 6, Budget: Budget{Nodes: searched.Nodes}, Toolkit: "test"}
+	pr, err := NewProver(Options{PaikaLimit: 50, TTEntries: c.TTEntries, Ledger: l})
+	require.NoError(t, err)
+	job, err := c.run(context.Background(), pr, []string{"t"}, p, claim)
+	require.NoError(t, err)
+	assert.Equal(t, "disproven", job.Outcome)
+	assert.Zero(t, job.Children, "not split")
+	require.Len(t, l.Entries, 1)
+	_, err = CheckFile(filepath.Join(dir, l.Entries[0].Certificate), "none")
+	assert.NoError(t, err)
+}
