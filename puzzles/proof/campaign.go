@@ -64,12 +64,21 @@ func (e CampaignJob) String() string {
 
 // Run runs the campaign's jobs one after another, telling each, then the standing.
 func (c *Campaign) Run(ctx context.Context, tell func(FolderEvent)) error {
-	pr, err := NewProver(Options{PaikaLimit: c.PaikaLimit, Tables: c.Tables, TTEntries: c.TTEntries, Ledger: c.Ledger})
+	pr, err := NewProver(Options{PaikaLimit: c.PaikaLimit, Tables: c.Tables, TTEntries: c.TTEntries})
 	if err != nil {
 		return err
 	}
+	warned := 0
 	claim := Claim{engine.Black, Wins}
 	for range c.Jobs {
+		// Leaves only where the run's tables check the certificate: a citation it cannot
+		// check would lose the job's search.
+		var skipped []LedgerEntry
+		pr.leaves, skipped = usableLeaves(c.Ledger, c.PaikaLimit, c.Tables)
+		if len(skipped) > warned {
+			warned = len(skipped)
+			tell(LedgerLeavesSkipped{Ledger: c.Ledger.Dir, Entries: skipped})
+		}
 		path, p, ok := newTop(c.Ledger, c.PaikaLimit).pick(c.Targets, claim)
 		if !ok {
 			break // no open target has a job
@@ -79,7 +88,6 @@ func (c *Campaign) Run(ctx context.Context, tell func(FolderEvent)) error {
 			return err
 		}
 		tell(job)
-		pr.leaves = newLedgerLeaves(c.Ledger, c.PaikaLimit)
 	}
 	tell(standingOf(c.Ledger, c.PaikaLimit, c.Targets))
 	return nil

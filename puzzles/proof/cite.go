@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -58,6 +59,67 @@ func newLedgerLeaves(l *Ledger, limit int) *ledgerLeaves {
 		ls.byKey[k] = append(ls.byKey[k], ledgerLeaf{claim: est, file: e.Certificate, sha256: e.CertificateSHA256})
 	}
 	return ls
+}
+
+// LedgerLeavesSkipped: decided ledger entries a campaign does not use as leaves, the
+// tables their certificates rely on not being among its own (its check of a citation
+// would fail); they are searched instead.
+type LedgerLeavesSkipped struct {
+	Ledger  string
+	Entries []LedgerEntry
+}
+
+func (LedgerLeavesSkipped) folderEvent() {}
+
+func (e LedgerLeavesSkipped) String() string {
+	names := make([]string, len(e.Entries))
+	for i, x := range e.Entries {
+		names[i] = x.Certificate
+	}
+	return fmt.Sprintf("warning: %s: %d certificates not used as leaves, their tables not among those given: %s",
+		filepath.Join(e.Ledger, LedgerFile), len(e.Entries), strings.Join(names, ", "))
+}
+
+// usableLeaves returns the ledger's decided positions whose certificates' tables are all
+// in tables, and the decided entries left out.
+func usableLeaves(l *Ledger, limit int, tables Tables) (*ledgerLeaves, []LedgerEntry) {
+	kept := &Ledger{Dir: l.Dir}
+	var skipped []LedgerEntry
+	for _, e := range l.Entries {
+		if _, ok := e.Established(); ok && e.PaikaLimit == limit && e.TablesSHA256 != "" && !holdsTables(l.Dir, e, tables) {
+			skipped = append(skipped, e)
+			continue
+		}
+		kept.Entries = append(kept.Entries, e)
+	}
+	return newLedgerLeaves(kept, limit), skipped
+}
+
+// holdsTables reports whether tables have a file for every table the certificate of e
+// lists for its position (false when the certificate does not read).
+func holdsTables(dir string, e LedgerEntry, tables Tables) bool {
+	if tables == nil {
+		return false
+	}
+	cert, err := ReadFile(filepath.Join(dir, e.Certificate))
+	if err != nil {
+		return false
+	}
+	for _, s := range cert.Sections {
+		if s.Header.Root != e.FEN || s.Header.PaikaLimit != e.PaikaLimit {
+			continue
+		}
+		for _, t := range s.Header.Tables {
+			var c tablebase.Class
+			if _, err := fmt.Sscanf(t.File, "%dv%d", &c.Own, &c.Enemy); err != nil {
+				return false
+			}
+			if _, err := os.Stat(tables.File(tablebase.TableID{Class: c, Rule: tablebase.PaikaRule(e.PaikaLimit)})); err != nil {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // find returns the leaf of p whose claim implies c.
