@@ -122,9 +122,8 @@ func holdsTables(dir string, e LedgerEntry, tables Tables) bool {
 	return true
 }
 
-// find returns the leaf of p whose claim implies c.
-func (ls *ledgerLeaves) find(p *engine.Position, limit int, c Claim) (ledgerLeaf, bool) {
-	k, h := keyOf(p, limit)
+// find returns the leaf of the position of key k and hash h (keyOf) whose claim implies c.
+func (ls *ledgerLeaves) find(k key, h uint64, c Claim) (ledgerLeaf, bool) {
 	if w, bit := hashBit(h); ls.hashes[w]&bit == 0 {
 		return ledgerLeaf{}, false
 	}
@@ -136,13 +135,14 @@ func (ls *ledgerLeaves) find(p *engine.Position, limit int, c Claim) (ledgerLeaf
 	return ledgerLeaf{}, false
 }
 
-// ledgerLeaf returns the outcome for the claim's side of a ledger position that decides
-// the search's claim (a win when it holds, a loss when its opposite does).
-func (s *Prover) ledgerLeaf(p *engine.Position) (tablebase.Outcome, bool) {
-	if _, ok := s.leaves.find(p, s.limit, s.claim); ok {
+// ledgerLeaf returns the outcome for the claim's side of a ledger position (its key and
+// hash, which the search has already) that decides the search's claim (a win when it
+// holds, a loss when its opposite does).
+func (s *Prover) ledgerLeaf(k key, h uint64) (tablebase.Outcome, bool) {
+	if _, ok := s.leaves.find(k, h, s.claim); ok {
 		return tablebase.Win, true
 	}
-	if _, ok := s.leaves.find(p, s.limit, s.claim.Opposite()); ok {
+	if _, ok := s.leaves.find(k, h, s.claim.Opposite()); ok {
 		return tablebase.Loss, true
 	}
 	return 0, false
@@ -153,10 +153,11 @@ func (e *extractor) citeRecord(p *engine.Position) (Record, bool, error) {
 	if e.s.leaves == nil {
 		return Record{}, false, nil
 	}
-	if l, ok := e.s.leaves.find(p, e.s.limit, e.target); ok {
+	k, h := keyOf(p, e.s.limit)
+	if l, ok := e.s.leaves.find(k, h, e.target); ok {
 		return Record{Type: RecordCite, FEN: p.FEN(), File: l.file, SHA256: l.sha256}, true, nil
 	}
-	if _, ok := e.s.leaves.find(p, e.s.limit, e.target.Opposite()); ok {
+	if _, ok := e.s.leaves.find(k, h, e.target.Opposite()); ok {
 		return Record{}, false, fmt.Errorf("proof: %s: the ledger proves the opposite of the claim %v", p.FEN(), e.target)
 	}
 	return Record{}, false, nil
