@@ -91,19 +91,33 @@ func TestCampaignSplitsResumesAndReachesTheTablesValue(t *testing.T) {
 	require.True(t, splitSeen, "no job of the sample split: the budget is too large for the test")
 }
 
-// TestCampaignInterruptedWritesNothing: a job stopped by its context leaves the ledger as
-// it was, so that the next run takes the same job again.
+// cancelAfter is a context cancelled at its Err's calls-th call: the search asks it as it
+// goes, so that it is cancelled during a job's search.
+type cancelAfter struct {
+	context.Context
+	calls, asked int
+}
+
+func (c *cancelAfter) Err() error {
+	if c.asked++; c.asked >= c.calls {
+		return context.Canceled
+	}
+	return nil
+}
+
+// TestCampaignInterruptedWritesNothing: a job stopped by its context during its search
+// leaves the ledger as it was, so that the next run takes the same job again.
 func TestCampaignInterruptedWritesNothing(t *testing.T) {
-	dir := t.TempDir()
+	dir := filepath.Join(t.TempDir(), "ledger")
 	l, err := ReadLedger(dir)
 	require.NoError(t, err)
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	c := Campaign{Ledger: l, Targets: OpeningTargets(50), PaikaLimit: 50, TTEntries: 1 << 10, Budget: Budget{Nodes: 1_000}, Jobs: 3}
-	require.NoError(t, c.Run(ctx, func(FolderEvent) { t.Error("nothing to tell") }))
-	entries, err := os.ReadDir(dir)
+	ctx := &cancelAfter{Context: context.Background(), calls: 50}
+	c := Campaign{Ledger: l, Targets: OpeningTargets(50), PaikaLimit: 50, TTEntries: 1 << 10, Budget: Budget{Nodes: 1 << 40}, Jobs: 3}
+	err = c.Run(ctx, func(FolderEvent) { t.Error("nothing to tell") })
 	require.NoError(t, err)
-	assert.Empty(t, entries)
+	require.GreaterOrEqual(t, ctx.asked, ctx.calls, "the search asked the context until cancelled")
+	assert.NoDirExists(t, dir, "nothing written, not even the folder")
+	assert.Empty(t, l.Entries)
 }
 
 // TestImportChecksAndCopiesACertificate: --import checks the certificate, copies it into
