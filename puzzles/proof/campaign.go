@@ -68,13 +68,13 @@ func (c *Campaign) Run(ctx context.Context, tell func(FolderEvent)) error {
 	if err != nil {
 		return err
 	}
-	warned := 0
+	warned, held := 0, map[string]bool{}
 	claim := Claim{engine.Black, Wins}
 	for range c.Jobs {
 		// Leaves only where the run's tables check the certificate: a citation it cannot
 		// check would lose the job's search.
 		var skipped []LedgerEntry
-		pr.leaves, skipped = usableLeaves(c.Ledger, c.PaikaLimit, c.Tables)
+		pr.leaves, skipped = usableLeaves(c.Ledger, c.PaikaLimit, c.Tables, held)
 		if len(skipped) > warned {
 			warned = len(skipped)
 			tell(LedgerLeavesSkipped{Ledger: c.Ledger.Dir, Entries: skipped})

@@ -183,13 +183,13 @@ func TestACampaignUsesAsLeavesOnlyWhatItsTablesCheck(t *testing.T) {
 	pr, err = NewProver(Options{PaikaLimit: 50, TTEntries: c.TTEntries})
 	require.NoError(t, err)
 	var skipped []LedgerEntry
-	pr.leaves, skipped = usableLeaves(l, 50, nil)
+	pr.leaves, skipped = usableLeaves(l, 50, nil, nil)
 	assert.Equal(t, entries, skipped)
 	assert.Equal(t, "warning: "+filepath.Join(dir, LedgerFile)+": 1 certificates not used as leaves, their tables not among those given: child.fpc.gz",
 		LedgerLeavesSkipped{Ledger: dir, Entries: skipped}.String())
 	job, err := c.run(context.Background(), pr, []string{"p"}, parent, Claim{engine.Black, Wins})
 	require.NoError(t, err)
 	assert.Greater(t, job.Nodes, uint64(1), "the child searched")
-	_, held := usableLeaves(l, 50, FromSet(tablebase.Open(small), 0))
+	_, held := usableLeaves(l, 50, FromSet(tablebase.Open(small), 0), nil)
 	assert.Empty(t, held, "its table file is among these")
 }
