@@ -7,9 +7,15 @@
 package proof
 
 import (
+	"bytes"
+	"cmp"
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/fanorona/fanorona/engine"
@@ -58,22 +64,30 @@ func (e CampaignJob) String() string {
 
 // Run runs the campaign's jobs one after another, telling each, then the standing.
 func (c *Campaign) Run(ctx context.Context, tell func(FolderEvent)) error {
-	pr, err := NewProver(Options{PaikaLimit: c.PaikaLimit, Tables: c.Tables, TTEntries: c.TTEntries, Ledger: c.Ledger})
+	pr, err := NewProver(Options{PaikaLimit: c.PaikaLimit, Tables: c.Tables, TTEntries: c.TTEntries})
 	if err != nil {
 		return err
 	}
+	warned, held := 0, map[string]bool{}
 	claim := Claim{engine.Black, Wins}
 	for range c.Jobs {
+		// Leaves only where the run's tables check the certificate: a citation it cannot
+		// check would lose the job's search.
+		var skipped []LedgerEntry
+		pr.leaves, skipped = usableLeaves(c.Ledger, c.PaikaLimit, c.Tables, held)
+		if len(skipped) > warned {
+			warned = len(skipped)
+			tell(LedgerLeavesSkipped{Ledger: c.Ledger.Dir, Entries: skipped})
+		}
 		path, p, ok := newTop(c.Ledger, c.PaikaLimit).pick(c.Targets, claim)
 		if !ok {
-			break // every target decided
+			break // no open target has a job
 		}
 		job, err := c.run(ctx, pr, path, p, claim)
 		if err != nil || ctx.Err() != nil {
 			return err
 		}
 		tell(job)
-		pr.leaves = newLedgerLeaves(c.Ledger, c.PaikaLimit)
 	}
 	tell(standingOf(c.Ledger, c.PaikaLimit, c.Targets))
 	return nil
@@ -81,9 +95,15 @@ func (c *Campaign) Run(ctx context.Context, tell func(FolderEvent)) error {
 
 // run runs one job and writes what it found.
 func (c *Campaign) run(ctx context.Context, pr *Prover, path []string, p engine.Position, claim Claim) (CampaignJob, error) {
-	res, sec, err := pr.Prove(ctx, p, claim, c.Budget, c.Toolkit)
+	res, sec, err := pr.prove(ctx, p, claim, c.Budget, c.Toolkit)
+	var unextracted *unextractedError
+	if errors.As(err, &unextracted) && ctx.Err() == nil {
+		// A decided search is never split: its extraction had what the search left of the
+		// budget, so it runs again with the whole budget.
+		res, sec, err = pr.certify(ctx, p, unextracted.Decided, c.Budget, c.Toolkit)
+	}
 	if err != nil || ctx.Err() != nil {
-		return CampaignJob{}, err // interrupted: nothing written, the job runs again
+		return CampaignJob{}, err // interrupted or failed: nothing written, the job runs again
 	}
 	job := CampaignJob{Path: path, FEN: p.FEN(), Claim: claim.String(), Outcome: res.Outcome.String(), Nodes: res.Nodes, Seconds: res.Elapsed.Seconds()}
 	e := LedgerEntry{FEN: job.FEN, Claim: job.Claim, PaikaLimit: c.PaikaLimit, Result: job.Outcome, Nodes: res.Nodes, Seconds: res.Elapsed.Seconds()}
@@ -93,13 +113,13 @@ func (c *Campaign) run(ctx context.Context, pr *Prover, path []string, p engine.
 		job.Children = len(p.DistinctTurns(Rules(c.PaikaLimit), nil, &seen))
 		return job, c.Ledger.Append(e)
 	}
-	name := strings.Join(path, ".") + "." + sec.Header.Claim + ".fpc.gz"
+	name := certificateName(path, sec.Header.Claim, c.PaikaLimit)
 	data, err := (&Certificate{Sections: []Section{*sec}}).Bytes()
 	if err != nil {
 		return job, err
 	}
 	file := filepath.Join(c.Ledger.Dir, name)
-	if err := atomicfile.WriteFile(file, data); err != nil {
+	if err := writeNew(file, data); err != nil {
 		return job, err
 	}
 	entries, err := EntriesOf(file, &Certificate{Sections: []Section{*sec}}, res.Nodes, res.Elapsed.Seconds())
@@ -111,27 +131,70 @@ func (c *Campaign) run(ctx context.Context, pr *Prover, path []string, p engine.
 	return job, c.Ledger.Append(e)
 }
 
+// certificateName names a job's certificate by its path and claim, and its paika limit
+// when not the default, so that campaigns under two limits share a folder.
+func certificateName(path []string, claim string, limit int) string {
+	name := strings.Join(path, ".") + "." + claim
+	if limit != engine.DefaultRules().PaikaLimit {
+		name += fmt.Sprintf(".p%d", limit)
+	}
+	return name + ".fpc.gz"
+}
+
+// writeNew writes data to file, making its folder; a file already there is kept when it
+// holds data and refused otherwise: the ledger cites it by its SHA-256.
+func writeNew(file string, data []byte) error {
+	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+		return err
+	}
+	old, err := os.ReadFile(file)
+	switch {
+	case err == nil && bytes.Equal(old, data):
+		return nil
+	case err == nil:
+		return fmt.Errorf("proof: %s holds another certificate of that name", file)
+	case !errors.Is(err, fs.ErrNotExist):
+		return err
+	}
+	return atomicfile.WriteFile(file, data)
+}
+
 // pick returns the most promising open job of the top: the undecided target whose claim
 // c or its opposite is nearest (the smaller of its proof and disproof numbers), then down
 // its tree the undecided child of the smallest such number, to a position the ledger
-// neither decides nor split.
+// neither decides nor split. A target whose descent finds no child off its path (the open
+// ones return to it) gives way to the next nearest; false only when none has a job.
 func (t *top) pick(targets []Target, c Claim) ([]string, engine.Position, bool) {
-	best, bestNum, proving := -1, infinity, false
-	var root engine.Position
+	type open struct {
+		i       int
+		n       uint32
+		proving bool
+		root    engine.Position
+	}
+	var opens []open
 	for i, tg := range targets {
 		p := normalise(tg.Position, t.limit)
 		pn, dn := t.numbers(&p, c, true)
-		if pn == 0 || dn == 0 {
-			continue
-		}
-		if n := min(pn, dn); n < bestNum {
-			best, bestNum, proving, root = i, n, pn <= dn, p
+		if pn != 0 && dn != 0 {
+			opens = append(opens, open{i, min(pn, dn), pn <= dn, p})
 		}
 	}
-	if best < 0 {
-		return nil, engine.Position{}, false
+	slices.SortStableFunc(opens, func(a, b open) int { return cmp.Compare(a.n, b.n) })
+	for _, o := range opens {
+		clear(t.onPath)
+		if turns, p, ok := t.descend(o.root, c, o.proving); ok {
+			return append([]string{targets[o.i].Name}, turns...), p, true
+		}
 	}
-	path, p := []string{targets[best].Name}, root
+	return nil, engine.Position{}, false
+}
+
+// descend follows the undecided child of the smallest number (the proof number when
+// proving) from root to a position the ledger neither decides nor split, returning the
+// turns to it; false when a split position has no such child off the path.
+func (t *top) descend(root engine.Position, c Claim, proving bool) ([]string, engine.Position, bool) {
+	var path []string
+	p := root
 	for expand := true; ; expand = false {
 		if !expand && !t.isSplit(p.FEN()) {
 			return path, p, true

@@ -9,9 +9,11 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/internal/filehash"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -89,23 +91,38 @@ func TestCampaignSplitsResumesAndReachesTheTablesValue(t *testing.T) {
 	require.True(t, splitSeen, "no job of the sample split: the budget is too large for the test")
 }
 
-// TestCampaignInterruptedWritesNothing: a job stopped by its context leaves the ledger as
-// it was, so that the next run takes the same job again.
+// cancelAfter is a context cancelled at its Err's calls-th call: the search asks it as it
+// goes, so that it is cancelled during a job's search.
+type cancelAfter struct {
+	context.Context
+	calls, asked int
+}
+
+func (c *cancelAfter) Err() error {
+	if c.asked++; c.asked >= c.calls {
+		return context.Canceled
+	}
+	return nil
+}
+
+// TestCampaignInterruptedWritesNothing: a job stopped by its context during its search
+// leaves the ledger as it was, so that the next run takes the same job again.
 func TestCampaignInterruptedWritesNothing(t *testing.T) {
-	dir := t.TempDir()
+	dir := filepath.Join(t.TempDir(), "ledger")
 	l, err := ReadLedger(dir)
 	require.NoError(t, err)
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	c := Campaign{Ledger: l, Targets: OpeningTargets(50), PaikaLimit: 50, TTEntries: 1 << 10, Budget: Budget{Nodes: 1_000}, Jobs: 3}
-	require.NoError(t, c.Run(ctx, func(FolderEvent) { t.Error("nothing to tell") }))
-	entries, err := os.ReadDir(dir)
+	ctx := &cancelAfter{Context: context.Background(), calls: 50}
+	c := Campaign{Ledger: l, Targets: OpeningTargets(50), PaikaLimit: 50, TTEntries: 1 << 10, Budget: Budget{Nodes: 1 << 40}, Jobs: 3}
+	err = c.Run(ctx, func(FolderEvent) { t.Error("nothing to tell") })
 	require.NoError(t, err)
-	assert.Empty(t, entries)
+	require.GreaterOrEqual(t, ctx.asked, ctx.calls, "the search asked the context until cancelled")
+	assert.NoDirExists(t, dir, "nothing written, not even the folder")
+	assert.Empty(t, l.Entries)
 }
 
 // TestImportChecksAndCopiesACertificate: --import checks the certificate, copies it into
-// the ledger's folder and adds its claim; a file of that name with other bytes is refused.
+// the ledger's folder (made when new) and adds its claim; a file of that name with other
+// bytes is refused.
 func TestImportChecksAndCopiesACertificate(t *testing.T) {
 	src := filepath.Join(t.TempDir(), "c.fpc.gz")
 	// White has no piece: the game is over, lost for White (no table needed).
@@ -114,7 +131,7 @@ func TestImportChecksAndCopiesACertificate(t *testing.T) {
 	data, err := (&Certificate{Sections: []Section{{Header: h, Records: []Record{{Type: RecordEnd, FEN: "9/9/9/9/B8 w 0 0"}}}}}).Bytes()
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(src, data, 0o644))
-	dir := t.TempDir()
+	dir := filepath.Join(t.TempDir(), "new") // made by the import
 	var told []FolderEvent
 	require.NoError(t, (&Request{Ledger: dir, Import: src, Budget: Budget{Nodes: 12}, Tablebases: "none"}).runLedger(context.Background(),
 		func(e FolderEvent) { told = append(told, e) }))
@@ -139,4 +156,120 @@ func TestImportChecksAndCopiesACertificate(t *testing.T) {
 	l, err = ReadLedger(dir)
 	require.NoError(t, err)
 	assert.Len(t, l.Entries, 1, "nothing added")
+}
+
+// quickWin is a target Black wins in a few dozen nodes without tables.
+func quickWin(t *testing.T) Target {
+	p, err := engine.ParseFEN("5B2W/9/9/9/5B3 b 0 0")
+	require.NoError(t, err)
+	return Target{Name: "t", Position: p}
+}
+
+// TestCampaignsUnderTwoLimitsShareANewFolder: the folder is made before the first
+// certificate, each limit's certificate keeps its own name, and both still check.
+func TestCampaignsUnderTwoLimitsShareANewFolder(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "new")
+	for _, limit := range []int{50, 30} {
+		l, err := ReadLedger(dir)
+		require.NoError(t, err)
+		c := Campaign{Ledger: l, Targets: []Target{quickWin(t)}, PaikaLimit: limit, TTEntries: 1 << 10, Budget: Budget{Nodes: 1_000}, Jobs: 1, Toolkit: "test"}
+		require.NoError(t, c.Run(context.Background(), func(FolderEvent) {}), "limit %d", limit)
+	}
+	l, err := ReadLedger(dir)
+	require.NoError(t, err)
+	require.Len(t, l.Entries, 2)
+	assert.NotContains(t, l.Entries[0].Certificate, ".p50.", "the names under limit 50 stay as they were")
+	assert.Equal(t, strings.TrimSuffix(l.Entries[0].Certificate, ".fpc.gz")+".p30.fpc.gz", l.Entries[1].Certificate)
+	for _, e := range l.Entries {
+		sum, err := filehash.SHA256(filepath.Join(dir, e.Certificate))
+		require.NoError(t, err)
+		assert.Equal(t, e.CertificateSHA256, sum, e.Certificate)
+	}
+}
+
+func TestCampaignRefusesToOverwriteACertificate(t *testing.T) {
+	run := func(dir string) (*Ledger, error) {
+		l, err := ReadLedger(dir)
+		require.NoError(t, err)
+		c := Campaign{Ledger: l, Targets: []Target{quickWin(t)}, PaikaLimit: 50, TTEntries: 1 << 10, Budget: Budget{Nodes: 1_000}, Jobs: 1, Toolkit: "test"}
+		return l, c.Run(context.Background(), func(FolderEvent) {})
+	}
+	first, err := run(t.TempDir())
+	require.NoError(t, err)
+	require.Len(t, first.Entries, 1)
+	dir := t.TempDir()
+	other := filepath.Join(dir, first.Entries[0].Certificate)
+	require.NoError(t, os.WriteFile(other, []byte("another run's"), 0o644))
+	_, err = run(dir)
+	assert.ErrorContains(t, err, "another certificate of that name")
+	data, err := os.ReadFile(other)
+	require.NoError(t, err)
+	assert.Equal(t, "another run's", string(data))
+}
+
+// TestCampaignPassesATargetWhoseOpenLineReturnsToIt: after a1-b1 i5-h5 b1-a1 the only open
+// child is the target itself (h5-i5), every other child decided: that target has no job,
+// and the campaign goes on with the next instead of ending with targets open.
+func TestCampaignPassesATargetWhoseOpenLineReturnsToIt(t *testing.T) {
+	line := []string{"8W/9/9/9/B8 b 0 0", "8W/9/9/9/1B7 w 0 0", "7W1/9/9/9/1B7 b 0 0", "7W1/9/9/9/B8 w 0 0"}
+	var entries []LedgerEntry
+	for i, fen := range line {
+		split := ledgerLine(fen, "black-wins", "unknown", "")
+		split.PaikaLimit, split.Split = 0, true
+		entries = append(entries, split)
+		p := engine.MustParseFEN(fen)
+		var seen engine.ResultSet
+		for _, turn := range p.DistinctTurns(Rules(0), nil, &seen) {
+			q := normalise(p.Play(turn), 0)
+			if q.FEN() == line[(i+1)%len(line)] {
+				continue
+			}
+			// Black's other turns lose the claim, White's lose for White: only the line is open.
+			e := ledgerLine(q.FEN(), "black-wins", "proven", "x.fpc.gz")
+			if p.Side == engine.Black {
+				e.Result = "disproven"
+			}
+			e.PaikaLimit = 0
+			entries = append(entries, e)
+		}
+	}
+	l := &Ledger{Dir: t.TempDir(), Entries: entries}
+	cycle := Target{Name: "cycle", Position: engine.MustParseFEN(line[0])}
+	other := Target{Name: "other", Position: engine.MustParseFEN("5B2W/9/9/9/5B3 b 0 0")}
+	s := standingOf(l, 0, []Target{cycle})
+	require.Equal(t, "open", s.Turns[0].Outcome)
+	require.Equal(t, uint32(1), min(s.Turns[0].ProofNumber, s.Turns[0].DisproofNumber), "the nearest of the two")
+
+	path, _, ok := newTop(l, 0).pick([]Target{cycle, other}, Claim{engine.Black, Wins})
+	require.True(t, ok, "the other target has jobs")
+	assert.Equal(t, "other", path[0])
+	_, _, ok = newTop(l, 0).pick([]Target{cycle}, Claim{engine.Black, Wins})
+	assert.False(t, ok)
+}
+
+// TestCampaignCertifiesADecidedJobWhoseBudgetTheSearchUsed: the search decides in the
+// job's whole node budget, leaving its certificate's extraction (re-proving what a small
+// table overwrote) none: the job is decided and certified, not split.
+func TestCampaignCertifiesADecidedJobWhoseBudgetTheSearchUsed(t *testing.T) {
+	p := engine.MustParseFEN("W1W6/7W1/9/6B2/9 b 0 0")
+	claim := Claim{engine.Black, Wins}
+	alone, err := NewProver(Options{PaikaLimit: 50, TTEntries: 1 << 6})
+	require.NoError(t, err)
+	searched, err := alone.Search(context.Background(), p, claim, Budget{Nodes: 10_000})
+	require.NoError(t, err)
+	require.Equal(t, Disproven, searched.Outcome)
+
+	dir := t.TempDir()
+	l, err := ReadLedger(dir)
+	require.NoError(t, err)
+	c := Campaign{Ledger: l, PaikaLimit: 50, TTEntries: 1 << 6, Budget: Budget{Nodes: searched.Nodes}, Toolkit: "test"}
+	pr, err := NewProver(Options{PaikaLimit: 50, TTEntries: c.TTEntries, Ledger: l})
+	require.NoError(t, err)
+	job, err := c.run(context.Background(), pr, []string{"t"}, p, claim)
+	require.NoError(t, err)
+	assert.Equal(t, "disproven", job.Outcome)
+	assert.Zero(t, job.Children, "not split")
+	require.Len(t, l.Entries, 1)
+	_, err = CheckFile(filepath.Join(dir, l.Entries[0].Certificate), "none")
+	assert.NoError(t, err)
 }

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -60,9 +61,79 @@ func newLedgerLeaves(l *Ledger, limit int) *ledgerLeaves {
 	return ls
 }
 
-// find returns the leaf of p whose claim implies c.
-func (ls *ledgerLeaves) find(p *engine.Position, limit int, c Claim) (ledgerLeaf, bool) {
-	k, h := keyOf(p, limit)
+// LedgerLeavesSkipped: decided ledger entries a campaign does not use as leaves, the
+// tables their certificates rely on not being among its own (its check of a citation
+// would fail); they are searched instead.
+type LedgerLeavesSkipped struct {
+	Ledger  string
+	Entries []LedgerEntry
+}
+
+func (LedgerLeavesSkipped) folderEvent() {}
+
+func (e LedgerLeavesSkipped) String() string {
+	names := make([]string, len(e.Entries))
+	for i, x := range e.Entries {
+		names[i] = x.Certificate
+	}
+	return fmt.Sprintf("warning: %s: %d certificates not used as leaves, their tables not among those given: %s",
+		filepath.Join(e.Ledger, LedgerFile), len(e.Entries), strings.Join(names, ", "))
+}
+
+// usableLeaves returns the ledger's decided positions whose certificates' tables are all
+// in tables, and the decided entries left out. held remembers the answer by certificate
+// SHA-256 (reading a certificate takes ~30 ms), nil for none.
+func usableLeaves(l *Ledger, limit int, tables Tables, held map[string]bool) (*ledgerLeaves, []LedgerEntry) {
+	kept := &Ledger{Dir: l.Dir}
+	var skipped []LedgerEntry
+	for _, e := range l.Entries {
+		if _, ok := e.Established(); ok && e.PaikaLimit == limit && e.TablesSHA256 != "" {
+			has, known := held[e.CertificateSHA256]
+			if !known {
+				has = holdsTables(l.Dir, e, tables)
+				if held != nil {
+					held[e.CertificateSHA256] = has
+				}
+			}
+			if !has {
+				skipped = append(skipped, e)
+				continue
+			}
+		}
+		kept.Entries = append(kept.Entries, e)
+	}
+	return newLedgerLeaves(kept, limit), skipped
+}
+
+// holdsTables reports whether tables have a file for every table the certificate of e
+// lists for its position (false when the certificate does not read).
+func holdsTables(dir string, e LedgerEntry, tables Tables) bool {
+	if tables == nil {
+		return false
+	}
+	cert, err := ReadFile(filepath.Join(dir, e.Certificate))
+	if err != nil {
+		return false
+	}
+	for _, s := range cert.Sections {
+		if s.Header.Root != e.FEN || s.Header.PaikaLimit != e.PaikaLimit {
+			continue
+		}
+		for _, t := range s.Header.Tables {
+			var c tablebase.Class
+			if _, err := fmt.Sscanf(t.File, "%dv%d", &c.Own, &c.Enemy); err != nil {
+				return false
+			}
+			if _, err := os.Stat(tables.File(tablebase.TableID{Class: c, Rule: tablebase.PaikaRule(e.PaikaLimit)})); err != nil {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// find returns the leaf of the position of key k and hash h (keyOf) whose claim implies c.
+func (ls *ledgerLeaves) find(k key, h uint64, c Claim) (ledgerLeaf, bool) {
 	if w, bit := hashBit(h); ls.hashes[w]&bit == 0 {
 		return ledgerLeaf{}, false
 	}
@@ -74,13 +145,14 @@ func (ls *ledgerLeaves) find(p *engine.Position, limit int, c Claim) (ledgerLeaf
 	return ledgerLeaf{}, false
 }
 
-// ledgerLeaf returns the outcome for the claim's side of a ledger position that decides
-// the search's claim (a win when it holds, a loss when its opposite does).
-func (s *Prover) ledgerLeaf(p *engine.Position) (tablebase.Outcome, bool) {
-	if _, ok := s.leaves.find(p, s.limit, s.claim); ok {
+// ledgerLeaf returns the outcome for the claim's side of a ledger position (its key and
+// hash, which the search has already) that decides the search's claim (a win when it
+// holds, a loss when its opposite does).
+func (s *Prover) ledgerLeaf(k key, h uint64) (tablebase.Outcome, bool) {
+	if _, ok := s.leaves.find(k, h, s.claim); ok {
 		return tablebase.Win, true
 	}
-	if _, ok := s.leaves.find(p, s.limit, s.claim.Opposite()); ok {
+	if _, ok := s.leaves.find(k, h, s.claim.Opposite()); ok {
 		return tablebase.Loss, true
 	}
 	return 0, false
@@ -91,10 +163,11 @@ func (e *extractor) citeRecord(p *engine.Position) (Record, bool, error) {
 	if e.s.leaves == nil {
 		return Record{}, false, nil
 	}
-	if l, ok := e.s.leaves.find(p, e.s.limit, e.target); ok {
+	k, h := keyOf(p, e.s.limit)
+	if l, ok := e.s.leaves.find(k, h, e.target); ok {
 		return Record{Type: RecordCite, FEN: p.FEN(), File: l.file, SHA256: l.sha256}, true, nil
 	}
-	if _, ok := e.s.leaves.find(p, e.s.limit, e.target.Opposite()); ok {
+	if _, ok := e.s.leaves.find(k, h, e.target.Opposite()); ok {
 		return Record{}, false, fmt.Errorf("proof: %s: the ledger proves the opposite of the claim %v", p.FEN(), e.target)
 	}
 	return Record{}, false, nil

@@ -150,3 +150,46 @@ func TestCheckRefusesACycleOfCitations(t *testing.T) {
 	assert.Equal(t, fen, refusal.FEN)
 	assert.Contains(t, refusal.Error(), "cites p.fpc.gz, which is under check already: a cycle of citations")
 }
+
+// TestACampaignUsesAsLeavesOnlyWhatItsTablesCheck: a ledger certificate relying on tables
+// the campaign lacks is searched past, not cited: citing it would fail the check of the
+// job's certificate and lose its search.
+func TestACampaignUsesAsLeavesOnlyWhatItsTablesCheck(t *testing.T) {
+	tables := builtTables(t)
+	parent, child := citingPair(t, tablebase.Open(tables))
+	small := filepath.Join(t.TempDir(), "tb3")
+	require.NoError(t, os.Mkdir(small, 0o755))
+	for _, c := range []string{"1v1", "1v2", "2v1"} {
+		data, err := os.ReadFile(filepath.Join(tables, c+".p50.fntb"))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(small, c+".p50.fntb"), data, 0o644))
+	}
+	dir := t.TempDir()
+	pr, err := NewProver(Options{PaikaLimit: 50, Tables: FromSet(tablebase.Open(small), 0), TTEntries: 1 << 16})
+	require.NoError(t, err)
+	res, sec, err := pr.Prove(context.Background(), child, Claim{engine.White, Wins}, Budget{Nodes: 2_000_000}, "test")
+	require.NoError(t, err)
+	require.Equal(t, Proven, res.Outcome)
+	// As if its proof probed a table (a check without tables refuses any listed).
+	sec.Header.Tables = []TableSum{{File: "1v2.p50.fntb", SHA256: "00"}}
+	entries, err := EntriesOf(writeCert(t, dir, "child.fpc.gz", *sec), &Certificate{Sections: []Section{*sec}}, res.Nodes, 0)
+	require.NoError(t, err)
+	l, err := ReadLedger(dir)
+	require.NoError(t, err)
+	require.NoError(t, l.Append(entries...))
+
+	// The campaign without tables: the child is searched, not cited, and the job ends.
+	c := Campaign{Ledger: l, PaikaLimit: 50, TTEntries: 1 << 16, Budget: Budget{Nodes: 20_000}, Toolkit: "test"}
+	pr, err = NewProver(Options{PaikaLimit: 50, TTEntries: c.TTEntries})
+	require.NoError(t, err)
+	var skipped []LedgerEntry
+	pr.leaves, skipped = usableLeaves(l, 50, nil, nil)
+	assert.Equal(t, entries, skipped)
+	assert.Equal(t, "warning: "+filepath.Join(dir, LedgerFile)+": 1 certificates not used as leaves, their tables not among those given: child.fpc.gz",
+		LedgerLeavesSkipped{Ledger: dir, Entries: skipped}.String())
+	job, err := c.run(context.Background(), pr, []string{"p"}, parent, Claim{engine.Black, Wins})
+	require.NoError(t, err)
+	assert.Greater(t, job.Nodes, uint64(1), "the child searched")
+	_, held := usableLeaves(l, 50, FromSet(tablebase.Open(small), 0), nil)
+	assert.Empty(t, held, "its table file is among these")
+}

@@ -266,7 +266,8 @@ func (s *Prover) run(ctx context.Context, p *engine.Position, b Budget) (Outcome
 	if b.Nodes > 0 {
 		s.maxNodes = s.nodes + b.Nodes
 	}
-	if o, leaf, err := s.leaf(p); err != nil {
+	k, h := keyOf(p, s.limit)
+	if o, leaf, err := s.leaf(p, k, h); err != nil {
 		return Unknown, err
 	} else if leaf {
 		if s.claim.good(o) {
@@ -274,7 +275,6 @@ func (s *Prover) run(ctx context.Context, p *engine.Position, b Budget) (Outcome
 		}
 		return Disproven, nil
 	}
-	k, h := keyOf(p, s.limit)
 	pn, dn := s.mid(p, k, h, 0, true, infinity, infinity)
 	switch {
 	case s.err != nil:
@@ -288,8 +288,9 @@ func (s *Prover) run(ctx context.Context, p *engine.Position, b Budget) (Outcome
 }
 
 // leaf returns the outcome, for the claim's side, of a position whose value is known
-// without search: the end of the game, a table's value or a ledger's claim.
-func (s *Prover) leaf(p *engine.Position) (tablebase.Outcome, bool, error) {
+// without search: the end of the game, a table's value or a ledger's claim (found by p's
+// key and hash).
+func (s *Prover) leaf(p *engine.Position, k key, h uint64) (tablebase.Outcome, bool, error) {
 	if st := s.rules.Status(p); st.Over() {
 		return outcomeFor(st.Outcome, s.claim.Side), true, nil
 	}
@@ -303,7 +304,7 @@ func (s *Prover) leaf(p *engine.Position) (tablebase.Outcome, bool, error) {
 		}
 	}
 	if s.leaves != nil {
-		o, ok := s.ledgerLeaf(p)
+		o, ok := s.ledgerLeaf(k, h)
 		return o, ok, nil
 	}
 	return 0, false, nil
@@ -395,7 +396,7 @@ func (s *Prover) mid(p *engine.Position, k key, h uint64, d int, viaCapture bool
 			c.pos.Paika, c.pos.Ply = 0, 0
 		}
 		c.k, c.h = keyOf(&c.pos, s.limit)
-		if o, leaf, err := s.leaf(&c.pos); err != nil {
+		if o, leaf, err := s.leaf(&c.pos, c.k, c.h); err != nil {
 			s.err, s.stopped = err, true
 			return 1, 1
 		} else if leaf {

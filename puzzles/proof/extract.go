@@ -450,13 +450,36 @@ func (e *extractor) research(p *engine.Position, aside bool) (Outcome, error) {
 
 // Prove searches claim c about p and, when decided, returns the certificate of what was
 // decided (c, or its Opposite), checked by Check: a decision whose certificate the
-// checker refuses is reported Unknown (with the checker's error), never as a result.
+// checker refuses is reported Unknown (with the checker's error), never as a result; one
+// whose certificate's extraction fails (its budget ended) is reported Unknown.
 func (s *Prover) Prove(ctx context.Context, p engine.Position, c Claim, b Budget, toolkit string) (Result, *Section, error) {
+	res, sec, err := s.prove(ctx, p, c, b, toolkit)
+	var unextracted *unextractedError
+	if errors.As(err, &unextracted) {
+		return res, nil, nil
+	}
+	return res, sec, err
+}
+
+// unextractedError: the search decided (Decided its result), and extracting the
+// certificate failed.
+type unextractedError struct {
+	Decided Result
+	err     error
+}
+
+func (e *unextractedError) Error() string {
+	return fmt.Sprintf("proof: the search found %v %v, and its certificate's extraction failed: %v", e.Decided.Claim, e.Decided.Outcome, e.err)
+}
+
+func (e *unextractedError) Unwrap() error { return e.err }
+
+// prove is Prove, a failed extraction an *unextractedError.
+func (s *Prover) prove(ctx context.Context, p engine.Position, c Claim, b Budget, toolkit string) (Result, *Section, error) {
 	res, err := s.Search(ctx, p, c, b)
 	if err != nil || res.Outcome == Unknown {
 		return res, nil, err
 	}
-	searched := time.Now()
 	left := b
 	if b.Time > 0 {
 		left.Time = max(b.Time-res.Elapsed, time.Millisecond)
@@ -464,11 +487,20 @@ func (s *Prover) Prove(ctx context.Context, p engine.Position, c Claim, b Budget
 	if b.Nodes > 0 {
 		left.Nodes = max(b.Nodes-min(b.Nodes, res.Nodes), 1)
 	}
-	sec, err := s.Certificate(ctx, p, res, toolkit, left)
+	return s.certify(ctx, p, res, left, toolkit)
+}
+
+// certify extracts the certificate of the decided search res within b and checks it; the
+// result's figures count the extraction too.
+func (s *Prover) certify(ctx context.Context, p engine.Position, res Result, b Budget, toolkit string) (Result, *Section, error) {
+	searched := time.Now()
+	decided := res
+	sec, err := s.Certificate(ctx, p, res, toolkit, b)
 	res.Nodes, res.Elapsed = s.nodes, res.Elapsed+time.Since(searched)
 	if err != nil {
+		decided.Nodes, decided.Elapsed = res.Nodes, res.Elapsed
 		res.Outcome = Unknown
-		return res, nil, nil
+		return res, nil, &unextractedError{Decided: decided, err: err}
 	}
 	if _, err := s.checkOwn(&sec); err != nil {
 		res.Outcome = Unknown

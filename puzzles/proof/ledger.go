@@ -16,7 +16,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"time"
 
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/internal/atomicfile"
@@ -133,7 +135,8 @@ func (e LedgerEntry) valid() error {
 
 // Append appends entries to the ledger's file, under its lock (ledger.lock) and
 // atomically: the file is read again under the lock, so that lines another writer added
-// meanwhile are kept; l.Entries becomes the file's.
+// meanwhile are kept; l.Entries becomes the file's. A decided entry the file has already
+// (the same claim about the same position by the same certificate) is not added again.
 func (l *Ledger) Append(entries ...LedgerEntry) error {
 	for _, e := range entries {
 		if err := e.valid(); err != nil {
@@ -143,19 +146,20 @@ func (l *Ledger) Append(entries ...LedgerEntry) error {
 	if err := os.MkdirAll(l.Dir, 0o755); err != nil {
 		return err
 	}
-	unlock, busy, err := flock.TryLock(filepath.Join(l.Dir, "ledger.lock"))
+	unlock, err := lockLedger(filepath.Join(l.Dir, "ledger.lock"), ledgerLockWait)
 	if err != nil {
 		return err
-	}
-	if busy {
-		return fmt.Errorf("proof: %s: another writer holds the ledger", l.Dir)
 	}
 	defer unlock()
 	now, err := ReadLedger(l.Dir)
 	if err != nil {
 		return err
 	}
-	now.Entries = append(now.Entries, entries...)
+	for _, e := range entries {
+		if !slices.ContainsFunc(now.Entries, e.sameClaim) {
+			now.Entries = append(now.Entries, e)
+		}
+	}
 	var buf bytes.Buffer
 	for _, e := range now.Entries {
 		data, err := json.Marshal(e)
@@ -169,6 +173,32 @@ func (l *Ledger) Append(entries ...LedgerEntry) error {
 	}
 	l.Entries = now.Entries
 	return nil
+}
+
+// ledgerLockWait bounds the wait for the ledger's lock: a writer holds it for one read and
+// one write of the file, so a longer wait means a writer that hangs.
+var ledgerLockWait = 30 * time.Second
+
+// lockLedger takes the lock at path, waiting for another writer to release it (a
+// concurrent import, a second campaign) rather than losing the line of a finished job.
+func lockLedger(path string, wait time.Duration) (func(), error) {
+	deadline := time.Now().Add(wait)
+	for {
+		unlock, busy, err := flock.TryLock(path)
+		if err != nil || !busy {
+			return unlock, err
+		}
+		if time.Now().After(deadline) {
+			return nil, fmt.Errorf("proof: %s: another writer held the ledger for %v", filepath.Dir(path), wait)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// sameClaim reports whether e and o are one certificate's claim about one position.
+func (e LedgerEntry) sameClaim(o LedgerEntry) bool {
+	return e.CertificateSHA256 != "" && e.FEN == o.FEN && e.Claim == o.Claim && e.PaikaLimit == o.PaikaLimit &&
+		e.CertificateSHA256 == o.CertificateSHA256
 }
 
 // TablesDigest returns the SHA-256 of a certificate header's table list, as sha256sum

@@ -7,7 +7,9 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
+	"github.com/fanorona/fanorona/internal/flock"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -76,4 +78,54 @@ func TestTablesNamedByDigestAndCommand(t *testing.T) {
 	assert.Equal(t, "tablebase build --max-pieces 7", TablesCommand(ts, 50))
 	assert.Equal(t, "tablebase build --max-pieces 4 --paika-limit 30", TablesCommand([]TableSum{{File: "2v2.p30.fntb"}}, 30))
 	assert.Empty(t, TablesDigest(nil))
+}
+
+func TestLedgerAppendsAClaimOfACertificateOnce(t *testing.T) {
+	l, err := ReadLedger(t.TempDir())
+	require.NoError(t, err)
+	a := ledgerLine("9/9/2W3W2/9/3B1B3 w 0 0", "white-wins", "proven", "a.fpc.gz")
+	u := ledgerLine("9/9/2W3W2/9/3B1B3 b 0 0", "black-wins", "unknown", "")
+	require.NoError(t, l.Append(a, u))
+	require.NoError(t, l.Append(a, u), "the same certificate imported again")
+	assert.Equal(t, []LedgerEntry{a, u, u}, l.Entries, "an unknown line is a job's figures, each kept")
+}
+
+func TestStandingCountsACertificateOnce(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "v.fpc.gz"), make([]byte, 234), 0o644))
+	// A value: two claims about one position, one search, one file.
+	win := ledgerLine("9/9/2W3W2/9/3B1B3 w 0 0", "white-not-loses", "proven", "v.fpc.gz")
+	notLose := ledgerLine("9/9/2W3W2/9/3B1B3 w 0 0", "black-not-loses", "proven", "v.fpc.gz")
+	unknown := ledgerLine("9/9/2W3W2/9/3B1B3 b 0 0", "black-wins", "unknown", "")
+	s := standingOf(&Ledger{Dir: dir, Entries: []LedgerEntry{win, notLose, unknown}}, 50, nil)
+	assert.Equal(t, 2, s.Decided)
+	assert.Equal(t, 1, s.Unknown)
+	assert.Equal(t, uint64(14), s.Nodes, "7 for the certificate, 7 for the unknown job")
+	assert.Equal(t, 1.0, s.Seconds)
+	assert.Equal(t, int64(234), s.CertificateBytes)
+}
+
+func TestLedgerAppendWaitsForAnotherWriter(t *testing.T) {
+	dir := t.TempDir()
+	release, busy, err := flock.TryLock(filepath.Join(dir, "ledger.lock"))
+	require.NoError(t, err)
+	require.False(t, busy)
+	go func() {
+		time.Sleep(100 * time.Millisecond)
+		release()
+	}()
+	l, err := ReadLedger(dir)
+	require.NoError(t, err)
+	a := ledgerLine("9/9/2W3W2/9/3B1B3 w 0 0", "white-wins", "proven", "a.fpc.gz")
+	require.NoError(t, l.Append(a), "appended once the other writer is done")
+	got, err := ReadLedger(dir)
+	require.NoError(t, err)
+	assert.Equal(t, []LedgerEntry{a}, got.Entries)
+
+	held, busy, err := flock.TryLock(filepath.Join(dir, "ledger.lock"))
+	require.NoError(t, err)
+	require.False(t, busy)
+	defer held()
+	_, err = lockLedger(filepath.Join(dir, "ledger.lock"), 50*time.Millisecond)
+	assert.ErrorContains(t, err, "another writer held the ledger")
 }

@@ -136,6 +136,9 @@ func (r *Request) importCertificate(l *Ledger) ([]LedgerEntry, error) {
 	if same, err := sameFile(r.Import, dest); err != nil {
 		return nil, &InputError{Option: "import", Value: r.Import, Err: err}
 	} else if !same {
+		if err := os.MkdirAll(l.Dir, 0o755); err != nil {
+			return nil, err
+		}
 		if err := copyFile(r.Import, dest); err != nil {
 			return nil, &InputError{Option: "import", Value: r.Import, Err: err}
 		}

@@ -19,9 +19,10 @@ import (
 // claim "Black wins" after it (proven: Black wins; disproven: White does not lose) and
 // each Black reply's part in it.
 type Standing struct {
-	Ledger           string         `json:"ledger"`
-	PaikaLimit       int            `json:"paika_limit"`
-	Decided          int            `json:"decided"` // ledger entries decided
+	Ledger     string `json:"ledger"`
+	PaikaLimit int    `json:"paika_limit"`
+	Decided    int    `json:"decided"` // ledger entries decided
+	// Nodes, Seconds and CertificateBytes count each certificate once.
 	Unknown          int            `json:"unknown"` // entries still unknown after their budget
 	Nodes            uint64         `json:"nodes"`
 	Seconds          float64        `json:"seconds"`
@@ -129,14 +130,23 @@ func OpeningStanding(l *Ledger, limit int) Standing {
 // standingOf returns the standing of targets, positions where Black moves.
 func standingOf(l *Ledger, limit int, targets []Target) Standing {
 	s := Standing{Ledger: l.Dir, PaikaLimit: limit, Turns: []TurnStanding{}}
+	// A certificate of two sections (a value) is two entries of one search and one file:
+	// its figures count once.
+	counted := map[string]bool{}
 	for _, e := range l.Entries {
-		s.Nodes += e.Nodes
-		s.Seconds += e.Seconds
 		if _, ok := e.Established(); !ok {
+			s.Nodes += e.Nodes
+			s.Seconds += e.Seconds
 			s.Unknown++
 			continue
 		}
 		s.Decided++
+		if counted[e.CertificateSHA256] {
+			continue
+		}
+		counted[e.CertificateSHA256] = true
+		s.Nodes += e.Nodes
+		s.Seconds += e.Seconds
 		if st, err := os.Stat(filepath.Join(l.Dir, e.Certificate)); err == nil {
 			s.CertificateBytes += st.Size()
 		}
