@@ -133,6 +133,7 @@ func newProveSampleCmd(s *streams, runF func(*proveSampleOptions) error) *cobra.
 	f.DurationVar(&r.Total, "total", 0, "stop starting positions after this wall time (0 = none)")
 	f.StringVar(&r.Certificates, "certificates", "", "folder to write each decided position's certificate into (must not exist)")
 	f.BoolVar(&r.Quiet, "quiet", false, "only positions whose side to move cannot capture")
+	f.BoolVar(&r.Balanced, "balanced", false, "positions of the reference's values win, draw and loss for the side to move in turn")
 	f.IntVar(&r.TTEntries, "tt-entries", proof.DefaultTTEntries, "transposition table entries")
 	return c
 }

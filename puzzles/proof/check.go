@@ -83,7 +83,7 @@ func CheckIn(c *Certificate, tables Tables, verify VerifyFile, dir, self string)
 		if err != nil {
 			return Report{}, err
 		}
-		if len(rep.Roots) > 0 && r.Roots[0] != rep.Roots[0] {
+		if len(rep.Roots) > 0 && !sameRoot(&c.Sections[0].Header, &c.Sections[i].Header) {
 			return Report{}, fmt.Errorf("%w: section %d is about %s, the first about %s", ErrMalformed, i+1, r.Roots[0], rep.Roots[0])
 		}
 		rep.Claims = append(rep.Claims, r.Claims...)
@@ -105,6 +105,25 @@ func CheckIn(c *Certificate, tables Tables, verify VerifyFile, dir, self string)
 	sort.Strings(rep.Tables)
 	rep.Value = valueOf(rep.Claims, c.Sections[0].Header.Root)
 	return rep, nil
+}
+
+// sameRoot reports whether two sections are about one position: the same root, or the
+// same board and side to move when one is a theoretic "does not lose" (which holds under
+// any paika limit at any counter: a limit only ends lines in draws).
+func sameRoot(a, b *Header) bool {
+	if a.Root == b.Root {
+		return true
+	}
+	notLoses := func(h *Header) bool {
+		c, err := ParseClaim(h.Claim)
+		return h.PaikaLimit == 0 && err == nil && c.Kind == DoesNotLose
+	}
+	if !notLoses(a) && !notLoses(b) {
+		return false
+	}
+	p, err1 := engine.ParseFEN(a.Root)
+	q, err2 := engine.ParseFEN(b.Root)
+	return err1 == nil && err2 == nil && p.Pieces == q.Pieces && p.Side == q.Side
 }
 
 // valueOf returns the value the claims make for the root's side to move, or "".

@@ -93,35 +93,46 @@ func (s *Prover) Certificate(ctx context.Context, p engine.Position, res Result,
 	if err := e.visit(&root); err != nil {
 		return Section{}, err
 	}
+	sums, err := tableSums(s.tables, s.limit, e.records)
+	if err != nil {
+		return Section{}, err
+	}
 	h := Header{Format: FormatName, Version: FormatVersion, Rules: s.rules.String(), PaikaLimit: s.limit,
-		Toolkit: toolkit, Tables: []TableSum{}, Claim: e.target.String(), Root: root.FEN()}
+		Toolkit: toolkit, Tables: sums, Claim: e.target.String(), Root: root.FEN()}
+	return Section{Header: h, Records: e.records}, nil
+}
+
+// tableSums returns the table files the table records of a section under paika limit
+// limit rely on, with their SHA-256, sorted by name.
+func tableSums(tables Tables, limit int, records []Record) ([]TableSum, error) {
 	// The tables are those of the records kept: turns taken back leave none behind.
 	used := map[tablebase.TableID]bool{}
-	for _, r := range e.records {
+	for _, r := range records {
 		if r.Type != RecordTable {
 			continue
 		}
 		q, err := engine.ParseFEN(r.FEN)
 		if err != nil {
-			return Section{}, fmt.Errorf("proof: %w", err)
+			return nil, fmt.Errorf("proof: %w", err)
 		}
 		c, _ := tablebase.ClassOf(&q)
-		used[tablebase.TableID{Class: c, Rule: tablebase.PaikaRule(s.limit)}] = true
+		used[tablebase.TableID{Class: c, Rule: tablebase.PaikaRule(limit)}] = true
 	}
 	ids := make([]tablebase.TableID, 0, len(used))
 	for id := range used {
 		ids = append(ids, id)
 	}
-	sort.Slice(ids, func(i, j int) bool { return baseName(s.tables.File(ids[i])) < baseName(s.tables.File(ids[j])) })
+	sort.Slice(ids, func(i, j int) bool { return baseName(tables.File(ids[i])) < baseName(tables.File(ids[j])) })
+	sums := []TableSum{}
 	for _, id := range ids {
-		path := s.tables.File(id)
+		path := tables.File(id)
 		sum, err := filehash.SHA256(path)
 		if err != nil {
-			return Section{}, fmt.Errorf("proof: table %s: %w", path, err)
+			return nil, fmt.Errorf("proof: table %s: %w", path, err)
 		}
-		h.Tables = append(h.Tables, TableSum{File: baseName(path), SHA256: sum})
+		sums = append(sums, TableSum{File: baseName(path), SHA256: sum})
 	}
-	return Section{Header: h, Records: e.records}, nil
+	return sums, nil
 }
 
 // established reports whether the table holds q as decided for the target.
@@ -451,7 +462,9 @@ func (e *extractor) research(p *engine.Position, aside bool) (Outcome, error) {
 // Prove searches claim c about p and, when decided, returns the certificate of what was
 // decided (c, or its Opposite), checked by Check: a decision whose certificate the
 // checker refuses is reported Unknown (with the checker's error), never as a result; one
-// whose certificate's extraction fails (its budget ended) is reported Unknown.
+// whose certificate's extraction fails (its budget ended) is reported Unknown. Within a
+// bounded budget, a search left undecided gives the rest of it to a closed set proving
+// "does not lose" under the theoretic rules (closure.go).
 func (s *Prover) Prove(ctx context.Context, p engine.Position, c Claim, b Budget, toolkit string) (Result, *Section, error) {
 	res, sec, err := s.prove(ctx, p, c, b, toolkit)
 	var unextracted *unextractedError
@@ -476,7 +489,10 @@ func (e *unextractedError) Unwrap() error { return e.err }
 
 // prove is Prove, a failed extraction an *unextractedError.
 func (s *Prover) prove(ctx context.Context, p engine.Position, c Claim, b Budget, toolkit string) (Result, *Section, error) {
-	res, err := s.Search(ctx, p, c, b)
+	res, err := s.Search(ctx, p, c, searchShare(&p, b))
+	if err == nil && res.Outcome == Unknown && closes(&p, b) {
+		return s.proveClosed(ctx, p, c, b, res, toolkit)
+	}
 	if err != nil || res.Outcome == Unknown {
 		return res, nil, err
 	}

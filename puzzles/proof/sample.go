@@ -28,6 +28,10 @@ type Sample struct {
 	Pieces    []int
 	Count     int
 	Quiet     bool
+	// Balanced takes the sample's positions by Reference's value for the side to move in
+	// turn: a win, a draw, a loss, a win… (a value not met in balancedTries draws is
+	// skipped for that position).
+	Balanced bool
 	// Reference are the full tables each value is compared with (nil: none).
 	Reference  *tablebase.Set
 	PaikaLimit int
@@ -166,15 +170,28 @@ func (s *Sample) source() func() (SamplePosition, bool) {
 		}
 		n := s.Pieces[i%len(s.Pieces)]
 		i++
-		for {
+		want := balancedOrder[(i-1)%len(balancedOrder)]
+		for tries := 0; ; tries++ {
 			p := RandomPosition(rng, n)
 			c, _ := tablebase.ClassOf(&p)
-			if s.Reference.Has(c, rule) && !(s.Quiet && p.CanCapture()) { // a class the reference holds
-				return SamplePosition{Position: p}, true
+			if !s.Reference.Has(c, rule) || s.Quiet && p.CanCapture() { // a class the reference holds
+				continue
 			}
+			if s.Balanced && tries < balancedTries {
+				if v, err := s.Reference.Probe(&p, rule); err == nil && v.Outcome != want {
+					continue
+				}
+			}
+			return SamplePosition{Position: p}, true
 		}
 	}
 }
+
+// balancedOrder is the order of a balanced sample's values; balancedTries bounds the
+// boards drawn for one value, so that a count of pieces without draws ends.
+var balancedOrder = [...]tablebase.Outcome{tablebase.Win, tablebase.Draw, tablebase.Loss}
+
+const balancedTries = 1 << 16
 
 // prove proves the value of the sample's position i and compares it with the reference.
 func (s *Sample) prove(ctx context.Context, pr *Prover, i int, sp SamplePosition) (SampleRecord, error) {

@@ -105,7 +105,7 @@ func (r *SampleRequest) checkPieces() error {
 
 // readPositions reads the positions file, each position checked against the rule.
 func (r *SampleRequest) readPositions() error {
-	for _, f := range []string{"pieces", "count", "seed", "quiet"} {
+	for _, f := range []string{"pieces", "count", "seed", "quiet", "balanced"} {
 		if r.Given != nil && r.Given(f) {
 			return refuse(f, nil, "not with {positions} (the file gives the positions)")
 		}
