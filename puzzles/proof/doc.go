@@ -34,6 +34,13 @@
 // searches the position again aside, with a table of its own in which the positions on
 // the walk count as draws, so that the proof it finds cannot return there.
 //
+// A draw the search cannot reach by repetitions on its line (the defender shuffles while
+// the other side wanders: lines longer than any budget) is proven as a closed set
+// (closure.go): under the theoretic rules "does not lose" holds on any set without a loss
+// that the claim's side keeps the game inside whatever the other side plays. Prove gives
+// it half of a bounded budget when df-pn is left undecided; a theoretic "does not lose"
+// holds under any paika limit too (the limit only ends lines in draws).
+//
 // The checker (Check) reads a certificate and re-derives its claim with the engine's move
 // generator and the tables' probes only; it shares no code with the search.
 //
