@@ -247,8 +247,8 @@ func (w *closure) visit(p *engine.Position) bool {
 	return false
 }
 
-// oracleEntries is the oracle's transposition table (32 MiB); oracleNodes the nodes of
-// each of its searches.
+// oracleEntries is the oracle's transposition table (32 MiB); oracleNodes the budget of
+// each of its searches (which looks at it every 1,024 nodes).
 const (
 	oracleEntries = 1 << 20
 	oracleNodes   = 400
@@ -266,6 +266,9 @@ func (w *closure) refuted(q *engine.Position) bool {
 	before := w.oracle.nodes
 	out, err := w.oracle.run(w.ctx, q, Budget{Nodes: oracleNodes})
 	w.nodes += w.oracle.nodes - before
+	if w.maxNodes > 0 && w.nodes >= w.maxNodes {
+		w.stopped = true // the oracle's nodes count against the walk's budget
+	}
 	if err != nil {
 		w.err, w.stopped = err, true
 		return true
