@@ -50,12 +50,13 @@ type closure struct {
 	err      error
 }
 
-// closes reports whether Prove looks for a closed set about p within b: a bounded budget
+// closes reports whether Prove looks for a closed set about p within b: asked to
+// (Options.ClosedSets), a bounded budget
 // (without a bound the search runs until it decides), and at most closedSetPieces pieces
 // (with more, the other side's turns are too many for a set to close: the opening's jobs
 // keep their whole budget for df-pn).
-func closes(p *engine.Position, b Budget) bool {
-	return (b.Time > 0 || b.Nodes > 0) && (p.Pieces[engine.White]|p.Pieces[engine.Black]).Count() <= closedSetPieces
+func (s *Prover) closes(p *engine.Position, b Budget) bool {
+	return s.closedSets && (b.Time > 0 || b.Nodes > 0) && (p.Pieces[engine.White]|p.Pieces[engine.Black]).Count() <= closedSetPieces
 }
 
 // closedSetPieces bounds the positions Prove looks for a closed set about.
@@ -63,8 +64,8 @@ const closedSetPieces = 8
 
 // searchShare is the share of a bounded budget the df-pn search of Prove is given: half,
 // the rest for a closed set.
-func searchShare(p *engine.Position, b Budget) Budget {
-	if !closes(p, b) {
+func (s *Prover) searchShare(p *engine.Position, b Budget) Budget {
+	if !s.closes(p, b) {
 		return b
 	}
 	return Budget{Time: b.Time - b.Time/2, Nodes: b.Nodes - b.Nodes/2}

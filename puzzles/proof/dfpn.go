@@ -49,6 +49,9 @@ type Options struct {
 	SnapshotEvery time.Duration
 	// Ledger's decided positions of the rule are leaves, cited by certificates (cite.go).
 	Ledger *Ledger
+	// ClosedSets lets Prove give half of a bounded budget to a closed set proving "does
+	// not lose" (closure.go) when df-pn is left undecided on at most 8 pieces.
+	ClosedSets bool
 }
 
 // DefaultTTEntries is the transposition table's default size: 2^22 entries, 128 MiB.
@@ -119,10 +122,12 @@ type Prover struct {
 	rules  engine.Rules
 	tables Tables
 	leaves *ledgerLeaves // nil: no ledger
-	tt     *ttable
-	frames []*frame
-	seen   engine.ResultSet
-	claim  Claim
+	// closedSets: Options.ClosedSets.
+	closedSets bool
+	tt         *ttable
+	frames     []*frame
+	seen       engine.ResultSet
+	claim      Claim
 	// avoid, when set, names positions to count as draws wherever they are reached: the
 	// positions on a certificate's walk, for a search whose proof must not return there.
 	avoid func(key) bool
@@ -177,6 +182,7 @@ func NewProver(opts Options) (*Prover, error) {
 		every = DefaultSnapshotEvery
 	}
 	s := &Prover{limit: opts.PaikaLimit, rules: Rules(opts.PaikaLimit), tables: opts.Tables, tt: newTTable(n), snapEvery: every}
+	s.closedSets = opts.ClosedSets
 	if opts.Ledger != nil {
 		s.leaves = newLedgerLeaves(opts.Ledger, opts.PaikaLimit)
 	}

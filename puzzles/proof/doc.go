@@ -37,8 +37,9 @@
 // A draw the search cannot reach by repetitions on its line (the defender shuffles while
 // the other side wanders: lines longer than any budget) is proven as a closed set
 // (closure.go): under the theoretic rules "does not lose" holds on any set without a loss
-// that the claim's side keeps the game inside whatever the other side plays. Prove gives
-// it half of a bounded budget when df-pn is left undecided on at most 8 pieces; a theoretic "does not lose"
+// that the claim's side keeps the game inside whatever the other side plays. With
+// Options.ClosedSets (prove, prove-sample), Prove gives it half of a bounded budget when
+// df-pn is left undecided on at most 8 pieces; a theoretic "does not lose"
 // holds under any paika limit too (the limit only ends lines in draws).
 //
 // The checker (Check) reads a certificate and re-derives its claim with the engine's move

@@ -462,9 +462,9 @@ func (e *extractor) research(p *engine.Position, aside bool) (Outcome, error) {
 // Prove searches claim c about p and, when decided, returns the certificate of what was
 // decided (c, or its Opposite), checked by Check: a decision whose certificate the
 // checker refuses is reported Unknown (with the checker's error), never as a result; one
-// whose certificate's extraction fails (its budget ended) is reported Unknown. Within a
-// bounded budget, a search left undecided gives the rest of it to a closed set proving
-// "does not lose" under the theoretic rules (closure.go).
+// whose certificate's extraction fails (its budget ended) is reported Unknown. With
+// Options.ClosedSets, a search left undecided gives the rest of a bounded budget to a
+// closed set proving "does not lose" under the theoretic rules (closure.go).
 func (s *Prover) Prove(ctx context.Context, p engine.Position, c Claim, b Budget, toolkit string) (Result, *Section, error) {
 	res, sec, err := s.prove(ctx, p, c, b, toolkit)
 	var unextracted *unextractedError
@@ -489,8 +489,8 @@ func (e *unextractedError) Unwrap() error { return e.err }
 
 // prove is Prove, a failed extraction an *unextractedError.
 func (s *Prover) prove(ctx context.Context, p engine.Position, c Claim, b Budget, toolkit string) (Result, *Section, error) {
-	res, err := s.Search(ctx, p, c, searchShare(&p, b))
-	if err == nil && res.Outcome == Unknown && closes(&p, b) {
+	res, err := s.Search(ctx, p, c, s.searchShare(&p, b))
+	if err == nil && res.Outcome == Unknown && s.closes(&p, b) {
 		return s.proveClosed(ctx, p, c, b, res, toolkit)
 	}
 	if err != nil || res.Outcome == Unknown {

@@ -101,7 +101,7 @@ func Run(ctx context.Context, r Request, tell func(FolderEvent)) (*Answer, error
 	if err != nil {
 		return nil, err
 	}
-	pr, err := NewProver(Options{PaikaLimit: r.PaikaLimit, Tables: SearchTables(set), TTEntries: r.TTEntries})
+	pr, err := NewProver(Options{PaikaLimit: r.PaikaLimit, Tables: SearchTables(set), TTEntries: r.TTEntries, ClosedSets: true})
 	if err != nil {
 		return nil, &InputError{Err: err}
 	}

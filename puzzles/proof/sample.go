@@ -124,7 +124,7 @@ func (s *Sample) Run(ctx context.Context, emit func(SampleRecord) error) (Sample
 			if err != nil {
 				return sum, err
 			}
-			if pr, err = NewProver(Options{PaikaLimit: s.PaikaLimit, Tables: tables, TTEntries: s.TTEntries}); err != nil {
+			if pr, err = NewProver(Options{PaikaLimit: s.PaikaLimit, Tables: tables, TTEntries: s.TTEntries, ClosedSets: true}); err != nil {
 				return sum, err
 			}
 		}
