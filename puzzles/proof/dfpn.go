@@ -122,12 +122,10 @@ type Prover struct {
 	rules  engine.Rules
 	tables Tables
 	leaves *ledgerLeaves // nil: no ledger
-	// closedSets: Options.ClosedSets.
-	closedSets bool
-	tt         *ttable
-	frames     []*frame
-	seen       engine.ResultSet
-	claim      Claim
+	tt     *ttable
+	frames []*frame
+	seen   engine.ResultSet
+	claim  Claim
 	// avoid, when set, names positions to count as draws wherever they are reached: the
 	// positions on a certificate's walk, for a search whose proof must not return there.
 	avoid func(key) bool
@@ -138,6 +136,8 @@ type Prover struct {
 	nodes    uint64
 	stopped  bool
 	err      error
+
+	closedSets bool // Options.ClosedSets
 
 	// The snapshot (snapshot.go): its file and interval, and while a search that saves
 	// one runs, its root, when it was last saved, when the search started and how long
