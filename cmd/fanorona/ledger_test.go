@@ -32,7 +32,9 @@ func TestLedgerStatusOfTheCommittedLedger(t *testing.T) {
 	require.Equal(t, 0, code, errs)
 	assert.Less(t, time.Since(start), time.Second)
 	assert.Empty(t, errs)
-	assert.Contains(t, out, "ledger ../../docs/results/opening: 3 decided, 0 unknown; 7114687 nodes")
+	// The ledger grows with each stretch of the campaign: its totals are not pinned, the
+	// refutations it holds stay.
+	assert.Regexp(t, `^ledger \.\./\.\./docs/results/opening: \d+ decided, \d+ unknown; \d+ nodes, \d+ s; certificates \d+ bytes\n`, out)
 	assert.Contains(t, out, "\nd3-e3A  open: 4 replies, 2 white-not-loses, 0 black-wins, 2 open")
 	assert.Contains(t, out, "\n  d3-e3A d4-d3A  white-not-loses (1872568 nodes, d3-e3A.d4-d3A.white-not-loses.fpc.gz)\n")
 	assert.Equal(t, 1+5+39, strings.Count(out, "\n"), "a line each: the ledger, 5 first turns, 39 replies")
