@@ -157,8 +157,9 @@ func TestHostileRequestsGetOneLineAndLeaveNothingBehind(t *testing.T) {
 	var mu sync.Mutex
 	statuses := map[int]int{}
 	var running, maxRunning int
-	stopWatch := make(chan struct{})
+	stopWatch, watched := make(chan struct{}), make(chan struct{})
 	go func() {
+		defer close(watched)
 		for {
 			select {
 			case <-stopWatch:
@@ -195,6 +196,7 @@ func TestHostileRequestsGetOneLineAndLeaveNothingBehind(t *testing.T) {
 	}
 	wg.Wait()
 	close(stopWatch)
+	<-watched // its last reading done before maxRunning is read
 	t.Logf("1000 concurrent analyses: %v answers by status, at most %d searches at once", statuses, maxRunning)
 	assert.LessOrEqual(t, maxRunning, 2)
 	assert.Equal(t, 1000, statuses[200]+statuses[409]+statuses[503], "%v", statuses)
