@@ -34,7 +34,7 @@ func newProveCmd(s *streams, runF func(*proveOptions) error) *cobra.Command {
 	}
 	f := c.Flags()
 	f.StringVar(&r.FEN, "fen", "", "position (required)")
-	f.StringVar(&r.Claim, "claim", "value", "white-wins, white-not-loses, black-wins, black-not-loses, or value (two claims)")
+	f.StringVar(&r.Claim, "claim", "value", "white-wins, white-not-loses, black-wins, black-not-loses, or value (two claims); with --opening --ledger the claim the jobs pursue (value: the nearest)")
 	paikaLimitFlag(c, &r.PaikaLimit, "the rule of the claim: this paika limit at the FEN's counter (0 = theoretic, counters ignored)")
 	tablebasesFlag(c, &r.Tablebases)
 	f.Uint64Var(&r.Budget.Nodes, "nodes", 0, "node budget (0 = none)")
@@ -50,6 +50,7 @@ func newProveCmd(s *streams, runF func(*proveOptions) error) *cobra.Command {
 	f.BoolVar(&r.Status, "status", false, "with --folder: print where the proof stands, each job's result, and run nothing; with --opening --ledger: the standing from the ledger alone")
 	f.StringVar(&r.Ledger, "ledger", "", "the campaign's ledger folder (ledger.jsonl and its certificates): --opening runs its next --jobs, --opening --status says the standing, --import adds a certificate")
 	f.IntVar(&r.Jobs, "jobs", 1, "with --opening --ledger: jobs this run, the nearest claim's first, each within --time and --nodes")
+	f.StringSliceVar(&r.FirstTurns, "first-turns", nil, "with --opening --ledger: only these of White's first turns (e.g. d3-e3A)")
 	f.BoolVar(&r.JSON, "json", false, "with --ledger --status: one JSON line")
 	f.BoolVar(&r.Markdown, "markdown", false, "with --ledger --status: a Markdown table (docs/OPENING.md)")
 	f.StringVar(&r.Import, "import", "", "with --ledger: check this certificate (--tablebases) and add it, --nodes and --time its search's figures")

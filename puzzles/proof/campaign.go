@@ -24,8 +24,10 @@ import (
 
 // Campaign runs Jobs jobs of the claim "Black wins" after each target (White's first
 // turns for the opening), each within Budget, with the ledger's decided positions as
-// leaves.
+// leaves. Pursue, when set, is the claim the jobs are chosen for ("Black wins" or its
+// opposite); otherwise the nearest of the two.
 type Campaign struct {
+	Pursue     *Claim
 	Ledger     *Ledger
 	Targets    []Target
 	PaikaLimit int
@@ -79,7 +81,7 @@ func (c *Campaign) Run(ctx context.Context, tell func(FolderEvent)) error {
 			warned = len(skipped)
 			tell(LedgerLeavesSkipped{Ledger: c.Ledger.Dir, Entries: skipped})
 		}
-		path, p, ok := newTop(c.Ledger, c.PaikaLimit).pick(c.Targets, claim)
+		path, p, ok := newTop(c.Ledger, c.PaikaLimit).pick(c.Targets, claim, c.Pursue)
 		if !ok {
 			break // no open target has a job
 		}
@@ -160,14 +162,15 @@ func writeNew(file string, data []byte) error {
 }
 
 // pick returns the most promising open job of the top: the undecided target whose claim
-// c or its opposite is nearest (the smaller of its proof and disproof numbers), then down
-// its tree the undecided child of the smallest such number, to a position the ledger
-// neither decides nor split. A target whose descent finds no child off its path (the open
-// ones return to it) gives way to the next nearest; false only when none has a job.
-func (t *top) pick(targets []Target, c Claim) ([]string, engine.Position, bool) {
+// c or its opposite is nearest (the smaller of its proof and disproof numbers; the other
+// breaks ties), or with pursue the one nearest to pursue, then down its tree the undecided
+// child of the smallest such number, to a position the ledger neither decides nor split.
+// A target whose descent finds no child off its path (the open ones return to it) gives
+// way to the next nearest; false only when none has a job.
+func (t *top) pick(targets []Target, c Claim, pursue *Claim) ([]string, engine.Position, bool) {
 	type open struct {
 		i       int
-		n       uint32
+		n, m    uint32
 		proving bool
 		root    engine.Position
 	}
@@ -175,11 +178,20 @@ func (t *top) pick(targets []Target, c Claim) ([]string, engine.Position, bool) 
 	for i, tg := range targets {
 		p := normalise(tg.Position, t.limit)
 		pn, dn := t.numbers(&p, c, true)
-		if pn != 0 && dn != 0 {
-			opens = append(opens, open{i, min(pn, dn), pn <= dn, p})
+		if pn == 0 || dn == 0 {
+			continue
+		}
+		proving := pn <= dn
+		if pursue != nil {
+			proving = *pursue == c
+		}
+		if proving {
+			opens = append(opens, open{i, pn, dn, true, p})
+		} else {
+			opens = append(opens, open{i, dn, pn, false, p})
 		}
 	}
-	slices.SortStableFunc(opens, func(a, b open) int { return cmp.Compare(a.n, b.n) })
+	slices.SortStableFunc(opens, func(a, b open) int { return cmp.Or(cmp.Compare(a.n, b.n), cmp.Compare(a.m, b.m)) })
 	for _, o := range opens {
 		clear(t.onPath)
 		if turns, p, ok := t.descend(o.root, c, o.proving); ok {
@@ -191,7 +203,9 @@ func (t *top) pick(targets []Target, c Claim) ([]string, engine.Position, bool) 
 
 // descend follows the undecided child of the smallest number (the proof number when
 // proving) from root to a position the ledger neither decides nor split, returning the
-// turns to it; false when a split position has no such child off the path.
+// turns to it; false when a split position has no such child off the path. Of children
+// alike in number, the one where the side that moved leads most in pieces comes first:
+// before a job has searched them, the numbers are all 1.
 func (t *top) descend(root engine.Position, c Claim, proving bool) ([]string, engine.Position, bool) {
 	var path []string
 	p := root
@@ -201,7 +215,7 @@ func (t *top) descend(root engine.Position, c Claim, proving bool) ([]string, en
 		}
 		t.onPath[p.FEN()] = true
 		var seen engine.ResultSet
-		next, nextTurn, nextNum := engine.Position{}, "", infinity+1
+		next, nextTurn, nextNum, nextLead := engine.Position{}, "", infinity+1, 0
 		for _, turn := range p.DistinctTurns(t.rules, nil, &seen) {
 			q := normalise(p.Play(turn), t.limit)
 			if t.onPath[q.FEN()] {
@@ -212,8 +226,9 @@ func (t *top) descend(root engine.Position, c Claim, proving bool) ([]string, en
 			if proving {
 				n = pn
 			}
-			if pn != 0 && dn != 0 && n < nextNum {
-				next, nextTurn, nextNum = q, turn.String(), n
+			lead := q.Pieces[p.Side].Count() - q.Pieces[p.Side.Other()].Count()
+			if pn != 0 && dn != 0 && (n < nextNum || n == nextNum && lead > nextLead) {
+				next, nextTurn, nextNum, nextLead = q, turn.String(), n, lead
 			}
 		}
 		if nextTurn == "" {

@@ -240,10 +240,10 @@ func TestCampaignPassesATargetWhoseOpenLineReturnsToIt(t *testing.T) {
 	require.Equal(t, "open", s.Turns[0].Outcome)
 	require.Equal(t, uint32(1), min(s.Turns[0].ProofNumber, s.Turns[0].DisproofNumber), "the nearest of the two")
 
-	path, _, ok := newTop(l, 0).pick([]Target{cycle, other}, Claim{engine.Black, Wins})
+	path, _, ok := newTop(l, 0).pick([]Target{cycle, other}, Claim{engine.Black, Wins}, nil)
 	require.True(t, ok, "the other target has jobs")
 	assert.Equal(t, "other", path[0])
-	_, _, ok = newTop(l, 0).pick([]Target{cycle}, Claim{engine.Black, Wins})
+	_, _, ok = newTop(l, 0).pick([]Target{cycle}, Claim{engine.Black, Wins}, nil)
 	assert.False(t, ok)
 }
 
@@ -272,4 +272,70 @@ func TestCampaignCertifiesADecidedJobWhoseBudgetTheSearchUsed(t *testing.T) {
 	require.Len(t, l.Entries, 1)
 	_, err = CheckFile(filepath.Join(dir, l.Entries[0].Certificate), "none")
 	assert.NoError(t, err)
+}
+
+// TestCampaignPursuesTheClaimAsked: of targets alike in their nearer number the other
+// breaks the tie; a pursued claim descends by its own number, to the reply where the side
+// that moved leads most in pieces (a reference count here).
+func TestCampaignPursuesTheClaimAsked(t *testing.T) {
+	targets := OpeningTargets(50)
+	byName := map[string]Target{}
+	for _, tg := range targets {
+		byName[tg.Name] = tg
+	}
+	d3, d2 := byName["d3-e3A"], byName["d2-e3A"]
+	require.NotEmpty(t, d3.Name)
+	rules := Rules(50)
+	var seen engine.ResultSet
+	replies := d3.Position.DistinctTurns(rules, nil, &seen)
+	require.Len(t, replies, 4)
+	// Two of d3-e3A's replies refuted, as in the committed ledger.
+	var entries []LedgerEntry
+	lead := map[string]int{}
+	for _, r := range replies {
+		q := normalise(d3.Position.Play(r), 50)
+		if r.String() == "d4-d3A" || r.String() == "f4-f3A" {
+			entries = append(entries, ledgerLine(q.FEN(), "black-wins", "disproven", "x.fpc.gz"))
+			continue
+		}
+		lead[r.String()] = q.Pieces[engine.Black].Count() - q.Pieces[engine.White].Count()
+	}
+	require.Len(t, lead, 2)
+	best := ""
+	for r, n := range lead {
+		if best == "" || n > lead[best] || n == lead[best] && r < best {
+			best = r
+		}
+	}
+	l := &Ledger{Dir: t.TempDir(), Entries: entries}
+	blackWins, whiteNotLoses := Claim{engine.Black, Wins}, Claim{engine.White, DoesNotLose}
+
+	// Nearest: both have proof number 1; d3-e3A's disproof number 2 puts it before d2-e3A.
+	path, _, ok := newTop(l, 50).pick([]Target{d2, d3}, blackWins, nil)
+	require.True(t, ok)
+	assert.Equal(t, "d3-e3A", path[0])
+	// Pursuing "White does not lose" descends by disproof numbers to the reply Black leads most in.
+	path, p, ok := newTop(l, 50).pick([]Target{d2, d3}, blackWins, &whiteNotLoses)
+	require.True(t, ok)
+	require.Len(t, path, 2)
+	assert.Equal(t, []string{"d3-e3A", best}, path)
+	assert.Equal(t, engine.White, p.Side)
+
+	// That reply split, the descent goes on to White's turn that leads most: of its turns
+	// the first to take four, where the order of generation alone would give the first turn.
+	l.Entries = append(l.Entries, LedgerEntry{FEN: p.FEN(), Claim: "black-wins", PaikaLimit: 50, Result: "unknown", Split: true})
+	path, _, ok = newTop(l, 50).pick([]Target{d3}, blackWins, &whiteNotLoses)
+	require.True(t, ok)
+	require.Len(t, path, 3)
+	var turns []string
+	mostLead, want := -99, ""
+	for _, w := range p.DistinctTurns(rules, nil, &engine.ResultSet{}) {
+		z := p.Play(w)
+		turns = append(turns, w.String())
+		if n := z.Pieces[engine.White].Count() - z.Pieces[engine.Black].Count(); n > mostLead {
+			mostLead, want = n, w.String()
+		}
+	}
+	require.NotEqual(t, turns[0], want, "the test needs a lead other than the first turn's")
+	assert.Equal(t, want, path[2])
 }

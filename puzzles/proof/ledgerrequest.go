@@ -10,7 +10,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+
+	"github.com/fanorona/fanorona/engine"
 
 	"github.com/fanorona/fanorona/internal/atomicfile"
 	"github.com/fanorona/fanorona/internal/filehash"
@@ -75,18 +78,49 @@ func (r *Request) runCampaign(ctx context.Context, l *Ledger, tell func(FolderEv
 	if err := checkTT(r.TTEntries, 1); err != nil {
 		return err
 	}
-	targets := OpeningTargets(r.PaikaLimit)
+	targets, err := firstTurns(OpeningTargets(r.PaikaLimit), r.FirstTurns)
+	if err != nil {
+		return err
+	}
+	var pursue *Claim
+	if r.Claim != "" && r.Claim != "value" {
+		c, err := ParseClaim(r.Claim)
+		if err != nil || (c != Claim{engine.Black, Wins} && c != Claim{engine.White, DoesNotLose}) {
+			return refuse("claim", r.Claim, "the campaign's jobs pursue black-wins or white-not-loses (value: the nearest)")
+		}
+		pursue = &c
+	}
 	set, err := OpenTables(r.Tablebases, r.PaikaLimit, &targets[0].Position, 0)
 	if err != nil {
 		return err
 	}
 	c := Campaign{Ledger: l, Targets: targets, PaikaLimit: r.PaikaLimit, Tables: SearchTables(set), TTEntries: r.TTEntries,
-		Budget: r.Budget, Jobs: r.Jobs, Toolkit: r.Toolkit}
+		Budget: r.Budget, Jobs: r.Jobs, Toolkit: r.Toolkit, Pursue: pursue}
 	err = c.Run(ctx, tell)
 	if err == nil && ctx.Err() != nil {
 		err = fmt.Errorf("%s: interrupted; the jobs that ended are in its ledger: run the same command again to go on: %w", r.Ledger, ctx.Err())
 	}
 	return err
+}
+
+// firstTurns returns the targets named, in names' order; all of them when names is empty.
+func firstTurns(targets []Target, names []string) ([]Target, error) {
+	if len(names) == 0 {
+		return targets, nil
+	}
+	var chosen []Target
+	for _, n := range names {
+		i := slices.IndexFunc(targets, func(t Target) bool { return t.Name == n })
+		if i < 0 {
+			all := make([]string, len(targets))
+			for j, t := range targets {
+				all[j] = t.Name
+			}
+			return nil, refuse("first-turns", n, "not one of White's first turns (%s)", strings.Join(all, ", "))
+		}
+		chosen = append(chosen, targets[i])
+	}
+	return chosen, nil
 }
 
 // checkLedger refuses the options a ledger cannot run with.
@@ -96,8 +130,12 @@ func (r *Request) checkLedger() error {
 		return refuse("json", nil, "needs {ledger}")
 	case r.Ledger == "" && r.Markdown:
 		return refuse("markdown", nil, "needs {ledger}")
+	case r.Ledger == "" && len(r.FirstTurns) > 0:
+		return refuse("first-turns", nil, "needs {ledger} and {opening}")
 	case r.Ledger == "":
 		return refuse("import", nil, "needs {ledger}")
+	case len(r.FirstTurns) > 0 && (r.Status || r.Import != ""):
+		return refuse("first-turns", nil, "chooses the campaign's jobs; not with {status} or {import}")
 	case r.Folder != "":
 		return refuse("ledger", nil, "the ledger is the campaign's state; {folder} is not wanted")
 	case r.JSON && r.Markdown:

@@ -46,7 +46,8 @@ type Request struct {
 	JSON, Markdown bool
 	Import         string
 	TimeGiven      bool
-	Jobs           int // the campaign's jobs this run (--opening --ledger without --status)
+	Jobs           int      // the campaign's jobs this run (--opening --ledger without --status)
+	FirstTurns     []string // the campaign's targets by name; none: every first turn
 }
 
 // Proving is told before a single proof starts.
@@ -71,7 +72,7 @@ func (e Proving) String() string {
 // proof, or nil after a durable run (whose results are told). Refusals of r are
 // *InputError (of a proof folder, one whose Err is ErrBadFolder).
 func Run(ctx context.Context, r Request, tell func(FolderEvent)) (*Answer, error) {
-	if r.Ledger != "" || r.JSON || r.Markdown || r.Import != "" {
+	if r.Ledger != "" || r.JSON || r.Markdown || r.Import != "" || len(r.FirstTurns) > 0 {
 		return nil, r.runLedger(ctx, tell)
 	}
 	if r.Opening || r.Folder != "" || r.Status {
