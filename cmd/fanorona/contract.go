@@ -27,7 +27,6 @@ import (
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/fanorona/fanorona/tournament"
 	"github.com/fanorona/fanorona/tournament/report"
-	"github.com/spf13/cobra"
 )
 
 // directStdout lists the commands whose stdout is a conversation and is never held back.
@@ -120,14 +119,6 @@ func exitStatus(ctx context.Context, err error) int {
 // version is what --version prints: the module version, the VCS revision and time the
 // binary was built from (a "+modified" mark when the tree had changes) and the Go version.
 func version() string { return record.NewInvocation(nil).Toolkit() }
-
-// applyExamples gives every command its Example from commandExamples (examples.go).
-func applyExamples(c *cobra.Command) {
-	c.Example = commandExamples[c.CommandPath()]
-	for _, sub := range c.Commands() {
-		applyExamples(sub)
-	}
-}
 
 // flagName is the flag of a tournament setting: its name with dashes ("run_id": --run-id),
 // but --games for games_per_pairing.

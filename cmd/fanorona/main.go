@@ -95,7 +95,6 @@ func commands(s *streams) []*cobra.Command {
 func newRootCmd(s *streams) *cobra.Command {
 	root := &cobra.Command{
 		Use:           "fanorona",
-		Short:         "Research toolkit for Fanorona: perft, AI levels, tournaments, statistics, charts, endgames",
 		Version:       version(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
@@ -110,7 +109,7 @@ func newRootCmd(s *streams) *cobra.Command {
 	root.InitDefaultHelpCmd()
 	root.InitDefaultCompletionCmd()
 	root.InitDefaultVersionFlag()
-	applyExamples(root)
+	applyHelp(root, helpText)
 	markArgErrorsBadInput(root)
 	refuseUnknownHelpTopics(root)
 	return root

@@ -24,9 +24,8 @@ func newProveCmd(s *streams, runF func(*proveOptions) error) *cobra.Command {
 	var o proveOptions
 	r := &o.req
 	c := &cobra.Command{
-		Use:   "prove --fen F --claim white-wins|white-not-loses|black-wins|black-not-loses|value [-o cert.fpc.gz]",
-		Short: "Prove a claim about a position by df-pn search over the tablebases, and write its certificate",
-		Args:  cobra.NoArgs,
+		Use:  "prove --fen F --claim white-wins|white-not-loses|black-wins|black-not-loses|value [-o cert.fpc.gz]",
+		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			r.SplitGiven, r.TimeGiven, r.Toolkit = c.Flags().Changed("split-depth"), c.Flags().Changed("time"), version()
 			return seam(runF, &o, func() error { return runProve(c, s, &o) })
@@ -88,9 +87,8 @@ type checkOptions struct{ path, dir string }
 func newCheckCmd(s *streams, runF func(*checkOptions) error) *cobra.Command {
 	var o checkOptions
 	c := &cobra.Command{
-		Use:   "check CERT [--tablebases DIR]",
-		Short: "Check a proof certificate with the move generator and the tables only: one line, exit 0 if it proves its claim, 1 if not",
-		Args:  cobra.ExactArgs(1),
+		Use:  "check CERT [--tablebases DIR]",
+		Args: cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			o.path = args[0]
 			return seam(runF, &o, func() error {
@@ -113,9 +111,8 @@ func newProveSampleCmd(s *streams, runF func(*proveSampleOptions) error) *cobra.
 	var o proveSampleOptions
 	r := &o.req
 	c := &cobra.Command{
-		Use:   "prove-sample --tablebases DIR (--reference DIR [--pieces 6,7] [--count N] [--seed S] | --positions FILE [--reference DIR])",
-		Short: "Prove the values of a seeded sample of positions, or of a positions file, with the smaller tables and compare them to the full tables (JSON Lines)",
-		Args:  cobra.NoArgs,
+		Use:  "prove-sample --tablebases DIR (--reference DIR [--pieces 6,7] [--count N] [--seed S] | --positions FILE [--reference DIR])",
+		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			r.Given, r.Toolkit = c.Flags().Changed, version()
 			return seam(runF, &o, func() error { return runProveSample(c, s, r) })

@@ -22,9 +22,8 @@ type solveOptions struct {
 func newSolveCmd(s *streams, runF func(*solveOptions) error) *cobra.Command {
 	o := solveOptions{q: puzzles.Query{Proof: true}}
 	c := &cobra.Command{
-		Use:   "solve [--fen F] [--paika-limit 50] [--tablebases DIR] [--time T] [--json]",
-		Short: "Prove a position's value under the paika limit at the FEN's counter (tablebases, a bounded search, then df-pn); says unknown when the budget ends",
-		Args:  cobra.NoArgs,
+		Use:  "solve [--fen F] [--paika-limit 50] [--tablebases DIR] [--time T] [--json]",
+		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			o.q.Toolkit = version()
 			return seam(runF, &o, func() error {
@@ -63,8 +62,7 @@ type puzzlesOptions struct {
 
 func newPuzzlesCmd(s *streams) *cobra.Command {
 	c := &cobra.Command{
-		Use:   "puzzles",
-		Short: "The curated endgame puzzles: telo noho dimy, longest wins, lone quiet or withdrawal wins",
+		Use: "puzzles",
 	}
 	c.AddCommand(newPuzzlesListCmd(s, nil), newPuzzlesShowCmd(s, nil), newPuzzlesSolveCmd(s, nil))
 	return c
@@ -73,10 +71,9 @@ func newPuzzlesCmd(s *streams) *cobra.Command {
 func newPuzzlesListCmd(s *streams, runF func(*puzzlesOptions) error) *cobra.Command {
 	var o puzzlesOptions
 	list := &cobra.Command{
-		Use:   "list [--json]",
-		Short: "List the puzzles with their proven values",
-		Args:  cobra.NoArgs,
-		RunE:  runs(s, runF, &o, nil, func(_ context.Context, s *streams, o *puzzlesOptions) error { return puzzles.WriteList(s.out, o.json) }),
+		Use:  "list [--json]",
+		Args: cobra.NoArgs,
+		RunE: runs(s, runF, &o, nil, func(_ context.Context, s *streams, o *puzzlesOptions) error { return puzzles.WriteList(s.out, o.json) }),
 	}
 	list.Flags().BoolVar(&o.json, "json", false, "one JSON object a puzzle")
 	return list
@@ -85,10 +82,9 @@ func newPuzzlesListCmd(s *streams, runF func(*puzzlesOptions) error) *cobra.Comm
 func newPuzzlesShowCmd(s *streams, runF func(*puzzlesOptions) error) *cobra.Command {
 	var o puzzlesOptions
 	show := &cobra.Command{
-		Use:   "show NAME [-o FILE.svg|FILE.png [--force]]",
-		Short: "Draw a puzzle's board and say what it asks, or draw it with its first turn into an SVG or PNG file",
-		Args:  cobra.ExactArgs(1),
-		RunE:  runs(s, runF, &o, &o.args, showPuzzle),
+		Use:  "show NAME [-o FILE.svg|FILE.png [--force]]",
+		Args: cobra.ExactArgs(1),
+		RunE: runs(s, runF, &o, &o.args, showPuzzle),
 	}
 	o.pic.bind(show, "the puzzle with its first turn")
 	return show
@@ -112,10 +108,9 @@ func showPuzzle(_ context.Context, s *streams, o *puzzlesOptions) error {
 func newPuzzlesSolveCmd(s *streams, runF func(*puzzlesOptions) error) *cobra.Command {
 	var o puzzlesOptions
 	solve := &cobra.Command{
-		Use:   "solve NAME [--tablebases DIR] [--time T] [--json]",
-		Short: "Solve a puzzle and check the answer against the collection",
-		Args:  cobra.ExactArgs(1),
-		RunE:  runs(s, runF, &o, &o.args, solvePuzzle),
+		Use:  "solve NAME [--tablebases DIR] [--time T] [--json]",
+		Args: cobra.ExactArgs(1),
+		RunE: runs(s, runF, &o, &o.args, solvePuzzle),
 	}
 	tablebasesFlag(solve, &o.dir)
 	solve.Flags().DurationVar(&o.time, "time", 10*time.Second, "search budget")

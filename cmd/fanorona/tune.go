@@ -23,7 +23,6 @@ func newTuneCmd(s *streams, runF func(*tuneOptions) error) *cobra.Command {
 	var o tuneOptions
 	c := &cobra.Command{
 		Use:    "tune (--games N [--player SPEC] [--seed S] | --games-from RUN... [--tablebases DIR]) [--data FILE]",
-		Short:  "Fit the weights of the expert's evaluation to game results and table values (Texel's method)",
 		Hidden: true,
 		Args:   cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
