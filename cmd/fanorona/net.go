@@ -148,7 +148,7 @@ func (o *netTrainOptions) check() error {
 
 type netInfoOptions struct {
 	json bool
-	path string
+	args []string // the net file
 }
 
 func newNetInfoCmd(s *streams, runF func(*netInfoOptions) error) *cobra.Command {
@@ -156,17 +156,14 @@ func newNetInfoCmd(s *streams, runF func(*netInfoOptions) error) *cobra.Command 
 	c := &cobra.Command{
 		Use:  "info NET.fnn",
 		Args: cobra.ExactArgs(1),
-		RunE: func(c *cobra.Command, args []string) error {
-			o.path = args[0]
-			return seam(runF, &o, func() error { return runNetInfo(s, &o) })
-		},
+		RunE: runs(s, runF, &o, &o.args, runNetInfo),
 	}
 	c.Flags().BoolVar(&o.json, "json", false, "print the header and SHA-256 as one JSON object")
 	return c
 }
 
-func runNetInfo(s *streams, o *netInfoOptions) error {
-	info, err := nnue.ReadInfo(o.path)
+func runNetInfo(_ context.Context, s *streams, o *netInfoOptions) error {
+	info, err := nnue.ReadInfo(o.args[0])
 	if err != nil {
 		return badInput(err)
 	}

@@ -6,6 +6,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"time"
@@ -82,24 +83,24 @@ func runProve(c *cobra.Command, s *streams, o *proveOptions) error {
 	return writeOutputFile(s, r.Output, data, o.force)
 }
 
-type checkOptions struct{ path, dir string }
+type checkOptions struct {
+	args []string // the certificate
+	dir  string
+}
 
 func newCheckCmd(s *streams, runF func(*checkOptions) error) *cobra.Command {
 	var o checkOptions
 	c := &cobra.Command{
 		Use:  "check CERT [--tablebases DIR]",
 		Args: cobra.ExactArgs(1),
-		RunE: func(c *cobra.Command, args []string) error {
-			o.path = args[0]
-			return seam(runF, &o, func() error {
-				rep, err := proof.CheckFile(o.path, o.dir)
-				if err != nil {
-					return err
-				}
-				_, err = fmt.Fprintln(s.out, rep.String())
+		RunE: runs(s, runF, &o, &o.args, func(_ context.Context, s *streams, o *checkOptions) error {
+			rep, err := proof.CheckFile(o.args[0], o.dir)
+			if err != nil {
 				return err
-			})
-		},
+			}
+			_, err = fmt.Fprintln(s.out, rep.String())
+			return err
+		}),
 	}
 	tablebasesFlag(c, &o.dir)
 	return c

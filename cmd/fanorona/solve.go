@@ -20,21 +20,18 @@ type solveOptions struct {
 }
 
 func newSolveCmd(s *streams, runF func(*solveOptions) error) *cobra.Command {
-	o := solveOptions{q: puzzles.Query{Proof: true}}
+	o := solveOptions{q: puzzles.Query{Proof: true, Toolkit: version()}}
 	c := &cobra.Command{
 		Use:  "solve [--fen F] [--paika-limit 50] [--tablebases DIR] [--time T] [--json]",
 		Args: cobra.NoArgs,
-		RunE: func(c *cobra.Command, _ []string) error {
-			o.q.Toolkit = version()
-			return seam(runF, &o, func() error {
-				a, err := puzzles.Run(c.Context(), o.q)
-				if err != nil {
-					return err
-				}
-				tell(s, a.NoTables)
-				return a.Write(s.out, o.json)
-			})
-		},
+		RunE: runs(s, runF, &o, nil, func(ctx context.Context, s *streams, o *solveOptions) error {
+			a, err := puzzles.Run(ctx, o.q)
+			if err != nil {
+				return err
+			}
+			tell(s, a.NoTables)
+			return a.Write(s.out, o.json)
+		}),
 	}
 	c.Flags().StringVar(&o.q.FEN, "fen", engine.StartFEN, "position")
 	tablebasesFlag(c, &o.q.Tablebases)

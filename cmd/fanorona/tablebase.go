@@ -83,15 +83,13 @@ func newTBPlanCmd(s *streams, runF func(*tbPlanOptions) error) *cobra.Command {
 	c := &cobra.Command{
 		Use:  "plan --max-pieces N | --material 3v5 [--json]",
 		Args: cobra.NoArgs,
-		RunE: func(c *cobra.Command, _ []string) error {
-			return seam(runF, &o, func() error {
-				recs, err := tablebase.CheckedPlan(o.req)
-				if err != nil {
-					return err
-				}
-				return recs.Write(s.out, o.json)
-			})
-		},
+		RunE: runs(s, runF, &o, nil, func(_ context.Context, s *streams, o *tbPlanOptions) error {
+			recs, err := tablebase.CheckedPlan(o.req)
+			if err != nil {
+				return err
+			}
+			return recs.Write(s.out, o.json)
+		}),
 	}
 	c.Flags().IntVar(&o.req.MaxPieces, "max-pieces", 0, "every material of at most N pieces (2 to 8)")
 	c.Flags().StringVar(&o.req.Material, "material", "", "this material (e.g. 3v5) and the smaller ones it needs")
@@ -109,16 +107,14 @@ func newTBProbeCmd(s *streams, runF func(*tbProbeOptions) error) *cobra.Command 
 	c := &cobra.Command{
 		Use:  "probe [--fen F | --batch FILE] [--paika-limit 50] [--tablebases DIR] [--json]",
 		Args: cobra.NoArgs,
-		RunE: func(c *cobra.Command, _ []string) error {
-			return seam(runF, &o, func() error {
-				o.req.Stdin = s.in
-				recs, err := tablebase.Probe(o.req)
-				if err != nil {
-					return err
-				}
-				return recs.Write(s.out, o.json)
-			})
-		},
+		RunE: runs(s, runF, &o, nil, func(_ context.Context, s *streams, o *tbProbeOptions) error {
+			o.req.Stdin = s.in
+			recs, err := tablebase.Probe(o.req)
+			if err != nil {
+				return err
+			}
+			return recs.Write(s.out, o.json)
+		}),
 	}
 	c.Flags().StringVar(&o.req.FEN, "fen", "", "position (its paika counter counts)")
 	c.Flags().StringVar(&o.req.Batch, "batch", "", "file with one FEN a line ('-' for stdin)")
@@ -177,15 +173,13 @@ func newTBStatsCmd(s *streams, runF func(*tbStatsOptions) error) *cobra.Command 
 	c := &cobra.Command{
 		Use:  "stats [--tablebases DIR] [--json]",
 		Args: cobra.NoArgs,
-		RunE: func(c *cobra.Command, _ []string) error {
-			return seam(runF, &o, func() error {
-				recs, err := tablebase.Stats(o.dir)
-				if err != nil {
-					return err
-				}
-				return recs.Write(s.out, o.json)
-			})
-		},
+		RunE: runs(s, runF, &o, nil, func(_ context.Context, s *streams, o *tbStatsOptions) error {
+			recs, err := tablebase.Stats(o.dir)
+			if err != nil {
+				return err
+			}
+			return recs.Write(s.out, o.json)
+		}),
 	}
 	tablebasesFlag(c, &o.dir)
 	c.Flags().BoolVar(&o.json, "json", false, "one JSON object a table")
