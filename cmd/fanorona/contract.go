@@ -19,12 +19,8 @@ import (
 	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/internal/cliout"
 	"github.com/fanorona/fanorona/internal/panics"
-	"github.com/fanorona/fanorona/players"
-	"github.com/fanorona/fanorona/players/nnue/data"
-	"github.com/fanorona/fanorona/players/nnue/train"
 	"github.com/fanorona/fanorona/players/uci"
 	"github.com/fanorona/fanorona/puzzles/proof"
-	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/fanorona/fanorona/tournament"
 	"github.com/fanorona/fanorona/tournament/report"
 )
@@ -91,24 +87,17 @@ func run(ctx context.Context, args []string, s *streams) (code int) {
 	return code
 }
 
-// exitStatus classifies a command's error: the one place that decides exit statuses.
+// exitStatus classifies a command's error: the one place that decides exit statuses. Bad
+// input is marked by its error (usageError, the packages' input errors and refusals).
 func exitStatus(ctx context.Context, err error) int {
-	var ue usageError
-	var ie *tournament.InputError
 	var pe *panics.Error
-	var pie *proof.InputError
-	var tie *tablebase.InputError
+	var bad interface{ BadInput() bool }
 	switch {
 	case err == nil:
 		return cliout.ExitOK
 	case errors.As(err, &pe):
 		return cliout.ExitInternal
-	case errors.As(err, &ue), errors.As(err, &ie), errors.As(err, &pie), errors.As(err, &tie), errors.Is(err, tablebase.ErrUnusable),
-		errors.Is(err, tablebase.ErrDamaged), errors.Is(err, tablebase.ErrNotBuilt),
-		errors.Is(err, proof.ErrDamaged), errors.Is(err, proof.ErrMalformed),
-		errors.As(err, new(*players.InputError)), errors.As(err, new(*uci.InputError)),
-		errors.As(err, new(*train.InputError)), errors.Is(err, data.ErrRefused),
-		errors.Is(err, fs.ErrNotExist), cliout.UnwritablePath(err), cliout.ArgumentError(err):
+	case errors.As(err, &bad) && bad.BadInput(), errors.Is(err, fs.ErrNotExist), cliout.UnwritablePath(err), cliout.ArgumentError(err):
 		return cliout.ExitUsage
 	case errors.Is(err, context.Canceled), errors.Is(err, tournament.ErrInterrupted), ctx.Err() != nil:
 		return cliout.ExitInterrupted

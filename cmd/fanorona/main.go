@@ -21,6 +21,7 @@ type usageError struct{ err error }
 
 func (e usageError) Error() string { return e.err.Error() }
 func (e usageError) Unwrap() error { return e.err }
+func (usageError) BadInput() bool  { return true }
 
 // badInput wraps an error as bad input (exit status 2).
 func badInput(err error) error {
