@@ -1,4 +1,4 @@
-// help_test.go: the help document (help.txt): its syntax, and every command's help from it.
+// help_test.go: every command's help from the help document (help.txt).
 
 package main
 
@@ -6,33 +6,19 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fanorona/fanorona/internal/helptext"
 	"github.com/fanorona/fanorona/players"
 	"github.com/spf13/cobra"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-func TestHelpSectionsReadTheDocumentsSyntax(t *testing.T) {
-	doc := "Text before the first section.\n\n" +
-		"# fanorona a\nShort of a\n\nLong of a,\n\nin two paragraphs.\n\n\n## examples\n  fanorona a --x\n  # a comment\n  fanorona a\n\n" +
-		"# fanorona b\nShort of b ({{players}})\n\n" +
-		"# fanorona c\n\n## examples\n  fanorona c zsh > \"${fpath[1]}/_c\"\n" +
-		"# fanorona d\nShort of d\n\nBest of {{analyzer}}."
-	got := helpSections(doc)
-	assert.Equal(t, map[string]commandHelp{
-		"fanorona a": {short: "Short of a", long: "Long of a,\n\nin two paragraphs.", example: "  fanorona a --x\n  # a comment\n  fanorona a", described: true},
-		"fanorona b": {short: "Short of b ({{players}})", described: true},
-		"fanorona c": {example: `  fanorona c zsh > "${fpath[1]}/_c"`},
-		"fanorona d": {short: "Short of d", long: "Best of " + players.DefaultAnalyzer + ".", described: true},
-	}, got)
-	assert.PanicsWithValue(t, "help.txt: fanorona e: a blank line must follow the short description",
-		func() { helpSections("# fanorona e\nShort\nLong at once\n") })
-}
-
 func TestApplyHelpRefusesASectionOfNoCommand(t *testing.T) {
 	root := newRootCmd(&streams{strings.NewReader(""), new(strings.Builder), new(strings.Builder)})
 	assert.PanicsWithValue(t, `help.txt: section "fanorona tablebase frob" names no command`,
 		func() { applyHelp(root, helpText+"\n# fanorona tablebase frob\nFrob the tables\n") })
+	assert.PanicsWithValue(t, "help.txt: fanorona net: a blank line must follow the short description",
+		func() { applyHelp(root, "# fanorona net\nShort\nLong at once\n") })
 }
 
 // TestEveryCommandGetsItsHelp checks the help of the whole tree as built: every command
@@ -40,7 +26,8 @@ func TestApplyHelpRefusesASectionOfNoCommand(t *testing.T) {
 // examples, and texts as they were written in code before help.txt held them.
 func TestEveryCommandGetsItsHelp(t *testing.T) {
 	root := newRootCmd(&streams{strings.NewReader(""), new(strings.Builder), new(strings.Builder)})
-	sections := helpSections(helpText)
+	sections, err := helptext.Parse(helpText)
+	require.NoError(t, err)
 	paths := 0
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
@@ -49,8 +36,8 @@ func TestEveryCommandGetsItsHelp(t *testing.T) {
 		h, ok := sections[path]
 		cobras := c.Name() == "help" || strings.HasPrefix(path, "fanorona completion")
 		if assert.True(t, ok, "%q has no section in help.txt", path) {
-			assert.Equal(t, !cobras, h.described, "%q", path)
-			assert.Equal(t, h.example, c.Example, "%q", path)
+			assert.Equal(t, !cobras, h.Described, "%q", path)
+			assert.Equal(t, h.Example, c.Example, "%q", path)
 		}
 		assert.NotEmpty(t, c.Short, "%q", path)
 		assert.NotContains(t, c.Short, "\n", "%q", path)
