@@ -63,28 +63,8 @@ func run(ctx context.Context, args []string, s *streams) (code int) {
 		out.Direct = directStdout[cmdPath]
 	}
 	err := root.ExecuteContext(context.WithValue(ctx, commandLineKey{}, append([]string{"fanorona"}, args...)))
-	code = exitStatus(ctx, err)
-	warn.End(code != cliout.ExitUsage) // on exit 2 the error line is all stderr says
-	switch code {
-	case cliout.ExitUsage, cliout.ExitInternal:
-		out.Discard()
-	default:
-		if ferr := out.Flush(); ferr != nil && code == cliout.ExitOK {
-			err, code = fmt.Errorf("writing standard output: %w", ferr), cliout.ExitFailure
-		}
-	}
-	switch {
-	case code == cliout.ExitInternal:
-		var pe *panics.Error
-		errors.As(err, &pe)
-		return cliout.ReportPanic(s.err, version(), cmdPath, pe)
-	case err == nil:
-	case code == cliout.ExitInterrupted:
-		fmt.Fprintln(s.err, "fanorona:", cliout.OneLine(cliout.InterruptMessage(err, errorText(err))))
-	default:
-		fmt.Fprintln(s.err, "fanorona:", cliout.OneLine(errorText(err)))
-	}
-	return code
+	code, err = cliout.End(out, warn, exitStatus(ctx, err), err) // on exit 2 the error line is all stderr says
+	return cliout.ReportError(s.err, code, err, errorText, version(), cmdPath)
 }
 
 // exitStatus classifies a command's error: the one place that decides exit statuses. Bad
