@@ -112,30 +112,24 @@ func proofFlag(option string) string {
 // build them.
 func errorText(err error) string {
 	msg := err.Error()
-	show := func(lib error, text string) { msg = strings.Replace(msg, lib.Error(), text, 1) }
-	var se *tournament.SettingError
-	if errors.As(err, &se) {
-		show(se, se.Text(flagName))
-	}
-	var me *tournament.MissingTablesError
-	if errors.As(err, &me) {
-		show(me, me.Text(flagName)+" (build them: "+adjudicateBuild(me)+", about 10 s)")
-	}
-	var ee *report.ExistsError
-	if errors.As(err, &ee) {
-		show(ee, ee.Text("--force"))
-	}
-	var rse *engine.SettingError
-	if errors.As(err, &rse) {
-		show(rse, "--"+rse.Text)
-	}
-	var pe *proof.InputError
-	if errors.As(err, &pe) {
-		show(pe, pe.Text(proofFlag))
-	}
-	var de *uci.DeclarationError
-	if errors.As(err, &de) {
-		show(de, de.Text(func(s uci.DeclarationSource) string { return "--" + string(s) }))
+	msg = shown(err, msg, func(e *tournament.SettingError) string { return e.Text(flagName) })
+	msg = shown(err, msg, func(e *tournament.MissingTablesError) string {
+		return e.Text(flagName) + " (build them: " + adjudicateBuild(e) + ", about 10 s)"
+	})
+	msg = shown(err, msg, func(e *report.ExistsError) string { return e.Text("--force") })
+	msg = shown(err, msg, func(e *engine.SettingError) string { return "--" + e.Text })
+	msg = shown(err, msg, func(e *proof.InputError) string { return e.Text(proofFlag) })
+	return shown(err, msg, func(e *uci.DeclarationError) string {
+		return e.Text(func(s uci.DeclarationSource) string { return "--" + string(s) })
+	})
+}
+
+// shown is msg with the message of err's first error of type E (in its chain) replaced
+// by text of it.
+func shown[E error](err error, msg string, text func(E) string) string {
+	var e E
+	if errors.As(err, &e) {
+		msg = strings.Replace(msg, e.Error(), text(e), 1)
 	}
 	return msg
 }
