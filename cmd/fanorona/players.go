@@ -49,7 +49,7 @@ func runAnalyze(ctx context.Context, s *streams, o *analyzeOptions) error {
 	if err != nil {
 		return err
 	}
-	opts, err := tablebasePlayerOptions(o.tb, r.PaikaLimit)
+	opts, err := play.TableOptions(o.tb, r.PaikaLimit)
 	if err != nil {
 		return err
 	}

@@ -114,12 +114,10 @@ func newProveSampleCmd(s *streams, runF func(*proveSampleOptions) error) *cobra.
 	c := &cobra.Command{
 		Use:  "prove-sample --tablebases DIR (--reference DIR [--pieces 6,7] [--count N] [--seed S] | --positions FILE [--reference DIR])",
 		Args: cobra.NoArgs,
-		RunE: func(c *cobra.Command, _ []string) error {
-			r.Given, r.Toolkit = c.Flags().Changed, version()
-			return seam(runF, &o, func() error { return runProveSample(c, s, r) })
-		},
+		RunE: runs(s, runF, &o, nil, runProveSample),
 	}
 	f := c.Flags()
+	r.Given, r.Toolkit = f.Changed, version() // Changed reads the flags as parsed
 	tablebasesFlag(c, &r.Tablebases)
 	f.StringVar(&r.Reference, "reference", "", "folder of the full tables the values are compared to (required without --positions)")
 	f.StringVar(&r.File, "positions", "", "prove every position of this positions file (docs/FORMATS.md) instead of a random sample")
@@ -137,9 +135,9 @@ func newProveSampleCmd(s *streams, runF func(*proveSampleOptions) error) *cobra.
 	return c
 }
 
-func runProveSample(c *cobra.Command, s *streams, r *proof.SampleRequest) error {
+func runProveSample(ctx context.Context, s *streams, o *proveSampleOptions) error {
 	enc := json.NewEncoder(s.out)
-	sum, err := proof.RunSample(c.Context(), *r, func(rec proof.SampleRecord, of int) error {
+	sum, err := proof.RunSample(ctx, o.req, func(rec proof.SampleRecord, of int) error {
 		if err := enc.Encode(rec); err != nil {
 			return err
 		}
