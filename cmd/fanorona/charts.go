@@ -141,18 +141,6 @@ func (f *pictureFlags) check() error {
 	return nil
 }
 
-// parseTurnFlag reads --turn in p under r; "" is no turn.
-func parseTurnFlag(p *engine.Position, r engine.Rules, s string) (*engine.Turn, error) {
-	if s == "" {
-		return nil, nil
-	}
-	t, err := p.ParseTurn(r, s)
-	if err != nil {
-		return nil, badInputf("--turn: %v", err)
-	}
-	return &t, nil
-}
-
 // write draws p (with turn, if any) into the output file and says so on stderr.
 func (f *pictureFlags) write(s *streams, p engine.Position, turn *engine.Turn) error {
 	format, _ := chart.FormatOf(f.output) // checked

@@ -96,9 +96,13 @@ func runShow(_ context.Context, s *streams, o *showOptions) error {
 	if err != nil {
 		return err
 	}
-	t, err := parseTurnFlag(&p, r, o.turn)
-	if err != nil {
-		return err
+	var t *engine.Turn
+	if o.turn != "" { // "" is no turn
+		turn, err := p.ParseTurn(r, o.turn)
+		if err != nil {
+			return badInputf("--turn: %v", err)
+		}
+		t = &turn
 	}
 	if o.pic.output == "" {
 		fmt.Fprint(s.out, engine.Diagram(&p, board.Marks(t)))
