@@ -18,6 +18,9 @@ type InputError struct{ Err error }
 func (e *InputError) Error() string { return e.Err.Error() }
 func (e *InputError) Unwrap() error { return e.Err }
 
+// BadInput marks the error as the input's fault: a command exits with status 2.
+func (e *InputError) BadInput() bool { return true }
+
 // DefaultAnalyzer is the player that analyses a position unless told otherwise.
 const DefaultAnalyzer = "expert:time=1s"
 

@@ -36,6 +36,9 @@ type InputError struct{ Err error }
 func (e *InputError) Error() string { return e.Err.Error() }
 func (e *InputError) Unwrap() error { return e.Err }
 
+// BadInput marks the error as the input's fault: a command exits with status 2.
+func (e *InputError) BadInput() bool { return true }
+
 func inputErrorf(format string, args ...any) error {
 	return &InputError{settingErrorf(format, args...)}
 }

@@ -23,25 +23,23 @@ type plotOptions struct{ report.ChartRequest }
 
 const plotGames = " FILE_OR_RUN_DIR... -o OUT.png|OUT.svg"
 
-// plotKinds are the charts: the subcommand, its arguments and help, and which of --by,
-// --conf and --cdf it takes.
+// plotKinds are the charts: the subcommand, its arguments, and which of --by, --conf and
+// --cdf it takes.
 var plotKinds = []struct {
-	kind, args, short string
-	by, conf, cdf     bool
+	kind, args    string
+	by, conf, cdf bool
 }{
-	{report.Lengths, plotGames, "Histogram of game lengths in plies per group, or its cumulative form with --cdf", true, false, true},
-	{report.FirstMove, plotGames, "White win, draw and Black win shares per group with intervals", true, true, false},
-	{report.Ratings, plotGames, "Elo of each player (Bradley–Terry fit) with intervals", false, true, false},
-	{report.Matrix, plotGames, "Heat map of pairwise scores", false, false, false},
-	{report.Proofs, " FILE.jsonl... -o OUT.png|OUT.svg",
-		"Certificate size of each proven position against pieces on the board, and the share proven, from prove-sample's JSON Lines", false, true, false},
+	{report.Lengths, plotGames, true, false, true},
+	{report.FirstMove, plotGames, true, true, false},
+	{report.Ratings, plotGames, false, true, false},
+	{report.Matrix, plotGames, false, false, false},
+	{report.Proofs, " FILE.jsonl... -o OUT.png|OUT.svg", false, true, false},
 }
 
 func newPlotCmd(s *streams, runF func(*plotOptions) error) *cobra.Command {
 	c := &cobra.Command{
-		Use:   "plot lengths|firstmove|ratings|matrix|proofs FILE_OR_RUN_DIR... -o OUT.png|OUT.svg",
-		Short: "Draw charts of games.jsonl files or run folders as PNG or SVG (by the output's extension)",
-		Args:  cobra.NoArgs,
+		Use:  "plot lengths|firstmove|ratings|matrix|proofs FILE_OR_RUN_DIR... -o OUT.png|OUT.svg",
+		Args: cobra.NoArgs,
 	}
 	// The charts' flags, hidden, on the group too: "plot histogram -o x.png" is then an
 	// unknown chart rather than an unknown flag of "plot", and "plot --bogus" still fails.
@@ -50,7 +48,7 @@ func newPlotCmd(s *streams, runF func(*plotOptions) error) *cobra.Command {
 	c.Flags().VisitAll(func(f *pflag.Flag) { f.Hidden = true })
 	for _, k := range plotKinds {
 		o := plotOptions{report.ChartRequest{Kind: k.kind, Chart: report.DefaultChartOptions}}
-		sc := &cobra.Command{Use: k.kind + k.args, Short: k.short, Args: cobra.MinimumNArgs(1),
+		sc := &cobra.Command{Use: k.kind + k.args, Args: cobra.MinimumNArgs(1),
 			RunE: runs(s, runF, &o, &o.Files, runPlot)}
 		plotFlags(sc, &o, k.by, k.conf, k.cdf)
 		c.AddCommand(sc)
@@ -100,10 +98,9 @@ type reportOptions struct{ report.PageRequest }
 func newReportCmd(s *streams, runF func(*reportOptions) error) *cobra.Command {
 	var o reportOptions
 	c := &cobra.Command{
-		Use:   "report FILE_OR_RUN_DIR... -o report.html",
-		Short: "Write one self-contained HTML page of runs: settings and seeds, tables, charts, warnings",
-		Args:  cobra.MinimumNArgs(1),
-		RunE:  runs(s, runF, &o, &o.Files, runReport),
+		Use:  "report FILE_OR_RUN_DIR... -o report.html",
+		Args: cobra.MinimumNArgs(1),
+		RunE: runs(s, runF, &o, &o.Files, runReport),
 	}
 	c.Flags().StringVarP(&o.Output, "output", "o", "", "HTML file to write (required)")
 	c.Flags().BoolVar(&o.Force, "force", false, "overwrite the output file if it exists")
@@ -142,18 +139,6 @@ func (f *pictureFlags) check() error {
 		return badInput(err)
 	}
 	return nil
-}
-
-// parseTurnFlag reads --turn in p under r; "" is no turn.
-func parseTurnFlag(p *engine.Position, r engine.Rules, s string) (*engine.Turn, error) {
-	if s == "" {
-		return nil, nil
-	}
-	t, err := p.ParseTurn(r, s)
-	if err != nil {
-		return nil, badInputf("--turn: %v", err)
-	}
-	return &t, nil
 }
 
 // write draws p (with turn, if any) into the output file and says so on stderr.

@@ -1,6 +1,5 @@
 // common.go: helpers shared by the subcommands: reading positions and rules from flags,
-// the tablebase flags and the players' options of a --tablebases folder
-// (tablebase.OpenOption, its refusal naming the flag), writing output files.
+// the tablebase flags, writing output files.
 
 package main
 
@@ -10,8 +9,6 @@ import (
 	"io/fs"
 
 	"github.com/fanorona/fanorona/engine"
-	"github.com/fanorona/fanorona/players"
-	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/fanorona/fanorona/tournament/report"
 	"github.com/spf13/cobra"
 )
@@ -103,13 +100,4 @@ func tablebasesFlag(c *cobra.Command, dir *string) {
 // paikaLimitFlag binds --paika-limit with the default rules' limit.
 func paikaLimitFlag(c *cobra.Command, limit *int, usage string) {
 	c.Flags().IntVar(limit, "paika-limit", engine.DefaultRules().PaikaLimit, usage)
-}
-
-// tablebasePlayerOptions are the players' options for a --tablebases flag.
-func tablebasePlayerOptions(flag string, limit int) ([]players.Option, error) {
-	ts, err := tablebase.OpenOption(flag, tablebase.PlayersUse(limit))
-	if ts.Oracle == nil {
-		return nil, err
-	}
-	return []players.Option{players.WithOracle(ts.Oracle)}, err
 }

@@ -19,15 +19,10 @@ import (
 	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/internal/cliout"
 	"github.com/fanorona/fanorona/internal/panics"
-	"github.com/fanorona/fanorona/players"
-	"github.com/fanorona/fanorona/players/nnue/data"
-	"github.com/fanorona/fanorona/players/nnue/train"
 	"github.com/fanorona/fanorona/players/uci"
 	"github.com/fanorona/fanorona/puzzles/proof"
-	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/fanorona/fanorona/tournament"
 	"github.com/fanorona/fanorona/tournament/report"
-	"github.com/spf13/cobra"
 )
 
 // directStdout lists the commands whose stdout is a conversation and is never held back.
@@ -68,48 +63,21 @@ func run(ctx context.Context, args []string, s *streams) (code int) {
 		out.Direct = directStdout[cmdPath]
 	}
 	err := root.ExecuteContext(context.WithValue(ctx, commandLineKey{}, append([]string{"fanorona"}, args...)))
-	code = exitStatus(ctx, err)
-	warn.End(code != cliout.ExitUsage) // on exit 2 the error line is all stderr says
-	switch code {
-	case cliout.ExitUsage, cliout.ExitInternal:
-		out.Discard()
-	default:
-		if ferr := out.Flush(); ferr != nil && code == cliout.ExitOK {
-			err, code = fmt.Errorf("writing standard output: %w", ferr), cliout.ExitFailure
-		}
-	}
-	switch {
-	case code == cliout.ExitInternal:
-		var pe *panics.Error
-		errors.As(err, &pe)
-		return cliout.ReportPanic(s.err, version(), cmdPath, pe)
-	case err == nil:
-	case code == cliout.ExitInterrupted:
-		fmt.Fprintln(s.err, "fanorona:", cliout.OneLine(cliout.InterruptMessage(err, errorText(err))))
-	default:
-		fmt.Fprintln(s.err, "fanorona:", cliout.OneLine(errorText(err)))
-	}
-	return code
+	code, err = cliout.End(out, warn, exitStatus(ctx, err), err) // on exit 2 the error line is all stderr says
+	return cliout.ReportError(s.err, code, err, errorText, version(), cmdPath)
 }
 
-// exitStatus classifies a command's error: the one place that decides exit statuses.
+// exitStatus classifies a command's error: the one place that decides exit statuses. Bad
+// input is marked by its error (usageError, the packages' input errors and refusals).
 func exitStatus(ctx context.Context, err error) int {
-	var ue usageError
-	var ie *tournament.InputError
 	var pe *panics.Error
-	var pie *proof.InputError
-	var tie *tablebase.InputError
+	var bad interface{ BadInput() bool }
 	switch {
 	case err == nil:
 		return cliout.ExitOK
 	case errors.As(err, &pe):
 		return cliout.ExitInternal
-	case errors.As(err, &ue), errors.As(err, &ie), errors.As(err, &pie), errors.As(err, &tie), errors.Is(err, tablebase.ErrUnusable),
-		errors.Is(err, tablebase.ErrDamaged), errors.Is(err, tablebase.ErrNotBuilt),
-		errors.Is(err, proof.ErrDamaged), errors.Is(err, proof.ErrMalformed),
-		errors.As(err, new(*players.InputError)), errors.As(err, new(*uci.InputError)),
-		errors.As(err, new(*train.InputError)), errors.Is(err, data.ErrRefused),
-		errors.Is(err, fs.ErrNotExist), cliout.UnwritablePath(err), cliout.ArgumentError(err):
+	case errors.As(err, &bad) && bad.BadInput(), errors.Is(err, fs.ErrNotExist), cliout.UnwritablePath(err), cliout.ArgumentError(err):
 		return cliout.ExitUsage
 	case errors.Is(err, context.Canceled), errors.Is(err, tournament.ErrInterrupted), ctx.Err() != nil:
 		return cliout.ExitInterrupted
@@ -120,14 +88,6 @@ func exitStatus(ctx context.Context, err error) int {
 // version is what --version prints: the module version, the VCS revision and time the
 // binary was built from (a "+modified" mark when the tree had changes) and the Go version.
 func version() string { return record.NewInvocation(nil).Toolkit() }
-
-// applyExamples gives every command its Example from commandExamples (examples.go).
-func applyExamples(c *cobra.Command) {
-	c.Example = commandExamples[c.CommandPath()]
-	for _, sub := range c.Commands() {
-		applyExamples(sub)
-	}
-}
 
 // flagName is the flag of a tournament setting: its name with dashes ("run_id": --run-id),
 // but --games for games_per_pairing.
@@ -152,30 +112,24 @@ func proofFlag(option string) string {
 // build them.
 func errorText(err error) string {
 	msg := err.Error()
-	show := func(lib error, text string) { msg = strings.Replace(msg, lib.Error(), text, 1) }
-	var se *tournament.SettingError
-	if errors.As(err, &se) {
-		show(se, se.Text(flagName))
-	}
-	var me *tournament.MissingTablesError
-	if errors.As(err, &me) {
-		show(me, me.Text(flagName)+" (build them: "+adjudicateBuild(me)+", about 10 s)")
-	}
-	var ee *report.ExistsError
-	if errors.As(err, &ee) {
-		show(ee, ee.Text("--force"))
-	}
-	var rse *engine.SettingError
-	if errors.As(err, &rse) {
-		show(rse, "--"+rse.Text)
-	}
-	var pe *proof.InputError
-	if errors.As(err, &pe) {
-		show(pe, pe.Text(proofFlag))
-	}
-	var de *uci.DeclarationError
-	if errors.As(err, &de) {
-		show(de, de.Text(func(s uci.DeclarationSource) string { return "--" + string(s) }))
+	msg = shown(err, msg, func(e *tournament.SettingError) string { return e.Text(flagName) })
+	msg = shown(err, msg, func(e *tournament.MissingTablesError) string {
+		return e.Text(flagName) + " (build them: " + adjudicateBuild(e) + ", about 10 s)"
+	})
+	msg = shown(err, msg, func(e *report.ExistsError) string { return e.Text("--force") })
+	msg = shown(err, msg, func(e *engine.SettingError) string { return "--" + e.Text })
+	msg = shown(err, msg, func(e *proof.InputError) string { return e.Text(proofFlag) })
+	return shown(err, msg, func(e *uci.DeclarationError) string {
+		return e.Text(func(s uci.DeclarationSource) string { return "--" + string(s) })
+	})
+}
+
+// shown is msg with the message of err's first error of type E (in its chain) replaced
+// by text of it.
+func shown[E error](err error, msg string, text func(E) string) string {
+	var e E
+	if errors.As(err, &e) {
+		msg = strings.Replace(msg, e.Error(), text(e), 1)
 	}
 	return msg
 }

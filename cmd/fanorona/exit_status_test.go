@@ -12,7 +12,13 @@ import (
 
 	"github.com/fanorona/fanorona/internal/cliout"
 	"github.com/fanorona/fanorona/internal/panics"
+	"github.com/fanorona/fanorona/players"
+	"github.com/fanorona/fanorona/players/nnue/data"
+	"github.com/fanorona/fanorona/players/nnue/train"
+	"github.com/fanorona/fanorona/players/uci"
+	"github.com/fanorona/fanorona/puzzles/proof"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
+	"github.com/fanorona/fanorona/tournament"
 	"github.com/spf13/cobra"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -82,6 +88,15 @@ func TestExitStatusIsDecidedInOnePlace(t *testing.T) {
 		{bg, fmt.Errorf("open x: %w", fs.ErrNotExist), 2},
 		{bg, fmt.Errorf("load: %w", tablebase.ErrDamaged), 2},
 		{bg, fmt.Errorf("probe: %w", tablebase.ErrNotBuilt), 2},
+		// Each package's input errors and refusals carry the mark exitStatus reads.
+		{bg, fmt.Errorf("stats: %w", &tablebase.InputError{Err: errors.New("x")}), 2},
+		{bg, &tournament.InputError{Err: errors.New("--games 0")}, 2},
+		{bg, &proof.InputError{Option: "time", Reason: "must be positive"}, 2},
+		{bg, fmt.Errorf("read: %w", proof.ErrMalformed), 2},
+		{bg, &players.InputError{Err: errors.New("nosuch")}, 2},
+		{bg, &uci.InputError{Err: errors.New("engine x")}, 2},
+		{bg, &train.InputError{Err: errors.New("not a positions file")}, 2},
+		{bg, fmt.Errorf("out.pos: exists (%w)", data.ErrRefused), 2},
 		{bg, errors.New(`required flag(s) "output" not set`), 2},
 		{bg, errors.New("if any flags in the group [a b] are set none of the others can be; [a b] were all set"), 2},
 		{bg, fmt.Errorf("writing: %w", context.Canceled), 130},

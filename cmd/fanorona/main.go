@@ -21,6 +21,7 @@ type usageError struct{ err error }
 
 func (e usageError) Error() string { return e.err.Error() }
 func (e usageError) Unwrap() error { return e.err }
+func (usageError) BadInput() bool  { return true }
 
 // badInput wraps an error as bad input (exit status 2).
 func badInput(err error) error {
@@ -95,7 +96,6 @@ func commands(s *streams) []*cobra.Command {
 func newRootCmd(s *streams) *cobra.Command {
 	root := &cobra.Command{
 		Use:           "fanorona",
-		Short:         "Research toolkit for Fanorona: perft, AI levels, tournaments, statistics, charts, endgames",
 		Version:       version(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
@@ -110,7 +110,7 @@ func newRootCmd(s *streams) *cobra.Command {
 	root.InitDefaultHelpCmd()
 	root.InitDefaultCompletionCmd()
 	root.InitDefaultVersionFlag()
-	applyExamples(root)
+	applyHelp(root, helpText)
 	markArgErrorsBadInput(root)
 	refuseUnknownHelpTopics(root)
 	return root

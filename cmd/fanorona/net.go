@@ -19,8 +19,7 @@ import (
 
 func newNetCmd(s *streams) *cobra.Command {
 	c := &cobra.Command{
-		Use:   "net",
-		Short: "The learned evaluation: training positions from self-play, training, net files",
+		Use: "net",
 	}
 	c.AddCommand(newNetDataCmd(s, nil), newNetTrainCmd(s, nil), newNetInfoCmd(s, nil))
 	return c
@@ -35,10 +34,9 @@ type netDataOptions struct {
 func newNetDataCmd(s *streams, runF func(*netDataOptions) error) *cobra.Command {
 	var o netDataOptions
 	c := &cobra.Command{
-		Use:   "data -o FILE [--games N] [--player SPEC] [--seed S] [--shard i/n] [--resume]",
-		Short: "Play seeded self-play and write its quiet positions, labelled, for training (docs/FORMATS.md)",
-		Args:  cobra.NoArgs,
-		RunE:  runs(s, runF, &o, nil, runNetData),
+		Use:  "data -o FILE [--games N] [--player SPEC] [--seed S] [--shard i/n] [--resume]",
+		Args: cobra.NoArgs,
+		RunE: runs(s, runF, &o, nil, runNetData),
 	}
 	c.Flags().StringVarP(&o.out, "output", "o", "", "the positions file to write (a new file; with --resume, one this command left unfinished)")
 	c.Flags().IntVar(&o.req.Games, "games", 1000, "games of the whole data set (all shards)")
@@ -81,10 +79,9 @@ type netTrainOptions struct {
 func newNetTrainCmd(s *streams, runF func(*netTrainOptions) error) *cobra.Command {
 	o := netTrainOptions{req: train.Request{Config: train.Defaults()}}
 	c := &cobra.Command{
-		Use:   "train -o NET.fnn DATA.pos [DATA.pos ...]",
-		Short: "Fit a network to positions files (from net data) and write it as a net file (docs/LEARNING.md)",
-		Args:  cobra.MinimumNArgs(1),
-		RunE:  runs(s, runF, &o, &o.req.Files, runNetTrain),
+		Use:  "train -o NET.fnn DATA.pos [DATA.pos ...]",
+		Args: cobra.MinimumNArgs(1),
+		RunE: runs(s, runF, &o, &o.req.Files, runNetTrain),
 	}
 	f := c.Flags()
 	f.StringVarP(&o.out, "output", "o", "", "the net file to write (a new file)")
@@ -151,26 +148,22 @@ func (o *netTrainOptions) check() error {
 
 type netInfoOptions struct {
 	json bool
-	path string
+	args []string // the net file
 }
 
 func newNetInfoCmd(s *streams, runF func(*netInfoOptions) error) *cobra.Command {
 	var o netInfoOptions
 	c := &cobra.Command{
-		Use:   "info NET.fnn",
-		Short: "Show a net file's header (shape, score scale, how it was trained) and SHA-256 (default: the embedded net)",
-		Args:  cobra.ExactArgs(1),
-		RunE: func(c *cobra.Command, args []string) error {
-			o.path = args[0]
-			return seam(runF, &o, func() error { return runNetInfo(s, &o) })
-		},
+		Use:  "info NET.fnn",
+		Args: cobra.ExactArgs(1),
+		RunE: runs(s, runF, &o, &o.args, runNetInfo),
 	}
 	c.Flags().BoolVar(&o.json, "json", false, "print the header and SHA-256 as one JSON object")
 	return c
 }
 
-func runNetInfo(s *streams, o *netInfoOptions) error {
-	info, err := nnue.ReadInfo(o.path)
+func runNetInfo(_ context.Context, s *streams, o *netInfoOptions) error {
+	info, err := nnue.ReadInfo(o.args[0])
 	if err != nil {
 		return badInput(err)
 	}

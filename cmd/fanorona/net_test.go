@@ -63,6 +63,6 @@ func TestNetFlagsBecomeOptions(t *testing.T) {
 	assert.False(t, tr.req.Mirror)
 
 	info := parsedOptions(t, newNetInfoCmd, "default", "--json")
-	assert.Equal(t, "default", info.path)
+	assert.Equal(t, []string{"default"}, info.args)
 	assert.True(t, info.json)
 }

@@ -20,10 +20,9 @@ type perftOptions struct {
 func newPerftCmd(s *streams, runF func(*perftOptions) error) *cobra.Command {
 	var o perftOptions
 	c := &cobra.Command{
-		Use:   "perft --depth N [--fen F] [--paths] [--divide] [--json]",
-		Short: "Count the leaves of the tree of complete turns (move-generator check and speed)",
-		Args:  cobra.NoArgs,
-		RunE:  runs(s, runF, &o, nil, runPerft),
+		Use:  "perft --depth N [--fen F] [--paths] [--divide] [--json]",
+		Args: cobra.NoArgs,
+		RunE: runs(s, runF, &o, nil, runPerft),
 	}
 	c.Flags().IntVar(&o.req.Depth, "depth", 1, "plies to search (1 or more)")
 	o.positionFlags.bind(c, "position")
@@ -56,10 +55,9 @@ type movesOptions struct {
 func newMovesCmd(s *streams, runF func(*movesOptions) error) *cobra.Command {
 	var o movesOptions
 	c := &cobra.Command{
-		Use:   "moves [--fen F] [--json]",
-		Short: "List every legal complete turn in canonical notation, sorted",
-		Args:  cobra.NoArgs,
-		RunE:  runs(s, runF, &o, nil, runMoves),
+		Use:  "moves [--fen F] [--json]",
+		Args: cobra.NoArgs,
+		RunE: runs(s, runF, &o, nil, runMoves),
 	}
 	o.positionFlags.bind(c, "position")
 	c.Flags().BoolVar(&o.json, "json", false, `one JSON object a line: {"turn","fen","captured"}`)
@@ -83,11 +81,9 @@ type showOptions struct {
 func newShowCmd(s *streams, runF func(*showOptions) error) *cobra.Command {
 	var o showOptions
 	c := &cobra.Command{
-		Use:   "show [--fen F] [--turn T] [-o FILE.svg|FILE.png [--force]]",
-		Short: "Draw the board with its lines and coordinates, as text or into an SVG or PNG file",
-		Long:  "Draw the board as text, or with -o as an SVG or PNG picture (docs/FORMATS.md, \"Board pictures\"), with --turn a legal turn of the position on it (an illegal one is refused and nothing is written).",
-		Args:  cobra.NoArgs,
-		RunE:  runs(s, runF, &o, nil, runShow),
+		Use:  "show [--fen F] [--turn T] [-o FILE.svg|FILE.png [--force]]",
+		Args: cobra.NoArgs,
+		RunE: runs(s, runF, &o, nil, runShow),
 	}
 	o.positionFlags.bind(c, "position")
 	c.Flags().StringVar(&o.turn, "turn", "", "a legal turn of the position to draw on it, in notation (e2-e3A)")
@@ -100,9 +96,13 @@ func runShow(_ context.Context, s *streams, o *showOptions) error {
 	if err != nil {
 		return err
 	}
-	t, err := parseTurnFlag(&p, r, o.turn)
-	if err != nil {
-		return err
+	var t *engine.Turn
+	if o.turn != "" { // "" is no turn
+		turn, err := p.ParseTurn(r, o.turn)
+		if err != nil {
+			return badInputf("--turn: %v", err)
+		}
+		t = &turn
 	}
 	if o.pic.output == "" {
 		fmt.Fprint(s.out, engine.Diagram(&p, board.Marks(t)))

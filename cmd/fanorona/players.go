@@ -10,7 +10,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/fanorona/fanorona/players"
 	"github.com/fanorona/fanorona/players/play"
@@ -31,11 +30,9 @@ type analyzeOptions struct {
 func newAnalyzeCmd(s *streams, runF func(*analyzeOptions) error) *cobra.Command {
 	var o analyzeOptions
 	c := &cobra.Command{
-		Use:   "analyze [--fen F] [--player SPEC] [--seed S] [--multipv N] [--json]",
-		Short: "Best turn, score and principal variation for a position (a hint)",
-		Long:  "Print the best turn of a player (default " + players.DefaultAnalyzer + "; " + strings.Join(players.Names(), ", ") + ") for a position, its score for the side to move (+1.00 = one piece), principal variation, depth, nodes and nodes/s.",
-		Args:  cobra.NoArgs,
-		RunE:  runs(s, runF, &o, nil, runAnalyze),
+		Use:  "analyze [--fen F] [--player SPEC] [--seed S] [--multipv N] [--json]",
+		Args: cobra.NoArgs,
+		RunE: runs(s, runF, &o, nil, runAnalyze),
 	}
 	o.positionFlags.bind(c, "position")
 	c.Flags().StringVar(&o.req.Spec, "player", players.DefaultAnalyzer, "player spec")
@@ -52,7 +49,7 @@ func runAnalyze(ctx context.Context, s *streams, o *analyzeOptions) error {
 	if err != nil {
 		return err
 	}
-	opts, err := tablebasePlayerOptions(o.tb, r.PaikaLimit)
+	opts, err := play.TableOptions(o.tb, r.PaikaLimit)
 	if err != nil {
 		return err
 	}
@@ -76,11 +73,9 @@ type playOptions struct {
 func newPlayCmd(s *streams, runF func(*playOptions) error) *cobra.Command {
 	var o playOptions
 	c := &cobra.Command{
-		Use:   "play [--white SPEC|human] [--black SPEC|human] [--fen F] [--seed S]",
-		Short: "Play a game in the terminal against any level, or two people on one machine",
-		Long:  "Play a game in the terminal, each side \"human\" or a player spec (" + strings.Join(players.Names(), ", ") + "), a turn typed whole (f4-e4W-e3A) or step by step; type help at the prompt for the commands.",
-		Args:  cobra.NoArgs,
-		RunE:  runs(s, runF, &o, nil, runPlay),
+		Use:  "play [--white SPEC|human] [--black SPEC|human] [--fen F] [--seed S]",
+		Args: cobra.NoArgs,
+		RunE: runs(s, runF, &o, nil, runPlay),
 	}
 	c.Flags().StringVar(&o.setup.White, "white", play.Human, "White: human or a player spec")
 	c.Flags().StringVar(&o.setup.Black, "black", "medium", "Black: human or a player spec")
@@ -115,11 +110,9 @@ type serveOptions struct {
 func newServeCmd(s *streams, runF func(*serveOptions) error) *cobra.Command {
 	var o serveOptions
 	c := &cobra.Command{
-		Use:   "serve [--addr 127.0.0.1:PORT] [--tablebases DIR] [--open]",
-		Short: "An analysis board in the browser: play through a position, ask the expert, the tables and the prover",
-		Long:  "Serve the analysis board, one page that works offline and its JSON API (docs/PROTOCOL.md, \"The analysis board\"), on a loopback address printed on stderr until Ctrl-C.",
-		Args:  cobra.NoArgs,
-		RunE:  runs(s, runF, &o, nil, runServe),
+		Use:  "serve [--addr 127.0.0.1:PORT] [--tablebases DIR] [--open]",
+		Args: cobra.NoArgs,
+		RunE: runs(s, runF, &o, nil, runServe),
 	}
 	c.Flags().StringVar(&o.req.Addr, "addr", defaultServeAddr, "host:port to listen on (port 0 picks a free one); loopback unless --allow-remote")
 	c.Flags().StringVar(&o.req.Tables, "tablebases", "", `tablebase folder ("" = the default cache folder when it exists, "none" = off)`)
@@ -158,11 +151,9 @@ type engineOptions struct {
 func newEngineCmd(s *streams, runF func(*engineOptions) error) *cobra.Command {
 	var o engineOptions
 	c := &cobra.Command{
-		Use:   "engine [--player SPEC] [--hash MB] [--tablebases DIR] [--notation compact|dashed]",
-		Short: "Run a player as an engine on stdin/stdout (UCI-like protocol, docs/PROTOCOL.md)",
-		Long:  "Speak the protocol of the C++ engine an-do-ni-ai-na/fanorona on stdin and stdout (docs/PROTOCOL.md), the flags giving the options' starting values.",
-		Args:  cobra.NoArgs,
-		RunE:  runs(s, runF, &o, nil, runEngine),
+		Use:  "engine [--player SPEC] [--hash MB] [--tablebases DIR] [--notation compact|dashed]",
+		Args: cobra.NoArgs,
+		RunE: runs(s, runF, &o, nil, runEngine),
 	}
 	c.Flags().StringVar(&o.req.Player, "player", "expert", "player spec served (option Player)")
 	c.Flags().Uint64Var(&o.req.Seed, "seed", 0, "seed of the player's random choices (option Seed)")

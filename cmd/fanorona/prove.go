@@ -6,6 +6,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"time"
@@ -24,9 +25,8 @@ func newProveCmd(s *streams, runF func(*proveOptions) error) *cobra.Command {
 	var o proveOptions
 	r := &o.req
 	c := &cobra.Command{
-		Use:   "prove --fen F --claim white-wins|white-not-loses|black-wins|black-not-loses|value [-o cert.fpc.gz]",
-		Short: "Prove a claim about a position by df-pn search over the tablebases, and write its certificate",
-		Args:  cobra.NoArgs,
+		Use:  "prove --fen F --claim white-wins|white-not-loses|black-wins|black-not-loses|value [-o cert.fpc.gz]",
+		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			r.SplitGiven, r.TimeGiven, r.Toolkit = c.Flags().Changed("split-depth"), c.Flags().Changed("time"), version()
 			return seam(runF, &o, func() error { return runProve(c, s, &o) })
@@ -83,25 +83,24 @@ func runProve(c *cobra.Command, s *streams, o *proveOptions) error {
 	return writeOutputFile(s, r.Output, data, o.force)
 }
 
-type checkOptions struct{ path, dir string }
+type checkOptions struct {
+	args []string // the certificate
+	dir  string
+}
 
 func newCheckCmd(s *streams, runF func(*checkOptions) error) *cobra.Command {
 	var o checkOptions
 	c := &cobra.Command{
-		Use:   "check CERT [--tablebases DIR]",
-		Short: "Check a proof certificate with the move generator and the tables only: one line, exit 0 if it proves its claim, 1 if not",
-		Args:  cobra.ExactArgs(1),
-		RunE: func(c *cobra.Command, args []string) error {
-			o.path = args[0]
-			return seam(runF, &o, func() error {
-				rep, err := proof.CheckFile(o.path, o.dir)
-				if err != nil {
-					return err
-				}
-				_, err = fmt.Fprintln(s.out, rep.String())
+		Use:  "check CERT [--tablebases DIR]",
+		Args: cobra.ExactArgs(1),
+		RunE: runs(s, runF, &o, &o.args, func(_ context.Context, s *streams, o *checkOptions) error {
+			rep, err := proof.CheckFile(o.args[0], o.dir)
+			if err != nil {
 				return err
-			})
-		},
+			}
+			_, err = fmt.Fprintln(s.out, rep.String())
+			return err
+		}),
 	}
 	tablebasesFlag(c, &o.dir)
 	return c
@@ -113,15 +112,12 @@ func newProveSampleCmd(s *streams, runF func(*proveSampleOptions) error) *cobra.
 	var o proveSampleOptions
 	r := &o.req
 	c := &cobra.Command{
-		Use:   "prove-sample --tablebases DIR (--reference DIR [--pieces 6,7] [--count N] [--seed S] | --positions FILE [--reference DIR])",
-		Short: "Prove the values of a seeded sample of positions, or of a positions file, with the smaller tables and compare them to the full tables (JSON Lines)",
-		Args:  cobra.NoArgs,
-		RunE: func(c *cobra.Command, _ []string) error {
-			r.Given, r.Toolkit = c.Flags().Changed, version()
-			return seam(runF, &o, func() error { return runProveSample(c, s, r) })
-		},
+		Use:  "prove-sample --tablebases DIR (--reference DIR [--pieces 6,7] [--count N] [--seed S] | --positions FILE [--reference DIR])",
+		Args: cobra.NoArgs,
+		RunE: runs(s, runF, &o, nil, runProveSample),
 	}
 	f := c.Flags()
+	r.Given, r.Toolkit = f.Changed, version() // Changed reads the flags as parsed
 	tablebasesFlag(c, &r.Tablebases)
 	f.StringVar(&r.Reference, "reference", "", "folder of the full tables the values are compared to (required without --positions)")
 	f.StringVar(&r.File, "positions", "", "prove every position of this positions file (docs/FORMATS.md) instead of a random sample")
@@ -139,9 +135,9 @@ func newProveSampleCmd(s *streams, runF func(*proveSampleOptions) error) *cobra.
 	return c
 }
 
-func runProveSample(c *cobra.Command, s *streams, r *proof.SampleRequest) error {
+func runProveSample(ctx context.Context, s *streams, o *proveSampleOptions) error {
 	enc := json.NewEncoder(s.out)
-	sum, err := proof.RunSample(c.Context(), *r, func(rec proof.SampleRecord, of int) error {
+	sum, err := proof.RunSample(ctx, o.req, func(rec proof.SampleRecord, of int) error {
 		if err := enc.Encode(rec); err != nil {
 			return err
 		}

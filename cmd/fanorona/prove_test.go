@@ -332,7 +332,7 @@ func TestProveFlagsBecomeOptions(t *testing.T) {
 
 func TestCheckArgumentBecomesOptions(t *testing.T) {
 	o := parsedOptions(t, newCheckCmd, "c.fpc.gz", "--tablebases", "tb")
-	assert.Equal(t, checkOptions{path: "c.fpc.gz", dir: "tb"}, *o)
+	assert.Equal(t, checkOptions{args: []string{"c.fpc.gz"}, dir: "tb"}, *o)
 }
 
 // TestProveAndCheckRefuseBadFlags: a bad flag or flag value is one line, exit 2, before

@@ -23,15 +23,7 @@ type exportOptions struct {
 func newExportCmd(s *streams, runF func(*exportOptions) error) *cobra.Command {
 	var o exportOptions
 	c := &cobra.Command{
-		Use:   "export FILE... [-o FILE]",
-		Short: "Write game records (games.jsonl files or run folders) as PGN-style text",
-		Long: `Write game records (games.jsonl files or run folders, read as stats reads them: exact
-duplicates dropped with one warning, bad lines skipped with a warning each) as PGN-style
-text, the games in the order of the files (docs/FORMATS.md, "PGN-style export": the tags,
-the movetext with each turn's move data as a {+0.35/8 0.200s 2000n} comment when the
-record has any, reading it back). A game the rules do not allow (an illegal turn, a result
-the turns do not reach: stats --replay's check) is refused, naming its line, game and
-ply, before anything is written.`,
+		Use:  "export FILE... [-o FILE]",
 		Args: cobra.MinimumNArgs(1),
 		RunE: runs(s, runF, &o, &o.files, runExport),
 	}
@@ -84,11 +76,9 @@ type positionsOptions struct {
 func newPositionsCmd(s *streams, runF func(*positionsOptions) error) *cobra.Command {
 	var o positionsOptions
 	c := &cobra.Command{
-		Use:   "positions FILE... [--pieces 8-16] [--lead 2] [--count 200] [--seed S] [--strong-side white] [--keep-counter] [--quiet-positions] [-o FILE]",
-		Short: "Draw positions where one side is ahead from recorded games (openings for conversion matches)",
-		Long:  "Draw positions where one side is ahead from recorded games (games.jsonl files or run folders) into a positions file for tournament --openings file:PATH (docs/FORMATS.md, \"Positions files\").",
-		Args:  cobra.MinimumNArgs(1),
-		RunE:  runs(s, runF, &o, &o.files, runPositions),
+		Use:  "positions FILE... [--pieces 8-16] [--lead 2] [--count 200] [--seed S] [--strong-side white] [--keep-counter] [--quiet-positions] [-o FILE]",
+		Args: cobra.MinimumNArgs(1),
+		RunE: runs(s, runF, &o, &o.files, runPositions),
 	}
 	c.Flags().StringVar(&o.Pieces, "pieces", "8-16", "total pieces on the board, MIN-MAX (both included)")
 	c.Flags().IntVar(&o.Lead, "lead", 2, "at least this many more pieces for one side")

@@ -20,22 +20,18 @@ type solveOptions struct {
 }
 
 func newSolveCmd(s *streams, runF func(*solveOptions) error) *cobra.Command {
-	o := solveOptions{q: puzzles.Query{Proof: true}}
+	o := solveOptions{q: puzzles.Query{Proof: true, Toolkit: version()}}
 	c := &cobra.Command{
-		Use:   "solve [--fen F] [--paika-limit 50] [--tablebases DIR] [--time T] [--json]",
-		Short: "Prove a position's value under the paika limit at the FEN's counter (tablebases, a bounded search, then df-pn); says unknown when the budget ends",
-		Args:  cobra.NoArgs,
-		RunE: func(c *cobra.Command, _ []string) error {
-			o.q.Toolkit = version()
-			return seam(runF, &o, func() error {
-				a, err := puzzles.Run(c.Context(), o.q)
-				if err != nil {
-					return err
-				}
-				tell(s, a.NoTables)
-				return a.Write(s.out, o.json)
-			})
-		},
+		Use:  "solve [--fen F] [--paika-limit 50] [--tablebases DIR] [--time T] [--json]",
+		Args: cobra.NoArgs,
+		RunE: runs(s, runF, &o, nil, func(ctx context.Context, s *streams, o *solveOptions) error {
+			a, err := puzzles.Run(ctx, o.q)
+			if err != nil {
+				return err
+			}
+			tell(s, a.NoTables)
+			return a.Write(s.out, o.json)
+		}),
 	}
 	c.Flags().StringVar(&o.q.FEN, "fen", engine.StartFEN, "position")
 	tablebasesFlag(c, &o.q.Tablebases)
@@ -63,8 +59,7 @@ type puzzlesOptions struct {
 
 func newPuzzlesCmd(s *streams) *cobra.Command {
 	c := &cobra.Command{
-		Use:   "puzzles",
-		Short: "The curated endgame puzzles: telo noho dimy, longest wins, lone quiet or withdrawal wins",
+		Use: "puzzles",
 	}
 	c.AddCommand(newPuzzlesListCmd(s, nil), newPuzzlesShowCmd(s, nil), newPuzzlesSolveCmd(s, nil))
 	return c
@@ -73,10 +68,9 @@ func newPuzzlesCmd(s *streams) *cobra.Command {
 func newPuzzlesListCmd(s *streams, runF func(*puzzlesOptions) error) *cobra.Command {
 	var o puzzlesOptions
 	list := &cobra.Command{
-		Use:   "list [--json]",
-		Short: "List the puzzles with their proven values",
-		Args:  cobra.NoArgs,
-		RunE:  runs(s, runF, &o, nil, func(_ context.Context, s *streams, o *puzzlesOptions) error { return puzzles.WriteList(s.out, o.json) }),
+		Use:  "list [--json]",
+		Args: cobra.NoArgs,
+		RunE: runs(s, runF, &o, nil, func(_ context.Context, s *streams, o *puzzlesOptions) error { return puzzles.WriteList(s.out, o.json) }),
 	}
 	list.Flags().BoolVar(&o.json, "json", false, "one JSON object a puzzle")
 	return list
@@ -85,10 +79,9 @@ func newPuzzlesListCmd(s *streams, runF func(*puzzlesOptions) error) *cobra.Comm
 func newPuzzlesShowCmd(s *streams, runF func(*puzzlesOptions) error) *cobra.Command {
 	var o puzzlesOptions
 	show := &cobra.Command{
-		Use:   "show NAME [-o FILE.svg|FILE.png [--force]]",
-		Short: "Draw a puzzle's board and say what it asks, or draw it with its first turn into an SVG or PNG file",
-		Args:  cobra.ExactArgs(1),
-		RunE:  runs(s, runF, &o, &o.args, showPuzzle),
+		Use:  "show NAME [-o FILE.svg|FILE.png [--force]]",
+		Args: cobra.ExactArgs(1),
+		RunE: runs(s, runF, &o, &o.args, showPuzzle),
 	}
 	o.pic.bind(show, "the puzzle with its first turn")
 	return show
@@ -112,10 +105,9 @@ func showPuzzle(_ context.Context, s *streams, o *puzzlesOptions) error {
 func newPuzzlesSolveCmd(s *streams, runF func(*puzzlesOptions) error) *cobra.Command {
 	var o puzzlesOptions
 	solve := &cobra.Command{
-		Use:   "solve NAME [--tablebases DIR] [--time T] [--json]",
-		Short: "Solve a puzzle and check the answer against the collection",
-		Args:  cobra.ExactArgs(1),
-		RunE:  runs(s, runF, &o, &o.args, solvePuzzle),
+		Use:  "solve NAME [--tablebases DIR] [--time T] [--json]",
+		Args: cobra.ExactArgs(1),
+		RunE: runs(s, runF, &o, &o.args, solvePuzzle),
 	}
 	tablebasesFlag(solve, &o.dir)
 	solve.Flags().DurationVar(&o.time, "time", 10*time.Second, "search budget")

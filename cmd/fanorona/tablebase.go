@@ -16,8 +16,7 @@ import (
 // newTablebaseCmd builds the command group; each subcommand has its own test seam.
 func newTablebaseCmd(s *streams) *cobra.Command {
 	c := &cobra.Command{
-		Use:   "tablebase",
-		Short: "Build, probe, verify and describe endgame tablebases (theoretic and under a paika limit)",
+		Use: "tablebase",
 	}
 	c.AddCommand(newTBBuildCmd(s, nil), newTBPlanCmd(s, nil), newTBProbeCmd(s, nil), newTBVerifyCmd(s, nil), newTBStatsCmd(s, nil))
 	return c
@@ -31,10 +30,9 @@ type tbBuildOptions struct {
 func newTBBuildCmd(s *streams, runF func(*tbBuildOptions) error) *cobra.Command {
 	var o tbBuildOptions
 	c := &cobra.Command{
-		Use:   "build --max-pieces N [--material 3v5] [--paika-limit 50] [--tablebases DIR]",
-		Short: "Build every class up to N pieces (or one material and what it needs), theoretic and under the paika limit; resumes an interrupted build",
-		Args:  cobra.NoArgs,
-		RunE:  runs(s, runF, &o, nil, runTBBuild),
+		Use:  "build --max-pieces N [--material 3v5] [--paika-limit 50] [--tablebases DIR]",
+		Args: cobra.NoArgs,
+		RunE: runs(s, runF, &o, nil, runTBBuild),
 	}
 	c.Flags().IntVar(&o.req.MaxPieces, "max-pieces", 0, "build every material of at most N pieces (2 or more)")
 	c.Flags().StringVar(&o.req.Material, "material", "", "build this material (e.g. 3v5) and the smaller ones it needs")
@@ -83,19 +81,15 @@ type tbPlanOptions struct {
 func newTBPlanCmd(s *streams, runF func(*tbPlanOptions) error) *cobra.Command {
 	var o tbPlanOptions
 	c := &cobra.Command{
-		Use:   "plan --max-pieces N | --material 3v5 [--json]",
-		Short: "The materials a build makes, in layers that can be built in parallel, with what each needs",
-		Long:  `Prints the materials of at most N pieces (or one material and those it needs) in layers, each needing only earlier layers, so that one layer's materials can be built at the same time by "tablebase build --material M --only" (docs/SCALING.md), with the memory of values each build holds.`,
-		Args:  cobra.NoArgs,
-		RunE: func(c *cobra.Command, _ []string) error {
-			return seam(runF, &o, func() error {
-				recs, err := tablebase.CheckedPlan(o.req)
-				if err != nil {
-					return err
-				}
-				return recs.Write(s.out, o.json)
-			})
-		},
+		Use:  "plan --max-pieces N | --material 3v5 [--json]",
+		Args: cobra.NoArgs,
+		RunE: runs(s, runF, &o, nil, func(_ context.Context, s *streams, o *tbPlanOptions) error {
+			recs, err := tablebase.CheckedPlan(o.req)
+			if err != nil {
+				return err
+			}
+			return recs.Write(s.out, o.json)
+		}),
 	}
 	c.Flags().IntVar(&o.req.MaxPieces, "max-pieces", 0, "every material of at most N pieces (2 to 8)")
 	c.Flags().StringVar(&o.req.Material, "material", "", "this material (e.g. 3v5) and the smaller ones it needs")
@@ -111,19 +105,16 @@ type tbProbeOptions struct {
 func newTBProbeCmd(s *streams, runF func(*tbProbeOptions) error) *cobra.Command {
 	var o tbProbeOptions
 	c := &cobra.Command{
-		Use:   "probe [--fen F | --batch FILE] [--paika-limit 50] [--tablebases DIR] [--json]",
-		Short: "Value under the paika limit at the FEN's counter (and the theoretic value), and the distance-best turns: fastest wins, slowest losses, every draw",
-		Args:  cobra.NoArgs,
-		RunE: func(c *cobra.Command, _ []string) error {
-			return seam(runF, &o, func() error {
-				o.req.Stdin = s.in
-				recs, err := tablebase.Probe(o.req)
-				if err != nil {
-					return err
-				}
-				return recs.Write(s.out, o.json)
-			})
-		},
+		Use:  "probe [--fen F | --batch FILE] [--paika-limit 50] [--tablebases DIR] [--json]",
+		Args: cobra.NoArgs,
+		RunE: runs(s, runF, &o, nil, func(_ context.Context, s *streams, o *tbProbeOptions) error {
+			o.req.Stdin = s.in
+			recs, err := tablebase.Probe(o.req)
+			if err != nil {
+				return err
+			}
+			return recs.Write(s.out, o.json)
+		}),
 	}
 	c.Flags().StringVar(&o.req.FEN, "fen", "", "position (its paika counter counts)")
 	c.Flags().StringVar(&o.req.Batch, "batch", "", "file with one FEN a line ('-' for stdin)")
@@ -141,9 +132,8 @@ type tbVerifyOptions struct {
 func newTBVerifyCmd(s *streams, runF func(*tbVerifyOptions) error) *cobra.Command {
 	var o tbVerifyOptions
 	c := &cobra.Command{
-		Use:   "verify [--tablebases DIR] [--material 3v2] [--paika-limit N]",
-		Short: "Re-check every stored position against its successors (theoretic and rule-aware tables) and report inconsistencies",
-		Args:  cobra.NoArgs,
+		Use:  "verify [--tablebases DIR] [--material 3v2] [--paika-limit N]",
+		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			o.req.PaikaLimitGiven = c.Flags().Changed("paika-limit")
 			return seam(runF, &o, func() error { return runTBVerify(c.Context(), s, &o) })
@@ -181,18 +171,15 @@ type tbStatsOptions struct {
 func newTBStatsCmd(s *streams, runF func(*tbStatsOptions) error) *cobra.Command {
 	var o tbStatsOptions
 	c := &cobra.Command{
-		Use:   "stats [--tablebases DIR] [--json]",
-		Short: "Per table: positions, wins / draws / losses, the longest win with an example, and what the paika limit changes",
-		Args:  cobra.NoArgs,
-		RunE: func(c *cobra.Command, _ []string) error {
-			return seam(runF, &o, func() error {
-				recs, err := tablebase.Stats(o.dir)
-				if err != nil {
-					return err
-				}
-				return recs.Write(s.out, o.json)
-			})
-		},
+		Use:  "stats [--tablebases DIR] [--json]",
+		Args: cobra.NoArgs,
+		RunE: runs(s, runF, &o, nil, func(_ context.Context, s *streams, o *tbStatsOptions) error {
+			recs, err := tablebase.Stats(o.dir)
+			if err != nil {
+				return err
+			}
+			return recs.Write(s.out, o.json)
+		}),
 	}
 	tablebasesFlag(c, &o.dir)
 	c.Flags().BoolVar(&o.json, "json", false, "one JSON object a table")

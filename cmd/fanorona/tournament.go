@@ -124,9 +124,8 @@ func newSelfplayCmd(s *streams, runF func(*runOptions) error) *cobra.Command {
 	f := runOptions{req: tournament.Request{Command: "selfplay", Config: tournament.Config{Format: tournament.SelfPlay}}}
 	var player string
 	c := &cobra.Command{
-		Use:   "selfplay --player SPEC --games N [-o DIR] [--seed S] [--workers N] [--resume] [--openings distinct:K ...] [--max-plies N]",
-		Short: "Play one player against itself: first-move advantage (from the start, or on a set the side to move's score) and game lengths",
-		Args:  cobra.NoArgs,
+		Use:  "selfplay --player SPEC --games N [-o DIR] [--seed S] [--workers N] [--resume] [--openings distinct:K ...] [--max-plies N]",
+		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			f.req.Players, f.label, f.req.MoreGames = []string{player}, "selfplay "+player, c.Flags().Changed("games")
 			return seam(runF, &f, func() error { return runRun(c.Context(), s, &f) })
@@ -145,9 +144,8 @@ func newTournamentCmd(s *streams, runF func(*runOptions) error) *cobra.Command {
 	f := runOptions{req: tournament.Request{Command: "tournament"}, label: "tournament"}
 	var list string
 	c := &cobra.Command{
-		Use:   "tournament --players A,B,C --games N [--format round-robin|gauntlet] [-o DIR] [--sprt elo0,elo1 [--sprt-stop]] [--fixed-colours] ...",
-		Short: "Play players against each other: standings, ratings, first-move advantage, game lengths",
-		Args:  cobra.NoArgs,
+		Use:  "tournament --players A,B,C --games N [--format round-robin|gauntlet] [-o DIR] [--sprt elo0,elo1 [--sprt-stop]] [--fixed-colours] ...",
+		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			var err error
 			if f.req.Players, err = tournament.SplitSpecs(list); err != nil {
@@ -176,15 +174,7 @@ type statsOptions struct {
 func newStatsCmd(s *streams, runF func(*statsOptions) error) *cobra.Command {
 	var o statsOptions
 	c := &cobra.Command{
-		Use:   "stats FILE... [--json] [--csv FILE] [--sprt elo0,elo1] [--replay] [--compare FILE... -- FILE...]",
-		Short: "Statistics of existing games.jsonl records (files or run folders)",
-		Long: `Statistics of existing games.jsonl records (files or run folders), read one line at a time,
-or of PGN-style files (as export writes them: named .pgn or beginning with a tag pair).
-
-Exact duplicate records (same run, index and content) are dropped with one warning; two
-different records of the same game are an error. With --compare, the files before "--" are
-one set and the files after it the other: their game lengths are compared by a two-sample
-Kolmogorov–Smirnov test (stats A1 A2 --compare -- B1 B2).`,
+		Use:  "stats FILE... [--json] [--csv FILE] [--sprt elo0,elo1] [--replay] [--compare FILE... -- FILE...]",
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			var err error
@@ -244,10 +234,9 @@ type mergeOptions struct {
 func newMergeCmd(s *streams, runF func(*mergeOptions) error) *cobra.Command {
 	var o mergeOptions
 	c := &cobra.Command{
-		Use:   "merge -o DIR SHARD...",
-		Short: "Join the games of a run's shards (folders or games.jsonl files) into one run",
-		Args:  cobra.MinimumNArgs(1),
-		RunE:  runs(s, runF, &o, &o.shards, runMerge),
+		Use:  "merge -o DIR SHARD...",
+		Args: cobra.MinimumNArgs(1),
+		RunE: runs(s, runF, &o, &o.shards, runMerge),
 	}
 	c.Flags().StringVarP(&o.output, "output", "o", "", "folder for the merged games.jsonl, run.json and summary.json")
 	c.Flags().StringVar(&o.output, "out", "", "deprecated alias of --output")

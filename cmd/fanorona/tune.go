@@ -5,8 +5,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"strings"
 
 	"github.com/fanorona/fanorona/internal/progress"
 	"github.com/fanorona/fanorona/players/tune"
@@ -23,7 +21,6 @@ func newTuneCmd(s *streams, runF func(*tuneOptions) error) *cobra.Command {
 	var o tuneOptions
 	c := &cobra.Command{
 		Use:    "tune (--games N [--player SPEC] [--seed S] | --games-from RUN... [--tablebases DIR]) [--data FILE]",
-		Short:  "Fit the weights of the expert's evaluation to game results and table values (Texel's method)",
 		Hidden: true,
 		Args:   cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
@@ -48,22 +45,8 @@ func newTuneCmd(s *streams, runF func(*tuneOptions) error) *cobra.Command {
 	return c
 }
 
-// check refuses bad flag values before any work, in the order the flags are documented.
-func (o *tuneOptions) check() error {
-	if err := o.req.Check(); err != nil {
-		return badInputf("--%v", err)
-	}
-	if len(o.req.GamesFrom) > 0 && len(o.selfPlayFlags) > 0 {
-		return badInputf("--games-from: fits recorded games, so %s (self-play) cannot be given with it", strings.Join(o.selfPlayFlags, ", "))
-	}
-	if len(o.req.GamesFrom) == 0 && o.tablebases != "none" {
-		return badInputf("--tablebases %s: only with --games-from", o.tablebases)
-	}
-	return nil
-}
-
 func runTune(ctx context.Context, s *streams, o *tuneOptions) error {
-	if err := o.check(); err != nil {
+	if err := o.req.CommandCheck(o.selfPlayFlags, o.tablebases); err != nil {
 		return err
 	}
 	o.req.OpenTables = tune.TablesOption(o.tablebases)
@@ -71,17 +54,8 @@ func runTune(ctx context.Context, s *streams, o *tuneOptions) error {
 	o.req.SelfPlay.Progress = func(done, total int) { bar.Update("tune: games", "games", int64(done), int64(total)) }
 	res, err := tune.Run(ctx, o.req)
 	bar.Finish()
-	var re *tune.RecordsError
-	switch {
-	case errors.As(err, &re):
-		return badInputf("--games-from: %v", re)
-	case errors.Is(err, tune.ErrNoSelfPlaySamples):
-		return badInputf("no samples: every game ended within --opening-plies %d; give more --games or fewer opening plies",
-			o.req.SelfPlay.OpeningPlies)
-	case errors.Is(err, tune.ErrNoSampleWithMinPieces):
-		return badInputf("--min-pieces %d: no sample has that many pieces", o.req.MinPieces)
-	case err != nil:
-		return err
+	if err != nil {
+		return o.req.CommandError(err)
 	}
 	return res.WriteJSON(s.out)
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"maps"
 	"net"
 	"os"
 	"os/exec"
@@ -79,15 +78,13 @@ func exampleCommandLines(t *testing.T, example string) [][]string {
 func TestEveryCommandHasExamplesThatParse(t *testing.T) {
 	var out bytes.Buffer
 	root := newRootCmd(&streams{strings.NewReader(""), &out, &out})
-	unused := maps.Clone(commandExamples)
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
-		delete(unused, c.CommandPath())
 		if c.Hidden {
 			return
 		}
 		lines := exampleCommandLines(t, c.Example)
-		if assert.NotEmpty(t, lines, "%q has no example (add one to commandExamples in examples.go)", c.CommandPath()) {
+		if assert.NotEmpty(t, lines, "%q has no example (add one to its section of help.txt)", c.CommandPath()) {
 			for _, args := range lines {
 				found, rest, err := root.Find(args)
 				require.NoError(t, err, "%q: example %q", c.CommandPath(), args)
@@ -112,7 +109,6 @@ func TestEveryCommandHasExamplesThatParse(t *testing.T) {
 		}
 	}
 	walk(root)
-	assert.Empty(t, unused, "examples of commands that do not exist")
 	code, help, _ := runCmd(t, "", "perft", "--help")
 	require.Equal(t, 0, code)
 	assert.Contains(t, help, "Examples:\n  fanorona perft --depth 5")

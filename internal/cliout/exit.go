@@ -84,3 +84,39 @@ func ReportPanic(w io.Writer, version, cmdPath string, pe *panics.Error) int {
 		cmdPath, OneLine(pe.Error()), ReportBugsAt, where)
 	return ExitInternal
 }
+
+// End ends a command's held output by its exit status code: on bad input the warnings
+// and stdout are dropped (the error line is all it says), on a panic stdout is dropped,
+// else both are written out, a failure to write stdout turning a success into
+// ExitFailure. It returns the status and the error to report.
+func End(out *StdoutGate, warn *WarningGate, code int, err error) (int, error) {
+	warn.End(code != ExitUsage)
+	switch code {
+	case ExitUsage, ExitInternal:
+		out.Discard()
+	default:
+		if ferr := out.Flush(); ferr != nil && code == ExitOK {
+			return ExitFailure, fmt.Errorf("writing standard output: %w", ferr)
+		}
+	}
+	return code, err
+}
+
+// ReportError prints to w the one line of a command's error under its exit status code,
+// and returns code: a panic's (ReportPanic, of command cmdPath of the program version),
+// an interrupt's saying how to go on, or text(err), the error as the command words it;
+// nothing without an error.
+func ReportError(w io.Writer, code int, err error, text func(error) string, version, cmdPath string) int {
+	switch {
+	case code == ExitInternal:
+		var pe *panics.Error
+		errors.As(err, &pe)
+		return ReportPanic(w, version, cmdPath, pe)
+	case err == nil:
+	case code == ExitInterrupted:
+		fmt.Fprintln(w, "fanorona:", OneLine(InterruptMessage(err, text(err))))
+	default:
+		fmt.Fprintln(w, "fanorona:", OneLine(text(err)))
+	}
+	return code
+}

@@ -30,13 +30,9 @@ func (s Setup) Names() [2]string { return [2]string{s.White, s.Black} }
 // used is a tablebase.OptionError, a side's bad spec a *players.InputError, the hint's a
 // *engine.SettingError.
 func (s Setup) Game(p engine.Position, r engine.Rules) (Game, error) {
-	ts, err := tablebase.OpenOption(s.Tables, tablebase.PlayersUse(r.PaikaLimit))
+	opts, err := TableOptions(s.Tables, r.PaikaLimit)
 	if err != nil {
 		return Game{}, err
-	}
-	var opts []players.Option
-	if ts.Oracle != nil {
-		opts = append(opts, players.WithOracle(ts.Oracle))
 	}
 	g := Game{Rules: r, Pos: p}
 	for i, spec := range s.Names() {
@@ -51,4 +47,16 @@ func (s Setup) Game(p engine.Position, r engine.Rules) (Game, error) {
 		return Game{}, &engine.SettingError{Name: "hint", Text: fmt.Sprintf("hint: %v", err)}
 	}
 	return g, nil
+}
+
+// TableOptions are the players' options of a tables folder option (tablebase.OpenOption:
+// "" the default folder when it exists, "none" off) under the paika limit: the tables'
+// oracle when the folder holds any. A folder that cannot be used is a
+// tablebase.OptionError.
+func TableOptions(option string, paikaLimit int) ([]players.Option, error) {
+	ts, err := tablebase.OpenOption(option, tablebase.PlayersUse(paikaLimit))
+	if err != nil || ts.Oracle == nil {
+		return nil, err
+	}
+	return []players.Option{players.WithOracle(ts.Oracle)}, nil
 }

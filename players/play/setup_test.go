@@ -1,6 +1,7 @@
 package play
 
 import (
+	"context"
 	"errors"
 	"path/filepath"
 	"testing"
@@ -41,4 +42,22 @@ func TestSetupRefusesAMissingTablesFolderFirst(t *testing.T) {
 	var ie *tablebase.InputError
 	require.True(t, errors.As(err, &ie), "%v", err)
 	assert.EqualError(t, err, "--tablebases "+missing+": no such folder (stat "+missing+": no such file or directory)")
+}
+
+func TestTableOptionsGiveTheOracleOfAFolderWithTables(t *testing.T) {
+	opts, err := TableOptions("none", 50)
+	require.NoError(t, err)
+	assert.Empty(t, opts, "no tables, no option")
+
+	dir := t.TempDir()
+	_, err = tablebase.Build(context.Background(), tablebase.BuildOptions{Dir: dir, MaxPieces: 2, Workers: 1})
+	require.NoError(t, err)
+	opts, err = TableOptions(dir, 0)
+	require.NoError(t, err)
+	assert.Len(t, opts, 1, "the tables' oracle")
+
+	opts, err = TableOptions(filepath.Join(dir, "missing"), 0)
+	var ie *tablebase.InputError
+	require.True(t, errors.As(err, &ie), "%v", err)
+	assert.Empty(t, opts)
 }

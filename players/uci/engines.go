@@ -127,6 +127,9 @@ type InputError struct{ Err error }
 func (e *InputError) Error() string { return e.Err.Error() }
 func (e *InputError) Unwrap() error { return e.Err }
 
+// BadInput marks the error as the input's fault: a command exits with status 2.
+func (e *InputError) BadInput() bool { return true }
+
 // ParseEngineFlag reads one declaration string (a command's --engine value):
 // "name=N,cmd=PROGRAM ARGS,dir=D,option.K=V,margin=500ms,timeout=60s". The command is
 // split into words at spaces (quotes '...' and "..." keep spaces); a value may not hold a

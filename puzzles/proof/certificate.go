@@ -8,7 +8,6 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -114,7 +113,7 @@ func (c *Certificate) Bytes() ([]byte, error) {
 }
 
 // ErrMalformed is wrapped by every refusal of a file that is no certificate.
-var ErrMalformed = errors.New("not a readable certificate")
+var ErrMalformed error = refusal("not a readable certificate")
 
 // Read reads a certificate written by Write. A file that is not gzip, not JSON Lines, or
 // whose sections do not hold the records their headers count gives an error wrapping

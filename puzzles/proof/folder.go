@@ -86,6 +86,7 @@ type damagedError struct{ error }
 
 func (e damagedError) Is(target error) bool { return target == ErrDamaged }
 func (e damagedError) Unwrap() error        { return e.error }
+func (e damagedError) BadInput() bool       { return true }
 
 // damaged marks err as one of a folder's own files.
 func damaged(err error) error { return damagedError{err} }

@@ -22,6 +22,15 @@ type InputError struct {
 func (e *InputError) Error() string { return e.Text(func(o string) string { return o }) }
 func (e *InputError) Unwrap() error { return e.Err }
 
+// BadInput marks the error as the input's fault: a command exits with status 2.
+func (e *InputError) BadInput() bool { return true }
+
+// refusal is a sentinel error of this package that means bad input (BadInput).
+type refusal string
+
+func (r refusal) Error() string  { return string(r) }
+func (r refusal) BadInput() bool { return true }
+
 var optionRef = regexp.MustCompile(`\{([a-z-]+)\}`)
 
 // Text says the error with each option named by name (a command's flag).

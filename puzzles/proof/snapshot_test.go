@@ -102,5 +102,7 @@ func TestSnapshotOfAnotherSearchOrDamagedIsRefused(t *testing.T) {
 func TestDamagedSnapshotIsTheFoldersDamage(t *testing.T) {
 	err := damaged(errors.New("proof: snapshot x.tt: bad"))
 	assert.ErrorIs(t, err, ErrDamaged)
+	var bad interface{ BadInput() bool }
+	assert.True(t, errors.As(err, &bad) && bad.BadInput(), "marked as bad input (a command exits 2)")
 	assert.Equal(t, "proof: snapshot x.tt: bad", err.Error(), "the message as it was")
 }

@@ -29,7 +29,6 @@ package tablebase
 
 import (
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"hash/crc32"
 	"io"
@@ -59,7 +58,7 @@ const (
 )
 
 // ErrDamaged is wrapped by every refusal of a file that exists but cannot be trusted.
-var ErrDamaged = errors.New("damaged or mismatched tablebase file")
+var ErrDamaged error = refusal("damaged or mismatched tablebase file")
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 

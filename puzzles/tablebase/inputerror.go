@@ -16,6 +16,15 @@ type InputError struct{ Err error }
 func (e *InputError) Error() string { return e.Err.Error() }
 func (e *InputError) Unwrap() error { return e.Err }
 
+// BadInput marks the error as the input's fault: a command exits with status 2.
+func (e *InputError) BadInput() bool { return true }
+
+// refusal is a sentinel error of this package that means bad input (BadInput).
+type refusal string
+
+func (r refusal) Error() string  { return string(r) }
+func (r refusal) BadInput() bool { return true }
+
 func inputErrorf(format string, args ...any) error {
 	return &InputError{fmt.Errorf(format, args...)}
 }

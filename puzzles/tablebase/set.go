@@ -18,7 +18,7 @@ import (
 )
 
 // ErrNotBuilt is wrapped when a position's class has no file in the directory.
-var ErrNotBuilt = errors.New("class not built")
+var ErrNotBuilt error = refusal("class not built")
 
 // maxSide bounds the pieces of one side in the lookup arrays.
 const maxSide = engine.MaxPiecesPerSide

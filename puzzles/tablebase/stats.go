@@ -18,6 +18,7 @@ type unusableError struct{ error }
 
 func (e unusableError) Unwrap() error        { return e.error }
 func (e unusableError) Is(target error) bool { return target == ErrUnusable }
+func (e unusableError) BadInput() bool       { return true }
 
 // TableStats is one table in a folder's stats. Counts are of boards with the class's
 // side to move (White or Black alike: the colour swap makes them one class); a

@@ -140,7 +140,13 @@ func (c *Config) shardGames() []int {
 
 // ErrRefused is wrapped by every refusal of the output: it exists and is not to be
 // resumed, or its sidecar is damaged or from other settings.
-var ErrRefused = errors.New("refused")
+var ErrRefused error = refusal("refused")
+
+// refusal is a sentinel error of this package that means bad input (BadInput).
+type refusal string
+
+func (r refusal) Error() string  { return string(r) }
+func (r refusal) BadInput() bool { return true }
 
 // Generate plays c's games and writes their positions to path: a new file, or with
 // resume a file an earlier run of the same c left unfinished (its sidecar ProgressPath

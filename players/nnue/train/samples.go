@@ -43,6 +43,9 @@ type InputError struct{ Err error }
 func (e *InputError) Error() string { return e.Err.Error() }
 func (e *InputError) Unwrap() error { return e.Err }
 
+// BadInput marks the error as the input's fault: a command exits with status 2.
+func (e *InputError) BadInput() bool { return true }
+
 // ErrStillWritten is returned for a positions file that a generation is still writing
 // (its progress sidecar exists).
 var ErrStillWritten = errors.New("still being written")
