@@ -20,6 +20,7 @@ import (
 
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/internal/atomicfile"
+	"github.com/fanorona/fanorona/players"
 )
 
 // Campaign runs Jobs jobs of the claim "Black wins" after each target (White's first
@@ -27,7 +28,10 @@ import (
 // leaves. Pursue, when set, is the claim the jobs are chosen for ("Black wins" or its
 // opposite); otherwise the nearest of the two.
 type Campaign struct {
-	Pursue     *Claim
+	Pursue *Claim
+	// Guide scores a position for the side that moved into it, ordering children alike
+	// in their numbers before any job searched them (nil: the expert at guideNodes).
+	Guide      func(*engine.Position) int
 	Ledger     *Ledger
 	Targets    []Target
 	PaikaLimit int
@@ -71,6 +75,10 @@ func (c *Campaign) Run(ctx context.Context, tell func(FolderEvent)) error {
 		return err
 	}
 	warned, held := 0, map[string]bool{}
+	guide := c.Guide
+	if guide == nil {
+		guide = expertGuide(ctx, Rules(c.PaikaLimit))
+	}
 	claim := Claim{engine.Black, Wins}
 	for range c.Jobs {
 		// Leaves only where the run's tables check the certificate: a citation it cannot
@@ -81,7 +89,9 @@ func (c *Campaign) Run(ctx context.Context, tell func(FolderEvent)) error {
 			warned = len(skipped)
 			tell(LedgerLeavesSkipped{Ledger: c.Ledger.Dir, Entries: skipped})
 		}
-		path, p, ok := newTop(c.Ledger, c.PaikaLimit).pick(c.Targets, claim, c.Pursue)
+		t := newTop(c.Ledger, c.PaikaLimit)
+		t.guide = guide
+		path, p, ok := t.pick(c.Targets, claim, c.Pursue)
 		if !ok {
 			break // no open target has a job
 		}
@@ -204,8 +214,8 @@ func (t *top) pick(targets []Target, c Claim, pursue *Claim) ([]string, engine.P
 // descend follows the undecided child of the smallest number (the proof number when
 // proving) from root to a position the ledger neither decides nor split, returning the
 // turns to it; false when a split position has no such child off the path. Of children
-// alike in number, the one where the side that moved leads most in pieces comes first:
-// before a job has searched them, the numbers are all 1.
+// alike in number (before a job has searched them the numbers are all 1) the guide's
+// best for the side that moved comes first, then the one where it leads most in pieces.
 func (t *top) descend(root engine.Position, c Claim, proving bool) ([]string, engine.Position, bool) {
 	var path []string
 	p := root
@@ -215,7 +225,13 @@ func (t *top) descend(root engine.Position, c Claim, proving bool) ([]string, en
 		}
 		t.onPath[p.FEN()] = true
 		var seen engine.ResultSet
-		next, nextTurn, nextNum, nextLead := engine.Position{}, "", infinity+1, 0
+		type candidate struct {
+			q           engine.Position
+			turn        string
+			n           uint32
+			guide, lead int
+		}
+		var best []candidate // the open children of the smallest number
 		for _, turn := range p.DistinctTurns(t.rules, nil, &seen) {
 			q := normalise(p.Play(turn), t.limit)
 			if t.onPath[q.FEN()] {
@@ -226,15 +242,27 @@ func (t *top) descend(root engine.Position, c Claim, proving bool) ([]string, en
 			if proving {
 				n = pn
 			}
-			lead := q.Pieces[p.Side].Count() - q.Pieces[p.Side.Other()].Count()
-			if pn != 0 && dn != 0 && (n < nextNum || n == nextNum && lead > nextLead) {
-				next, nextTurn, nextNum, nextLead = q, turn.String(), n, lead
+			if pn == 0 || dn == 0 || len(best) > 0 && n > best[0].n {
+				continue
 			}
+			if len(best) > 0 && n < best[0].n {
+				best = best[:0]
+			}
+			lead := q.Pieces[p.Side].Count() - q.Pieces[p.Side.Other()].Count()
+			best = append(best, candidate{q: q, turn: turn.String(), n: n, lead: lead})
 		}
-		if nextTurn == "" {
+		if len(best) == 0 {
 			return nil, engine.Position{}, false
 		}
-		path, p = append(path, nextTurn), next
+		if t.guide != nil && len(best) > 1 {
+			for i := range best {
+				best[i].guide = t.guide(&best[i].q)
+			}
+		}
+		first := slices.MinFunc(best, func(a, b candidate) int {
+			return cmp.Or(cmp.Compare(b.guide, a.guide), cmp.Compare(b.lead, a.lead))
+		})
+		path, p = append(path, first.turn), first.q
 	}
 }
 
@@ -246,4 +274,23 @@ func (t *top) isSplit(fen string) bool {
 		}
 	}
 	return false
+}
+
+// guideNodes is the expert's budget for scoring one child when the campaign chooses among
+// children alike in number: a tenth of a second or so, deterministic.
+const guideNodes = 100_000
+
+// expertGuide scores a position for the side that moved into it by the expert's search
+// of guideNodes under rules.
+func expertGuide(ctx context.Context, rules engine.Rules) func(*engine.Position) int {
+	o := players.DefaultExpertOptions()
+	o.Nodes = guideNodes
+	e := players.NewExpert(o)
+	return func(q *engine.Position) int {
+		a, err := e.Analyze(ctx, q, rules)
+		if err != nil {
+			return 0 // interrupted: the job's own check stops the campaign
+		}
+		return -a.Score
+	}
 }

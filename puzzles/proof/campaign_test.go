@@ -339,3 +339,45 @@ func TestCampaignPursuesTheClaimAsked(t *testing.T) {
 	require.NotEqual(t, turns[0], want, "the test needs a lead other than the first turn's")
 	assert.Equal(t, want, path[2])
 }
+
+// TestCampaignGuideOrdersChildrenAlikeInNumber: the guide's best child for the side that
+// moved is taken before the lead in pieces, and the expert's guide scores for that side.
+func TestCampaignGuideOrdersChildrenAlikeInNumber(t *testing.T) {
+	var d3 Target
+	for _, tg := range OpeningTargets(50) {
+		if tg.Name == "d3-e3A" {
+			d3 = tg
+		}
+	}
+	require.NotEmpty(t, d3.Name)
+	var seen engine.ResultSet
+	replies := d3.Position.DistinctTurns(Rules(50), nil, &seen)
+	require.Len(t, replies, 4)
+	// The guide likes f4-f3A best, which takes as much as any other reply: the lead alone
+	// would leave the first reply of the largest lead.
+	liked := normalise(d3.Position.Play(replies[3]), 50)
+	require.Equal(t, "f4-f3A", replies[3].String())
+	top := newTop(&Ledger{Dir: t.TempDir()}, 50)
+	top.guide = func(q *engine.Position) int {
+		if q.FEN() == liked.FEN() {
+			return 100
+		}
+		return 0
+	}
+	whiteNotLoses := Claim{engine.White, DoesNotLose}
+	path, _, ok := top.pick([]Target{d3}, Claim{engine.Black, Wins}, &whiteNotLoses)
+	require.True(t, ok)
+	assert.Equal(t, []string{"d3-e3A", "f4-f3A"}, path)
+	top.guide = nil
+	path, _, ok = top.pick([]Target{d3}, Claim{engine.Black, Wins}, &whiteNotLoses)
+	require.True(t, ok)
+	assert.NotEqual(t, "f4-f3A", path[1], "without the guide another reply comes first")
+
+	// The expert's guide: Black, to move with one piece against five, is lost, so the side
+	// that moved there (White) scores well; with White to move, Black moved there: badly.
+	guide := expertGuide(context.Background(), Rules(50))
+	won := engine.MustParseFEN("9/2W1W1W2/9/1W5W1/4B4 b 0 0")
+	assert.Greater(t, guide(&won), 200)
+	lost := engine.NewPosition(won.Pieces[engine.White], won.Pieces[engine.Black], engine.White, 0, 0)
+	assert.Less(t, guide(&lost), -200)
+}
