@@ -414,11 +414,7 @@ func (s *Prover) mid(p *engine.Position, k key, h uint64, d int, viaCapture bool
 		} else if pn, dn, ok := s.tt.lookup(c.k, c.h); ok {
 			c.pn, c.dn = pn, dn
 		} else {
-			m := max(1, uint32(c.pos.CountTurns(s.rules, engine.Paths, nil)))
-			c.pn, c.dn = 1, m
-			if c.pos.Side != s.claim.Side {
-				c.pn, c.dn = m, 1
-			}
+			c.pn, c.dn = s.startingNumbers(&c.pos)
 			s.tt.estimate(c.k, c.h, c.pn, c.dn)
 		}
 		if or && c.pn == 0 || !or && c.dn == 0 {
@@ -480,4 +476,34 @@ func combine(cs []child, or bool) (pn, dn uint32, best int, second uint32) {
 		return first, sum, best, second
 	}
 	return sum, first, best, second
+}
+
+// leadWeight is what each piece of lead adds to the starting number of the side behind:
+// df-pn+'s knowledge, read from the material.
+const leadWeight = 4
+
+// startingNumbers returns the proof and disproof numbers of p before it is searched: the
+// mover's number its turns (each must fail for the mover to fail), the other 1, then each
+// multiplied by 1 + leadWeight × the pieces its side is behind (a capture the mover has
+// counted as played). A lead makes a proof nearer, as the turns make it farther.
+func (s *Prover) startingNumbers(p *engine.Position) (pn, dn uint32) {
+	m := max(1, uint32(p.CountTurns(s.rules, engine.Paths, nil)))
+	pn, dn = 1, m
+	if p.Side != s.claim.Side {
+		pn, dn = m, 1
+	}
+	lead := p.Pieces[s.claim.Side].Count() - p.Pieces[s.claim.Side.Other()].Count()
+	if p.CanCapture() {
+		if p.Side == s.claim.Side {
+			lead++
+		} else {
+			lead--
+		}
+	}
+	if lead < 0 {
+		pn *= 1 + leadWeight*uint32(-lead)
+	} else {
+		dn *= 1 + leadWeight*uint32(lead)
+	}
+	return min(pn, infinity-1), min(dn, infinity-1)
 }
