@@ -13,6 +13,7 @@ import (
 	"unsafe"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/players"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 )
 
@@ -414,11 +415,7 @@ func (s *Prover) mid(p *engine.Position, k key, h uint64, d int, viaCapture bool
 		} else if pn, dn, ok := s.tt.lookup(c.k, c.h); ok {
 			c.pn, c.dn = pn, dn
 		} else {
-			m := max(1, uint32(c.pos.CountTurns(s.rules, engine.Paths, nil)))
-			c.pn, c.dn = 1, m
-			if c.pos.Side != s.claim.Side {
-				c.pn, c.dn = m, 1
-			}
+			c.pn, c.dn = s.startingNumbers(&c.pos)
 			s.tt.estimate(c.k, c.h, c.pn, c.dn)
 		}
 		if or && c.pn == 0 || !or && c.dn == 0 {
@@ -480,4 +477,28 @@ func combine(cs []child, or bool) (pn, dn uint32, best int, second uint32) {
 		return first, sum, best, second
 	}
 	return sum, first, best, second
+}
+
+// evalWeight: the starting number of the side the evaluation puts behind is multiplied by
+// 1 + its deficit in pieces (100 = one) × evalWeight / 100... an experiment.
+var evalWeight = 3
+
+// startingNumbers: df-pn+ from the hand evaluation (an experiment).
+func (s *Prover) startingNumbers(p *engine.Position) (pn, dn uint32) {
+	m := max(1, uint32(p.CountTurns(s.rules, engine.Paths, nil)))
+	pn, dn = 1, m
+	if p.Side != s.claim.Side {
+		pn, dn = m, 1
+	}
+	v := players.Evaluate2(p)
+	if p.Side != s.claim.Side {
+		v = -v
+	}
+	f := uint32(1 + evalWeight*max(v, -v)/100)
+	if v < 0 {
+		pn *= f
+	} else {
+		dn *= f
+	}
+	return min(pn, infinity-1), min(dn, infinity-1)
 }
