@@ -109,7 +109,8 @@ func TestStandingOfTheCommittedLedger(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(s.String()), &back))
 	assert.Equal(t, s.Turns, back.Turns)
 	s.Format = "markdown"
-	assert.Contains(t, s.String(), "| `d3-e3A` | 4 | `d4-d3A` (1,872,568 nodes), `f4-f3A` (3,759,788 nodes) | — | `c3-d3A`, `c3-d3W` |")
+	// The open replies' nodes grow with the campaign: the row is pinned up to them.
+	assert.Contains(t, s.String(), "| `d3-e3A` | 4 | `d4-d3A` (1,872,568 nodes), `f4-f3A` (3,759,788 nodes) | — | `c3-d3A`")
 	s.Format = ""
 	assert.Contains(t, s.String(), "d3-e3A  open: 4 replies, 2 white-not-loses, 0 black-wins, 2 open")
 }
