@@ -414,7 +414,7 @@ func (s *Prover) mid(p *engine.Position, k key, h uint64, d int, viaCapture bool
 		} else if pn, dn, ok := s.tt.lookup(c.k, c.h); ok {
 			c.pn, c.dn = pn, dn
 		} else {
-			m := max(1, uint32(c.pos.CountTurns(s.rules, engine.Paths, nil)))
+			m := max(1, mobility(&c.pos))
 			c.pn, c.dn = 1, m
 			if c.pos.Side != s.claim.Side {
 				c.pn, c.dn = m, 1
@@ -480,4 +480,17 @@ func combine(cs []child, or bool) (pn, dn uint32, best int, second uint32) {
 		return first, sum, best, second
 	}
 	return sum, first, best, second
+}
+
+// mobility estimates the side to move's turns without generating them: its capturing
+// pieces when it must capture, else its steps to an empty neighbour.
+func mobility(p *engine.Position) uint32 {
+	if c := p.Capturers(); c != 0 {
+		return uint32(c.Count())
+	}
+	n, empty := 0, p.Empty()
+	for own := p.Own(); own != 0; own &= own - 1 {
+		n += (engine.Neighbours(own.First()) & empty).Count()
+	}
+	return uint32(n)
 }
