@@ -137,7 +137,8 @@ type Prover struct {
 	stopped  bool
 	err      error
 
-	closedSets bool // Options.ClosedSets
+	closedSets bool   // Options.ClosedSets
+	reach      *reach // the graph explored about the last root a closed set was asked of
 
 	// The snapshot (snapshot.go): its file and interval, and while a search that saves
 	// one runs, its root, when it was last saved, when the search started and how long
