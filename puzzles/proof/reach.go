@@ -45,11 +45,26 @@ type reach struct {
 	succ     []int32
 	expanded int32 // positions expanded (the rest of keys: leaves and the frontier)
 	// swept is the positions expanded at the last sweep for each side's claim that left
-	// its root lost: the next sweep waits until the graph is whole or twice as large,
+	// its root lost: the next sweep waits until the graph is whole or half as large again,
 	// as a sweep of a large graph takes about as long as its exploration.
 	swept [2]int32
-	seen  engine.ResultSet
-	err   error
+	// held is, for each side's claim, the sweep's marks once one left its root not lost:
+	// the set is written from them, as exploring on would not change that the root holds.
+	held [2][]bool
+	// writing is, for each side's claim, the set's records written so far, when the
+	// writing stopped at its deadline.
+	writing [2]*writing
+	seen    engine.ResultSet
+	turns   []engine.Turn // explore's, reused
+	err     error
+}
+
+// writing is a set's writing, stopped: its records, the positions it holds and those
+// still to write.
+type writing struct {
+	records []Record
+	in      reachIndex
+	stack   []engine.Position
 }
 
 func newReach(p engine.Position, tables Tables) *reach {
@@ -84,11 +99,10 @@ func canonical(q *engine.Position) key {
 // new.
 func (r *reach) add(q *engine.Position) int32 {
 	k := canonical(q)
-	if i, ok := r.index.get(k); ok {
+	i, added := r.index.add(k, int32(len(r.keys)))
+	if !added {
 		return i
 	}
-	i := int32(len(r.keys))
-	r.index.put(k, i)
 	r.keys = append(r.keys, k)
 	p := keyPosition(k)
 	r.leaf = append(r.leaf, r.leafOf(&p))
@@ -137,7 +151,8 @@ func (r *reach) explore(stop func(expanded uint64) bool) uint64 {
 				break
 			}
 			p := keyPosition(r.keys[i])
-			for _, t := range p.DistinctTurns(r.rules, nil, &r.seen) {
+			r.turns = p.DistinctTurns(r.rules, r.turns[:0], &r.seen)
+			for _, t := range r.turns {
 				q := normalise(p.Play(t), 0)
 				r.succ = append(r.succ, r.add(&q))
 			}
@@ -213,15 +228,20 @@ func (r *reach) lost(side engine.Color) []bool {
 // preferred, to keep the set small) and every turn of the other side. The set holds the
 // positions themselves, not their images, as the checker walks them.
 // Past deadline (zero: none), with the check of the records written still to come, it
-// gives up (ok false).
+// stops (ok false), to go on from there when asked again.
 func (r *reach) section(root engine.Position, c Claim, lost []bool, tables Tables, toolkit string, deadline time.Time) (Section, bool, error) {
 	if lost[0] {
 		return Section{}, false, nil
 	}
-	var records []Record
-	rk, _ := keyOf(&root, 0)
-	in := map[key]bool{rk: true}
-	stack := []engine.Position{root}
+	w := r.writing[c.Side]
+	if w == nil {
+		rk, _ := keyOf(&root, 0)
+		w = &writing{stack: []engine.Position{root}}
+		w.in.add(rk, 0)
+		r.writing[c.Side] = w
+	}
+	records, in, stack := w.records, &w.in, w.stack
+	defer func() { w.records, w.stack = records, stack }()
 	var qs []engine.Position
 	for len(stack) > 0 {
 		if len(records)&1023 == 0 && !deadline.IsZero() && time.Now().Add(time.Duration(len(records))*recordCheck).After(deadline) {
@@ -244,7 +264,8 @@ func (r *reach) section(root engine.Position, c Claim, lost []bool, tables Table
 			records = append(records, rec)
 			continue
 		}
-		turns := p.DistinctTurns(r.rules, nil, &r.seen)
+		r.turns = p.DistinctTurns(r.rules, r.turns[:0], &r.seen)
+		turns := r.turns
 		qs = qs[:0]
 		for _, t := range turns {
 			qs = append(qs, normalise(p.Play(t), 0))
@@ -252,8 +273,7 @@ func (r *reach) section(root engine.Position, c Claim, lost []bool, tables Table
 		if p.Side != c.Side {
 			records = append(records, Record{Type: RecordDefend, FEN: p.FEN()})
 			for x := range qs {
-				if k, _ := keyOf(&qs[x], 0); !in[k] {
-					in[k] = true
+				if k, _ := keyOf(&qs[x], 0); in.put(k) {
 					stack = append(stack, qs[x])
 				}
 			}
@@ -270,13 +290,13 @@ func (r *reach) section(root engine.Position, c Claim, lost []bool, tables Table
 			}
 			rank := 0
 			switch {
-			case in[k]:
+			case in.has(k):
 				rank = 2
 			case r.leaf[j] != reachInner:
 				rank = 1
 			}
 			if rank > best {
-				pick, best, inPick = x, rank, in[k]
+				pick, best, inPick = x, rank, rank == 2
 			}
 		}
 		if pick < 0 {
@@ -285,10 +305,11 @@ func (r *reach) section(root engine.Position, c Claim, lost []bool, tables Table
 		records = append(records, Record{Type: RecordProve, FEN: p.FEN(), Turn: turns[pick].String()})
 		if !inPick {
 			k, _ := keyOf(&qs[pick], 0)
-			in[k] = true
+			in.put(k)
 			stack = append(stack, qs[pick])
 		}
 	}
+	r.writing[c.Side] = nil
 	sums, err := tableSums(tables, 0, records)
 	if err != nil {
 		return Section{}, false, err
@@ -298,8 +319,12 @@ func (r *reach) section(root engine.Position, c Claim, lost []bool, tables Table
 	return Section{Header: h, Records: records}, true, nil
 }
 
-// recordCheck is about the time a record of a set takes to check and encode, once written.
-const recordCheck = 12 * time.Microsecond
+// recordCheck is about the time a record of a set takes to check and encode, once
+// written; sweepEdge the time the sweep takes an edge of the graph.
+const (
+	recordCheck = 10 * time.Microsecond
+	sweepEdge   = 60 * time.Nanosecond
+)
 
 // reachClosedSet looks for the closed set proving c, a "does not lose" claim, about p
 // within b, exploring on from the graph kept about p (s.reach), and returns its section
@@ -310,27 +335,35 @@ func (s *Prover) reachClosedSet(ctx context.Context, p engine.Position, c Claim,
 		s.reach = newReach(root, s.tables)
 	}
 	r := s.reach
-	// The exploration leaves a quarter of the time to the sweep, the set's records and
-	// their check (which give up when they would take longer).
-	var explored, deadline time.Time
+	var deadline time.Time
 	if b.Time > 0 {
 		deadline = time.Now().Add(b.Time)
-		explored = deadline.Add(-b.Time / 4)
 	}
-	nodes = r.explore(func(n uint64) bool {
-		return ctx.Err() != nil || (!explored.IsZero() && time.Now().After(explored)) || (b.Nodes > 0 && n >= b.Nodes)
-	})
-	if r.err != nil {
-		return Section{}, false, nodes, r.err
+	if r.held[c.Side] == nil {
+		// The exploration leaves a quarter of the time, and at least the sweep's, to the
+		// sweep, the set's records and their check (which give up when they would take
+		// longer).
+		var explored time.Time
+		if b.Time > 0 {
+			explored = deadline.Add(-b.Time / 4)
+		}
+		nodes = r.explore(func(n uint64) bool {
+			sweep := time.Duration(len(r.succ)) * sweepEdge
+			return ctx.Err() != nil || (!explored.IsZero() && time.Now().Add(sweep).After(explored)) || (b.Nodes > 0 && n >= b.Nodes)
+		})
+		if r.err != nil {
+			return Section{}, false, nodes, r.err
+		}
+		if !r.whole() && 2*r.expanded < 3*r.swept[c.Side] {
+			return Section{}, false, nodes, nil
+		}
+		lost := r.lost(c.Side)
+		if lost[0] {
+			r.swept[c.Side] = r.expanded
+			return Section{}, false, nodes, nil
+		}
+		r.held[c.Side] = lost
 	}
-	if !r.whole() && r.expanded < 2*r.swept[c.Side] {
-		return Section{}, false, nodes, nil
-	}
-	lost := r.lost(c.Side)
-	if lost[0] {
-		r.swept[c.Side] = r.expanded
-		return Section{}, false, nodes, nil
-	}
-	sec, ok, err = r.section(root, c, lost, s.tables, toolkit, deadline)
+	sec, ok, err = r.section(root, c, r.held[c.Side], s.tables, toolkit, deadline)
 	return sec, ok, nodes, err
 }

@@ -43,13 +43,23 @@ func (x *reachIndex) get(k key) (int32, bool) {
 	}
 }
 
-// put gives k, absent, index i.
-func (x *reachIndex) put(k key, i int32) {
+// add returns k's index, giving it index i when absent (added true).
+func (x *reachIndex) add(k key, i int32) (int32, bool) {
 	if 2*(x.n+1) > len(x.slots) {
 		x.grow()
 	}
-	x.insert(k, i+1)
-	x.n++
+	mask := uint64(len(x.slots) - 1)
+	for j := x.home(k); ; j = (j + 1) & mask {
+		s := &x.slots[j]
+		if s.i == 0 {
+			*s = reachSlot{k, i + 1}
+			x.n++
+			return i, true
+		}
+		if s.k == k {
+			return s.i - 1, false
+		}
+	}
 }
 
 func (x *reachIndex) insert(k key, i int32) {
@@ -70,4 +80,16 @@ func (x *reachIndex) grow() {
 			x.insert(s.k, s.i)
 		}
 	}
+}
+
+// has reports whether k is in the index, as a set.
+func (x *reachIndex) has(k key) bool {
+	_, ok := x.get(k)
+	return ok
+}
+
+// put adds k to the index, as a set, and reports whether it was absent.
+func (x *reachIndex) put(k key) bool {
+	_, added := x.add(k, 0)
+	return added
 }
