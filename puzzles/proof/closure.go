@@ -84,7 +84,8 @@ func pieces(p *engine.Position) int { return (p.Pieces[engine.White] | p.Pieces[
 
 // proveClosed gives what is left of b after res, the undecided search of c, to a closed
 // set proving c, or the Opposite of a "wins" claim, under the theoretic rules: the
-// greatest over the reachable positions for a few pieces (reach.go), else one walked
+// greatest over the reachable positions for a few pieces (reach.go; when the whole graph
+// refutes the Opposite, a theoretic "wins" claim is proven from it), else one walked
 // guided by a search of its own. The theoretic "does not lose" holds under
 // any paika limit: the limit only ends lines in draws. Its section is checked like any.
 func (s *Prover) proveClosed(ctx context.Context, p engine.Position, c Claim, b Budget, res Result, toolkit string) (Result, *Section, error) {
@@ -111,6 +112,16 @@ func (s *Prover) proveClosed(ctx context.Context, p engine.Position, c Claim, b 
 	var err error
 	if pieces(&p) <= reachPieces {
 		sec, ok, nodes, err = s.reachClosedSet(ctx, p, target, left, toolkit)
+		if err == nil && !ok && c.Kind == Wins && s.limit == 0 {
+			// A whole graph in which the Opposite fails at the root proves c itself.
+			var deadline time.Time
+			if left.Time > 0 {
+				deadline = start.Add(left.Time)
+			}
+			if sec, ok, err = s.reachWin(p, c, deadline, toolkit); ok {
+				out = Proven
+			}
+		}
 	} else {
 		sec, ok, nodes, err = closedSet(ctx, p, target, s.tables, left, toolkit)
 	}

@@ -51,9 +51,9 @@ type reach struct {
 	// held is, for each side's claim, the sweep's marks once one left its root not lost:
 	// the set is written from them, as exploring on would not change that the root holds.
 	held [2][]bool
-	// writing is, for each side's claim, the set's records written so far, when the
-	// writing stopped at its deadline.
-	writing [2]*writing
+	// writing is, for each claim, the set's records written so far, when the writing
+	// stopped at its deadline.
+	writing map[Claim]*writing
 	seen    engine.ResultSet
 	turns   []engine.Turn // explore's, reused
 	err     error
@@ -68,7 +68,7 @@ type writing struct {
 }
 
 func newReach(p engine.Position, tables Tables) *reach {
-	r := &reach{rules: Rules(0), tables: tables, start: []int32{0}}
+	r := &reach{rules: Rules(0), tables: tables, start: []int32{0}, writing: map[Claim]*writing{}}
 	root := normalise(p, 0)
 	r.root = canonical(&root)
 	r.add(&root)
@@ -171,8 +171,28 @@ func (r *reach) whole() bool { return int(r.expanded) == len(r.keys) }
 // frontier, an other side's position with a turn into it and a side's position with all
 // turns into it.
 func (r *reach) lost(side engine.Color) []bool {
+	lost, _ := r.lostRanked(side, false)
+	return lost
+}
+
+// lostRanked is lost, with each lost position's rank when asked: the order in which the
+// sweep found it, lower along every turn a win takes (a winning turn leads to a position
+// found before, and a losing side's position is found after all its turns' positions).
+func (r *reach) lostRanked(side engine.Color, ranked bool) ([]bool, []int32) {
 	n := len(r.keys)
 	lost := make([]bool, n)
+	var rank []int32
+	found := int32(0)
+	if ranked {
+		rank = make([]int32, n)
+	}
+	mark := func(i int32) {
+		lost[i] = true
+		if ranked {
+			rank[i] = found
+		}
+		found++
+	}
 	left := make([]int32, n) // a side's position: its turns not yet known lost
 	queue := make([]int32, 0, 1024)
 	losing := reachWhiteLoses
@@ -198,7 +218,7 @@ func (r *reach) lost(side engine.Color) []bool {
 	for i := 0; i < n; i++ {
 		switch {
 		case r.leaf[i] == losing || (i >= int(r.expanded) && r.leaf[i] == reachInner):
-			lost[i] = true
+			mark(int32(i))
 			queue = append(queue, int32(i))
 		case i < int(r.expanded) && r.leaf[i] == reachInner:
 			left[i] = r.start[i+1] - r.start[i]
@@ -216,11 +236,11 @@ func (r *reach) lost(side engine.Color) []bool {
 					continue
 				}
 			}
-			lost[i] = true
+			mark(i)
 			queue = append(queue, i)
 		}
 	}
-	return lost
+	return lost, rank
 }
 
 // section returns the closed set proving c about root when its image is not lost: from
@@ -229,16 +249,20 @@ func (r *reach) lost(side engine.Color) []bool {
 // positions themselves, not their images, as the checker walks them.
 // Past deadline (zero: none), with the check of the records written still to come, it
 // stops (ok false), to go on from there when asked again.
-func (r *reach) section(root engine.Position, c Claim, lost []bool, tables Tables, toolkit string, deadline time.Time) (Section, bool, error) {
-	if lost[0] {
+//
+// With rank (a "wins" claim, lost and rank the sweep's of the other side's claim), the
+// set is the win's proof: the claim side's turn into a position lost of a lower rank, so
+// that no line returns.
+func (r *reach) section(root engine.Position, c Claim, lost []bool, rank []int32, tables Tables, toolkit string, deadline time.Time) (Section, bool, error) {
+	if lost[0] == (rank == nil) {
 		return Section{}, false, nil
 	}
-	w := r.writing[c.Side]
+	w := r.writing[c]
 	if w == nil {
 		rk, _ := keyOf(&root, 0)
 		w = &writing{stack: []engine.Position{root}}
 		w.in.add(rk, 0)
-		r.writing[c.Side] = w
+		r.writing[c] = w
 	}
 	records, in, stack := w.records, &w.in, w.stack
 	defer func() { w.records, w.stack = records, stack }()
@@ -285,7 +309,7 @@ func (r *reach) section(root engine.Position, c Claim, lost []bool, tables Table
 		for x := range qs {
 			k, _ := keyOf(&qs[x], 0)
 			j, ok := r.index.get(canonical(&qs[x]))
-			if !ok || lost[j] {
+			if !ok || lost[j] == (rank == nil) || rank != nil && rank[j] >= rank[i] {
 				continue
 			}
 			rank := 0
@@ -309,7 +333,7 @@ func (r *reach) section(root engine.Position, c Claim, lost []bool, tables Table
 			stack = append(stack, qs[pick])
 		}
 	}
-	r.writing[c.Side] = nil
+	delete(r.writing, c)
 	sums, err := tableSums(tables, 0, records)
 	if err != nil {
 		return Section{}, false, err
@@ -364,6 +388,19 @@ func (s *Prover) reachClosedSet(ctx context.Context, p engine.Position, c Claim,
 		}
 		r.held[c.Side] = lost
 	}
-	sec, ok, err = r.section(root, c, r.held[c.Side], s.tables, toolkit, deadline)
+	sec, ok, err = r.section(root, c, r.held[c.Side], nil, s.tables, toolkit, deadline)
 	return sec, ok, nodes, err
+}
+
+// reachWin looks for the proof of c, a "wins" claim, about p in the graph kept about p
+// once it is whole (s.reach after reachClosedSet): the other side's "does not lose" lost
+// at the root, the sweep's order gives the proof (section), written until deadline.
+func (s *Prover) reachWin(p engine.Position, c Claim, deadline time.Time, toolkit string) (Section, bool, error) {
+	r := s.reach
+	root := normalise(p, 0)
+	if r == nil || r.root != canonical(&root) || !r.whole() {
+		return Section{}, false, nil
+	}
+	lost, rank := r.lostRanked(c.Side.Other(), true)
+	return r.section(root, c, lost, rank, s.tables, toolkit, deadline)
 }
