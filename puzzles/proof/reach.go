@@ -65,6 +65,7 @@ type writing struct {
 	records []Record
 	in      reachIndex
 	stack   []engine.Position
+	held    map[engine.Bitboard]int32 // the set's positions by the claim side's pieces
 }
 
 func newReach(p engine.Position, tables Tables) *reach {
@@ -260,7 +261,7 @@ func (r *reach) section(root engine.Position, c Claim, lost []bool, rank []int32
 	w := r.writing[c]
 	if w == nil {
 		rk, _ := keyOf(&root, 0)
-		w = &writing{stack: []engine.Position{root}}
+		w = &writing{stack: []engine.Position{root}, held: map[engine.Bitboard]int32{}}
 		w.in.add(rk, 0)
 		r.writing[c] = w
 	}
@@ -298,13 +299,16 @@ func (r *reach) section(root engine.Position, c Claim, lost []bool, rank []int32
 			records = append(records, Record{Type: RecordDefend, FEN: p.FEN()})
 			for x := range qs {
 				if k, _ := keyOf(&qs[x], 0); in.put(k) {
+					w.held[qs[x].Pieces[c.Side]]++
 					stack = append(stack, qs[x])
 				}
 			}
 			continue
 		}
 		// A turn into the set, else one that ends the line (a table's position or the
-		// game's end), else the first.
+		// game's end), else the one whose pieces of the claim side the set holds most
+		// often: the other side's turns then meet positions held (a weaker side's set
+		// shrinks from millions of positions to tens of thousands).
 		pick, best, inPick := -1, -1, false
 		for x := range qs {
 			k, _ := keyOf(&qs[x], 0)
@@ -312,15 +316,15 @@ func (r *reach) section(root engine.Position, c Claim, lost []bool, rank []int32
 			if !ok || lost[j] == (rank == nil) || rank != nil && rank[j] >= rank[i] {
 				continue
 			}
-			rank := 0
+			rank := int(w.held[qs[x].Pieces[c.Side]])
 			switch {
 			case in.has(k):
-				rank = 2
+				rank = 2 << 30
 			case r.leaf[j] != reachInner:
-				rank = 1
+				rank = 1 << 30
 			}
 			if rank > best {
-				pick, best, inPick = x, rank, rank == 2
+				pick, best, inPick = x, rank, rank == 2<<30
 			}
 		}
 		if pick < 0 {
@@ -330,6 +334,7 @@ func (r *reach) section(root engine.Position, c Claim, lost []bool, rank []int32
 		if !inPick {
 			k, _ := keyOf(&qs[pick], 0)
 			in.put(k)
+			w.held[qs[pick].Pieces[c.Side]]++
 			stack = append(stack, qs[pick])
 		}
 	}
