@@ -67,7 +67,7 @@ const closedSetPieces = 8
 const reachPieces = 5
 
 // searchShare is the share of a bounded budget the df-pn search of Prove is given: half,
-// the rest for a closed set; an eighth when the set is the reachable graph's, which
+// the rest for a closed set; a sixteenth when the set is the reachable graph's, which
 // gains from every moment of its exploration while df-pn decides the few pieces' wins
 // and losses at once or not at all.
 func (s *Prover) searchShare(p *engine.Position, b Budget) Budget {
@@ -75,7 +75,7 @@ func (s *Prover) searchShare(p *engine.Position, b Budget) Budget {
 		return b
 	}
 	if pieces(p) <= reachPieces {
-		return Budget{Time: b.Time - 7*b.Time/8, Nodes: b.Nodes - 7*b.Nodes/8}
+		return Budget{Time: b.Time - 15*b.Time/16, Nodes: b.Nodes - 15*b.Nodes/16}
 	}
 	return Budget{Time: b.Time - b.Time/2, Nodes: b.Nodes - b.Nodes/2}
 }

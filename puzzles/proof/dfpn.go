@@ -50,8 +50,8 @@ type Options struct {
 	// Ledger's decided positions of the rule are leaves, cited by certificates (cite.go).
 	Ledger *Ledger
 	// ClosedSets lets Prove give half of a bounded budget to a closed set proving "does
-	// not lose" (closure.go) when df-pn is left undecided on at most 8 pieces (seven
-	// eighths on at most 5, reach.go).
+	// not lose" (closure.go) when df-pn is left undecided on at most 8 pieces (15/16
+	// on at most 5, reach.go).
 	ClosedSets bool
 }
 

@@ -369,12 +369,12 @@ func (s *Prover) reachClosedSet(ctx context.Context, p engine.Position, c Claim,
 		deadline = time.Now().Add(b.Time)
 	}
 	if r.held[c.Side] == nil {
-		// The exploration leaves a quarter of the time, and at least the sweep's, to the
+		// The exploration leaves an eighth of the time, and at least the sweep's, to the
 		// sweep, the set's records and their check (which give up when they would take
 		// longer).
 		var explored time.Time
 		if b.Time > 0 {
-			explored = deadline.Add(-b.Time / 4)
+			explored = deadline.Add(-b.Time / 8)
 		}
 		nodes = r.explore(func(n uint64) bool {
 			sweep := time.Duration(len(r.succ)) * sweepEdge
