@@ -67,14 +67,14 @@ const closedSetPieces = 8
 const reachPieces = 5
 
 // searchShare is the share of a bounded budget the df-pn search of Prove is given: half,
-// the rest for a closed set; a sixteenth when the set is the reachable graph's, which
-// gains from every moment of its exploration while df-pn decides the few pieces' wins
-// and losses at once or not at all.
+// the rest for a closed set; a sixteenth when the set is the reachable graph's under the
+// theoretic rules, which gains from every moment of its exploration and, whole, proves
+// the wins df-pn would (under a paika limit it proves no win: df-pn keeps half).
 func (s *Prover) searchShare(p *engine.Position, b Budget) Budget {
 	if !s.closes(p, b) {
 		return b
 	}
-	if pieces(p) <= reachPieces {
+	if pieces(p) <= reachPieces && s.limit == 0 {
 		return Budget{Time: b.Time - 15*b.Time/16, Nodes: b.Nodes - 15*b.Nodes/16}
 	}
 	return Budget{Time: b.Time - b.Time/2, Nodes: b.Nodes - b.Nodes/2}

@@ -51,7 +51,7 @@ type Options struct {
 	Ledger *Ledger
 	// ClosedSets lets Prove give half of a bounded budget to a closed set proving "does
 	// not lose" (closure.go) when df-pn is left undecided on at most 8 pieces (15/16
-	// on at most 5, reach.go).
+	// on at most 5 under the theoretic rules; reach.go).
 	ClosedSets bool
 }
 
