@@ -56,24 +56,37 @@ type closure struct {
 // (with more, the other side's turns are too many for a set to close: the opening's jobs
 // keep their whole budget for df-pn).
 func (s *Prover) closes(p *engine.Position, b Budget) bool {
-	return s.closedSets && (b.Time > 0 || b.Nodes > 0) && (p.Pieces[engine.White]|p.Pieces[engine.Black]).Count() <= closedSetPieces
+	return s.closedSets && (b.Time > 0 || b.Nodes > 0) && pieces(p) <= closedSetPieces
 }
 
 // closedSetPieces bounds the positions Prove looks for a closed set about.
 const closedSetPieces = 8
 
+// reachPieces bounds the positions whose closed set is the greatest one over the
+// reachable positions (reach.go); with more, the walk below looks for one.
+const reachPieces = 5
+
 // searchShare is the share of a bounded budget the df-pn search of Prove is given: half,
-// the rest for a closed set.
+// the rest for a closed set; a sixteenth when the set is the reachable graph's under the
+// theoretic rules, which gains from every moment of its exploration and, whole, proves
+// the wins df-pn would (under a paika limit it proves no win: df-pn keeps half).
 func (s *Prover) searchShare(p *engine.Position, b Budget) Budget {
 	if !s.closes(p, b) {
 		return b
 	}
+	if pieces(p) <= reachPieces && s.limit == 0 {
+		return Budget{Time: b.Time - 15*b.Time/16, Nodes: b.Nodes - 15*b.Nodes/16}
+	}
 	return Budget{Time: b.Time - b.Time/2, Nodes: b.Nodes - b.Nodes/2}
 }
 
+func pieces(p *engine.Position) int { return (p.Pieces[engine.White] | p.Pieces[engine.Black]).Count() }
+
 // proveClosed gives what is left of b after res, the undecided search of c, to a closed
-// set proving c, or the Opposite of a "wins" claim, under the theoretic rules, guided by
-// a search of its own. The theoretic "does not lose" holds under
+// set proving c, or the Opposite of a "wins" claim, under the theoretic rules: the
+// greatest over the reachable positions for a few pieces (reach.go; when the whole graph
+// refutes the Opposite, a theoretic "wins" claim is proven from it), else one walked
+// guided by a search of its own. The theoretic "does not lose" holds under
 // any paika limit: the limit only ends lines in draws. Its section is checked like any.
 func (s *Prover) proveClosed(ctx context.Context, p engine.Position, c Claim, b Budget, res Result, toolkit string) (Result, *Section, error) {
 	target, out := c, Proven
@@ -93,7 +106,25 @@ func (s *Prover) proveClosed(ctx context.Context, p engine.Position, c Claim, b 
 		left.Nodes = b.Nodes - res.Nodes
 	}
 	start := time.Now()
-	sec, ok, nodes, err := closedSet(ctx, p, target, s.tables, left, toolkit)
+	var sec Section
+	var ok bool
+	var nodes uint64
+	var err error
+	if pieces(&p) <= reachPieces {
+		sec, ok, nodes, err = s.reachClosedSet(ctx, p, target, left, toolkit)
+		if err == nil && !ok && c.Kind == Wins && s.limit == 0 {
+			// A whole graph in which the Opposite fails at the root proves c itself.
+			var deadline time.Time
+			if left.Time > 0 {
+				deadline = start.Add(left.Time)
+			}
+			if sec, ok, err = s.reachWin(p, c, deadline, toolkit); ok {
+				out = Proven
+			}
+		}
+	} else {
+		sec, ok, nodes, err = closedSet(ctx, p, target, s.tables, left, toolkit)
+	}
 	s.nodes += nodes
 	res.Nodes, res.Elapsed = s.nodes, res.Elapsed+time.Since(start)
 	if err != nil || !ok {

@@ -50,7 +50,8 @@ type Options struct {
 	// Ledger's decided positions of the rule are leaves, cited by certificates (cite.go).
 	Ledger *Ledger
 	// ClosedSets lets Prove give half of a bounded budget to a closed set proving "does
-	// not lose" (closure.go) when df-pn is left undecided on at most 8 pieces.
+	// not lose" (closure.go) when df-pn is left undecided on at most 8 pieces (15/16
+	// on at most 5 under the theoretic rules; reach.go).
 	ClosedSets bool
 }
 
@@ -137,7 +138,8 @@ type Prover struct {
 	stopped  bool
 	err      error
 
-	closedSets bool // Options.ClosedSets
+	closedSets bool   // Options.ClosedSets
+	reach      *reach // the graph explored about the last root a closed set was asked of
 
 	// The snapshot (snapshot.go): its file and interval, and while a search that saves
 	// one runs, its root, when it was last saved, when the search started and how long

@@ -39,7 +39,8 @@
 // (closure.go): under the theoretic rules "does not lose" holds on any set without a loss
 // that the claim's side keeps the game inside whatever the other side plays. With
 // Options.ClosedSets (prove, prove-sample), Prove gives it half of a bounded budget when
-// df-pn is left undecided on at most 8 pieces; a theoretic "does not lose"
+// df-pn is left undecided on at most 8 pieces (15/16 on at most 5, theoretic); on at most 5
+// the set is the greatest over the positions reachable (reach.go); a theoretic "does not lose"
 // holds under any paika limit too (the limit only ends lines in draws).
 //
 // The checker (Check) reads a certificate and re-derives its claim with the engine's move

@@ -1,0 +1,411 @@
+// reach.go: "does not lose" proven as the greatest closed set over the positions reachable
+// from a root under the theoretic rules. The graph is explored breadth first, ending at
+// the game's ends and the tables' positions; a retrograde pass then marks the positions
+// the other side forces a win from, an unexplored position counted as such. What is left
+// holds the claim (its side has a turn that stays there, every turn of the other side
+// does), and the set is exactly the reachable draws-or-better once the graph is whole:
+// where the walk of closure.go guesses turns and takes them back, this decides at once,
+// at the cost of a graph of every reachable position. The graph is kept between the
+// calls about one root, so that a value's two claims and rounds share its exploration.
+
+package proof
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/puzzles/tablebase"
+)
+
+// reachPositions bounds a graph's positions (about 40 bytes each and 8 an edge): a
+// larger reachable set is left in part unexplored, its positions counted as lost.
+const reachPositions = 8 << 20
+
+// Leaf states of a reach position; an explored position that is neither is inner.
+const (
+	reachInner uint8 = iota
+	reachWhiteLoses
+	reachBlackLoses
+	reachDraw // an end or a table's draw: neither side loses
+)
+
+// reach is the explored graph about one root.
+type reach struct {
+	rules  engine.Rules
+	tables Tables
+	root   key
+	index  reachIndex
+	keys   []key
+	leaf   []uint8
+	// succ[start[i]:start[i+1]] are the successors of position i, for the expanded
+	// positions i < len(start)-1; positions from there on are the frontier.
+	start    []int32
+	succ     []int32
+	expanded int32 // positions expanded (the rest of keys: leaves and the frontier)
+	// swept is the positions expanded at the last sweep for each side's claim that left
+	// its root lost: the next sweep waits until the graph is whole or half as large again,
+	// as a sweep of a large graph takes about as long as its exploration.
+	swept [2]int32
+	// held is, for each side's claim, the sweep's marks once one left its root not lost:
+	// the set is written from them, as exploring on would not change that the root holds.
+	held [2][]bool
+	// writing is, for each claim, the set's records written so far, when the writing
+	// stopped at its deadline.
+	writing map[Claim]*writing
+	seen    engine.ResultSet
+	turns   []engine.Turn // explore's, reused
+	err     error
+}
+
+// writing is a set's writing, stopped: its records, the positions it holds and those
+// still to write.
+type writing struct {
+	records []Record
+	in      reachIndex
+	stack   []engine.Position
+	held    map[engine.Bitboard]int32 // the set's positions by the claim side's pieces
+}
+
+func newReach(p engine.Position, tables Tables) *reach {
+	r := &reach{rules: Rules(0), tables: tables, start: []int32{0}, writing: map[Claim]*writing{}}
+	root := normalise(p, 0)
+	r.root = canonical(&root)
+	r.add(&root)
+	return r
+}
+
+// keyPosition returns the position of key k (counters 0).
+func keyPosition(k key) engine.Position {
+	return engine.NewPosition(engine.Bitboard(k.lo&^(1<<63)), engine.Bitboard(k.hi), engine.Color(k.lo>>63), 0, 0)
+}
+
+// canonical returns the least key of q's images under the board's symmetries (counters
+// 0): the rules and the tables treat the images alike, so the graph holds one of them,
+// a quarter of the positions.
+func canonical(q *engine.Position) key {
+	k, _ := keyOf(q, 0)
+	for s := engine.MirrorLR; s < engine.NumSymmetries; s++ {
+		side := k.lo & (1 << 63)
+		c := key{uint64(q.Pieces[engine.White].Transform(s)) | side, uint64(q.Pieces[engine.Black].Transform(s))}
+		if c.lo < k.lo || c.lo == k.lo && c.hi < k.hi {
+			k = c
+		}
+	}
+	return k
+}
+
+// add returns the index of q's image in the graph, adding it (with its leaf state) when
+// new.
+func (r *reach) add(q *engine.Position) int32 {
+	k := canonical(q)
+	i, added := r.index.add(k, int32(len(r.keys)))
+	if !added {
+		return i
+	}
+	r.keys = append(r.keys, k)
+	p := keyPosition(k)
+	r.leaf = append(r.leaf, r.leafOf(&p))
+	return i
+}
+
+// leafOf returns q's leaf state: its end, or its table's value.
+func (r *reach) leafOf(q *engine.Position) uint8 {
+	var o tablebase.Outcome
+	if st := r.rules.Status(q); st.Over() {
+		o = outcomeFor(st.Outcome, engine.White)
+	} else {
+		if r.tables == nil {
+			return reachInner
+		}
+		v, found, err := r.tables.Probe(q, 0)
+		if err != nil && r.err == nil {
+			r.err = err
+		}
+		if err != nil || !found {
+			return reachInner
+		}
+		o = viewOf(v.Outcome, q, engine.White)
+	}
+	switch o {
+	case tablebase.Win:
+		return reachBlackLoses
+	case tablebase.Loss:
+		return reachWhiteLoses
+	}
+	return reachDraw
+}
+
+// explore expands positions breadth first until the graph is whole, or stop says so
+// (asked every 256 positions with the count so far), or it holds reachPositions; it
+// returns the positions expanded.
+func (r *reach) explore(stop func(expanded uint64) bool) uint64 {
+	var n uint64
+	for int(r.expanded) < len(r.keys) && r.err == nil {
+		i := r.expanded
+		if r.leaf[i] == reachInner {
+			if len(r.keys) >= reachPositions {
+				break
+			}
+			if n++; n&255 == 0 && stop(n) {
+				break
+			}
+			p := keyPosition(r.keys[i])
+			r.turns = p.DistinctTurns(r.rules, r.turns[:0], &r.seen)
+			for _, t := range r.turns {
+				q := normalise(p.Play(t), 0)
+				r.succ = append(r.succ, r.add(&q))
+			}
+		}
+		r.start = append(r.start, int32(len(r.succ)))
+		r.expanded++
+	}
+	return n
+}
+
+// whole reports whether every reachable position is explored.
+func (r *reach) whole() bool { return int(r.expanded) == len(r.keys) }
+
+// lost returns, for each position, whether the Opposite of claim c ("side does not
+// lose") is forced there: the least set holding the leaves lost for side and the
+// frontier, an other side's position with a turn into it and a side's position with all
+// turns into it.
+func (r *reach) lost(side engine.Color) []bool {
+	lost, _ := r.lostRanked(side, false)
+	return lost
+}
+
+// lostRanked is lost, with each lost position's rank when asked: the order in which the
+// sweep found it, lower along every turn a win takes (a winning turn leads to a position
+// found before, and a losing side's position is found after all its turns' positions).
+func (r *reach) lostRanked(side engine.Color, ranked bool) ([]bool, []int32) {
+	n := len(r.keys)
+	lost := make([]bool, n)
+	var rank []int32
+	found := int32(0)
+	if ranked {
+		rank = make([]int32, n)
+	}
+	mark := func(i int32) {
+		lost[i] = true
+		if ranked {
+			rank[i] = found
+		}
+		found++
+	}
+	left := make([]int32, n) // a side's position: its turns not yet known lost
+	queue := make([]int32, 0, 1024)
+	losing := reachWhiteLoses
+	if side == engine.Black {
+		losing = reachBlackLoses
+	}
+	// Predecessors, as the successors' lists reversed.
+	pstart := make([]int32, n+1)
+	for _, j := range r.succ {
+		pstart[j+1]++
+	}
+	for i := 0; i < n; i++ {
+		pstart[i+1] += pstart[i]
+	}
+	pred := make([]int32, len(r.succ))
+	fill := append([]int32(nil), pstart[:n]...)
+	for i := int32(0); i < r.expanded; i++ {
+		for _, j := range r.succ[r.start[i]:r.start[i+1]] {
+			pred[fill[j]] = i
+			fill[j]++
+		}
+	}
+	for i := 0; i < n; i++ {
+		switch {
+		case r.leaf[i] == losing || (i >= int(r.expanded) && r.leaf[i] == reachInner):
+			mark(int32(i))
+			queue = append(queue, int32(i))
+		case i < int(r.expanded) && r.leaf[i] == reachInner:
+			left[i] = r.start[i+1] - r.start[i]
+		}
+	}
+	for len(queue) > 0 {
+		j := queue[len(queue)-1]
+		queue = queue[:len(queue)-1]
+		for _, i := range pred[pstart[j]:pstart[j+1]] {
+			if lost[i] {
+				continue
+			}
+			if engine.Color(r.keys[i].lo>>63) == side {
+				if left[i]--; left[i] > 0 {
+					continue
+				}
+			}
+			mark(i)
+			queue = append(queue, i)
+		}
+	}
+	return lost, rank
+}
+
+// section returns the closed set proving c about root when its image is not lost: from
+// root, the claim side's first turn not lost (one into a position already in the set
+// preferred, to keep the set small) and every turn of the other side. The set holds the
+// positions themselves, not their images, as the checker walks them.
+// Past deadline (zero: none), with the check of the records written still to come, it
+// stops (ok false), to go on from there when asked again.
+//
+// With rank (a "wins" claim, lost and rank the sweep's of the other side's claim), the
+// set is the win's proof: the claim side's turn into a position lost of a lower rank, so
+// that no line returns.
+func (r *reach) section(root engine.Position, c Claim, lost []bool, rank []int32, tables Tables, toolkit string, deadline time.Time) (Section, bool, error) {
+	if lost[0] == (rank == nil) {
+		return Section{}, false, nil
+	}
+	w := r.writing[c]
+	if w == nil {
+		rk, _ := keyOf(&root, 0)
+		w = &writing{stack: []engine.Position{root}, held: map[engine.Bitboard]int32{}}
+		w.in.add(rk, 0)
+		r.writing[c] = w
+	}
+	records, in, stack := w.records, &w.in, w.stack
+	defer func() { w.records, w.stack = records, stack }()
+	var qs []engine.Position
+	for len(stack) > 0 {
+		if len(records)&1023 == 0 && !deadline.IsZero() && time.Now().Add(time.Duration(len(records))*recordCheck).After(deadline) {
+			return Section{}, false, nil
+		}
+		p := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		i, _ := r.index.get(canonical(&p))
+		if r.leaf[i] != reachInner {
+			rec := Record{Type: RecordEnd, FEN: p.FEN()}
+			if st := r.rules.Status(&p); !st.Over() {
+				v, _, err := tables.Probe(&p, 0)
+				if err != nil {
+					return Section{}, false, err
+				}
+				cl, _ := tablebase.ClassOf(&p)
+				rec = Record{Type: RecordTable, FEN: rec.FEN, Value: v.Outcome.String(),
+					File: baseName(tables.File(tablebase.TableID{Class: cl, Rule: tablebase.PaikaRule(0)}))}
+			}
+			records = append(records, rec)
+			continue
+		}
+		r.turns = p.DistinctTurns(r.rules, r.turns[:0], &r.seen)
+		turns := r.turns
+		qs = qs[:0]
+		for _, t := range turns {
+			qs = append(qs, normalise(p.Play(t), 0))
+		}
+		if p.Side != c.Side {
+			records = append(records, Record{Type: RecordDefend, FEN: p.FEN()})
+			for x := range qs {
+				if k, _ := keyOf(&qs[x], 0); in.put(k) {
+					w.held[qs[x].Pieces[c.Side]]++
+					stack = append(stack, qs[x])
+				}
+			}
+			continue
+		}
+		// A turn into the set, else one that ends the line (a table's position or the
+		// game's end), else the one whose pieces of the claim side the set holds most
+		// often: the other side's turns then meet positions held (a weaker side's set
+		// shrinks from millions of positions to tens of thousands).
+		pick, best, inPick := -1, -1, false
+		for x := range qs {
+			k, _ := keyOf(&qs[x], 0)
+			j, ok := r.index.get(canonical(&qs[x]))
+			if !ok || lost[j] == (rank == nil) || rank != nil && rank[j] >= rank[i] {
+				continue
+			}
+			rank := int(w.held[qs[x].Pieces[c.Side]])
+			switch {
+			case in.has(k):
+				rank = 2 << 30
+			case r.leaf[j] != reachInner:
+				rank = 1 << 30
+			}
+			if rank > best {
+				pick, best, inPick = x, rank, rank == 2<<30
+			}
+		}
+		if pick < 0 {
+			return Section{}, false, fmt.Errorf("proof: %s: no turn of the closed set (the graph and the rules disagree)", p.FEN())
+		}
+		records = append(records, Record{Type: RecordProve, FEN: p.FEN(), Turn: turns[pick].String()})
+		if !inPick {
+			k, _ := keyOf(&qs[pick], 0)
+			in.put(k)
+			w.held[qs[pick].Pieces[c.Side]]++
+			stack = append(stack, qs[pick])
+		}
+	}
+	delete(r.writing, c)
+	sums, err := tableSums(tables, 0, records)
+	if err != nil {
+		return Section{}, false, err
+	}
+	h := Header{Format: FormatName, Version: FormatVersion, Rules: r.rules.String(), PaikaLimit: 0,
+		Toolkit: toolkit, Tables: sums, Claim: c.String(), Root: root.FEN()}
+	return Section{Header: h, Records: records}, true, nil
+}
+
+// recordCheck is about the time a record of a set takes to check and encode, once
+// written; sweepEdge the time the sweep takes an edge of the graph.
+const (
+	recordCheck = 10 * time.Microsecond
+	sweepEdge   = 60 * time.Nanosecond
+)
+
+// reachClosedSet looks for the closed set proving c, a "does not lose" claim, about p
+// within b, exploring on from the graph kept about p (s.reach), and returns its section
+// (ok false: the root is lost in the graph explored so far) and the positions expanded.
+func (s *Prover) reachClosedSet(ctx context.Context, p engine.Position, c Claim, b Budget, toolkit string) (sec Section, ok bool, nodes uint64, err error) {
+	root := normalise(p, 0)
+	if s.reach == nil || s.reach.root != canonical(&root) || s.reach.tables != s.tables {
+		s.reach = newReach(root, s.tables)
+	}
+	r := s.reach
+	var deadline time.Time
+	if b.Time > 0 {
+		deadline = time.Now().Add(b.Time)
+	}
+	if r.held[c.Side] == nil {
+		// The exploration leaves an eighth of the time, and at least the sweep's, to the
+		// sweep, the set's records and their check (which give up when they would take
+		// longer).
+		var explored time.Time
+		if b.Time > 0 {
+			explored = deadline.Add(-b.Time / 8)
+		}
+		nodes = r.explore(func(n uint64) bool {
+			sweep := time.Duration(len(r.succ)) * sweepEdge
+			return ctx.Err() != nil || (!explored.IsZero() && time.Now().Add(sweep).After(explored)) || (b.Nodes > 0 && n >= b.Nodes)
+		})
+		if r.err != nil {
+			return Section{}, false, nodes, r.err
+		}
+		if !r.whole() && 2*r.expanded < 3*r.swept[c.Side] {
+			return Section{}, false, nodes, nil
+		}
+		lost := r.lost(c.Side)
+		if lost[0] {
+			r.swept[c.Side] = r.expanded
+			return Section{}, false, nodes, nil
+		}
+		r.held[c.Side] = lost
+	}
+	sec, ok, err = r.section(root, c, r.held[c.Side], nil, s.tables, toolkit, deadline)
+	return sec, ok, nodes, err
+}
+
+// reachWin looks for the proof of c, a "wins" claim, about p in the graph kept about p
+// once it is whole (s.reach after reachClosedSet): the other side's "does not lose" lost
+// at the root, the sweep's order gives the proof (section), written until deadline.
+func (s *Prover) reachWin(p engine.Position, c Claim, deadline time.Time, toolkit string) (Section, bool, error) {
+	r := s.reach
+	root := normalise(p, 0)
+	if r == nil || r.root != canonical(&root) || !r.whole() {
+		return Section{}, false, nil
+	}
+	lost, rank := r.lostRanked(c.Side.Other(), true)
+	return r.section(root, c, lost, rank, s.tables, toolkit, deadline)
+}

@@ -1,0 +1,180 @@
+// reach_test.go: the greatest closed set over the reachable positions: exact once the
+// graph is whole (against the full tables), sound while it is not (every set it gives
+// checks), a win's proof from a whole graph, and one graph for a board and its images
+// under the symmetries.
+
+package proof
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/puzzles/tablebase"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestReachDecidesAsTheTables: with the tables of at most 2 pieces, the graph of a
+// 3-piece position is whole at once, and "does not lose" is proven for each side exactly
+// when the 3-piece table says it holds; every set checks.
+func TestReachDecidesAsTheTables(t *testing.T) {
+	dir := builtTables(t)
+	full := tablebase.Open(dir)
+	small := FromSet(tablebase.Open(dir), 2)
+	pr, err := NewProver(Options{Tables: small})
+	require.NoError(t, err)
+	rng := rand.New(rand.NewPCG(11, 0))
+	proven, refused := 0, 0
+	for i := 0; i < 12; i++ {
+		p := RandomPosition(rng, 3)
+		want, err := full.Probe(&p, tablebase.PaikaRule(0))
+		require.NoError(t, err)
+		for _, side := range []engine.Color{engine.White, engine.Black} {
+			c := Claim{side, DoesNotLose}
+			sec, ok, _, err := pr.reachClosedSet(context.Background(), p, c, Budget{}, "test")
+			require.NoError(t, err, p.FEN())
+			require.True(t, pr.reach.whole(), p.FEN())
+			assert.Equal(t, claimHolds(c.String(), want, p.Side), ok, "%s %s", p.FEN(), c)
+			if !ok {
+				refused++
+				continue
+			}
+			proven++
+			_, err = CheckSection(&sec, small, FileVerifier(dir))
+			assert.NoError(t, err, "%s %s", p.FEN(), c)
+		}
+	}
+	t.Logf("%d claims proven, %d lost", proven, refused)
+	assert.Positive(t, proven)
+	assert.Positive(t, refused)
+}
+
+// TestReachPartialGraphIsSound: a graph cut short counts its unexplored positions as
+// lost, so a set it gives checks, and a claim the full tables refuse is never proven.
+func TestReachPartialGraphIsSound(t *testing.T) {
+	dir := builtTables(t)
+	full := tablebase.Open(dir)
+	small := FromSet(tablebase.Open(dir), 3)
+	rng := rand.New(rand.NewPCG(12, 0))
+	partial, proven := 0, 0
+	for i := 0; i < 16; i++ {
+		p := RandomPosition(rng, 4)
+		want, err := full.Probe(&p, tablebase.PaikaRule(0))
+		require.NoError(t, err)
+		for _, side := range []engine.Color{engine.White, engine.Black} {
+			c := Claim{side, DoesNotLose}
+			pr, err := NewProver(Options{Tables: small})
+			require.NoError(t, err)
+			sec, ok, _, err := pr.reachClosedSet(context.Background(), p, c, Budget{Nodes: 2048}, "test")
+			require.NoError(t, err, p.FEN())
+			if !pr.reach.whole() {
+				partial++
+			}
+			if !ok {
+				continue
+			}
+			proven++
+			assert.True(t, claimHolds(c.String(), want, p.Side), "%s %s", p.FEN(), c)
+			_, err = CheckSection(&sec, small, FileVerifier(dir))
+			assert.NoError(t, err, "%s %s", p.FEN(), c)
+		}
+	}
+	t.Logf("%d claims proven, %d graphs cut short", proven, partial)
+	assert.Positive(t, partial)
+	assert.Positive(t, proven)
+}
+
+// TestCanonicalIsOneKeyForTheImages: a board and its images under the four symmetries
+// have one key, itself one of theirs.
+func TestCanonicalIsOneKeyForTheImages(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 0))
+	for i := 0; i < 200; i++ {
+		p := RandomPosition(rng, 2+rng.IntN(6))
+		k := canonical(&p)
+		among := false
+		for s := engine.Identity; s < engine.NumSymmetries; s++ {
+			q := p.Transform(s)
+			assert.Equal(t, k, canonical(&q), p.FEN())
+			qk, _ := keyOf(&q, 0)
+			among = among || qk == k
+		}
+		assert.True(t, among, p.FEN())
+	}
+}
+
+// TestReachSetTamperedIsRefused: a set written from the graph, with one of its positions
+// removed or a leaf's value changed, is refused at that position.
+func TestReachSetTamperedIsRefused(t *testing.T) {
+	dir := builtTables(t)
+	small := FromSet(tablebase.Open(dir), 2)
+	pr, err := NewProver(Options{Tables: small})
+	require.NoError(t, err)
+	p, err := engine.ParseFEN("9/9/3W5/9/2W3B2 w 0 0")
+	require.NoError(t, err)
+	sec, ok, _, err := pr.reachClosedSet(context.Background(), p, Claim{engine.White, DoesNotLose}, Budget{}, "test")
+	require.NoError(t, err)
+	require.True(t, ok)
+	_, err = CheckSection(&sec, small, FileVerifier(dir))
+	require.NoError(t, err)
+	var r *Refusal
+	cut, table := 0, 0
+	for i := 1; i < len(sec.Records) && cut < 20; i += max(1, len(sec.Records)/20) {
+		bad := copySection(sec)
+		gone := bad.Records[i].FEN
+		bad.Records = append(bad.Records[:i], bad.Records[i+1:]...)
+		_, err := CheckSection(&bad, small, FileVerifier(dir))
+		require.True(t, errors.As(err, &r), "record %d removed: want a refusal, got %v", i, err)
+		assert.Equal(t, gone, r.FEN)
+		cut++
+	}
+	for i := range sec.Records {
+		if sec.Records[i].Type != RecordTable || sec.Records[i].Value == "loss" {
+			continue
+		}
+		bad := copySection(sec)
+		bad.Records[i].Value = "loss"
+		_, err := CheckSection(&bad, small, FileVerifier(dir))
+		require.True(t, errors.As(err, &r), "leaf %d changed: want a refusal, got %v", i, err)
+		assert.Equal(t, sec.Records[i].FEN, r.FEN)
+		table++
+		break
+	}
+	assert.Positive(t, cut)
+	assert.Positive(t, table)
+}
+
+// TestReachWinsAsTheTables: once the graph of a 3-piece position is whole (the tables of
+// at most 2 pieces), "wins" is proven for each side exactly when the 3-piece table says
+// it wins, by a proof that checks (no line of it returns).
+func TestReachWinsAsTheTables(t *testing.T) {
+	dir := builtTables(t)
+	full := tablebase.Open(dir)
+	small := FromSet(tablebase.Open(dir), 2)
+	pr, err := NewProver(Options{Tables: small})
+	require.NoError(t, err)
+	rng := rand.New(rand.NewPCG(14, 0))
+	proven := 0
+	for i := 0; i < 12; i++ {
+		p := RandomPosition(rng, 3)
+		want, err := full.Probe(&p, tablebase.PaikaRule(0))
+		require.NoError(t, err)
+		for _, side := range []engine.Color{engine.White, engine.Black} {
+			c := Claim{side, Wins}
+			_, _, _, err := pr.reachClosedSet(context.Background(), p, c.Opposite(), Budget{}, "test")
+			require.NoError(t, err)
+			sec, ok, err := pr.reachWin(p, c, time.Time{}, "test")
+			require.NoError(t, err, p.FEN())
+			assert.Equal(t, claimHolds(c.String(), want, p.Side), ok, "%s %s", p.FEN(), c)
+			if ok {
+				proven++
+				_, err = CheckSection(&sec, small, FileVerifier(dir))
+				assert.NoError(t, err, "%s %s", p.FEN(), c)
+			}
+		}
+	}
+	assert.Positive(t, proven)
+}
