@@ -41,7 +41,8 @@ func TestLedgerStatusOfTheCommittedLedger(t *testing.T) {
 
 	code, out, _ = runCmd(t, "", "prove", "--opening", "--ledger", "../../docs/results/opening", "--status", "--markdown")
 	require.Equal(t, 0, code)
-	assert.Contains(t, out, "| `d3-e3A` | 4 | `d4-d3A` (1,872,568 nodes), `f4-f3A` (3,759,788 nodes) | — | `c3-d3A`, `c3-d3W` |")
+	// The open replies' nodes grow with the campaign: the row is pinned up to them.
+	assert.Contains(t, out, "| `d3-e3A` | 4 | `d4-d3A` (1,872,568 nodes), `f4-f3A` (3,759,788 nodes) | — | `c3-d3A`")
 }
 
 func TestProveLedgerRefusals(t *testing.T) {
