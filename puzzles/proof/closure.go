@@ -320,12 +320,7 @@ func (w *closure) keep(k key) {
 }
 
 // own returns the claim side's pieces of the position of key k.
-func (w *closure) own(k key) engine.Bitboard {
-	if w.claim.Side == engine.White {
-		return engine.Bitboard(k.lo &^ (1 << 63))
-	}
-	return engine.Bitboard(k.hi & (1<<56 - 1))
-}
+func (w *closure) own(k key) engine.Bitboard { return k.pieces(w.claim.Side) }
 
 // defended reports whether every turn of the other side, whose turns lead to qs, stays
 // kept: the leaves and positions known first (a loss among them ends it at once), then

@@ -78,7 +78,7 @@ func newReach(p engine.Position, tables Tables) *reach {
 
 // keyPosition returns the position of key k (counters 0).
 func keyPosition(k key) engine.Position {
-	return engine.NewPosition(engine.Bitboard(k.lo&^(1<<63)), engine.Bitboard(k.hi), engine.Color(k.lo>>63), 0, 0)
+	return engine.NewPosition(k.pieces(engine.White), k.pieces(engine.Black), k.side(), 0, 0)
 }
 
 // canonical returns the least key of q's images under the board's symmetries (counters
@@ -87,8 +87,7 @@ func keyPosition(k key) engine.Position {
 func canonical(q *engine.Position) key {
 	k, _ := keyOf(q, 0)
 	for s := engine.MirrorLR; s < engine.NumSymmetries; s++ {
-		side := k.lo & (1 << 63)
-		c := key{uint64(q.Pieces[engine.White].Transform(s)) | side, uint64(q.Pieces[engine.Black].Transform(s))}
+		c := keyOfBoard(q.Pieces[engine.White].Transform(s), q.Pieces[engine.Black].Transform(s), q.Side)
 		if c.lo < k.lo || c.lo == k.lo && c.hi < k.hi {
 			k = c
 		}
@@ -232,7 +231,7 @@ func (r *reach) lostRanked(side engine.Color, ranked bool) ([]bool, []int32) {
 			if lost[i] {
 				continue
 			}
-			if engine.Color(r.keys[i].lo>>63) == side {
+			if r.keys[i].side() == side {
 				if left[i]--; left[i] > 0 {
 					continue
 				}

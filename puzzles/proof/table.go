@@ -16,9 +16,27 @@ func keyOf(p *engine.Position, limit int) (key, uint64) {
 	if limit > 0 {
 		counter = uint64(p.Paika)
 	}
-	k := key{uint64(p.Pieces[engine.White]) | uint64(p.Side)<<63, uint64(p.Pieces[engine.Black]) | counter<<56}
+	k := keyOfBoard(p.Pieces[engine.White], p.Pieces[engine.Black], p.Side)
+	k.hi |= counter << 56
 	return k, p.Hash() ^ (counter+1)*0x9e3779b97f4a7c15
 }
+
+// keyOfBoard is the key of a board and its side to move with the counter 0: White's pieces
+// and the side in lo, Black's pieces in hi (the counter, keyOf's, above them).
+func keyOfBoard(white, black engine.Bitboard, side engine.Color) key {
+	return key{uint64(white) | uint64(side)<<63, uint64(black)}
+}
+
+// pieces returns the pieces of colour c on the board of key k.
+func (k key) pieces(c engine.Color) engine.Bitboard {
+	if c == engine.White {
+		return engine.Bitboard(k.lo &^ (1 << 63))
+	}
+	return engine.Bitboard(k.hi & (1<<56 - 1))
+}
+
+// side returns the side to move of key k.
+func (k key) side() engine.Color { return engine.Color(k.lo >> 63) }
 
 // infinity is a proof or disproof number that cannot be reached: the node is decided.
 const infinity = uint32(1 << 30)
