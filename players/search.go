@@ -226,7 +226,7 @@ func (s *searcher) play(p *engine.Position, ply int, t engine.Turn) *engine.Posi
 	q := &s.pos[ply+1]
 	*q = p.Play(t)
 	if s.acc != nil {
-		s.acc.Update(ply, p, q)
+		s.acc.Played(ply, q)
 	}
 	return q
 }

@@ -139,6 +139,63 @@ func TestUpdatedAccumulatorsEqualFreshOnes(t *testing.T) {
 	assert.Greater(t, checked, 1000)
 }
 
+// A search's tree walked depth first, children recorded by Played and scored at random
+// plies, some never: each score equals the one from accumulators made afresh.
+func TestPlayedAccumulatorsCatchUpWhereScored(t *testing.T) {
+	n, err := Quantise(randomFloat(5, Shape{Hidden: 24, Layer: 8}), Header{})
+	require.NoError(t, err)
+	r := engine.DefaultRules()
+	rng := rand.New(rand.NewPCG(7, 7))
+	search, fresh := n.NewStack(16), n.NewStack(1)
+	scored := 0
+	var walk func(p *engine.Position, ply int)
+	walk = func(p *engine.Position, ply int) {
+		if rng.IntN(3) == 0 {
+			fresh.Refresh(0, p)
+			require.Equal(t, fresh.Output(0, p), search.Output(ply, p), "ply %d: %s", ply, p.FEN())
+			scored++
+		}
+		turns := p.Turns(r, nil)
+		if ply == 7 || len(turns) == 0 {
+			return
+		}
+		for range 1 + rng.IntN(4) {
+			q := p.Play(turns[rng.IntN(len(turns))])
+			search.Played(ply, &q)
+			walk(&q, ply+1)
+		}
+	}
+	for _, f := range []string{engine.StartFEN, "BBBBBB1BB/BBB1B1BBB/BWBB2WBW/WWW1W1WWW/WWW1WWWWW w 0 0",
+		"3B2BBB/6B1B/1W5B1/3W5/9 b 0 0"} {
+		p := engine.MustParseFEN(f)
+		search.Refresh(0, &p)
+		walk(&p, 0)
+	}
+	assert.Greater(t, scored, 200)
+}
+
+// The small layer's loop for 8 units gives the general loop's sums.
+func TestSmallLayerOfEightSumsAsTheGeneralLoop(t *testing.T) {
+	n, err := Quantise(randomFloat(9, Shape{Hidden: 24, Layer: 8}), Header{})
+	require.NoError(t, err)
+	r := engine.DefaultRules()
+	rng := rand.New(rand.NewPCG(8, 8))
+	st := n.NewStack(1)
+	for range 20 {
+		p := engine.Start()
+		for ply := 0; ply < 60 && !r.Status(&p).Over(); ply++ {
+			st.Refresh(0, &p)
+			var fast [8]int32
+			general := make([]int32, 8)
+			n.smallLayer8(st.pair(0), p.Side, &fast)
+			n.smallLayer(st.pair(0), p.Side, general)
+			require.Equal(t, general, fast[:], p.FEN())
+			turns := p.Turns(r, nil)
+			p = p.Play(turns[rng.IntN(len(turns))])
+		}
+	}
+}
+
 func TestNetFileRoundTrip(t *testing.T) {
 	f := randomFloat(8, Shape{Hidden: 8, Layer: 4})
 	n, err := Quantise(f, Header{Training: &Training{Seed: 7, Lambda: 0.5,
