@@ -44,11 +44,11 @@ type ExpertOptions struct {
 	Clock TimeControl
 }
 
-// DefaultExpertOptions returns every feature on, the learned evaluation (Weights2), a 16 MB
-// table and no limit set.
+// DefaultExpertOptions returns every feature on, the default net's evaluation (the fitted
+// weights, Weights2, bound capture nodes), a 16 MB table and no limit set.
 func DefaultExpertOptions() ExpertOptions {
 	return ExpertOptions{HashMB: 16, Quiesce: true, Killers: true, LMR: true, Weights: &Weights2,
-		Progress: true, Ordering: true, Prune: true, Aspiration: true, Threads: 1}
+		Net: nnue.Default(), Progress: true, Ordering: true, Prune: true, Aspiration: true, Threads: 1}
 }
 
 // forcedDepth caps the search of a position with a single distinct turn: its turn is known,

@@ -15,7 +15,7 @@ import (
 func TestLastSearchIsTheChoice(t *testing.T) {
 	p := engine.Start()
 	r := engine.DefaultRules()
-	for _, spec := range []string{"easy", "medium", "expert:depth=3", "expert:nodes=30000", "mcts:playouts=50"} {
+	for _, spec := range []string{"easy", "medium", "expert:depth=3", "expert:nodes=60000", "mcts:playouts=50"} {
 		pl, err := NewFromString(spec, 9)
 		require.NoError(t, err)
 		rp, ok := pl.(Reporter)

@@ -114,8 +114,8 @@ var registry = map[string]kind{
 			o.bool("qs", &e.Quiesce)
 			o.bool("killers", &e.Killers)
 			o.bool("lmr", &e.LMR)
-			if o.has("weights") {
-				e.Weights = new([NumFeatures]int)
+			if o.has("weights") { // the hand evaluation's weights: no net unless one is named too
+				e.Weights, e.Net = new([NumFeatures]int), nil
 				o.weights("weights", e.Weights)
 			}
 			o.net("net", &e.Net)

@@ -46,8 +46,8 @@ func TestTablebaseOracle(t *testing.T) {
 	assert.False(t, ok)
 
 	// White a1, b1 against Black c4 (found by searching the 3-piece tables): White wins in
-	// 11 plies, and of White's four turns only a1-b2 keeps the win. A depth-2 expert without
-	// tables plays b1-c1; with the oracle it must find a1-b2.
+	// 11 plies, and of White's four turns only a1-b2 keeps the win. A depth-2 expert on the
+	// hand evaluation without tables plays b1-c1; with the oracle it must find a1-b2.
 	pos := engine.MustParseFEN("9/2B6/9/9/WW7 w")
 	want, keep, err := set.BestTurns(&pos, tablebase.Theoretic)
 	require.NoError(t, err)
@@ -55,10 +55,10 @@ func TestTablebaseOracle(t *testing.T) {
 	require.Len(t, keep, 1)
 	assert.Equal(t, "a1-b2", keep[0].String())
 	opts := DefaultExpertOptions()
-	opts.Depth = 2
+	opts.Depth, opts.Net = 2, nil
 	blind, err := NewExpert(opts).Choose(context.Background(), &pos, engine.TheoreticRules())
 	require.NoError(t, err)
-	assert.NotEqual(t, "a1-b2", blind.String(), "without tables the shallow expert misses it")
+	require.NotEqual(t, "a1-b2", blind.String(), "without tables the shallow expert misses it")
 	opts.Oracle = o
 	turn, err := NewExpert(opts).Choose(context.Background(), &pos, engine.TheoreticRules())
 	require.NoError(t, err)

@@ -68,7 +68,7 @@ func TestEvenOpeningsRefuseTooManyPairs(t *testing.T) {
 	c.Openings = "even:1"
 	c.Games = 2 * len(Book(1, engine.DefaultRules()))
 	_, err = NewOpenings(mustPlan(t, c))
-	assert.ErrorContains(t, err, "are balanced (expert:depth=8,hash=16 within ±100)")
+	assert.ErrorContains(t, err, "are balanced (expert:depth=8,hash=16,net=none within ±100)")
 }
 
 // TestEvenOpeningsStopOnInterrupt: judging the openings of 400 pairs at depth 8 takes

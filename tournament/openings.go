@@ -65,10 +65,12 @@ const (
 // its sets is near ½ for the levels up to medium, not above: on distinct:4, self-play at
 // hard and expert strength gives the side to move well above ½ (docs/RESULTS.md).
 const (
-	BalanceSpec   = "expert:depth=2,qs=false,hash=1"
+	BalanceSpec   = "expert:depth=2,qs=false,hash=1,net=none"
 	BalanceMargin = 150
 	// BalanceJudgeVersion names the verdicts of BalanceSpec within ±BalanceMargin, as
 	// run.json records them: the same version chooses the same set from the same seed.
+	// Both judges name the hand evaluation (net=none), so the expert's default net leaves
+	// the sets alone.
 	// The expert's evaluation decides them, so a change to it that changes a verdict
 	// bumps the version (TestJudgeVersionsKeepTheirVerdicts fails until it does). The
 	// first expert's judge ("balance-v1") kept 6,517 of the 17,075 positions after 4
@@ -83,7 +85,7 @@ const (
 // engine), the quarter this search scored within ±109 gave White 0.518 and split 58% of
 // the pairs 1–1; the quarter above ±382 gave White 0.924 and split 88% (docs/LEVELS.md).
 const (
-	EvenSpec   = "expert:depth=8,hash=16"
+	EvenSpec   = "expert:depth=8,hash=16,net=none"
 	EvenMargin = 100
 	// EvenJudgeVersion names the verdicts of EvenSpec within ±EvenMargin (see
 	// BalanceJudgeVersion). "even-v1" was the expert's before its paika-counter fix,

@@ -14,8 +14,8 @@ import (
 
 // DefaultPlayer is the player of a data set unless told otherwise: the expert at a fixed
 // node budget (so the data do not depend on the machine's speed), varying among turns 0.1
-// piece apart.
-const DefaultPlayer = "expert:nodes=4000,vary=10"
+// piece apart, on the hand evaluation (the default net's data; a next round names a net).
+const DefaultPlayer = "expert:nodes=4000,vary=10,net=none"
 
 // Request is a Config with the settings a command gives as text.
 type Request struct {
