@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/players/nnue"
 )
 
 func TestSpecErrors(t *testing.T) {
@@ -240,4 +241,26 @@ func TestSpecOptionsAtTheirBounds(t *testing.T) {
 	doc, ok = Describe("expert")
 	require.True(t, ok)
 	assert.True(t, strings.HasSuffix(doc, " (options: depth, nodes, time, tc, hash, qs, killers, lmr, weights, net, progress, ordering, prune, aspiration, vary, threads)"), doc)
+}
+
+// The expert plays the default net; net=none and naming the hand evaluation's weights
+// play the hand evaluation, unless a net is named beside them.
+func TestExpertEvaluatesWithTheDefaultNetUnlessTheWeightsAreNamed(t *testing.T) {
+	for _, tc := range []struct {
+		spec string
+		net  bool
+	}{
+		{"expert", true}, {"expert:depth=3", true}, {"expert:net=default", true}, {"expert:net=none", false},
+		{"expert:weights=100/1/0/0/0/0/0", false}, {"expert:weights=100/1/0/0/0/0/0,net=default", true},
+	} {
+		s, err := ParseSpec(tc.spec)
+		require.NoError(t, err, tc.spec)
+		o, ok := s.settings.(ExpertOptions)
+		require.True(t, ok, tc.spec)
+		if tc.net {
+			assert.Same(t, nnue.Default(), o.Net, tc.spec)
+		} else {
+			assert.Nil(t, o.Net, tc.spec)
+		}
+	}
 }
