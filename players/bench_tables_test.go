@@ -45,7 +45,7 @@ func BenchmarkExpertWithTables(b *testing.B) {
 		oracle Oracle
 	}{{"tables", oracle}, {"none", nil}} {
 		b.Run(c.name, func(b *testing.B) {
-			o := DefaultExpertOptions()
+			o := handExpertOptions()
 			o.Nodes = 200_000
 			o.Oracle = c.oracle
 			e := NewExpert(o)

@@ -18,13 +18,21 @@ var benchFENs = []string{
 	"3B2BBB/6B1B/1W5B1/3W5/9 b 0 0",
 }
 
+// handExpertOptions are the default expert's on the hand evaluation: the search's figures
+// of docs/PERFORMANCE.md are measured there (BenchmarkExpertNodes puts the net beside).
+func handExpertOptions() ExpertOptions {
+	o := DefaultExpertOptions()
+	o.Net = nil
+	return o
+}
+
 // BenchmarkExpertNodes searches each bench position to a fixed node budget and reports
 // nodes/s, with the hand evaluation and with the default net; the search itself must not
 // allocate per node.
 func BenchmarkExpertNodes(b *testing.B) {
 	for _, eval := range []string{"hand", "net"} {
 		b.Run(eval, func(b *testing.B) {
-			o := DefaultExpertOptions()
+			o := handExpertOptions()
 			o.Nodes = 200_000
 			if eval == "net" {
 				o.Net = nnue.Default()
@@ -98,7 +106,7 @@ func BenchmarkEvaluations(b *testing.B) {
 
 // BenchmarkExpertDepth8Start is the time to finish depth 8 from the start position.
 func BenchmarkExpertDepth8Start(b *testing.B) {
-	o := DefaultExpertOptions()
+	o := handExpertOptions()
 	o.Depth = 8
 	e := NewExpert(o)
 	p := engine.Start()
@@ -122,7 +130,7 @@ func BenchmarkExpertDepth8Start(b *testing.B) {
 // a game: with reuse the players' tables and search buffers come back from the last game.
 func BenchmarkGameMemory(b *testing.B) {
 	r := engine.DefaultRules()
-	white, black := DefaultExpertOptions(), DefaultExpertOptions()
+	white, black := handExpertOptions(), handExpertOptions()
 	white.Nodes, black.Nodes = 5000, 4000
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {

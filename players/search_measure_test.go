@@ -42,7 +42,7 @@ func measureConfigs() []struct {
 	name string
 	o    ExpertOptions
 } {
-	v2 := DefaultExpertOptions()
+	v2 := handExpertOptions()
 	without := func(f func(*ExpertOptions)) ExpertOptions { o := v2; f(&o); return o }
 	return []struct {
 		name string
@@ -164,7 +164,7 @@ func TestSMPMeasure(t *testing.T) {
 	for k, threads := range []int{1, 2} {
 		for _, f := range midgameFENs {
 			p := engine.MustParseFEN(f)
-			o := DefaultExpertOptions()
+			o := handExpertOptions()
 			o.Depth, o.Threads = depth, threads
 			a, err := NewExpert(o).Analyze(context.Background(), &p, r)
 			require.NoError(t, err)
@@ -182,7 +182,7 @@ func BenchmarkExpertMidgames(b *testing.B) {
 	for _, v := range []struct {
 		name string
 		o    ExpertOptions
-	}{{"v2", DefaultExpertOptions()}} {
+	}{{"v2", handExpertOptions()}} {
 		b.Run(v.name, func(b *testing.B) {
 			o := v.o
 			o.Depth = 9
