@@ -180,6 +180,17 @@ func TestResumeAndMergeRefuseAnotherOpeningSet(t *testing.T) {
 	require.ErrorAs(t, err, &ie)
 	assert.ErrorContains(t, err, "names no opening set (written before sets had an identity), and distinct:2's set depends on the version of its judge")
 
+	// A judge spelt otherwise under the same version (the spec before it named net=none)
+	// chose the same set: the run goes on, keeping its spelling.
+	edit(dir, func(x *Config) { *x = rec; x.OpeningSet.JudgeSpec = "expert:depth=2,qs=false,hash=1" })
+	_, err = Run(context.Background(), c, Options{Out: dir, Resume: true})
+	require.NoError(t, err)
+	raw, err = os.ReadFile(runPath)
+	require.NoError(t, err)
+	var kept Config
+	require.NoError(t, json.Unmarshal(raw, &kept))
+	assert.Equal(t, "expert:depth=2,qs=false,hash=1", kept.OpeningSet.JudgeSpec)
+
 	// Shards of one run whose sets differ are not merged.
 	c.Games, c.Shards, c.RunID = 4, 2, strings.Repeat("ab", 16)
 	root := t.TempDir()

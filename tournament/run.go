@@ -607,6 +607,13 @@ func checkOutput(c *Plan, o *Options) (size int64, resumed bool, err error) {
 			}
 			c.OpeningSet, cmp.OpeningSet = nil, nil
 		}
+		if p, n := prev.OpeningSet, c.OpeningSet; p != nil && n != nil && p.Judge != "" && p.Judge == n.Judge && p.JudgeSpec != n.JudgeSpec {
+			// The version names the verdicts: a judge spelt otherwise (its evaluation named)
+			// chose the same set, and the run keeps the spelling it began with.
+			set := *n
+			set.JudgeSpec = p.JudgeSpec
+			c.OpeningSet, cmp.OpeningSet = &set, &set
+		}
 		if err := c.adoptStages(&prev, &cmp, o); err != nil {
 			return 0, false, err
 		}
