@@ -249,6 +249,12 @@ func runDifference(a, b *Config) string {
 func gamesJSON(c *Config) []byte {
 	x := *c
 	x.RunID, x.TablebaseDir, x.DistinctOpenings, x.TablebaseFiles, x.Invocations, x.Deterministic = "", "", 0, nil, nil, nil
+	if s := x.OpeningSet; s != nil && s.Judge != "" {
+		// The judge's version names its verdicts: its spec's spelling does not decide the games.
+		set := *s
+		set.JudgeSpec = ""
+		x.OpeningSet = &set
+	}
 	j, _ := json.Marshal(&x)
 	return j
 }

@@ -607,18 +607,16 @@ func checkOutput(c *Plan, o *Options) (size int64, resumed bool, err error) {
 			}
 			c.OpeningSet, cmp.OpeningSet = nil, nil
 		}
-		if p, n := prev.OpeningSet, c.OpeningSet; p != nil && n != nil && p.Judge != "" && p.Judge == n.Judge && p.JudgeSpec != n.JudgeSpec {
-			// The version names the verdicts: a judge spelt otherwise (its evaluation named)
-			// chose the same set, and the run keeps the spelling it began with.
-			set := *n
-			set.JudgeSpec = p.JudgeSpec
-			c.OpeningSet, cmp.OpeningSet = &set, &set
-		}
 		if err := c.adoptStages(&prev, &cmp, o); err != nil {
 			return 0, false, err
 		}
 		if !sameRun(&prev, &cmp) {
 			return 0, false, inputErrorf("%v: %s holds a different run: %s", SettingResume, o.Out, runDifference(&prev, &cmp))
+		}
+		if prev.OpeningSet != nil && c.OpeningSet != nil { // the run keeps its judge's spelling
+			set := *c.OpeningSet
+			set.JudgeSpec = prev.OpeningSet.JudgeSpec
+			c.OpeningSet = &set
 		}
 		if c.RunID != "" && prev.RunID != c.RunID {
 			return 0, false, inputErrorf("%v: %s is run %q, not %v %q", SettingResume, o.Out, prev.RunID, SettingRunID, c.RunID)
