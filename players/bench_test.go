@@ -94,11 +94,15 @@ func BenchmarkEvaluations(b *testing.B) {
 		for i := range pos {
 			kids[i] = pos[i].Play(pos[i].Turns(r, nil)[0])
 		}
-		up := n.NewStack(2)
+		up := make([]*nnue.Stack, len(pos))
+		for i := range pos {
+			up[i] = n.NewStack(2)
+			up[i].Refresh(0, &pos[i])
+		}
 		b.ReportAllocs()
 		for i := 0; i < b.N; i++ {
 			k := i % len(pos)
-			up.Update(0, &pos[k], &kids[k])
+			up[k].Update(0, &kids[k])
 		}
 	})
 	_ = sink

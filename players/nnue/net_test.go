@@ -129,10 +129,16 @@ func TestUpdatedAccumulatorsEqualFreshOnes(t *testing.T) {
 			fresh.Refresh(0, &p)
 			require.Equal(t, fresh.pair(0), search.pair(ply), "ply %d: %s", ply, p.FEN())
 			assert.Equal(t, fresh.Output(0, &p), search.Output(ply, &p))
+			// The small layer's loop for 8 units gives the general loop's sums.
+			var fast [8]int32
+			general := make([]int32, 8)
+			n.smallLayer8(fresh.pair(0), p.Side, &fast)
+			n.smallLayer(fresh.pair(0), p.Side, general)
+			require.Equal(t, general, fast[:], p.FEN())
 			checked++
 			turns := p.Turns(r, nil)
 			q := p.Play(turns[rng.IntN(len(turns))])
-			search.Update(ply, &p, &q)
+			search.Update(ply, &q)
 			p = q
 		}
 	}
@@ -172,28 +178,6 @@ func TestPlayedAccumulatorsCatchUpWhereScored(t *testing.T) {
 		walk(&p, 0)
 	}
 	assert.Greater(t, scored, 200)
-}
-
-// The small layer's loop for 8 units gives the general loop's sums.
-func TestSmallLayerOfEightSumsAsTheGeneralLoop(t *testing.T) {
-	n, err := Quantise(randomFloat(9, Shape{Hidden: 24, Layer: 8}), Header{})
-	require.NoError(t, err)
-	r := engine.DefaultRules()
-	rng := rand.New(rand.NewPCG(8, 8))
-	st := n.NewStack(1)
-	for range 20 {
-		p := engine.Start()
-		for ply := 0; ply < 60 && !r.Status(&p).Over(); ply++ {
-			st.Refresh(0, &p)
-			var fast [8]int32
-			general := make([]int32, 8)
-			n.smallLayer8(st.pair(0), p.Side, &fast)
-			n.smallLayer(st.pair(0), p.Side, general)
-			require.Equal(t, general, fast[:], p.FEN())
-			turns := p.Turns(r, nil)
-			p = p.Play(turns[rng.IntN(len(turns))])
-		}
-	}
 }
 
 func TestNetFileRoundTrip(t *testing.T) {

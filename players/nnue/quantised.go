@@ -186,11 +186,10 @@ func (n *Net) sub(a []int32, f int) {
 }
 
 // Update computes the accumulators of ply+1, the position child, from those of ply, its
-// parent: only the pieces that left or arrived change them.
-func (s *Stack) Update(ply int, parent, child *engine.Position) {
-	s.boards[ply], s.boards[ply+1] = parent.Pieces, child.Pieces
-	s.update(ply)
-	s.ready = ply + 1
+// parent, at once: Played, then caught up.
+func (s *Stack) Update(ply int, child *engine.Position) {
+	s.Played(ply, child)
+	s.catchUp(ply + 1)
 }
 
 // Played records child as the position of ply+1, made from the position of ply: its
@@ -207,7 +206,8 @@ func (s *Stack) catchUp(ply int) {
 	}
 }
 
-// update computes the accumulators of ply+1 from those of ply by their boards.
+// update computes the accumulators of ply+1 from those of ply by their boards: only the
+// pieces that left or arrived change them.
 func (s *Stack) update(ply int) {
 	n := s.net
 	from, to := s.pair(ply), s.pair(ply+1)
