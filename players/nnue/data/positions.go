@@ -191,6 +191,10 @@ func (r *Reader) Next(rec *Record) error {
 	return nil
 }
 
+// Bytes returns the bytes of the record Next read last, valid until the next call: what a
+// digest of the records hashes (the header names the build that wrote the file).
+func (r *Reader) Bytes() []byte { return r.buf[:] }
+
 // ReadFile reads every record of the positions file path.
 func ReadFile(path string) (Header, []Record, error) {
 	f, err := os.Open(path)

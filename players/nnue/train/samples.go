@@ -100,8 +100,8 @@ func (s *samples) readFile(ctx context.Context, fileIndex int, path string, seed
 		return 0, "", err
 	}
 	defer f.Close()
-	h := sha256.New()
-	rd, err := data.NewReader(io.TeeReader(f, h), path)
+	h := sha256.New() // of the records only: a file made again by another build hashes alike
+	rd, err := data.NewReader(f, path)
 	if err != nil {
 		return 0, "", &InputError{err}
 	}
@@ -120,6 +120,7 @@ func (s *samples) readFile(ctx context.Context, fileIndex int, path string, seed
 		if err != nil {
 			return 0, "", &InputError{err}
 		}
+		h.Write(rd.Bytes())
 		if len(s.all) >= math.MaxUint32-1 {
 			return 0, "", fmt.Errorf("%s: more than %d positions in all: at most that many can be trained on at once", path, math.MaxUint32-1)
 		}

@@ -1,12 +1,17 @@
 // training_test.go: training learns a learnable target, gives the same bytes twice
-// whatever the workers, keeps the best epoch when it stops early, and refuses bad input.
+// whatever the workers, keeps the best epoch when it stops early, records its data by their
+// records' digest, and refuses bad input.
 
 package train
 
 import (
+	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"math"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/fanorona/fanorona/engine"
@@ -204,4 +209,31 @@ func TestRunRefuses(t *testing.T) {
 	cancel()
 	_, err = Run(ctx, smallConfig(), []string{path}, nil)
 	assert.ErrorIs(t, err, context.Canceled)
+}
+
+// The data's digest in a net's header is of the records alone: a file made again by another
+// build (whose header names that build) gives the same net bytes.
+func TestTheDataDigestIsOfTheRecords(t *testing.T) {
+	recs := materialRecords(5, 300)
+	path := writePositions(t, "a.pos", recs)
+	raw, err := os.ReadFile(path)
+	require.NoError(t, err)
+	first := bytes.IndexByte(raw, '\n')
+	header := bytes.IndexByte(raw[first+1:], '\n') + first + 2
+	want := sha256.Sum256(raw[header:])
+	require.Equal(t, len(recs)*data.RecordSize, len(raw)-header)
+
+	other := filepath.Join(t.TempDir(), "b.pos")
+	rebuilt := append([]byte(nil), raw[:header]...)
+	rebuilt = bytes.Replace(rebuilt, []byte(`"toolkit":"test"`), []byte(`"toolkit":"v9.9.9, another build"`), 1)
+	require.NotEqual(t, raw[:header], rebuilt)
+	require.NoError(t, os.WriteFile(other, append(rebuilt, raw[header:]...), 0o644))
+
+	for _, p := range []string{path, other} {
+		s, err := readSamples(context.Background(), []string{p}, 1, 0.1, false)
+		require.NoError(t, err)
+		require.Len(t, s.files, 1)
+		assert.Equal(t, hex.EncodeToString(want[:]), s.files[0].SHA256, p)
+		assert.Equal(t, len(recs), s.files[0].Records, p)
+	}
 }
