@@ -14,7 +14,7 @@ import (
 
 // DefaultPlayer is the player of a data set unless told otherwise: the expert at a fixed
 // node budget (so the data do not depend on the machine's speed), varying among turns 0.1
-// piece apart, on the hand evaluation (the default net's data; a next round names a net).
+// piece apart, on the hand evaluation (round 1's data; a later round names a net).
 const DefaultPlayer = "expert:nodes=4000,vary=10,net=none"
 
 // Request is a Config with the settings a command gives as text.
