@@ -71,7 +71,8 @@ type progressFile struct {
 func ProgressPath(path string) string { return path + ".progress" }
 
 func (c *Config) header() Header {
-	return Header{Format: FormatName, Version: FormatVersion, Toolkit: c.Toolkit, Player: c.Player,
+	spec, _ := players.ParseSpec(c.Player) // the net by its digest: "net=default" changes with each promotion
+	return Header{Format: FormatName, Version: FormatVersion, Toolkit: c.Toolkit, Player: c.Player, NetSHA256: spec.NetSHA256(),
 		Seed: c.Seed, Games: c.Games, Shard: c.Shard, Shards: max(1, c.Shards), OpeningPlies: c.OpeningPlies,
 		PaikaLimit: engine.DefaultRules().PaikaLimit, MaxPlies: c.maxPlies(), Tablebases: c.Tablebases,
 		RecordSize: RecordSize}

@@ -3,9 +3,13 @@ package data
 import (
 	"context"
 	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/fanorona/fanorona/engine"
@@ -217,4 +221,48 @@ func TestStatsSummary(t *testing.T) {
 	// 300 positions written by this run in 2 s: 150 a second.
 	assert.Equal(t, "x.pos: 10 games, 500 positions, 700 plies (4 games written before); 150 positions/s over 2 s with 3 workers",
 		st.Summary("x.pos", 2, 3))
+}
+
+// The header names the player's net by its file's digest, so that data made with
+// net=default say which net that was; a resume with another net is refused.
+func TestTheHeaderNamesThePlayersNet(t *testing.T) {
+	embedded, err := os.ReadFile(filepath.Join("..", "default.fnn"))
+	require.NoError(t, err)
+	want := sha256.Sum256(embedded)
+	dir := t.TempDir()
+	for _, c := range []struct{ player, sum string }{
+		{"expert:nodes=300,vary=10", hex.EncodeToString(want[:])},
+		{"expert:nodes=300,vary=10,net=none", ""},
+	} {
+		cfg := smallConfig()
+		cfg.Games, cfg.Player = 2, c.player
+		path := filepath.Join(dir, fmt.Sprintf("%d.pos", len(c.sum)))
+		_, err := Generate(context.Background(), cfg, path, false)
+		require.NoError(t, err)
+		h, _, err := ReadFile(path)
+		require.NoError(t, err)
+		assert.Equal(t, c.sum, h.NetSHA256, c.player)
+	}
+
+	part := filepath.Join(dir, "part.pos")
+	ctx, cancel := context.WithCancel(context.Background())
+	c := smallConfig()
+	c.Progress = func(st Stats) {
+		if st.Games == 3 {
+			cancel()
+		}
+	}
+	_, err = Generate(ctx, c, part, false)
+	require.ErrorIs(t, err, context.Canceled)
+	var prog progressFile
+	b, err := os.ReadFile(ProgressPath(part))
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(b, &prog))
+	require.Equal(t, hex.EncodeToString(want[:]), prog.Header.NetSHA256)
+	prog.Header.NetSHA256 = strings.Repeat("0", 64) // as if begun with another default net
+	b, err = json.Marshal(prog)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(ProgressPath(part), b, 0o644))
+	_, err = Generate(context.Background(), smallConfig(), part, true)
+	require.ErrorIs(t, err, ErrRefused, "another net is refused")
 }

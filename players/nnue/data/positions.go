@@ -110,8 +110,9 @@ func (r *Record) Decode(b []byte) error {
 type Header struct {
 	Format       string `json:"format"` // "fanorona-positions"
 	Version      int    `json:"version"`
-	Toolkit      string `json:"toolkit"` // the fanorona version that wrote it
-	Player       string `json:"player"`  // the spec of both sides
+	Toolkit      string `json:"toolkit"`              // the fanorona version that wrote it
+	Player       string `json:"player"`               // the spec of both sides
+	NetSHA256    string `json:"net_sha256,omitempty"` // the net file the player evaluates with (none: absent)
 	Seed         uint64 `json:"seed"`
 	Games        int    `json:"games"` // games of the whole data set (all shards)
 	Shard        int    `json:"shard"`
