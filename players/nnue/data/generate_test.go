@@ -21,6 +21,22 @@ func smallConfig() Config {
 	return Config{Games: 12, Player: "expert:nodes=300,vary=10", Seed: 5, OpeningPlies: [2]int{4, 8}, Toolkit: "test"}
 }
 
+// interruptAfter starts smallConfig's generation into path and stops it after games games,
+// leaving the file unfinished with its sidecar.
+func interruptAfter(t *testing.T, games int, path string) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	c := smallConfig()
+	c.Progress = func(st Stats) {
+		if st.Games == games {
+			cancel()
+		}
+	}
+	_, err := Generate(ctx, c, path, false)
+	require.ErrorIs(t, err, context.Canceled)
+	require.FileExists(t, ProgressPath(path))
+}
+
 func fileSum(t *testing.T, path string) [32]byte {
 	b, err := os.ReadFile(path)
 	require.NoError(t, err)
@@ -96,16 +112,7 @@ func TestAnInterruptedGenerationResumesToTheSameBytes(t *testing.T) {
 	require.NoError(t, err)
 
 	part := filepath.Join(dir, "part.pos")
-	ctx, cancel := context.WithCancel(context.Background())
-	c := smallConfig()
-	c.Progress = func(st Stats) {
-		if st.Games == 5 {
-			cancel()
-		}
-	}
-	_, err = Generate(ctx, c, part, false)
-	require.ErrorIs(t, err, context.Canceled)
-	require.FileExists(t, ProgressPath(part))
+	interruptAfter(t, 5, part)
 	// A crash mid-write leaves bytes past the sidecar's offset: resume cuts them off.
 	f, err := os.OpenFile(part, os.O_WRONLY|os.O_APPEND, 0)
 	require.NoError(t, err)
@@ -245,15 +252,7 @@ func TestTheHeaderNamesThePlayersNet(t *testing.T) {
 	}
 
 	part := filepath.Join(dir, "part.pos")
-	ctx, cancel := context.WithCancel(context.Background())
-	c := smallConfig()
-	c.Progress = func(st Stats) {
-		if st.Games == 3 {
-			cancel()
-		}
-	}
-	_, err = Generate(ctx, c, part, false)
-	require.ErrorIs(t, err, context.Canceled)
+	interruptAfter(t, 3, part)
 	var prog progressFile
 	b, err := os.ReadFile(ProgressPath(part))
 	require.NoError(t, err)
