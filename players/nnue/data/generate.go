@@ -70,8 +70,9 @@ type progressFile struct {
 // ProgressPath is the sidecar that marks path as being written (removed when complete).
 func ProgressPath(path string) string { return path + ".progress" }
 
-func (c *Config) header() Header {
-	spec, _ := players.ParseSpec(c.Player) // the net by its digest: "net=default" changes with each promotion
+// header is the file's header for c played by spec, c.Player parsed: the net named by its
+// digest, since "net=default" is another net after each promotion.
+func (c *Config) header(spec players.Spec) Header {
 	return Header{Format: FormatName, Version: FormatVersion, Toolkit: c.Toolkit, Player: c.Player, NetSHA256: spec.NetSHA256(),
 		Seed: c.Seed, Games: c.Games, Shard: c.Shard, Shards: max(1, c.Shards), OpeningPlies: c.OpeningPlies,
 		PaikaLimit: engine.DefaultRules().PaikaLimit, MaxPlies: c.maxPlies(), Tablebases: c.Tablebases,
@@ -158,7 +159,7 @@ func Generate(ctx context.Context, c Config, path string, resume bool) (Stats, e
 		return Stats{}, err
 	}
 	spec, _ := players.ParseSpec(c.Player)
-	h := c.header()
+	h := c.header(spec)
 	games := c.shardGames()
 	st := Stats{ShardGames: len(games)}
 	f, prog, err := openOutput(path, h, resume)

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/players"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -70,7 +71,9 @@ func TestRecordsAreQuietPositionsWithTheirGamesResult(t *testing.T) {
 	require.NoError(t, err)
 	h, recs, err := ReadFile(path)
 	require.NoError(t, err)
-	assert.Equal(t, c.header(), h)
+	spec, err := players.ParseSpec(c.Player)
+	require.NoError(t, err)
+	assert.Equal(t, c.header(spec), h)
 	require.Len(t, recs, st.Records)
 	require.Greater(t, len(recs), 12*10)
 	r := c.Rules()
