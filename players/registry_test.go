@@ -19,7 +19,7 @@ import (
 
 func TestSpecErrors(t *testing.T) {
 	cases := []struct{ spec, err string }{
-		{"expert:dpth=3", `player spec "expert:dpth=3": unknown option "dpth" (known: depth, nodes, time, tc, hash, qs, killers, lmr, weights, net, progress, ordering, prune, aspiration, vary, threads)`},
+		{"expert:dpth=3", `player spec "expert:dpth=3": unknown option "dpth" (known: depth, nodes, time, tc, hash, qs, killers, lmr, weights, net, progress, ordering, prune, aspiration, qdelta, qtable, vary, threads)`},
 		{"grandmaster", `player spec "grandmaster": unknown player "grandmaster" (known: easy, expert, greedy, hard, mcts, medium, random)`},
 		{"", `player spec "": no player name (known: easy, expert, greedy, hard, mcts, medium, random)`},
 		{"random:depth=2", `player spec "random:depth=2": unknown option "depth" (random takes no options)`},
@@ -240,7 +240,7 @@ func TestSpecOptionsAtTheirBounds(t *testing.T) {
 	assert.NotContains(t, doc, "options")
 	doc, ok = Describe("expert")
 	require.True(t, ok)
-	assert.True(t, strings.HasSuffix(doc, " (options: depth, nodes, time, tc, hash, qs, killers, lmr, weights, net, progress, ordering, prune, aspiration, vary, threads)"), doc)
+	assert.True(t, strings.HasSuffix(doc, " (options: depth, nodes, time, tc, hash, qs, killers, lmr, weights, net, progress, ordering, prune, aspiration, qdelta, qtable, vary, threads)"), doc)
 }
 
 // The expert plays the default net; net=none and naming the hand evaluation's weights
