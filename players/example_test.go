@@ -27,5 +27,5 @@ func Example() {
 	fmt.Println(err)
 	// Output:
 	// f3-e3 win in 3 [f3-e3 g4-f4 e3-d2W]
-	// player spec "expert:dpth=4": unknown option "dpth" (known: depth, nodes, time, tc, hash, qs, killers, lmr, weights, net, progress, ordering, prune, aspiration, qdelta, qtable, vary, threads)
+	// player spec "expert:dpth=4": unknown option "dpth" (known: depth, nodes, time, tc, hash, qs, killers, lmr, weights, net, progress, ordering, prune, aspiration, vary, threads)
 }

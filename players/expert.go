@@ -32,8 +32,6 @@ type ExpertOptions struct {
 	Ordering   bool              // countermove, history malus
 	Prune      bool              // reverse futility, futility and late-move pruning of paika turns
 	Aspiration bool              // aspiration windows at the root
-	QDelta     bool              // quiescence skips captures that cannot lift the score to α (delta pruning)
-	QTable     bool              // quiescence probes and stores the transposition table
 
 	// Vary > 0 adds to each root turn's score a bonus drawn uniformly from 0..Vary
 	// (hundredths of a piece) by the player's seed and the position, so that the expert
@@ -80,8 +78,7 @@ func NewExpertSeeded(o ExpertOptions, seed uint64) *Expert {
 	o.Threads = max(1, o.Threads)
 	cfg := searchConfig{maxDepth: o.Depth, maxNodes: o.Nodes, maxTime: o.Time, hashMB: o.HashMB,
 		quiesce: o.Quiesce, qMaxPlies: maxPly / 2, killers: o.Killers, lmr: o.LMR,
-		net: o.Net, progress: o.Progress, ordering: o.Ordering, prune: o.Prune, aspiration: o.Aspiration,
-		qDelta: o.QDelta, qTable: o.QTable}
+		net: o.Net, progress: o.Progress, ordering: o.Ordering, prune: o.Prune, aspiration: o.Aspiration}
 	if o.Weights != nil {
 		w := *o.Weights // the player's own copy: the caller may change theirs
 		cfg.evalWeights = &w

@@ -99,8 +99,8 @@ var registry = map[string]kind{
 	"hard":   levelKind("computer level 3 of 3", HardParams),
 	"expert": {doc: "iterative-deepening alpha-beta with a transposition table (default limit nodes=1000000)",
 		options: []string{"depth", "nodes", "time", "tc", "hash", "qs", "killers", "lmr",
-			"weights", "net", "progress", "ordering", "prune", "aspiration", "qdelta", "qtable", "vary", "threads"},
-		retired: []string{"v", "eval", "null", "extend", "rep", "partial", "delta", "qtt", "qforced", "keep", "clmr"},
+			"weights", "net", "progress", "ordering", "prune", "aspiration", "vary", "threads"},
+		retired: []string{"v", "eval", "null", "extend", "rep", "partial", "delta", "qtt", "qforced", "keep", "clmr", "qdelta", "qtable"},
 		settings: func(o *optionReader) any {
 			e := DefaultExpertOptions()
 			if !o.has("depth") && !o.has("nodes") && !o.has("time") && !o.has("tc") {
@@ -123,8 +123,6 @@ var registry = map[string]kind{
 			o.bool("ordering", &e.Ordering)
 			o.bool("prune", &e.Prune)
 			o.bool("aspiration", &e.Aspiration)
-			o.bool("qdelta", &e.QDelta)
-			o.bool("qtable", &e.QTable)
 			o.int("vary", &e.Vary, 0, PieceValue)
 			o.int("threads", &e.Threads, 1, 64)
 			return e

@@ -19,7 +19,7 @@ import (
 
 func TestSpecErrors(t *testing.T) {
 	cases := []struct{ spec, err string }{
-		{"expert:dpth=3", `player spec "expert:dpth=3": unknown option "dpth" (known: depth, nodes, time, tc, hash, qs, killers, lmr, weights, net, progress, ordering, prune, aspiration, qdelta, qtable, vary, threads)`},
+		{"expert:dpth=3", `player spec "expert:dpth=3": unknown option "dpth" (known: depth, nodes, time, tc, hash, qs, killers, lmr, weights, net, progress, ordering, prune, aspiration, vary, threads)`},
 		{"grandmaster", `player spec "grandmaster": unknown player "grandmaster" (known: easy, expert, greedy, hard, mcts, medium, random)`},
 		{"", `player spec "": no player name (known: easy, expert, greedy, hard, mcts, medium, random)`},
 		{"random:depth=2", `player spec "random:depth=2": unknown option "depth" (random takes no options)`},
@@ -212,7 +212,7 @@ func TestSpecOptionsAtTheirBounds(t *testing.T) {
 	pl, err = NewFromString("expert", 0)
 	require.NoError(t, err)
 	assert.Equal(t, &Weights2, pl.(*Expert).s.cfg.evalWeights)
-	for _, key := range []string{"v", "eval", "null", "extend", "rep", "partial", "delta", "qtt", "qforced", "keep", "clmr"} {
+	for _, key := range []string{"v", "eval", "null", "extend", "rep", "partial", "delta", "qtt", "qforced", "keep", "clmr", "qdelta", "qtable"} {
 		_, err = NewFromString("expert:depth=3,"+key+"=1", 0)
 		assert.EqualError(t, err, `player spec "expert:depth=3,`+key+`=1": option "`+key+`" was removed: an experiment that did not win (docs/EXPERIMENTS.md)`)
 	}
@@ -240,7 +240,7 @@ func TestSpecOptionsAtTheirBounds(t *testing.T) {
 	assert.NotContains(t, doc, "options")
 	doc, ok = Describe("expert")
 	require.True(t, ok)
-	assert.True(t, strings.HasSuffix(doc, " (options: depth, nodes, time, tc, hash, qs, killers, lmr, weights, net, progress, ordering, prune, aspiration, qdelta, qtable, vary, threads)"), doc)
+	assert.True(t, strings.HasSuffix(doc, " (options: depth, nodes, time, tc, hash, qs, killers, lmr, weights, net, progress, ordering, prune, aspiration, vary, threads)"), doc)
 }
 
 // The expert plays the default net; net=none and naming the hand evaluation's weights

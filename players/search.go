@@ -39,8 +39,6 @@ type searchConfig struct {
 	lmr         bool              // reductions growing with depth and move number, at paika nodes only
 	prune       bool              // reverse futility, futility and late-move pruning at paika nodes, depth ≤ 3
 	aspiration  bool              // aspiration windows at the root from depth 4
-	qDelta      bool              // delta pruning of captures in quiescence
-	qTable      bool              // quiescence probes and stores the transposition table
 }
 
 // searcher owns every buffer a search needs; it is reused from search to search.
@@ -530,36 +528,15 @@ func (s *searcher) qsearch(p *engine.Position, ply, qply, alpha, beta int) int {
 			return v
 		}
 	}
-	var key uint64
-	ttMove := -1
-	if s.cfg.qTable && s.tt != nil {
-		key = s.key(p)
-		if e, ok := s.tt.probe(key); ok {
-			if v := scoreFromTT(int(e.score), ply); e.decides(v, alpha, beta) {
-				return v
-			}
-			ttMove = int(e.move) - 1
-		}
-	}
 	stand, quiet := s.evaluateQuiet(p, ply)
 	if ply >= maxPly-1 || qply >= s.cfg.qMaxPlies || quiet || stand >= beta {
 		return stand
 	}
-	best, bestIdx, origAlpha := stand, -1, alpha
+	best := stand
 	alpha = max(alpha, stand)
-	// Delta pruning: a capture whose pieces, plus a margin for what the position gains,
-	// cannot lift stand-pat to alpha is skipped; turns come biggest capture first, so the
-	// first skipped ends the loop.
-	deltaFloor := -infinity
-	if s.cfg.qDelta && alpha < WinBound {
-		deltaFloor = alpha - stand - deltaMargin
-	}
-	turns, order := s.generate(p, ply, ttMove)
+	turns, order := s.generate(p, ply, -1)
 	for i := range order {
 		idx := pick(order, i)
-		if PieceValue*turns[idx].Captured.Count() <= deltaFloor {
-			break
-		}
 		q := s.play(p, ply, turns[idx])
 		s.played[ply] = turns[idx]
 		v := -s.qsearch(q, ply+1, qply+1, -beta, -alpha)
@@ -567,7 +544,7 @@ func (s *searcher) qsearch(p *engine.Position, ply, qply, alpha, beta int) int {
 			return 0
 		}
 		if v > best {
-			best, bestIdx = v, idx
+			best = v
 			if v > alpha {
 				alpha = v
 				s.updatePV(ply, turns[idx])
@@ -577,19 +554,8 @@ func (s *searcher) qsearch(p *engine.Position, ply, qply, alpha, beta int) int {
 			}
 		}
 	}
-	if s.cfg.qTable && s.tt != nil {
-		bound := boundOf(best, origAlpha, beta)
-		if bound == boundUpper {
-			bestIdx = -1
-		}
-		s.tt.storeShallow(key, scoreToTT(best, ply), bound, bestIdx)
-	}
 	return best
 }
-
-// deltaMargin is what quiescence's delta pruning allows a capture beyond its pieces
-// (hundredths of a piece): the positional swing a capture may bring.
-const deltaMargin = 150
 
 // aspirationWindow is the first half-width of the root window around the last score.
 const aspirationWindow = 35

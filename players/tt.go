@@ -130,15 +130,6 @@ func (t *transTable) store(key uint64, depth int, score int, bound uint8, move i
 	s.check.Store(key ^ d)
 }
 
-// storeShallow stores a quiescence result (depth 0) unless the slot holds an entry of
-// this search searched deeper: those cost more to find again.
-func (t *transTable) storeShallow(key uint64, score int, bound uint8, move int) {
-	if _, e := t.load(key); t.readable(e) && e.depth > 0 {
-		return
-	}
-	t.store(key, 0, score, bound, move)
-}
-
 // scoreToTT and scoreFromTT store mate scores relative to the node, not to the root.
 func scoreToTT(v, ply int) int {
 	switch {
