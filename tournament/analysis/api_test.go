@@ -173,9 +173,14 @@ func analyseURL(ts *httptest.Server, params map[string]string) string {
 	return ts.URL + "/api/analyse?" + q.Encode()
 }
 
+// depthTestTime is the budget of the searches that must end at their depth: far above
+// their few seconds on an idle core, since CI runs them beside other packages' tests
+// (the default 10 s once ended a three-ply multi-line search by time).
+const depthTestTime = 5 * time.Minute
+
 func TestAnalyseStreamsEveryDepth(t *testing.T) {
-	_, ts := testServer(t, Config{Rules: engine.DefaultRules(), MaxSearches: 1})
-	res, err := http.Get(analyseURL(ts, map[string]string{"fen": engine.StartFEN, "client": "a", "depth": "4"}))
+	_, ts := testServer(t, Config{Rules: engine.DefaultRules(), MaxSearches: 1, MaxTime: depthTestTime})
+	res, err := http.Get(analyseURL(ts, map[string]string{"fen": engine.StartFEN, "client": "a", "depth": "4", "time": depthTestTime.String()}))
 	require.NoError(t, err)
 	defer res.Body.Close()
 	require.Equal(t, http.StatusOK, res.StatusCode)
@@ -203,8 +208,8 @@ func TestAnalyseStreamsEveryDepth(t *testing.T) {
 }
 
 func TestAnalyseGivesSeveralLinesBestFirst(t *testing.T) {
-	_, ts := testServer(t, Config{Rules: engine.DefaultRules(), MaxSearches: 1})
-	res, err := http.Get(analyseURL(ts, map[string]string{"fen": engine.StartFEN, "client": "a", "depth": "3", "multipv": "8"}))
+	_, ts := testServer(t, Config{Rules: engine.DefaultRules(), MaxSearches: 1, MaxTime: depthTestTime})
+	res, err := http.Get(analyseURL(ts, map[string]string{"fen": engine.StartFEN, "client": "a", "depth": "3", "multipv": "8", "time": depthTestTime.String()}))
 	require.NoError(t, err)
 	defer res.Body.Close()
 	evs := readEvents(t, res.Body)
