@@ -36,9 +36,10 @@ type reach struct {
 	rules  engine.Rules
 	tables Tables
 	root   key
-	index  reachIndex
-	keys   []key
+	index  reachSlots
+	keys   []key // the board of each position as first reached (one of its images)
 	leaf   []uint8
+	side   []engine.Color // each position's side to move, read by the sweep at random
 	// succ[start[i]:start[i+1]] are the successors of position i, for the expanded
 	// positions i < len(start)-1; positions from there on are the frontier.
 	start    []int32
@@ -72,7 +73,7 @@ func newReach(p engine.Position, tables Tables) *reach {
 	r := &reach{rules: Rules(0), tables: tables, start: []int32{0}, writing: map[Claim]*writing{}}
 	root := normalise(p, 0)
 	r.root = canonical(&root)
-	r.add(&root)
+	r.add(root.Pieces[engine.White], root.Pieces[engine.Black], root.Side)
 	return r
 }
 
@@ -85,9 +86,14 @@ func keyPosition(k key) engine.Position {
 // 0): the rules and the tables treat the images alike, so the graph holds one of them,
 // a quarter of the positions.
 func canonical(q *engine.Position) key {
-	k, _ := keyOf(q, 0)
+	return canonicalBoard(q.Pieces[engine.White], q.Pieces[engine.Black], q.Side)
+}
+
+// canonicalBoard is canonical of the board white, black with side to move.
+func canonicalBoard(white, black engine.Bitboard, side engine.Color) key {
+	k := keyOfBoard(white, black, side)
 	for s := engine.MirrorLR; s < engine.NumSymmetries; s++ {
-		c := keyOfBoard(q.Pieces[engine.White].Transform(s), q.Pieces[engine.Black].Transform(s), q.Side)
+		c := keyOfBoard(white.Transform(s), black.Transform(s), side)
 		if c.lo < k.lo || c.lo == k.lo && c.hi < k.hi {
 			k = c
 		}
@@ -95,18 +101,23 @@ func canonical(q *engine.Position) key {
 	return k
 }
 
-// add returns the index of q's image in the graph, adding it (with its leaf state) when
-// new.
-func (r *reach) add(q *engine.Position) int32 {
-	k := canonical(q)
-	i, added := r.index.add(k, int32(len(r.keys)))
+// add returns the index of the board white, black with side to move (or of an image) in
+// the graph, adding it (with its leaf state) when new.
+func (r *reach) add(white, black engine.Bitboard, side engine.Color) int32 {
+	i, added := r.index.add(white, black, side, int32(len(r.keys)))
 	if !added {
 		return i
 	}
-	r.keys = append(r.keys, k)
-	p := keyPosition(k)
+	r.keys = append(r.keys, keyOfBoard(white, black, side))
+	r.side = append(r.side, side)
+	p := engine.NewPosition(white, black, side, 0, 0)
 	r.leaf = append(r.leaf, r.leafOf(&p))
 	return i
+}
+
+// indexOf returns the index of q (or of an image) in the graph.
+func (r *reach) indexOf(q *engine.Position) (int32, bool) {
+	return r.index.get(q.Pieces[engine.White], q.Pieces[engine.Black], q.Side)
 }
 
 // leafOf returns q's leaf state: its end, or its table's value.
@@ -153,8 +164,8 @@ func (r *reach) explore(stop func(expanded uint64) bool) uint64 {
 			p := keyPosition(r.keys[i])
 			r.turns = p.DistinctTurns(r.rules, r.turns[:0], &r.seen)
 			for _, t := range r.turns {
-				q := normalise(p.Play(t), 0)
-				r.succ = append(r.succ, r.add(&q))
+				q := p.Play(t) // its counters and hash play no part here
+				r.succ = append(r.succ, r.add(q.Pieces[engine.White], q.Pieces[engine.Black], q.Side))
 			}
 		}
 		r.start = append(r.start, int32(len(r.succ)))
@@ -231,7 +242,7 @@ func (r *reach) lostRanked(side engine.Color, ranked bool) ([]bool, []int32) {
 			if lost[i] {
 				continue
 			}
-			if r.keys[i].side() == side {
+			if r.side[i] == side {
 				if left[i]--; left[i] > 0 {
 					continue
 				}
@@ -273,7 +284,7 @@ func (r *reach) section(root engine.Position, c Claim, lost []bool, rank []int32
 		}
 		p := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		i, _ := r.index.get(canonical(&p))
+		i, _ := r.indexOf(&p)
 		if r.leaf[i] != reachInner {
 			rec := Record{Type: RecordEnd, FEN: p.FEN()}
 			if st := r.rules.Status(&p); !st.Over() {
@@ -311,7 +322,7 @@ func (r *reach) section(root engine.Position, c Claim, lost []bool, rank []int32
 		pick, best, inPick := -1, -1, false
 		for x := range qs {
 			k, _ := keyOf(&qs[x], 0)
-			j, ok := r.index.get(canonical(&qs[x]))
+			j, ok := r.indexOf(&qs[x])
 			if !ok || lost[j] == (rank == nil) || rank != nil && rank[j] >= rank[i] {
 				continue
 			}

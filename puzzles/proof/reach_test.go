@@ -1,7 +1,7 @@
 // reach_test.go: the greatest closed set over the reachable positions: exact once the
 // graph is whole (against the full tables), sound while it is not (every set it gives
-// checks), a win's proof from a whole graph, and one graph for a board and its images
-// under the symmetries.
+// checks), a win's proof from a whole graph, one graph for a board and its images under
+// the symmetries, and the graph and its sweep as a plain walk keyed by boards finds them.
 
 package proof
 
@@ -177,4 +177,116 @@ func TestReachWinsAsTheTables(t *testing.T) {
 		}
 	}
 	assert.Positive(t, proven)
+}
+
+// TestReachGraphAsKeyedWalk: the graph numbered by table slots is the one a plain walk
+// keyed by each board's least image finds (the same positions, each with the same
+// successors), whole or cut short; and its sweep marks lost what repeating the rule until
+// nothing changes marks.
+func TestReachGraphAsKeyedWalk(t *testing.T) {
+	dir := builtTables(t)
+	rng := rand.New(rand.NewPCG(15, 0))
+	partial := 0
+	for i := 0; i < 8; i++ {
+		n, small, budget := 3, FromSet(tablebase.Open(dir), 2), uint64(0)
+		if i%2 == 1 {
+			n, small, budget = 4, FromSet(tablebase.Open(dir), 3), 1000
+		}
+		p := RandomPosition(rng, n)
+		r := newReach(p, small)
+		r.explore(func(expanded uint64) bool { return budget > 0 && expanded >= budget })
+		require.NoError(t, r.err)
+		if !r.whole() {
+			partial++
+		}
+		expanded := map[key]bool{}
+		for j := 0; j < int(r.expanded); j++ {
+			q := keyPosition(r.keys[j])
+			expanded[canonical(&q)] = true
+		}
+
+		// The walk, by least keys, expanding what r expanded (where a cut graph stops
+		// depends on the order).
+		succ := map[key][]key{}
+		root := normalise(p, 0)
+		stack := []key{canonical(&root)}
+		succ[stack[0]] = nil
+		var seen engine.ResultSet
+		for len(stack) > 0 {
+			k := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			q := keyPosition(k)
+			if !expanded[k] || r.rules.Status(&q).Over() {
+				continue
+			}
+			if _, found, err := small.Probe(&q, 0); err == nil && found {
+				continue
+			}
+			for _, tn := range q.DistinctTurns(r.rules, nil, &seen) {
+				c := normalise(q.Play(tn), 0)
+				ck := canonical(&c)
+				succ[k] = append(succ[k], ck)
+				if _, ok := succ[ck]; !ok {
+					succ[ck] = nil
+					stack = append(stack, ck)
+				}
+			}
+		}
+		require.Equal(t, len(succ), len(r.keys), p.FEN())
+		of := map[key]int{}
+		for j := range r.keys {
+			q := keyPosition(r.keys[j])
+			k := canonical(&q)
+			of[k] = j
+			want, ok := succ[k]
+			require.True(t, ok, "%s position %d", p.FEN(), j)
+			var got []key
+			if j < int(r.expanded) {
+				for _, x := range r.succ[r.start[j]:r.start[j+1]] {
+					q := keyPosition(r.keys[x])
+					got = append(got, canonical(&q))
+				}
+			}
+			assert.ElementsMatch(t, want, got, "%s position %d", p.FEN(), j)
+		}
+
+		// The rule repeated: lost where the leaf loses or unexplored, where the claim side's
+		// turns all lead to lost, or one of the other side's does.
+		for _, side := range []engine.Color{engine.White, engine.Black} {
+			losing := reachWhiteLoses
+			if side == engine.Black {
+				losing = reachBlackLoses
+			}
+			lost := map[key]bool{}
+			for changed := true; changed; {
+				changed = false
+				for k, next := range succ {
+					if lost[k] {
+						continue
+					}
+					leaf := r.leaf[of[k]]
+					l := leaf == losing || (leaf == reachInner && !expanded[k])
+					if leaf == reachInner && expanded[k] {
+						all, any := true, false
+						for _, x := range next {
+							all = all && lost[x]
+							any = any || lost[x]
+						}
+						l = all
+						if k.side() != side {
+							l = any
+						}
+					}
+					if l {
+						lost[k], changed = true, true
+					}
+				}
+			}
+			got := r.lost(side)
+			for k, j := range of {
+				assert.Equal(t, lost[k], got[j], "%s %v position %d", p.FEN(), side, j)
+			}
+		}
+	}
+	assert.Positive(t, partial)
 }
