@@ -52,6 +52,12 @@ type reach struct {
 	// held is, for each side's claim, the sweep's marks once one left its root not lost:
 	// the set is written from them, as exploring on would not change that the root holds.
 	held [2][]bool
+	// won is, for each side, the other side's sweep with its ranks once the graph is
+	// whole, kept while the win's proof is written over rounds.
+	won [2]struct {
+		lost []bool
+		rank []int32
+	}
 	// writing is, for each claim, the set's records written so far, when the writing
 	// stopped at its deadline.
 	writing map[Claim]*writing
@@ -407,15 +413,27 @@ func (s *Prover) reachClosedSet(ctx context.Context, p engine.Position, c Claim,
 	return sec, ok, nodes, err
 }
 
+// wholeReach reports whether the graph kept (s.reach) is about p, under the theoretic
+// rules, and whole.
+func (s *Prover) wholeReach(p *engine.Position) bool {
+	if s.reach == nil || s.limit != 0 || pieces(p) > reachPieces || s.reach.tables != s.tables || !s.reach.whole() {
+		return false
+	}
+	root := normalise(*p, 0)
+	return s.reach.root == canonical(&root)
+}
+
 // reachWin looks for the proof of c, a "wins" claim, about p in the graph kept about p
 // once it is whole (s.reach after reachClosedSet): the other side's "does not lose" lost
 // at the root, the sweep's order gives the proof (section), written until deadline.
 func (s *Prover) reachWin(p engine.Position, c Claim, deadline time.Time, toolkit string) (Section, bool, error) {
 	r := s.reach
 	root := normalise(p, 0)
-	if r == nil || r.root != canonical(&root) || !r.whole() {
-		return Section{}, false, nil
+	if r == nil || r.root != canonical(&root) || !r.whole() || r.held[c.Side.Other()] != nil {
+		return Section{}, false, nil // no graph, or the other side does not lose
 	}
-	lost, rank := r.lostRanked(c.Side.Other(), true)
-	return r.section(root, c, lost, rank, s.tables, toolkit, deadline)
+	if r.won[c.Side].lost == nil {
+		r.won[c.Side].lost, r.won[c.Side].rank = r.lostRanked(c.Side.Other(), true)
+	}
+	return r.section(root, c, r.won[c.Side].lost, r.won[c.Side].rank, s.tables, toolkit, deadline)
 }

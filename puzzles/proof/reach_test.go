@@ -290,3 +290,63 @@ func TestReachGraphAsKeyedWalk(t *testing.T) {
 	}
 	assert.Positive(t, partial)
 }
+
+// TestReachAfterUnextractedSearch: on a 3v2 draw with the tables of at most 3 pieces,
+// df-pn disproves "Black wins" within its share and its certificate cannot be extracted
+// (the disproof rests on repetitions of its own lines); the reachable graph proves "White
+// does not lose" with the rest of the budget, and the set checks.
+func TestReachAfterUnextractedSearch(t *testing.T) {
+	dir := builtTables(t)
+	small := FromSet(tablebase.Open(dir), 3)
+	p := engine.MustParseFEN("9/4B3W/B4W3/9/3W5 b") // a draw in the 5-piece tables
+	pr, err := NewProver(Options{Tables: small, ClosedSets: true})
+	require.NoError(t, err)
+	c := Claim{engine.Black, Wins}
+	res, err := pr.Search(context.Background(), p, c, Budget{Nodes: 1 << 17})
+	require.NoError(t, err)
+	require.Equal(t, Disproven, res.Outcome)
+	_, err = pr.Certificate(context.Background(), p, res, "test", Budget{Nodes: 1 << 17})
+	require.Error(t, err)
+
+	res, sec, err := pr.Prove(context.Background(), p, c, Budget{Nodes: 2 << 20}, "test")
+	require.NoError(t, err)
+	assert.Equal(t, Disproven, res.Outcome)
+	require.NotNil(t, sec)
+	assert.Equal(t, "white-not-loses", sec.Header.Claim)
+	_, err = CheckSection(sec, small, FileVerifier(dir))
+	assert.NoError(t, err)
+}
+
+// TestReachWholeGraphDecidesWithoutSearch: once the graph of a 3-piece position is whole
+// (the tables of at most 2 pieces), Prove decides "wins" for each side from it with no
+// search (no node searched), as the 3-piece table says, by a certificate that checks.
+func TestReachWholeGraphDecidesWithoutSearch(t *testing.T) {
+	dir := builtTables(t)
+	full := tablebase.Open(dir)
+	small := FromSet(tablebase.Open(dir), 2)
+	pr, err := NewProver(Options{Tables: small, ClosedSets: true})
+	require.NoError(t, err)
+	rng := rand.New(rand.NewPCG(16, 0))
+	decided := 0
+	for i := 0; i < 8; i++ {
+		p := RandomPosition(rng, 3)
+		want, err := full.Probe(&p, tablebase.PaikaRule(0))
+		require.NoError(t, err)
+		_, _, _, err = pr.reachClosedSet(context.Background(), p, Claim{engine.White, DoesNotLose}, Budget{}, "test")
+		require.NoError(t, err)
+		require.True(t, pr.wholeReach(&p), p.FEN())
+		for _, side := range []engine.Color{engine.White, engine.Black} {
+			c := Claim{side, Wins}
+			res, sec, err := pr.Prove(context.Background(), p, c, Budget{Time: time.Minute}, "test")
+			require.NoError(t, err, p.FEN())
+			assert.Zero(t, res.Nodes, "%s %s", p.FEN(), c)
+			require.NotEqual(t, Unknown, res.Outcome, "%s %s", p.FEN(), c)
+			require.NotNil(t, sec)
+			assert.Equal(t, claimHolds(c.String(), want, p.Side), res.Outcome == Proven, "%s %s", p.FEN(), c)
+			_, err = CheckSection(sec, small, FileVerifier(dir))
+			assert.NoError(t, err, "%s %s", p.FEN(), c)
+			decided++
+		}
+	}
+	assert.Equal(t, 16, decided)
+}
