@@ -5,8 +5,10 @@
 // holds the claim (its side has a turn that stays there, every turn of the other side
 // does), and the set is exactly the reachable draws-or-better once the graph is whole:
 // where the walk of closure.go guesses turns and takes them back, this decides at once,
-// at the cost of a graph of every reachable position. The graph is kept between the
-// calls about one root, so that a value's two claims and rounds share its exploration.
+// at the cost of a graph of every reachable position. The set written is the one of the
+// graph cut to its fewest first positions that still hold the root, so that it stays near
+// the root. The graph is kept between the calls about one root, so that a value's two
+// claims and rounds share its exploration.
 
 package proof
 
@@ -188,7 +190,7 @@ func (r *reach) whole() bool { return int(r.expanded) == len(r.keys) }
 // frontier, an other side's position with a turn into it and a side's position with all
 // turns into it.
 func (r *reach) lost(side engine.Color) []bool {
-	lost, _ := r.lostRanked(side, false)
+	lost, _ := r.sweep(side, false, false)
 	return lost
 }
 
@@ -196,6 +198,22 @@ func (r *reach) lost(side engine.Color) []bool {
 // sweep found it, lower along every turn a win takes (a winning turn leads to a position
 // found before, and a losing side's position is found after all its turns' positions).
 func (r *reach) lostRanked(side engine.Color, ranked bool) ([]bool, []int32) {
+	return r.sweep(side, ranked, false)
+}
+
+// lostNear is lost, the graph cut to the fewest of its first positions (nearest the root,
+// in the order the exploration found them) whose frontier leaves the root not lost: the
+// set written from it stays near the root, and a weaker side's set of a whole graph
+// shrinks from a million positions to a few tens of thousands. Where the root is lost,
+// it is lost.
+func (r *reach) lostNear(side engine.Color) []bool {
+	lost, _ := r.sweep(side, false, true)
+	return lost
+}
+
+// sweep is lostRanked, the graph cut to the fewest first positions that leave the root
+// not lost when near.
+func (r *reach) sweep(side engine.Color, ranked, near bool) ([]bool, []int32) {
 	n := len(r.keys)
 	lost := make([]bool, n)
 	var rank []int32
@@ -203,12 +221,16 @@ func (r *reach) lostRanked(side engine.Color, ranked bool) ([]bool, []int32) {
 	if ranked {
 		rank = make([]int32, n)
 	}
+	var marked []int32 // the positions the cut of one more position marked
 	mark := func(i int32) {
 		lost[i] = true
 		if ranked {
 			rank[i] = found
 		}
 		found++
+		if near {
+			marked = append(marked, i)
+		}
 	}
 	left := make([]int32, n) // a side's position: its turns not yet known lost
 	queue := make([]int32, 0, 1024)
@@ -232,6 +254,24 @@ func (r *reach) lostRanked(side engine.Color, ranked bool) ([]bool, []int32) {
 			fill[j]++
 		}
 	}
+	propagate := func() {
+		for len(queue) > 0 {
+			j := queue[len(queue)-1]
+			queue = queue[:len(queue)-1]
+			for _, i := range pred[pstart[j]:pstart[j+1]] {
+				if lost[i] {
+					continue
+				}
+				if r.side[i] == side {
+					if left[i]--; left[i] > 0 {
+						continue
+					}
+				}
+				mark(i)
+				queue = append(queue, i)
+			}
+		}
+	}
 	for i := 0; i < n; i++ {
 		switch {
 		case r.leaf[i] == losing || (i >= int(r.expanded) && r.leaf[i] == reachInner):
@@ -241,20 +281,25 @@ func (r *reach) lostRanked(side engine.Color, ranked bool) ([]bool, []int32) {
 			left[i] = r.start[i+1] - r.start[i]
 		}
 	}
-	for len(queue) > 0 {
-		j := queue[len(queue)-1]
-		queue = queue[:len(queue)-1]
-		for _, i := range pred[pstart[j]:pstart[j+1]] {
-			if lost[i] {
+	propagate()
+	if near && !lost[0] {
+		// Cut the last position explored, one at a time, as unexplored (lost), until the
+		// root falls; then the cut before it is the least. Each position is marked once
+		// over all the cuts: one sweep's work.
+		for i := r.expanded - 1; i > 0; i-- {
+			if lost[i] || r.leaf[i] != reachInner {
 				continue
 			}
-			if r.side[i] == side {
-				if left[i]--; left[i] > 0 {
-					continue
-				}
-			}
+			marked = marked[:0]
 			mark(i)
 			queue = append(queue, i)
+			propagate()
+			if lost[0] {
+				for _, j := range marked {
+					lost[j] = false
+				}
+				break
+			}
 		}
 	}
 	return lost, rank
@@ -402,7 +447,7 @@ func (s *Prover) reachClosedSet(ctx context.Context, p engine.Position, c Claim,
 		if !r.whole() && 2*r.expanded < 3*r.swept[c.Side] {
 			return Section{}, false, nodes, nil
 		}
-		lost := r.lost(c.Side)
+		lost := r.lostNear(c.Side)
 		if lost[0] {
 			r.swept[c.Side] = r.expanded
 			return Section{}, false, nodes, nil

@@ -350,3 +350,54 @@ func TestReachWholeGraphDecidesWithoutSearch(t *testing.T) {
 	}
 	assert.Equal(t, 16, decided)
 }
+
+// TestReachNearIsTheLeastPrefix: the sweep cut near the root is the plain sweep of the
+// graph explored to the fewest first positions that leave the root not lost (found by
+// bisection over graphs cut short, the root's fate being monotone in the cut), and the
+// set written from it checks.
+func TestReachNearIsTheLeastPrefix(t *testing.T) {
+	dir := builtTables(t)
+	rng := rand.New(rand.NewPCG(17, 0))
+	cut := 0
+	for i := 0; i < 8; i++ {
+		n, small := 3, FromSet(tablebase.Open(dir), 2)
+		if i%2 == 1 {
+			n, small = 4, FromSet(tablebase.Open(dir), 3)
+		}
+		p := RandomPosition(rng, n)
+		r := newReach(p, small)
+		r.explore(func(uint64) bool { return false })
+		require.NoError(t, r.err)
+		require.True(t, r.whole())
+		prefix := func(m int32) *reach {
+			q := *r
+			q.expanded, q.start, q.succ = m, r.start[:m+1], r.succ[:r.start[m]]
+			return &q
+		}
+		for _, side := range []engine.Color{engine.White, engine.Black} {
+			near := r.lostNear(side)
+			if r.lost(side)[0] {
+				assert.True(t, near[0], "%s %v", p.FEN(), side)
+				continue
+			}
+			lo, hi := int32(0), r.expanded // the root lost with lo explored, not with hi
+			for hi-lo > 1 {
+				if m := (lo + hi) / 2; prefix(m).lost(side)[0] {
+					lo = m
+				} else {
+					hi = m
+				}
+			}
+			if hi < r.expanded {
+				cut++
+			}
+			assert.Equal(t, prefix(hi).lost(side), near, "%s %v: cut at %d of %d", p.FEN(), side, hi, r.expanded)
+			sec, ok, err := r.section(normalise(p, 0), Claim{side, DoesNotLose}, near, nil, small, "test", time.Time{})
+			require.NoError(t, err)
+			require.True(t, ok)
+			_, err = CheckSection(&sec, small, FileVerifier(dir))
+			assert.NoError(t, err, "%s %v", p.FEN(), side)
+		}
+	}
+	assert.Positive(t, cut)
+}
