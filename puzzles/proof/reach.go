@@ -6,15 +6,17 @@
 // does), and the set is exactly the reachable draws-or-better once the graph is whole:
 // where the walk of closure.go guesses turns and takes them back, this decides at once,
 // at the cost of a graph of every reachable position. The set written is the one of the
-// graph cut to its fewest first positions that still hold the root, so that it stays near
-// the root. The graph is kept between the calls about one root, so that a value's two
-// claims and rounds share its exploration.
+// graph cut to as few positions as still hold the root, those nearest the root or on the
+// squares the claim side holds best kept, so that it stays small. The graph is kept
+// between the calls about one root, so that a value's two claims and rounds share its
+// exploration.
 
 package proof
 
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/fanorona/fanorona/engine"
@@ -190,119 +192,262 @@ func (r *reach) whole() bool { return int(r.expanded) == len(r.keys) }
 // frontier, an other side's position with a turn into it and a side's position with all
 // turns into it.
 func (r *reach) lost(side engine.Color) []bool {
-	lost, _ := r.sweep(side, false, false)
-	return lost
+	return r.sweep(side, false).lost()
+}
+
+// lostNear is lost, the graph cut so that the set written from it stays small: to the
+// fewest positions, cut in one order, that leave the root not lost, the exploration's
+// order (nearest the root kept) or heldOrder (the squares the side holds best kept),
+// whichever leaves fewer not lost. Where the root is lost, it is lost.
+func (r *reach) lostNear(side engine.Color) []bool {
+	w := r.sweep(side, false)
+	if w.left[0] < 0 {
+		return w.lost()
+	}
+	whole := w.lost()
+	order := r.heldOrder(side, whole)
+	left := slices.Clone(w.left)
+	near, held, _ := w.cut(nil)
+	w.left = left
+	if lost, h, _ := w.cut(order); h < held {
+		return lost
+	}
+	return near
+}
+
+// lostCut is lost, cut in order (nil: the exploration's) as lostNear does, the positions
+// left not lost and how many of order the cut kept.
+func (r *reach) lostCut(side engine.Color, order []int32) (lost []bool, held, kept int) {
+	w := r.sweep(side, false)
+	if w.left[0] < 0 {
+		return w.lost(), 0, 0
+	}
+	return w.cut(order)
 }
 
 // lostRanked is lost, with each lost position's rank when asked: the order in which the
 // sweep found it, lower along every turn a win takes (a winning turn leads to a position
 // found before, and a losing side's position is found after all its turns' positions).
 func (r *reach) lostRanked(side engine.Color, ranked bool) ([]bool, []int32) {
-	return r.sweep(side, ranked, false)
+	w := r.sweep(side, ranked)
+	return w.lost(), w.rank
 }
 
-// lostNear is lost, the graph cut to the fewest of its first positions (nearest the root,
-// in the order the exploration found them) whose frontier leaves the root not lost: the
-// set written from it stays near the root, and a weaker side's set of a whole graph
-// shrinks from a million positions to a few tens of thousands. Where the root is lost,
-// it is lost.
-func (r *reach) lostNear(side engine.Color) []bool {
-	lost, _ := r.sweep(side, false, true)
-	return lost
-}
-
-// sweep is lostRanked, the graph cut to the fewest first positions that leave the root
-// not lost when near.
-func (r *reach) sweep(side engine.Color, ranked, near bool) ([]bool, []int32) {
+// sweep returns the sweep of side's claim, done.
+func (r *reach) sweep(side engine.Color, ranked bool) *sweeper {
 	n := len(r.keys)
-	lost := make([]bool, n)
-	var rank []int32
-	found := int32(0)
+	w := &sweeper{expanded: r.expanded, left: make([]int32, n), queue: make([]int32, 0, 1024)}
 	if ranked {
-		rank = make([]int32, n)
+		w.rank = make([]int32, n)
 	}
-	var marked []int32 // the positions the cut of one more position marked
-	mark := func(i int32) {
-		lost[i] = true
-		if ranked {
-			rank[i] = found
-		}
-		found++
-		if near {
-			marked = append(marked, i)
-		}
-	}
-	left := make([]int32, n) // a side's position: its turns not yet known lost
-	queue := make([]int32, 0, 1024)
 	losing := reachWhiteLoses
 	if side == engine.Black {
 		losing = reachBlackLoses
 	}
 	// Predecessors, as the successors' lists reversed.
-	pstart := make([]int32, n+1)
+	w.pstart = make([]int32, n+1)
 	for _, j := range r.succ {
-		pstart[j+1]++
+		w.pstart[j+1]++
 	}
 	for i := 0; i < n; i++ {
-		pstart[i+1] += pstart[i]
+		w.pstart[i+1] += w.pstart[i]
 	}
-	pred := make([]int32, len(r.succ))
-	fill := append([]int32(nil), pstart[:n]...)
+	w.pred = make([]int32, len(r.succ))
+	fill := append([]int32(nil), w.pstart[:n]...)
 	for i := int32(0); i < r.expanded; i++ {
 		for _, j := range r.succ[r.start[i]:r.start[i+1]] {
-			pred[fill[j]] = i
+			w.pred[fill[j]] = i
 			fill[j]++
-		}
-	}
-	propagate := func() {
-		for len(queue) > 0 {
-			j := queue[len(queue)-1]
-			queue = queue[:len(queue)-1]
-			for _, i := range pred[pstart[j]:pstart[j+1]] {
-				if lost[i] {
-					continue
-				}
-				if r.side[i] == side {
-					if left[i]--; left[i] > 0 {
-						continue
-					}
-				}
-				mark(i)
-				queue = append(queue, i)
-			}
 		}
 	}
 	for i := 0; i < n; i++ {
 		switch {
 		case r.leaf[i] == losing || (i >= int(r.expanded) && r.leaf[i] == reachInner):
-			mark(int32(i))
-			queue = append(queue, int32(i))
+			w.mark(int32(i))
 		case i < int(r.expanded) && r.leaf[i] == reachInner:
-			left[i] = r.start[i+1] - r.start[i]
-		}
-	}
-	propagate()
-	if near && !lost[0] {
-		// Cut the last position explored, one at a time, as unexplored (lost), until the
-		// root falls; then the cut before it is the least. Each position is marked once
-		// over all the cuts: one sweep's work.
-		for i := r.expanded - 1; i > 0; i-- {
-			if lost[i] || r.leaf[i] != reachInner {
-				continue
-			}
-			marked = marked[:0]
-			mark(i)
-			queue = append(queue, i)
-			propagate()
-			if lost[0] {
-				for _, j := range marked {
-					lost[j] = false
-				}
-				break
+			w.left[i] = 1 // the other side's: its first turn into a lost position loses it
+			if r.side[i] == side {
+				w.left[i] = r.start[i+1] - r.start[i]
 			}
 		}
 	}
-	return lost, rank
+	w.propagate()
+	return w
+}
+
+// sweeper is a sweep's state: for each position, -1 once lost, else the turns that must
+// lead to lost positions before it is (all of the side's, one of the other side's; 0
+// for a leaf not lost), kept up to date as more are marked; one array, read at random, so
+// that a predecessor costs one cache line.
+type sweeper struct {
+	expanded     int32 // the graph's
+	left         []int32
+	rank         []int32 // nil: not ranked
+	found        int32
+	pred, pstart []int32 // the predecessors of j: pred[pstart[j]:pstart[j+1]]
+	queue        []int32
+	marked       []int32 // what the cut of one position marked, when logging
+	logging      bool
+}
+
+// lost returns the positions marked lost.
+func (w *sweeper) lost() []bool {
+	lost := make([]bool, len(w.left))
+	for i, l := range w.left {
+		lost[i] = l < 0
+	}
+	return lost
+}
+
+// mark marks i lost, its predecessors to see to.
+func (w *sweeper) mark(i int32) {
+	w.left[i] = -1
+	if w.rank != nil {
+		w.rank[i] = w.found
+	}
+	w.found++
+	if w.logging {
+		w.marked = append(w.marked, i)
+	}
+	w.queue = append(w.queue, i)
+}
+
+// propagate marks lost what the positions marked force: the other side's positions with
+// a turn into one, the side's with every turn.
+func (w *sweeper) propagate() {
+	for len(w.queue) > 0 {
+		j := w.queue[len(w.queue)-1]
+		w.queue = w.queue[:len(w.queue)-1]
+		for _, i := range w.pred[w.pstart[j]:w.pstart[j+1]] {
+			switch l := w.left[i]; {
+			case l < 0:
+			case l > 1:
+				w.left[i] = l - 1
+			default:
+				w.mark(i)
+			}
+		}
+	}
+}
+
+// cut counts the explored inner positions but the root as unexplored (lost) one at a
+// time, the last of order first (nil: the exploration's order), until the root falls, and
+// keeps the cut before that one; it returns the positions lost, how many are left not
+// lost and how many of order it kept. Each position is marked once over all the cuts: a
+// sweep's work.
+func (w *sweeper) cut(order []int32) (lost []bool, held, kept int) {
+	w.logging = true
+	defer func() { w.logging = false }()
+	x := int(w.expanded) - 1
+	for ; x >= 0; x-- {
+		i := int32(x)
+		if order != nil {
+			i = order[x]
+		}
+		if i == 0 || w.left[i] <= 0 {
+			continue // the root, lost already, or a leaf not lost
+		}
+		w.marked = w.marked[:0]
+		w.mark(i)
+		w.propagate()
+		if w.left[0] < 0 {
+			break
+		}
+	}
+	lost = w.lost()
+	if x >= 0 {
+		for _, j := range w.marked {
+			lost[j] = false
+		}
+	}
+	for _, l := range lost {
+		if !l {
+			held++
+		}
+	}
+	return lost, held, x + 1
+}
+
+// heldOrder returns the explored positions ordered by the share of the other side's
+// positions not lost among those with the side's pieces where they are (up to the
+// symmetries), the highest first, and in the exploration's order among equals: the
+// squares the side holds best first.
+func (r *reach) heldOrder(side engine.Color, lost []bool) []int32 {
+	n := int(r.expanded)
+	// A code for the side's pieces up to the symmetries: their count and the colex rank
+	// of their least image.
+	var good, all [reachSide + 1][]int32
+	code := make([]int32, n)
+	for i := 0; i < n; i++ {
+		b := r.keys[i].pieces(side)
+		k := b.Count()
+		if k > reachSide {
+			code[i] = -1
+			continue
+		}
+		m := b
+		for s := engine.MirrorLR; s < engine.NumSymmetries; s++ {
+			m = min(m, b.Transform(s))
+		}
+		rk := int32(0)
+		j := 1
+		for x := m; x != 0; x &= x - 1 {
+			rk += int32(tablebase.Binomial(int(x.First()), j))
+			j++
+		}
+		code[i] = int32(k)<<20 | rk
+		if r.side[i] != side {
+			if all[k] == nil {
+				all[k] = make([]int32, tablebase.Binomial(engine.Points, k))
+				good[k] = make([]int32, len(all[k]))
+			}
+			all[k][rk]++
+			if !lost[i] {
+				good[k][rk]++
+			}
+		}
+	}
+	// The codes by share, then each position's place by its code's (a counting sort).
+	type share struct {
+		code      int32
+		good, all int32
+	}
+	var shares []share
+	for k := range all {
+		for rk, a := range all[k] {
+			if a > 0 {
+				shares = append(shares, share{int32(k)<<20 | int32(rk), good[k][rk], a})
+			}
+		}
+	}
+	slices.SortFunc(shares, func(x, y share) int {
+		if d := int64(y.good)*int64(x.all) - int64(x.good)*int64(y.all); d != 0 {
+			return int(min(max(d, -1), 1))
+		}
+		return int(x.code - y.code)
+	})
+	for b, sh := range shares {
+		all[sh.code>>20][sh.code&(1<<20-1)] = int32(b) + 1 // the counts read, their place
+	}
+	last := int32(len(shares)) // the pieces never seen where the other side moves
+	count := make([]int32, last+2)
+	for i, c := range code {
+		b := last
+		if c >= 0 && all[c>>20] != nil && all[c>>20][c&(1<<20-1)] > 0 {
+			b = all[c>>20][c&(1<<20-1)] - 1
+		}
+		code[i] = b
+		count[b+1]++
+	}
+	for b := 1; b < len(count); b++ {
+		count[b] += count[b-1]
+	}
+	order := make([]int32, n)
+	for i, b := range code {
+		order[count[b]] = int32(i)
+		count[b]++
+	}
+	return order
 }
 
 // section returns the closed set proving c about root when its image is not lost: from

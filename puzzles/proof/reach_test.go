@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -351,15 +352,16 @@ func TestReachWholeGraphDecidesWithoutSearch(t *testing.T) {
 	assert.Equal(t, 16, decided)
 }
 
-// TestReachNearIsTheLeastPrefix: the sweep cut near the root is the plain sweep of the
-// graph explored to the fewest first positions that leave the root not lost (found by
-// bisection over graphs cut short, the root's fate being monotone in the cut), and the
-// set written from it checks.
-func TestReachNearIsTheLeastPrefix(t *testing.T) {
+// TestReachNearCuts: a sweep cut in an order is the plain sweep of the graph with the
+// positions after those it kept counted unexplored (never the root), the root not lost
+// there and lost with one more cut: in the exploration's order the graph explored to its
+// fewest first positions, in heldOrder a permutation of them. lostNear is the cut that
+// leaves fewer positions not lost, and the set written from it checks.
+func TestReachNearCuts(t *testing.T) {
 	dir := builtTables(t)
 	rng := rand.New(rand.NewPCG(17, 0))
-	cut := 0
-	for i := 0; i < 8; i++ {
+	cut, held := 0, 0
+	for i := 0; i < 12; i++ {
 		n, small := 3, FromSet(tablebase.Open(dir), 2)
 		if i%2 == 1 {
 			n, small = 4, FromSet(tablebase.Open(dir), 3)
@@ -369,29 +371,45 @@ func TestReachNearIsTheLeastPrefix(t *testing.T) {
 		r.explore(func(uint64) bool { return false })
 		require.NoError(t, r.err)
 		require.True(t, r.whole())
-		prefix := func(m int32) *reach {
-			q := *r
-			q.expanded, q.start, q.succ = m, r.start[:m+1], r.succ[:r.start[m]]
-			return &q
-		}
 		for _, side := range []engine.Color{engine.White, engine.Black} {
 			near := r.lostNear(side)
-			if r.lost(side)[0] {
+			whole := r.lost(side)
+			if whole[0] {
 				assert.True(t, near[0], "%s %v", p.FEN(), side)
 				continue
 			}
-			lo, hi := int32(0), r.expanded // the root lost with lo explored, not with hi
-			for hi-lo > 1 {
-				if m := (lo + hi) / 2; prefix(m).lost(side)[0] {
-					lo = m
-				} else {
-					hi = m
+			order := r.heldOrder(side, whole)
+			assert.Equal(t, identity(int(r.expanded)), slices.Sorted(slices.Values(order)))
+			var lost [2][]bool
+			var left [2]int
+			for o, ord := range [][]int32{nil, order} {
+				var kept int
+				lost[o], left[o], kept = r.lostCut(side, ord)
+				if ord == nil {
+					ord = identity(int(r.expanded))
+				}
+				// The plain sweep with the positions after the first m of ord cut.
+				within := func(m int) []bool {
+					out := map[int32]bool{}
+					for _, j := range ord[m:] {
+						out[j] = j != 0
+					}
+					return plainLost(r, side, out)
+				}
+				assert.Zero(t, differ(within(kept), lost[o]), "%s %v order %d: %d kept of %d", p.FEN(), side, o, kept, r.expanded)
+				if kept > 0 {
+					assert.True(t, within(kept - 1)[0], "%s %v order %d: %d kept of %d", p.FEN(), side, o, kept, r.expanded)
+				}
+				if kept < int(r.expanded) {
+					cut++
 				}
 			}
-			if hi < r.expanded {
-				cut++
+			want := lost[0]
+			if left[1] < left[0] {
+				want = lost[1]
+				held++
 			}
-			assert.Equal(t, prefix(hi).lost(side), near, "%s %v: cut at %d of %d", p.FEN(), side, hi, r.expanded)
+			assert.Zero(t, differ(want, near), "%s %v", p.FEN(), side)
 			sec, ok, err := r.section(normalise(p, 0), Claim{side, DoesNotLose}, near, nil, small, "test", time.Time{})
 			require.NoError(t, err)
 			require.True(t, ok)
@@ -400,4 +418,69 @@ func TestReachNearIsTheLeastPrefix(t *testing.T) {
 		}
 	}
 	assert.Positive(t, cut)
+	assert.Positive(t, held)
+}
+
+// differ returns how many of a and b differ.
+func differ(a, b []bool) int {
+	n := 0
+	for i := range a {
+		if a[i] != b[i] {
+			n++
+		}
+	}
+	return n + max(len(a), len(b)) - min(len(a), len(b))
+}
+
+// identity returns 0, 1, ..., n-1.
+func identity(n int) []int32 {
+	out := make([]int32, n)
+	for i := range out {
+		out[i] = int32(i)
+	}
+	return out
+}
+
+// plainLost is r.lost(side) with the inner positions of cut counted unexplored: the
+// positions lost at the start, then a position of the other side with a turn into one
+// lost, or of side with all its turns, until none is left to see to.
+func plainLost(r *reach, side engine.Color, cut map[int32]bool) []bool {
+	losing := reachWhiteLoses
+	if side == engine.Black {
+		losing = reachBlackLoses
+	}
+	n := len(r.keys)
+	preds := make([][]int, n)
+	open := make([]int, n) // a side's position: its turns not known lost
+	lost := make([]bool, n)
+	var todo []int
+	for j := 0; j < n; j++ {
+		inner := r.leaf[j] == reachInner
+		if r.leaf[j] == losing || inner && (j >= int(r.expanded) || cut[int32(j)]) {
+			lost[j] = true
+			todo = append(todo, j)
+			continue
+		}
+		if inner {
+			for _, x := range r.succ[r.start[j]:r.start[j+1]] {
+				preds[x] = append(preds[x], j)
+			}
+			open[j] = int(r.start[j+1] - r.start[j])
+		}
+	}
+	for len(todo) > 0 {
+		x := todo[0]
+		todo = todo[1:]
+		for _, j := range preds[x] {
+			if lost[j] {
+				continue
+			}
+			if open[j]--; r.side[j] == side && open[j] > 0 {
+				continue
+			}
+			lost[j] = true
+			todo = append(todo, j)
+		}
+	}
+	return lost
 }
