@@ -23,8 +23,9 @@ import (
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 )
 
-// reachPositions bounds a graph's positions (about 40 bytes each and 8 an edge): a
-// larger reachable set is left in part unexplored, its positions counted as lost.
+// reachPositions bounds a graph's positions (about 25 bytes each, 60 while swept, and 8
+// an edge): a larger reachable set is left in part unexplored, its positions counted as
+// lost.
 const reachPositions = 8 << 20
 
 // Leaf states of a reach position; an explored position that is neither is inner.
@@ -66,7 +67,8 @@ type reach struct {
 	// stopped at its deadline.
 	writing map[Claim]*writing
 	seen    engine.ResultSet
-	turns   []engine.Turn // explore's, reused
+	turns   []engine.Turn   // explore's, reused
+	added   engine.Position // add's, reused
 	err     error
 }
 
@@ -120,8 +122,10 @@ func (r *reach) add(white, black engine.Bitboard, side engine.Color) int32 {
 	}
 	r.keys = append(r.keys, keyOfBoard(white, black, side))
 	r.side = append(r.side, side)
-	p := engine.NewPosition(white, black, side, 0, 0)
-	r.leaf = append(r.leaf, r.leafOf(&p))
+	// In the graph's own space: the tables' probe, an interface's, would move a local
+	// position to the heap each time.
+	r.added = engine.NewPosition(white, black, side, 0, 0)
+	r.leaf = append(r.leaf, r.leafOf(&r.added))
 	return i
 }
 
@@ -484,11 +488,12 @@ func (r *reach) section(root engine.Position, c Claim, lost []bool, rank []int32
 		if r.leaf[i] != reachInner {
 			rec := Record{Type: RecordEnd, FEN: p.FEN()}
 			if st := r.rules.Status(&p); !st.Over() {
-				v, _, err := tables.Probe(&p, 0)
+				leaf := p // the probe's own: p stays on the stack
+				v, _, err := tables.Probe(&leaf, 0)
 				if err != nil {
 					return Section{}, false, err
 				}
-				cl, _ := tablebase.ClassOf(&p)
+				cl, _ := tablebase.ClassOf(&leaf)
 				rec = Record{Type: RecordTable, FEN: rec.FEN, Value: v.Outcome.String(),
 					File: baseName(tables.File(tablebase.TableID{Class: cl, Rule: tablebase.PaikaRule(0)}))}
 			}
