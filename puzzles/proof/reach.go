@@ -63,6 +63,11 @@ type reach struct {
 		lost []bool
 		rank []int32
 	}
+	// pred is the predecessors of the graph explored to expanded positions.
+	pred struct {
+		pred, pstart []int32
+		expanded     int32
+	}
 	// writing is, for each claim, the set's records written so far, when the writing
 	// stopped at its deadline.
 	writing map[Claim]*writing
@@ -248,22 +253,7 @@ func (r *reach) sweep(side engine.Color, ranked bool) *sweeper {
 	if side == engine.Black {
 		losing = reachBlackLoses
 	}
-	// Predecessors, as the successors' lists reversed.
-	w.pstart = make([]int32, n+1)
-	for _, j := range r.succ {
-		w.pstart[j+1]++
-	}
-	for i := 0; i < n; i++ {
-		w.pstart[i+1] += w.pstart[i]
-	}
-	w.pred = make([]int32, len(r.succ))
-	fill := append([]int32(nil), w.pstart[:n]...)
-	for i := int32(0); i < r.expanded; i++ {
-		for _, j := range r.succ[r.start[i]:r.start[i+1]] {
-			w.pred[fill[j]] = i
-			fill[j]++
-		}
-	}
+	w.pred, w.pstart = r.predecessors()
 	for i := 0; i < n; i++ {
 		switch {
 		case r.leaf[i] == losing || (i >= int(r.expanded) && r.leaf[i] == reachInner):
@@ -277,6 +267,34 @@ func (r *reach) sweep(side engine.Color, ranked bool) *sweeper {
 	}
 	w.propagate()
 	return w
+}
+
+// predecessors returns the positions with a turn into each position j,
+// pred[pstart[j]:pstart[j+1]]: the successors' lists reversed, kept for the sweeps of
+// the graph as it is (the two claims', a win's).
+func (r *reach) predecessors() (pred, pstart []int32) {
+	if r.pred.expanded == r.expanded && r.pred.pstart != nil {
+		return r.pred.pred, r.pred.pstart
+	}
+	r.pred.pred, r.pred.pstart = nil, nil // for the collector, before the next
+	n := len(r.keys)
+	pstart = make([]int32, n+1)
+	for _, j := range r.succ {
+		pstart[j+1]++
+	}
+	for i := 0; i < n; i++ {
+		pstart[i+1] += pstart[i]
+	}
+	pred = make([]int32, len(r.succ))
+	fill := append([]int32(nil), pstart[:n]...)
+	for i := int32(0); i < r.expanded; i++ {
+		for _, j := range r.succ[r.start[i]:r.start[i+1]] {
+			pred[fill[j]] = i
+			fill[j]++
+		}
+	}
+	r.pred.pred, r.pred.pstart, r.pred.expanded = pred, pstart, r.expanded
+	return pred, pstart
 }
 
 // sweeper is a sweep's state: for each position, -1 once lost, else the turns that must

@@ -284,6 +284,7 @@ func TestReachGraphAsKeyedWalk(t *testing.T) {
 				}
 			}
 			got := r.lost(side)
+			assert.Equal(t, got, r.lost(side), "%s %v: the predecessors kept", p.FEN(), side)
 			for k, j := range of {
 				assert.Equal(t, lost[k], got[j], "%s %v position %d", p.FEN(), side, j)
 			}
