@@ -163,12 +163,16 @@ type checker struct {
 	rules    engine.Rules
 	tables   Tables
 	verify   VerifyFile
-	records  map[boardKey]*Record
-	state    map[boardKey]uint8 // 1 on the walk, 2 checked
+	records  []Record
+	index    map[boardKey]int32 // each position's record in records
+	state    []uint8            // by record: 1 on the walk, 2 checked
 	listed   map[string]string  // file -> SHA-256 of the header
 	verified map[string]bool
 	nodes    int
 	cites    *citations // nil: a citation is refused
+	// seen is the generator's scratch: the turns it gives are the caller's own, so one
+	// serves every level of the walk.
+	seen engine.ResultSet
 }
 
 func (c *checker) keyOf(p *engine.Position) boardKey {
@@ -215,7 +219,7 @@ func checkSection(s *Section, tables Tables, verify VerifyFile, cites *citations
 			ErrMalformed, h.Rules, h.PaikaLimit, rules.String())
 	}
 	c := &checker{claim: claim, limit: h.PaikaLimit, rules: rules, tables: tables, verify: verify,
-		records: make(map[boardKey]*Record, len(s.Records)), state: map[boardKey]uint8{},
+		records: s.Records, index: make(map[boardKey]int32, len(s.Records)), state: make([]uint8, len(s.Records)),
 		listed: map[string]string{}, verified: map[string]bool{}, cites: cites}
 	for _, t := range h.Tables {
 		c.listed[t.File] = t.SHA256
@@ -227,16 +231,16 @@ func checkSection(s *Section, tables Tables, verify VerifyFile, cites *citations
 			return Report{}, err
 		}
 		k := c.keyOf(&p)
-		if c.records[k] != nil {
+		if _, ok := c.index[k]; ok {
 			return Report{}, fmt.Errorf("%w: %s has two records", ErrMalformed, r.FEN)
 		}
-		c.records[k] = r
+		c.index[k] = int32(i)
 	}
 	root, err := c.position(h.Root)
 	if err != nil {
 		return Report{}, err
 	}
-	if err := c.visit(&root, ""); err != nil {
+	if err := c.visit(&root, nil); err != nil {
 		return Report{}, err
 	}
 	rep := Report{Claims: []Claim{claim}, Roots: []string{h.Root}, Nodes: c.nodes}
@@ -258,84 +262,91 @@ func (c *checker) good(side engine.Color, o engine.Outcome) bool {
 	return false
 }
 
-// visit checks that the claim holds at p, reached from the position from ("" at the root).
-func (c *checker) visit(p *engine.Position, from string) error {
-	k := c.keyOf(p)
-	fen := p.FEN()
-	refuse := func(format string, args ...any) error {
-		return &Refusal{FEN: fen, Reason: fmt.Sprintf(format, args...)}
+// refuse returns the refusal at p.
+func (c *checker) refuse(p *engine.Position, format string, args ...any) error {
+	return &Refusal{FEN: p.FEN(), Reason: fmt.Sprintf(format, args...)}
+}
+
+// visit checks that the claim holds at p, reached from the position from (nil at the
+// root).
+func (c *checker) visit(p, from *engine.Position) error {
+	i, held := c.index[c.keyOf(p)]
+	if !held {
+		if from == nil {
+			return c.refuse(p, "the root has no record")
+		}
+		return c.refuse(p, "no record (reached from %s)", from.FEN())
 	}
-	switch c.state[k] {
+	switch c.state[i] {
 	case 2:
 		return nil
 	case 1:
 		if c.claim.Kind == DoesNotLose {
 			return nil // an endless game is a draw
 		}
-		return refuse("the proof that %s returns to this position: a win must end", c.claim)
+		return c.refuse(p, "the proof that %s returns to this position: a win must end", c.claim)
 	}
-	r := c.records[k]
-	if r == nil {
-		if from == "" {
-			return refuse("the root has no record")
-		}
-		return refuse("no record (reached from %s)", from)
-	}
-	c.state[k] = 1
+	r := &c.records[i]
+	c.state[i] = 1
 	c.nodes++
 	st := c.rules.Status(p)
 	switch r.Type {
 	case RecordEnd:
 		if !st.Over() || st.Reason == engine.PaikaLimit {
-			return refuse("recorded as the end of the game, which it is not")
+			return c.refuse(p, "recorded as the end of the game, which it is not")
 		}
 		if !c.good(p.Side, st.Outcome) {
-			return refuse("the game ends %v, against the claim %s", st.Outcome, c.claim)
+			return c.refuse(p, "the game ends %v, against the claim %s", st.Outcome, c.claim)
 		}
 	case RecordPaikaLimit:
 		if st.Reason != engine.PaikaLimit {
-			return refuse("recorded as drawn by the paika limit, which it is not")
+			return c.refuse(p, "recorded as drawn by the paika limit, which it is not")
 		}
 		if !c.good(p.Side, engine.Draw) {
-			return refuse("a draw by the paika limit, against the claim %s", c.claim)
+			return c.refuse(p, "a draw by the paika limit, against the claim %s", c.claim)
 		}
-	case RecordTable:
-		if err := c.checkTable(p, r, refuse); err != nil {
-			return err
+	case RecordTable, RecordCite:
+		// A copy for the leaf's check, which keeps what it is given as far as the compiler
+		// knows (the tables' probe is an interface's), so that the walk's positions stay on
+		// its stack.
+		leaf := *p
+		refuse := func(format string, args ...any) error { return c.refuse(&leaf, format, args...) }
+		check := c.checkTable
+		if r.Type == RecordCite {
+			check = c.checkCite
 		}
-	case RecordCite:
-		if err := c.checkCite(p, r, refuse); err != nil {
+		if err := check(&leaf, r, refuse); err != nil {
 			return err
 		}
 	case RecordProve, RecordDefend:
 		if st.Over() {
-			return refuse("the game is over here (%s), yet recorded as %q", st.Reason, r.Type)
+			return c.refuse(p, "the game is over here (%s), yet recorded as %q", st.Reason, r.Type)
 		}
 		if (r.Type == RecordProve) != (p.Side == c.claim.Side) {
-			return refuse("a %q record, but %v is to move and the claim is %s", r.Type, p.Side, c.claim)
+			return c.refuse(p, "a %q record, but %v is to move and the claim is %s", r.Type, p.Side, c.claim)
 		}
 		if r.Type == RecordProve {
 			t, err := p.ParseTurn(c.rules, r.Turn)
 			if err != nil {
-				return refuse("the prover's turn: %v", err)
+				return c.refuse(p, "the prover's turn: %v", err)
 			}
 			q := c.child(p, t)
-			if err := c.visit(&q, fen); err != nil {
+			if err := c.visit(&q, p); err != nil {
 				return err
 			}
 		} else {
-			var seen engine.ResultSet
-			for _, t := range p.DistinctTurns(c.rules, nil, &seen) {
-				q := c.child(p, t)
-				if err := c.visit(&q, fen); err != nil {
+			var q engine.Position // outside the loop, so that it stays on the stack
+			for _, t := range p.DistinctTurns(c.rules, nil, &c.seen) {
+				q = c.child(p, t)
+				if err := c.visit(&q, p); err != nil {
 					return err
 				}
 			}
 		}
 	default:
-		return refuse("unknown record type %q", r.Type)
+		return c.refuse(p, "unknown record type %q", r.Type)
 	}
-	c.state[k] = 2
+	c.state[i] = 2
 	return nil
 }
 

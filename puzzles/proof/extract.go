@@ -489,6 +489,11 @@ func (e *unextractedError) Unwrap() error { return e.err }
 
 // prove is Prove, a failed extraction an *unextractedError.
 func (s *Prover) prove(ctx context.Context, p engine.Position, c Claim, b Budget, toolkit string) (Result, *Section, error) {
+	if s.closes(&p, b) && s.wholeReach(&p) {
+		// The graph decides every claim about p: a search would only take time from it.
+		s.claim, s.nodes = c, 0
+		return s.proveClosed(ctx, p, c, b, Result{Claim: c, Outcome: Unknown}, toolkit)
+	}
 	res, err := s.Search(ctx, p, c, s.searchShare(&p, b))
 	if err == nil && res.Outcome == Unknown && s.closes(&p, b) {
 		return s.proveClosed(ctx, p, c, b, res, toolkit)
@@ -503,7 +508,26 @@ func (s *Prover) prove(ctx context.Context, p engine.Position, c Claim, b Budget
 	if b.Nodes > 0 {
 		left.Nodes = max(b.Nodes-min(b.Nodes, res.Nodes), 1)
 	}
-	return s.certify(ctx, p, res, left, toolkit)
+	if !s.closes(&p, b) {
+		return s.certify(ctx, p, res, left, toolkit)
+	}
+	// An extraction that fails (a disproof resting on repetitions of the search's own
+	// lines, say) would use all that is left, round after round: on the reachable graph
+	// it has its share, and a closed set has the rest.
+	if share := s.searchShare(&p, b); pieces(&p) <= reachPieces && s.limit == 0 {
+		if b.Time > 0 {
+			left.Time = min(left.Time, max(share.Time, time.Millisecond))
+		}
+		if b.Nodes > 0 {
+			left.Nodes = min(left.Nodes, max(share.Nodes, 1))
+		}
+	}
+	res, sec, err := s.certify(ctx, p, res, left, toolkit)
+	var unextracted *unextractedError
+	if errors.As(err, &unextracted) {
+		return s.proveClosed(ctx, p, c, b, res, toolkit)
+	}
+	return res, sec, err
 }
 
 // certify extracts the certificate of the decided search res within b and checks it; the

@@ -5,22 +5,27 @@
 // holds the claim (its side has a turn that stays there, every turn of the other side
 // does), and the set is exactly the reachable draws-or-better once the graph is whole:
 // where the walk of closure.go guesses turns and takes them back, this decides at once,
-// at the cost of a graph of every reachable position. The graph is kept between the
-// calls about one root, so that a value's two claims and rounds share its exploration.
+// at the cost of a graph of every reachable position. The set written is the one of the
+// graph cut to as few positions as still hold the root, those nearest the root or on the
+// squares the claim side holds best kept, so that it stays small. The graph is kept
+// between the calls about one root, so that a value's two claims and rounds share its
+// exploration.
 
 package proof
 
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 )
 
-// reachPositions bounds a graph's positions (about 40 bytes each and 8 an edge): a
-// larger reachable set is left in part unexplored, its positions counted as lost.
+// reachPositions bounds a graph's positions (about 25 bytes each, 60 while swept, and 8
+// an edge): a larger reachable set is left in part unexplored, its positions counted as
+// lost.
 const reachPositions = 8 << 20
 
 // Leaf states of a reach position; an explored position that is neither is inner.
@@ -36,9 +41,10 @@ type reach struct {
 	rules  engine.Rules
 	tables Tables
 	root   key
-	index  reachIndex
-	keys   []key
+	index  reachSlots
+	keys   []key // the board of each position as first reached (one of its images)
 	leaf   []uint8
+	side   []engine.Color // each position's side to move, read by the sweep at random
 	// succ[start[i]:start[i+1]] are the successors of position i, for the expanded
 	// positions i < len(start)-1; positions from there on are the frontier.
 	start    []int32
@@ -51,11 +57,23 @@ type reach struct {
 	// held is, for each side's claim, the sweep's marks once one left its root not lost:
 	// the set is written from them, as exploring on would not change that the root holds.
 	held [2][]bool
+	// won is, for each side, the other side's sweep with its ranks once the graph is
+	// whole, kept while the win's proof is written over rounds.
+	won [2]struct {
+		lost []bool
+		rank []int32
+	}
+	// pred is the predecessors of the graph explored to expanded positions.
+	pred struct {
+		pred, pstart []int32
+		expanded     int32
+	}
 	// writing is, for each claim, the set's records written so far, when the writing
 	// stopped at its deadline.
 	writing map[Claim]*writing
 	seen    engine.ResultSet
-	turns   []engine.Turn // explore's, reused
+	turns   []engine.Turn   // explore's, reused
+	added   engine.Position // add's, reused
 	err     error
 }
 
@@ -72,7 +90,7 @@ func newReach(p engine.Position, tables Tables) *reach {
 	r := &reach{rules: Rules(0), tables: tables, start: []int32{0}, writing: map[Claim]*writing{}}
 	root := normalise(p, 0)
 	r.root = canonical(&root)
-	r.add(&root)
+	r.add(root.Pieces[engine.White], root.Pieces[engine.Black], root.Side)
 	return r
 }
 
@@ -85,9 +103,14 @@ func keyPosition(k key) engine.Position {
 // 0): the rules and the tables treat the images alike, so the graph holds one of them,
 // a quarter of the positions.
 func canonical(q *engine.Position) key {
-	k, _ := keyOf(q, 0)
+	return canonicalBoard(q.Pieces[engine.White], q.Pieces[engine.Black], q.Side)
+}
+
+// canonicalBoard is canonical of the board white, black with side to move.
+func canonicalBoard(white, black engine.Bitboard, side engine.Color) key {
+	k := keyOfBoard(white, black, side)
 	for s := engine.MirrorLR; s < engine.NumSymmetries; s++ {
-		c := keyOfBoard(q.Pieces[engine.White].Transform(s), q.Pieces[engine.Black].Transform(s), q.Side)
+		c := keyOfBoard(white.Transform(s), black.Transform(s), side)
 		if c.lo < k.lo || c.lo == k.lo && c.hi < k.hi {
 			k = c
 		}
@@ -95,18 +118,25 @@ func canonical(q *engine.Position) key {
 	return k
 }
 
-// add returns the index of q's image in the graph, adding it (with its leaf state) when
-// new.
-func (r *reach) add(q *engine.Position) int32 {
-	k := canonical(q)
-	i, added := r.index.add(k, int32(len(r.keys)))
+// add returns the index of the board white, black with side to move (or of an image) in
+// the graph, adding it (with its leaf state) when new.
+func (r *reach) add(white, black engine.Bitboard, side engine.Color) int32 {
+	i, added := r.index.add(white, black, side, int32(len(r.keys)))
 	if !added {
 		return i
 	}
-	r.keys = append(r.keys, k)
-	p := keyPosition(k)
-	r.leaf = append(r.leaf, r.leafOf(&p))
+	r.keys = append(r.keys, keyOfBoard(white, black, side))
+	r.side = append(r.side, side)
+	// In the graph's own space: the tables' probe, an interface's, would move a local
+	// position to the heap each time.
+	r.added = engine.NewPosition(white, black, side, 0, 0)
+	r.leaf = append(r.leaf, r.leafOf(&r.added))
 	return i
+}
+
+// indexOf returns the index of q (or of an image) in the graph.
+func (r *reach) indexOf(q *engine.Position) (int32, bool) {
+	return r.index.get(q.Pieces[engine.White], q.Pieces[engine.Black], q.Side)
 }
 
 // leafOf returns q's leaf state: its end, or its table's value.
@@ -153,8 +183,8 @@ func (r *reach) explore(stop func(expanded uint64) bool) uint64 {
 			p := keyPosition(r.keys[i])
 			r.turns = p.DistinctTurns(r.rules, r.turns[:0], &r.seen)
 			for _, t := range r.turns {
-				q := normalise(p.Play(t), 0)
-				r.succ = append(r.succ, r.add(&q))
+				q := p.Play(t) // its counters and hash play no part here
+				r.succ = append(r.succ, r.add(q.Pieces[engine.White], q.Pieces[engine.Black], q.Side))
 			}
 		}
 		r.start = append(r.start, int32(len(r.succ)))
@@ -171,43 +201,91 @@ func (r *reach) whole() bool { return int(r.expanded) == len(r.keys) }
 // frontier, an other side's position with a turn into it and a side's position with all
 // turns into it.
 func (r *reach) lost(side engine.Color) []bool {
-	lost, _ := r.lostRanked(side, false)
-	return lost
+	return r.sweep(side, false).lost()
+}
+
+// lostNear is lost, the graph cut so that the set written from it stays small: to the
+// fewest positions, cut in one order, that leave the root not lost, the exploration's
+// order (nearest the root kept) or heldOrder (the squares the side holds best kept),
+// whichever leaves fewer not lost. Where the root is lost, it is lost.
+func (r *reach) lostNear(side engine.Color) []bool {
+	w := r.sweep(side, false)
+	if w.left[0] < 0 {
+		return w.lost()
+	}
+	whole := w.lost()
+	order := r.heldOrder(side, whole)
+	left := slices.Clone(w.left)
+	near, held, _ := w.cut(nil)
+	w.left = left
+	if lost, h, _ := w.cut(order); h < held {
+		return lost
+	}
+	return near
+}
+
+// lostCut is lost, cut in order (nil: the exploration's) as lostNear does, the positions
+// left not lost and how many of order the cut kept.
+func (r *reach) lostCut(side engine.Color, order []int32) (lost []bool, held, kept int) {
+	w := r.sweep(side, false)
+	if w.left[0] < 0 {
+		return w.lost(), 0, 0
+	}
+	return w.cut(order)
 }
 
 // lostRanked is lost, with each lost position's rank when asked: the order in which the
 // sweep found it, lower along every turn a win takes (a winning turn leads to a position
 // found before, and a losing side's position is found after all its turns' positions).
 func (r *reach) lostRanked(side engine.Color, ranked bool) ([]bool, []int32) {
+	w := r.sweep(side, ranked)
+	return w.lost(), w.rank
+}
+
+// sweep returns the sweep of side's claim, done.
+func (r *reach) sweep(side engine.Color, ranked bool) *sweeper {
 	n := len(r.keys)
-	lost := make([]bool, n)
-	var rank []int32
-	found := int32(0)
+	w := &sweeper{expanded: r.expanded, left: make([]int32, n), queue: make([]int32, 0, 1024)}
 	if ranked {
-		rank = make([]int32, n)
+		w.rank = make([]int32, n)
 	}
-	mark := func(i int32) {
-		lost[i] = true
-		if ranked {
-			rank[i] = found
-		}
-		found++
-	}
-	left := make([]int32, n) // a side's position: its turns not yet known lost
-	queue := make([]int32, 0, 1024)
 	losing := reachWhiteLoses
 	if side == engine.Black {
 		losing = reachBlackLoses
 	}
-	// Predecessors, as the successors' lists reversed.
-	pstart := make([]int32, n+1)
+	w.pred, w.pstart = r.predecessors()
+	for i := 0; i < n; i++ {
+		switch {
+		case r.leaf[i] == losing || (i >= int(r.expanded) && r.leaf[i] == reachInner):
+			w.mark(int32(i))
+		case i < int(r.expanded) && r.leaf[i] == reachInner:
+			w.left[i] = 1 // the other side's: its first turn into a lost position loses it
+			if r.side[i] == side {
+				w.left[i] = r.start[i+1] - r.start[i]
+			}
+		}
+	}
+	w.propagate()
+	return w
+}
+
+// predecessors returns the positions with a turn into each position j,
+// pred[pstart[j]:pstart[j+1]]: the successors' lists reversed, kept for the sweeps of
+// the graph as it is (the two claims', a win's).
+func (r *reach) predecessors() (pred, pstart []int32) {
+	if r.pred.expanded == r.expanded && r.pred.pstart != nil {
+		return r.pred.pred, r.pred.pstart
+	}
+	r.pred.pred, r.pred.pstart = nil, nil // for the collector, before the next
+	n := len(r.keys)
+	pstart = make([]int32, n+1)
 	for _, j := range r.succ {
 		pstart[j+1]++
 	}
 	for i := 0; i < n; i++ {
 		pstart[i+1] += pstart[i]
 	}
-	pred := make([]int32, len(r.succ))
+	pred = make([]int32, len(r.succ))
 	fill := append([]int32(nil), pstart[:n]...)
 	for i := int32(0); i < r.expanded; i++ {
 		for _, j := range r.succ[r.start[i]:r.start[i+1]] {
@@ -215,32 +293,183 @@ func (r *reach) lostRanked(side engine.Color, ranked bool) ([]bool, []int32) {
 			fill[j]++
 		}
 	}
+	r.pred.pred, r.pred.pstart, r.pred.expanded = pred, pstart, r.expanded
+	return pred, pstart
+}
+
+// sweeper is a sweep's state: for each position, -1 once lost, else the turns that must
+// lead to lost positions before it is (all of the side's, one of the other side's; 0
+// for a leaf not lost), kept up to date as more are marked; one array, read at random, so
+// that a predecessor costs one cache line.
+type sweeper struct {
+	expanded     int32 // the graph's
+	left         []int32
+	rank         []int32 // nil: not ranked
+	found        int32
+	pred, pstart []int32 // the predecessors of j: pred[pstart[j]:pstart[j+1]]
+	queue        []int32
+	marked       []int32 // what the cut of one position marked, when logging
+	logging      bool
+}
+
+// lost returns the positions marked lost.
+func (w *sweeper) lost() []bool {
+	lost := make([]bool, len(w.left))
+	for i, l := range w.left {
+		lost[i] = l < 0
+	}
+	return lost
+}
+
+// mark marks i lost, its predecessors to see to.
+func (w *sweeper) mark(i int32) {
+	w.left[i] = -1
+	if w.rank != nil {
+		w.rank[i] = w.found
+	}
+	w.found++
+	if w.logging {
+		w.marked = append(w.marked, i)
+	}
+	w.queue = append(w.queue, i)
+}
+
+// propagate marks lost what the positions marked force: the other side's positions with
+// a turn into one, the side's with every turn.
+func (w *sweeper) propagate() {
+	for len(w.queue) > 0 {
+		j := w.queue[len(w.queue)-1]
+		w.queue = w.queue[:len(w.queue)-1]
+		for _, i := range w.pred[w.pstart[j]:w.pstart[j+1]] {
+			switch l := w.left[i]; {
+			case l < 0:
+			case l > 1:
+				w.left[i] = l - 1
+			default:
+				w.mark(i)
+			}
+		}
+	}
+}
+
+// cut counts the explored inner positions but the root as unexplored (lost) one at a
+// time, the last of order first (nil: the exploration's order), until the root falls, and
+// keeps the cut before that one; it returns the positions lost, how many are left not
+// lost and how many of order it kept. Each position is marked once over all the cuts: a
+// sweep's work.
+func (w *sweeper) cut(order []int32) (lost []bool, held, kept int) {
+	w.logging = true
+	defer func() { w.logging = false }()
+	x := int(w.expanded) - 1
+	for ; x >= 0; x-- {
+		i := int32(x)
+		if order != nil {
+			i = order[x]
+		}
+		if i == 0 || w.left[i] <= 0 {
+			continue // the root, lost already, or a leaf not lost
+		}
+		w.marked = w.marked[:0]
+		w.mark(i)
+		w.propagate()
+		if w.left[0] < 0 {
+			break
+		}
+	}
+	lost = w.lost()
+	if x >= 0 {
+		for _, j := range w.marked {
+			lost[j] = false
+		}
+	}
+	for _, l := range lost {
+		if !l {
+			held++
+		}
+	}
+	return lost, held, x + 1
+}
+
+// heldOrder returns the explored positions ordered by the share of the other side's
+// positions not lost among those with the side's pieces where they are (up to the
+// symmetries), the highest first, and in the exploration's order among equals: the
+// squares the side holds best first.
+func (r *reach) heldOrder(side engine.Color, lost []bool) []int32 {
+	n := int(r.expanded)
+	// A code for the side's pieces up to the symmetries: their count and the colex rank
+	// of their least image.
+	var good, all [reachSide + 1][]int32
+	code := make([]int32, n)
 	for i := 0; i < n; i++ {
-		switch {
-		case r.leaf[i] == losing || (i >= int(r.expanded) && r.leaf[i] == reachInner):
-			mark(int32(i))
-			queue = append(queue, int32(i))
-		case i < int(r.expanded) && r.leaf[i] == reachInner:
-			left[i] = r.start[i+1] - r.start[i]
+		b := r.keys[i].pieces(side)
+		k := b.Count()
+		if k > reachSide {
+			code[i] = -1
+			continue
+		}
+		m := b
+		for s := engine.MirrorLR; s < engine.NumSymmetries; s++ {
+			m = min(m, b.Transform(s))
+		}
+		rk := int32(0)
+		j := 1
+		for x := m; x != 0; x &= x - 1 {
+			rk += int32(tablebase.Binomial(int(x.First()), j))
+			j++
+		}
+		code[i] = int32(k)<<20 | rk
+		if r.side[i] != side {
+			if all[k] == nil {
+				all[k] = make([]int32, tablebase.Binomial(engine.Points, k))
+				good[k] = make([]int32, len(all[k]))
+			}
+			all[k][rk]++
+			if !lost[i] {
+				good[k][rk]++
+			}
 		}
 	}
-	for len(queue) > 0 {
-		j := queue[len(queue)-1]
-		queue = queue[:len(queue)-1]
-		for _, i := range pred[pstart[j]:pstart[j+1]] {
-			if lost[i] {
-				continue
+	// The codes by share, then each position's place by its code's (a counting sort).
+	type share struct {
+		code      int32
+		good, all int32
+	}
+	var shares []share
+	for k := range all {
+		for rk, a := range all[k] {
+			if a > 0 {
+				shares = append(shares, share{int32(k)<<20 | int32(rk), good[k][rk], a})
 			}
-			if r.keys[i].side() == side {
-				if left[i]--; left[i] > 0 {
-					continue
-				}
-			}
-			mark(i)
-			queue = append(queue, i)
 		}
 	}
-	return lost, rank
+	slices.SortFunc(shares, func(x, y share) int {
+		if d := int64(y.good)*int64(x.all) - int64(x.good)*int64(y.all); d != 0 {
+			return int(min(max(d, -1), 1))
+		}
+		return int(x.code - y.code)
+	})
+	for b, sh := range shares {
+		all[sh.code>>20][sh.code&(1<<20-1)] = int32(b) + 1 // the counts read, their place
+	}
+	last := int32(len(shares)) // the pieces never seen where the other side moves
+	count := make([]int32, last+2)
+	for i, c := range code {
+		b := last
+		if c >= 0 && all[c>>20] != nil && all[c>>20][c&(1<<20-1)] > 0 {
+			b = all[c>>20][c&(1<<20-1)] - 1
+		}
+		code[i] = b
+		count[b+1]++
+	}
+	for b := 1; b < len(count); b++ {
+		count[b] += count[b-1]
+	}
+	order := make([]int32, n)
+	for i, b := range code {
+		order[count[b]] = int32(i)
+		count[b]++
+	}
+	return order
 }
 
 // section returns the closed set proving c about root when its image is not lost: from
@@ -273,15 +502,16 @@ func (r *reach) section(root engine.Position, c Claim, lost []bool, rank []int32
 		}
 		p := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		i, _ := r.index.get(canonical(&p))
+		i, _ := r.indexOf(&p)
 		if r.leaf[i] != reachInner {
 			rec := Record{Type: RecordEnd, FEN: p.FEN()}
 			if st := r.rules.Status(&p); !st.Over() {
-				v, _, err := tables.Probe(&p, 0)
+				leaf := p // the probe's own: p stays on the stack
+				v, _, err := tables.Probe(&leaf, 0)
 				if err != nil {
 					return Section{}, false, err
 				}
-				cl, _ := tablebase.ClassOf(&p)
+				cl, _ := tablebase.ClassOf(&leaf)
 				rec = Record{Type: RecordTable, FEN: rec.FEN, Value: v.Outcome.String(),
 					File: baseName(tables.File(tablebase.TableID{Class: cl, Rule: tablebase.PaikaRule(0)}))}
 			}
@@ -311,7 +541,7 @@ func (r *reach) section(root engine.Position, c Claim, lost []bool, rank []int32
 		pick, best, inPick := -1, -1, false
 		for x := range qs {
 			k, _ := keyOf(&qs[x], 0)
-			j, ok := r.index.get(canonical(&qs[x]))
+			j, ok := r.indexOf(&qs[x])
 			if !ok || lost[j] == (rank == nil) || rank != nil && rank[j] >= rank[i] {
 				continue
 			}
@@ -385,7 +615,7 @@ func (s *Prover) reachClosedSet(ctx context.Context, p engine.Position, c Claim,
 		if !r.whole() && 2*r.expanded < 3*r.swept[c.Side] {
 			return Section{}, false, nodes, nil
 		}
-		lost := r.lost(c.Side)
+		lost := r.lostNear(c.Side)
 		if lost[0] {
 			r.swept[c.Side] = r.expanded
 			return Section{}, false, nodes, nil
@@ -396,15 +626,27 @@ func (s *Prover) reachClosedSet(ctx context.Context, p engine.Position, c Claim,
 	return sec, ok, nodes, err
 }
 
+// wholeReach reports whether the graph kept (s.reach) is about p, under the theoretic
+// rules, and whole.
+func (s *Prover) wholeReach(p *engine.Position) bool {
+	if s.reach == nil || s.limit != 0 || pieces(p) > reachPieces || s.reach.tables != s.tables || !s.reach.whole() {
+		return false
+	}
+	root := normalise(*p, 0)
+	return s.reach.root == canonical(&root)
+}
+
 // reachWin looks for the proof of c, a "wins" claim, about p in the graph kept about p
 // once it is whole (s.reach after reachClosedSet): the other side's "does not lose" lost
 // at the root, the sweep's order gives the proof (section), written until deadline.
 func (s *Prover) reachWin(p engine.Position, c Claim, deadline time.Time, toolkit string) (Section, bool, error) {
 	r := s.reach
 	root := normalise(p, 0)
-	if r == nil || r.root != canonical(&root) || !r.whole() {
-		return Section{}, false, nil
+	if r == nil || r.root != canonical(&root) || !r.whole() || r.held[c.Side.Other()] != nil {
+		return Section{}, false, nil // no graph, or the other side does not lose
 	}
-	lost, rank := r.lostRanked(c.Side.Other(), true)
-	return r.section(root, c, lost, rank, s.tables, toolkit, deadline)
+	if r.won[c.Side].lost == nil {
+		r.won[c.Side].lost, r.won[c.Side].rank = r.lostRanked(c.Side.Other(), true)
+	}
+	return r.section(root, c, r.won[c.Side].lost, r.won[c.Side].rank, s.tables, toolkit, deadline)
 }

@@ -1,13 +1,17 @@
-// reachindex.go: the index of a reach graph's positions, an open-addressed table that
-// keeps each key in its slot: a probe costs one cache line where a Go map's costs two
-// (its control word and its slot), and the graph's exploration is mostly probes; on
-// huge pages, as they are at random.
+// reachindex.go: the indices of a reach graph's positions. reachSlots numbers them by
+// their classes' table slots, an array read each; reachIndex is an open-addressed table
+// that keeps each key in its slot (a probe costs one cache line where a Go map's costs
+// two, its control word and its slot; on huge pages, as they are at random), for the
+// boards of no class and the positions of a set written.
 
 package proof
 
 import (
 	"math/bits"
 	"unsafe"
+
+	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/puzzles/tablebase"
 )
 
 // reachIndex maps keys to the graph's indices.
@@ -92,4 +96,71 @@ func (x *reachIndex) has(k key) bool {
 func (x *reachIndex) put(k key) bool {
 	_, added := x.add(k, 0)
 	return added
+}
+
+// reachSlots maps a graph's positions to its indices through their classes' table slots:
+// one slot for a board and its images, so no canonical key is computed, and an array
+// read in place of a probe (the slots of a class of 5 pieces take 13 MiB, a table of
+// keys about 400). Boards of no class (a side without pieces) are in ends, by their
+// least image's key.
+type reachSlots struct {
+	blocks [2][reachSide + 1][reachSide + 1]*reachBlock // side to move, White's and Black's pieces
+	ends   reachIndex
+}
+
+// reachSide bounds the pieces a side has in a class numbered by its slots.
+const reachSide = 4
+
+// reachBlock is one class with one colour to move: the index + 1 of each slot (0: none).
+type reachBlock struct {
+	num tablebase.Numbering
+	ids []int32
+}
+
+// cell returns where the index of the board white, black with side to move is kept, nil
+// when its class has no block (then ends holds it).
+func (x *reachSlots) cell(white, black engine.Bitboard, side engine.Color) *int32 {
+	w, b := white.Count(), black.Count()
+	if w == 0 || b == 0 || w > reachSide || b > reachSide {
+		return nil
+	}
+	blk := x.blocks[side][w][b]
+	if blk == nil {
+		c := tablebase.Class{Own: w, Enemy: b}
+		if side == engine.Black {
+			c = c.Swap()
+		}
+		num, err := tablebase.NewNumbering(c)
+		if err != nil {
+			return nil
+		}
+		blk = &reachBlock{num: num, ids: make([]int32, num.Size())}
+		adviseHugePages(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(blk.ids))), 4*len(blk.ids)))
+		x.blocks[side][w][b] = blk
+	}
+	own, enemy := white, black
+	if side == engine.Black {
+		own, enemy = black, white
+	}
+	return &blk.ids[blk.num.Slot(own, enemy)]
+}
+
+// get returns the index of a board.
+func (x *reachSlots) get(white, black engine.Bitboard, side engine.Color) (int32, bool) {
+	if c := x.cell(white, black, side); c != nil {
+		return *c - 1, *c != 0
+	}
+	return x.ends.get(canonicalBoard(white, black, side))
+}
+
+// add returns the index of a board, giving it index i when absent (added true).
+func (x *reachSlots) add(white, black engine.Bitboard, side engine.Color, i int32) (int32, bool) {
+	if c := x.cell(white, black, side); c != nil {
+		if *c != 0 {
+			return *c - 1, false
+		}
+		*c = i + 1
+		return i, true
+	}
+	return x.ends.add(canonicalBoard(white, black, side), i)
 }
