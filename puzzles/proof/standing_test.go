@@ -150,7 +150,10 @@ func TestStandingIsTheAndOrOfTheLedger(t *testing.T) {
 	splitDone := &Ledger{Entries: append(open.Entries, ledgerLine(child.FEN(), "white-not-loses", "proven", "w.fpc.gz"))}
 	ts := turnOf(t, OpeningStanding(splitDone, 50), "d3-e3A")
 	assert.Equal(t, "white-not-loses", replyOf(t, ts, "c3-d3A").Outcome)
-	assert.Equal(t, uint32(1), ts.DisproofNumber, "c3-d3W alone left")
+	// c3-d3W alone left: the disproof number (a sum over Black's open replies) loses
+	// c3-d3A's share and keeps c3-d3W's, at least 1 (its value depends on the ledger's growth).
+	assert.Less(t, ts.DisproofNumber, d3.DisproofNumber, "c3-d3A's share gone")
+	assert.Greater(t, ts.DisproofNumber, uint32(0), "c3-d3W alone left")
 	assert.True(t, strings.HasPrefix(ts.FEN, "BBBBBBBBB/"), ts.FEN)
 }
 
