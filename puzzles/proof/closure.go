@@ -74,10 +74,16 @@ func (s *Prover) searchShare(p *engine.Position, b Budget) Budget {
 	if !s.closes(p, b) {
 		return b
 	}
-	if pieces(p) <= reachPieces && s.limit == 0 {
+	if s.reachDecides(p) {
 		return Budget{Time: b.Time - 15*b.Time/16, Nodes: b.Nodes - 15*b.Nodes/16}
 	}
 	return Budget{Time: b.Time - b.Time/2, Nodes: b.Nodes - b.Nodes/2}
+}
+
+// reachDecides reports whether p's closed set is the reachable graph's under the
+// theoretic rules, which, whole, decides every claim about p.
+func (s *Prover) reachDecides(p *engine.Position) bool {
+	return pieces(p) <= reachPieces && s.limit == 0
 }
 
 func pieces(p *engine.Position) int { return (p.Pieces[engine.White] | p.Pieces[engine.Black]).Count() }

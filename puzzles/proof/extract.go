@@ -489,12 +489,13 @@ func (e *unextractedError) Unwrap() error { return e.err }
 
 // prove is Prove, a failed extraction an *unextractedError.
 func (s *Prover) prove(ctx context.Context, p engine.Position, c Claim, b Budget, toolkit string) (Result, *Section, error) {
-	if s.closes(&p, b) && s.wholeReach(&p) {
+	if s.closes(&p, b) && s.wholeGraph(&p) != nil {
 		// The graph decides every claim about p: a search would only take time from it.
 		s.claim, s.nodes = c, 0
 		return s.proveClosed(ctx, p, c, b, Result{Claim: c, Outcome: Unknown}, toolkit)
 	}
-	res, err := s.Search(ctx, p, c, s.searchShare(&p, b))
+	share := s.searchShare(&p, b)
+	res, err := s.Search(ctx, p, c, share)
 	if err == nil && res.Outcome == Unknown && s.closes(&p, b) {
 		return s.proveClosed(ctx, p, c, b, res, toolkit)
 	}
@@ -514,7 +515,7 @@ func (s *Prover) prove(ctx context.Context, p engine.Position, c Claim, b Budget
 	// An extraction that fails (a disproof resting on repetitions of the search's own
 	// lines, say) would use all that is left, round after round: on the reachable graph
 	// it has its share, and a closed set has the rest.
-	if share := s.searchShare(&p, b); pieces(&p) <= reachPieces && s.limit == 0 {
+	if s.reachDecides(&p) {
 		if b.Time > 0 {
 			left.Time = min(left.Time, max(share.Time, time.Millisecond))
 		}

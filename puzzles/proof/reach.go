@@ -224,16 +224,6 @@ func (r *reach) lostNear(side engine.Color) []bool {
 	return near
 }
 
-// lostCut is lost, cut in order (nil: the exploration's) as lostNear does, the positions
-// left not lost and how many of order the cut kept.
-func (r *reach) lostCut(side engine.Color, order []int32) (lost []bool, held, kept int) {
-	w := r.sweep(side, false)
-	if w.left[0] < 0 {
-		return w.lost(), 0, 0
-	}
-	return w.cut(order)
-}
-
 // lostRanked is lost, with each lost position's rank when asked: the order in which the
 // sweep found it, lower along every turn a win takes (a winning turn leads to a position
 // found before, and a losing side's position is found after all its turns' positions).
@@ -396,8 +386,7 @@ func (w *sweeper) cut(order []int32) (lost []bool, held, kept int) {
 // squares the side holds best first.
 func (r *reach) heldOrder(side engine.Color, lost []bool) []int32 {
 	n := int(r.expanded)
-	// A code for the side's pieces up to the symmetries: their count and the colex rank
-	// of their least image.
+	// A code for the side's pieces up to the symmetries: their count and their orbit.
 	var good, all [reachSide + 1][]int32
 	code := make([]int32, n)
 	for i := 0; i < n; i++ {
@@ -407,20 +396,12 @@ func (r *reach) heldOrder(side engine.Color, lost []bool) []int32 {
 			code[i] = -1
 			continue
 		}
-		m := b
-		for s := engine.MirrorLR; s < engine.NumSymmetries; s++ {
-			m = min(m, b.Transform(s))
-		}
-		rk := int32(0)
-		j := 1
-		for x := m; x != 0; x &= x - 1 {
-			rk += int32(tablebase.Binomial(int(x.First()), j))
-			j++
-		}
+		orbit, orbits := tablebase.Orbit(b)
+		rk := int32(orbit)
 		code[i] = int32(k)<<20 | rk
 		if r.side[i] != side {
 			if all[k] == nil {
-				all[k] = make([]int32, tablebase.Binomial(engine.Points, k))
+				all[k] = make([]int32, orbits)
 				good[k] = make([]int32, len(all[k]))
 			}
 			all[k][rk]++
@@ -626,25 +607,27 @@ func (s *Prover) reachClosedSet(ctx context.Context, p engine.Position, c Claim,
 	return sec, ok, nodes, err
 }
 
-// wholeReach reports whether the graph kept (s.reach) is about p, under the theoretic
-// rules, and whole.
-func (s *Prover) wholeReach(p *engine.Position) bool {
-	if s.reach == nil || s.limit != 0 || pieces(p) > reachPieces || s.reach.tables != s.tables || !s.reach.whole() {
-		return false
+// wholeGraph returns the graph kept (s.reach) when it is about p, under the theoretic
+// rules, over the prover's tables, and whole; else nil.
+func (s *Prover) wholeGraph(p *engine.Position) *reach {
+	if s.reach == nil || !s.reachDecides(p) || s.reach.tables != s.tables || !s.reach.whole() {
+		return nil
 	}
-	root := normalise(*p, 0)
-	return s.reach.root == canonical(&root)
+	if root := normalise(*p, 0); s.reach.root != canonical(&root) {
+		return nil
+	}
+	return s.reach
 }
 
 // reachWin looks for the proof of c, a "wins" claim, about p in the graph kept about p
 // once it is whole (s.reach after reachClosedSet): the other side's "does not lose" lost
 // at the root, the sweep's order gives the proof (section), written until deadline.
 func (s *Prover) reachWin(p engine.Position, c Claim, deadline time.Time, toolkit string) (Section, bool, error) {
-	r := s.reach
-	root := normalise(p, 0)
-	if r == nil || r.root != canonical(&root) || !r.whole() || r.held[c.Side.Other()] != nil {
+	r := s.wholeGraph(&p)
+	if r == nil || r.held[c.Side.Other()] != nil {
 		return Section{}, false, nil // no graph, or the other side does not lose
 	}
+	root := normalise(p, 0)
 	if r.won[c.Side].lost == nil {
 		r.won[c.Side].lost, r.won[c.Side].rank = r.lostRanked(c.Side.Other(), true)
 	}

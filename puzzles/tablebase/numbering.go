@@ -27,3 +27,11 @@ func (n Numbering) Slot(own, enemy engine.Bitboard) uint64 { return n.ix.index(o
 
 // Pieces returns a board of slot: own to move against enemy.
 func (n Numbering) Pieces(slot uint64) (own, enemy engine.Bitboard) { return n.ix.position(slot) }
+
+// Orbit returns the number of the orbit of the set of points b (at most 5) under the
+// board's symmetries among the sets of its size, the orbits numbered in the order of
+// their least members, and how many orbits there are.
+func Orbit(b engine.Bitboard) (orbit, orbits int) {
+	o := orbitsOf(b.Count())
+	return int(o.of[colexRank(b)] >> 2), len(o.reps)
+}

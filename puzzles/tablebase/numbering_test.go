@@ -1,7 +1,9 @@
 package tablebase
 
 import (
+	"maps"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/fanorona/fanorona/engine"
@@ -51,4 +53,46 @@ func randomSets(rng *rand.Rand, a, b int) (engine.Bitboard, engine.Bitboard) {
 		}
 	}
 	return sets[0], sets[1]
+}
+
+// TestOrbitNumbersTheLeastImages: for every set of 0 to 4 points, Orbit is the place of
+// its least image (over the symmetries, as a bitboard) among all sets' least images in
+// increasing order, and the count is theirs.
+func TestOrbitNumbersTheLeastImages(t *testing.T) {
+	for k := 0; k <= 4; k++ {
+		least := func(b engine.Bitboard) engine.Bitboard {
+			m := b
+			for sym := engine.Identity; sym < engine.NumSymmetries; sym++ {
+				m = min(m, b.Transform(sym))
+			}
+			return m
+		}
+		var sets []engine.Bitboard
+		var walk func(from int, b engine.Bitboard)
+		walk = func(from int, b engine.Bitboard) {
+			if b.Count() == k {
+				sets = append(sets, b)
+				return
+			}
+			for p := from; p < engine.Points; p++ {
+				walk(p+1, b|engine.Bit(engine.Point(p)))
+			}
+		}
+		walk(0, 0)
+		require.Equal(t, int(Binomial(engine.Points, k)), len(sets))
+		reps := map[engine.Bitboard]bool{}
+		for _, b := range sets {
+			reps[least(b)] = true
+		}
+		sorted := slices.Sorted(maps.Keys(reps))
+		place := map[engine.Bitboard]int{}
+		for i, m := range sorted {
+			place[m] = i
+		}
+		for _, b := range sets {
+			orbit, orbits := Orbit(b)
+			require.Equal(t, len(sorted), orbits, "%d points", k)
+			require.Equal(t, place[least(b)], orbit, "%x", b)
+		}
+	}
 }
