@@ -171,17 +171,45 @@ func (s *Stack) Refresh(ply int, p *engine.Position) {
 	}
 }
 
+// add adds input f's row of the first layer to the accumulator a.
 func (n *Net) add(a []int32, f int) {
 	row := n.w1[f*n.hidden:][:len(a)]
+	if len(a) == 32 { // the default net's width: fixed-size arrays, no bounds checks
+		add32((*[32]int32)(a), (*[32]int16)(row))
+		return
+	}
 	for i, w := range row {
 		a[i] += int32(w)
 	}
 }
 
+// sub subtracts input f's row of the first layer from the accumulator a.
 func (n *Net) sub(a []int32, f int) {
 	row := n.w1[f*n.hidden:][:len(a)]
+	if len(a) == 32 {
+		sub32((*[32]int32)(a), (*[32]int16)(row))
+		return
+	}
 	for i, w := range row {
 		a[i] -= int32(w)
+	}
+}
+
+func add32(a *[32]int32, row *[32]int16) {
+	for i := 0; i < 32; i += 4 {
+		a[i] += int32(row[i])
+		a[i+1] += int32(row[i+1])
+		a[i+2] += int32(row[i+2])
+		a[i+3] += int32(row[i+3])
+	}
+}
+
+func sub32(a *[32]int32, row *[32]int16) {
+	for i := 0; i < 32; i += 4 {
+		a[i] -= int32(row[i])
+		a[i+1] -= int32(row[i+1])
+		a[i+2] -= int32(row[i+2])
+		a[i+3] -= int32(row[i+3])
 	}
 }
 
