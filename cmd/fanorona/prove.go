@@ -42,6 +42,7 @@ func newProveCmd(s *streams, runF func(*proveOptions) error) *cobra.Command {
 	f.StringVarP(&r.Output, "output", "o", "", "write the certificate to this new file (gzip JSON Lines)")
 	f.BoolVar(&o.force, "force", false, "overwrite the output file if it exists")
 	f.IntVar(&r.TTEntries, "tt-entries", proof.DefaultTTEntries, "transposition table entries (32 bytes each)")
+	netFlag(c, &r.Net)
 	f.StringVar(&r.Folder, "folder", "", "a durable proof in this folder: the top of the tree and its jobs, resumed when run again (--time is then each job's budget)")
 	f.IntVar(&r.SplitDepth, "split-depth", proof.DefaultSplitDepth, "with --folder: plies of the top of the tree above its jobs (a folder made already keeps its own)")
 	f.IntVar(&r.Workers, "workers", 1, "with --folder: jobs run at once (one transposition table each)")
@@ -55,6 +56,11 @@ func newProveCmd(s *streams, runF func(*proveOptions) error) *cobra.Command {
 	f.BoolVar(&r.Markdown, "markdown", false, "with --ledger --status: a Markdown table (docs/OPENING.md)")
 	f.StringVar(&r.Import, "import", "", "with --ledger: check this certificate (--tablebases) and add it, --nodes and --time its search's figures")
 	return c
+}
+
+// netFlag declares --net, the evaluation that initialises the proof numbers.
+func netFlag(c *cobra.Command, dst *string) {
+	c.Flags().StringVar(dst, "net", "default", "evaluation that sets new positions' initial proof numbers: default (the embedded net), none (turn counts only) or a net file")
 }
 
 func runProve(c *cobra.Command, s *streams, o *proveOptions) error {
@@ -132,6 +138,7 @@ func newProveSampleCmd(s *streams, runF func(*proveSampleOptions) error) *cobra.
 	f.BoolVar(&r.Quiet, "quiet", false, "only positions whose side to move cannot capture")
 	f.BoolVar(&r.Balanced, "balanced", false, "positions of the reference's values win, draw and loss for the side to move in turn")
 	f.IntVar(&r.TTEntries, "tt-entries", proof.DefaultTTEntries, "transposition table entries")
+	netFlag(c, &r.Net)
 	return c
 }
 

@@ -316,8 +316,8 @@ func gzipLines(t *testing.T, lines []string) []byte {
 // and --split-depth counts as given only when it is.
 func TestProveFlagsBecomeOptions(t *testing.T) {
 	o := parsedOptions(t, newProveCmd, "--fen", "9/9/2W1W4/3B1B3/9 w", "--claim", "white-wins", "--paika-limit", "0", "--nodes", "500",
-		"--time", "30s", "--folder", "f", "--workers", "3", "--tt-entries", "1024", "--status", "--tablebases", "tb")
-	assert.Equal(t, proof.Request{FEN: "9/9/2W1W4/3B1B3/9 w", Claim: "white-wins", Folder: "f", PaikaLimit: 0, TTEntries: 1024,
+		"--time", "30s", "--folder", "f", "--workers", "3", "--tt-entries", "1024", "--status", "--tablebases", "tb", "--net", "my.fnn")
+	assert.Equal(t, proof.Request{FEN: "9/9/2W1W4/3B1B3/9 w", Claim: "white-wins", Folder: "f", PaikaLimit: 0, TTEntries: 1024, Net: "my.fnn",
 		Workers: 3, SplitDepth: 2, Budget: proof.Budget{Nodes: 500, Time: 30 * time.Second}, SnapshotEvery: 5 * time.Minute,
 		Status: true, Tablebases: "tb", Toolkit: version(), Jobs: 1, TimeGiven: true}, o.req)
 	assert.False(t, o.req.SplitGiven, "the default split depth is not a split depth given")
@@ -325,6 +325,7 @@ func TestProveFlagsBecomeOptions(t *testing.T) {
 	assert.True(t, o.req.SplitGiven)
 	assert.True(t, o.req.Opening)
 	assert.Equal(t, "value", o.req.Claim)
+	assert.Equal(t, "default", o.req.Net, "proof numbers from the embedded net unless asked otherwise")
 	assert.Equal(t, 50, o.req.PaikaLimit)
 	assert.Equal(t, "c.fpc.gz", o.req.Output)
 	assert.True(t, o.force)

@@ -140,8 +140,9 @@ func TestProveSampleRefusesPiecesTheReferenceLacks(t *testing.T) {
 // the request's checks (--nodes without --time drops the time budget there).
 func TestProveSampleFlagsBecomeOptions(t *testing.T) {
 	o := parsedOptions(t, newProveSampleCmd, "--nodes", "1000", "--pieces", "5", "--count", "7", "--seed", "3", "--quiet",
-		"--reference", "ref", "--tablebases", "tb", "--certificates", "certs", "--total", "1h", "--paika-limit", "0", "--tt-entries", "64")
+		"--reference", "ref", "--tablebases", "tb", "--certificates", "certs", "--total", "1h", "--paika-limit", "0", "--tt-entries", "64", "--net", "none")
 	r := o.req
+	assert.Equal(t, "none", r.Net)
 	assert.Equal(t, proof.Budget{Nodes: 1000, Time: time.Minute}, r.Budget)
 	assert.False(t, r.Given("time"))
 	assert.Equal(t, "5", r.PiecesList)
@@ -162,6 +163,7 @@ func TestProveSampleFlagsBecomeOptions(t *testing.T) {
 	assert.Equal(t, time.Minute, o.req.Budget.Time)
 	assert.Equal(t, "6,7", o.req.PiecesList)
 	assert.Equal(t, 100, o.req.Count)
+	assert.Equal(t, "default", o.req.Net)
 }
 
 // TestProveSampleRefusesBadFlags: one line, exit 2, before anything runs.
@@ -173,6 +175,7 @@ func TestProveSampleRefusesBadFlags(t *testing.T) {
 		{[]string{"prove-sample", "--bogus"}, "fanorona: unknown flag: --bogus\n"},
 		{[]string{"prove-sample", "--count", "x"}, `fanorona: invalid argument "x" for "--count" flag: strconv.ParseInt: parsing "x": invalid syntax` + "\n"},
 		{[]string{"prove-sample", "extra"}, `fanorona: unknown command "extra" for "fanorona prove-sample"` + "\n"},
+		{[]string{"prove-sample", "--positions", "p.fen", "--net", "missing.fnn"}, `fanorona: --net missing.fnn: want "default", "none" or a net file: open missing.fnn: no such file or directory` + "\n"},
 	} {
 		code, out, errs := runCmd(t, "", c.args...)
 		assert.Equal(t, 2, code, "%v", c.args)

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/players/nnue"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/stretchr/testify/require"
 )
@@ -53,11 +54,21 @@ func frontierPositions(tb testing.TB, limit int) []engine.Position {
 // 50 on each frontier position, 100,000 nodes each an iteration, with the committed
 // ledger's decided positions as leaves, as the campaign runs them, and the tables of at
 // most 3 pieces (which no node of these searches reaches: every probe is a miss, as on
-// the frontier with the 7-piece tables). It reports nodes a CPU-second (user + system of
-// the process, so the collector counts), nodes a second and allocations.
+// the frontier with the 7-piece tables); initial numbers from turn counts (none) and
+// scaled by the embedded net (net). It reports nodes a CPU-second (user + system of the
+// process, so the collector counts), nodes a second and allocations.
 func BenchmarkOpeningFrontier(b *testing.B) {
+	for _, bc := range []struct {
+		name string
+		net  *nnue.Net
+	}{{"none", nil}, {"net", nnue.Default()}} {
+		b.Run(bc.name, func(b *testing.B) { benchmarkFrontier(b, bc.net) })
+	}
+}
+
+func benchmarkFrontier(b *testing.B, net *nnue.Net) {
 	dir := builtTables(b)
-	pr, err := NewProver(Options{PaikaLimit: 50, Tables: FromSet(tablebase.Open(dir), 3), TTEntries: 1 << 20, Ledger: openingLedger(b)})
+	pr, err := NewProver(Options{PaikaLimit: 50, Tables: FromSet(tablebase.Open(dir), 3), TTEntries: 1 << 20, Ledger: openingLedger(b), Evaluation: net})
 	require.NoError(b, err)
 	ps := frontierPositions(b, 50)
 	ctx := context.Background()

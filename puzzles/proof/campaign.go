@@ -21,6 +21,7 @@ import (
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/internal/atomicfile"
 	"github.com/fanorona/fanorona/players"
+	"github.com/fanorona/fanorona/players/nnue"
 )
 
 // Campaign runs Jobs jobs of the claim "Black wins" after each target (White's first
@@ -31,7 +32,9 @@ type Campaign struct {
 	Pursue *Claim
 	// Guide scores a position for the side that moved into it, ordering children alike
 	// in their numbers before any job searched them (nil: the expert at guideNodes).
-	Guide      func(*engine.Position) int
+	Guide func(*engine.Position) int
+	// Evaluation initialises the jobs' proof numbers (Options.Evaluation; nil: none).
+	Evaluation *nnue.Net
 	Ledger     *Ledger
 	Targets    []Target
 	PaikaLimit int
@@ -70,7 +73,7 @@ func (e CampaignJob) String() string {
 
 // Run runs the campaign's jobs one after another, telling each, then the standing.
 func (c *Campaign) Run(ctx context.Context, tell func(FolderEvent)) error {
-	pr, err := NewProver(Options{PaikaLimit: c.PaikaLimit, Tables: c.Tables, TTEntries: c.TTEntries})
+	pr, err := NewProver(Options{PaikaLimit: c.PaikaLimit, Tables: c.Tables, TTEntries: c.TTEntries, Evaluation: c.Evaluation})
 	if err != nil {
 		return err
 	}
@@ -119,6 +122,9 @@ func (c *Campaign) run(ctx context.Context, pr *Prover, path []string, p engine.
 	}
 	job := CampaignJob{Path: path, FEN: p.FEN(), Claim: claim.String(), Outcome: res.Outcome.String(), Nodes: res.Nodes, Seconds: res.Elapsed.Seconds()}
 	e := LedgerEntry{FEN: job.FEN, Claim: job.Claim, PaikaLimit: c.PaikaLimit, Result: job.Outcome, Nodes: res.Nodes, Seconds: res.Elapsed.Seconds()}
+	if c.Evaluation != nil {
+		e.NetSHA256 = c.Evaluation.SHA256
+	}
 	if sec == nil {
 		e.Split = true
 		var seen engine.ResultSet

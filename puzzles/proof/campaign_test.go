@@ -14,6 +14,7 @@ import (
 
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/internal/filehash"
+	"github.com/fanorona/fanorona/players/nnue"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -380,4 +381,27 @@ func TestCampaignGuideOrdersChildrenAlikeInNumber(t *testing.T) {
 	assert.Greater(t, guide(&won), 200)
 	lost := engine.NewPosition(won.Pieces[engine.White], won.Pieces[engine.Black], engine.White, 0, 0)
 	assert.Less(t, guide(&lost), -200)
+}
+
+// TestCampaignNamesTheNetOfItsNumbers: a job searched with initial numbers from a net
+// names the net's SHA-256 in its ledger line; without one, the line names none.
+func TestCampaignNamesTheNetOfItsNumbers(t *testing.T) {
+	p := engine.MustParseFEN("W1W6/7W1/9/6B2/9 b 0 0")
+	for _, net := range []*nnue.Net{nil, nnue.Default()} {
+		l, err := ReadLedger(t.TempDir())
+		require.NoError(t, err)
+		c := Campaign{Ledger: l, PaikaLimit: 50, TTEntries: 1 << 6, Budget: Budget{Nodes: 10_000}, Toolkit: "test", Evaluation: net}
+		pr, err := NewProver(Options{PaikaLimit: 50, TTEntries: c.TTEntries, Ledger: l, Evaluation: net})
+		require.NoError(t, err)
+		job, err := c.run(context.Background(), pr, []string{"t"}, p, Claim{engine.Black, Wins})
+		require.NoError(t, err)
+		assert.Equal(t, "disproven", job.Outcome)
+		require.Len(t, l.Entries, 1)
+		want := ""
+		if net != nil {
+			want = net.SHA256
+			require.Len(t, want, 64)
+		}
+		assert.Equal(t, want, l.Entries[0].NetSHA256)
+	}
 }

@@ -18,6 +18,7 @@ import (
 
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/internal/atomicfile"
+	"github.com/fanorona/fanorona/players/nnue"
 )
 
 // FolderRun is a durable proof asked for: of Claim, or of the value, about each target.
@@ -30,6 +31,7 @@ type FolderRun struct {
 	PaikaLimit    int
 	Tables        Tables
 	TTEntries     int
+	Evaluation    *nnue.Net // initialises the proof numbers (Options.Evaluation; nil: none)
 	SnapshotEvery time.Duration
 	// SplitDepth is the plies of the top of a new folder's tree; below 0 a folder keeps
 	// its own, a new one DefaultSplitDepth. A folder split otherwise is refused.
@@ -239,7 +241,7 @@ func (r *FolderRun) claim(ctx context.Context, dir string, p engine.Position, c 
 	out := ClaimOutcome{Claim: c}
 	provers := make([]*Prover, r.Workers)
 	for i := range provers {
-		pr, err := NewProver(Options{PaikaLimit: r.PaikaLimit, Tables: r.Tables, TTEntries: r.TTEntries, SnapshotEvery: r.SnapshotEvery})
+		pr, err := NewProver(Options{PaikaLimit: r.PaikaLimit, Tables: r.Tables, TTEntries: r.TTEntries, SnapshotEvery: r.SnapshotEvery, Evaluation: r.Evaluation})
 		if err != nil {
 			return out, &InputError{Err: badFolderError{err}}
 		}

@@ -46,6 +46,9 @@ type LedgerEntry struct {
 	Certificate       string `json:"certificate,omitempty"` // a file name in the ledger's folder
 	CertificateSHA256 string `json:"certificate_sha256,omitempty"`
 	Split             bool   `json:"split,omitempty"`
+	// NetSHA256 is the SHA-256 of the evaluation that initialised the search's numbers
+	// (Options.Evaluation; none: omitted): with Nodes it says how the search went.
+	NetSHA256 string `json:"net_sha256,omitempty"`
 }
 
 // Established returns the claim the entry's certificate proves: its claim when proven,

@@ -90,11 +90,15 @@ func (r *Request) runCampaign(ctx context.Context, l *Ledger, tell func(FolderEv
 		}
 		pursue = &c
 	}
+	net, err := OpenEvaluation(r.Net)
+	if err != nil {
+		return err
+	}
 	set, err := OpenTables(r.Tablebases, r.PaikaLimit, &targets[0].Position, 0)
 	if err != nil {
 		return err
 	}
-	c := Campaign{Ledger: l, Targets: targets, PaikaLimit: r.PaikaLimit, Tables: SearchTables(set), TTEntries: r.TTEntries,
+	c := Campaign{Ledger: l, Targets: targets, PaikaLimit: r.PaikaLimit, Tables: SearchTables(set), TTEntries: r.TTEntries, Evaluation: net,
 		Budget: r.Budget, Jobs: r.Jobs, Toolkit: r.Toolkit, Pursue: pursue}
 	err = c.Run(ctx, tell)
 	if err == nil && ctx.Err() != nil {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/fanorona/fanorona/engine"
+	"github.com/fanorona/fanorona/players/nnue"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 )
 
@@ -21,9 +22,12 @@ import (
 type Request struct {
 	FEN, Claim            string
 	PaikaLimit, TTEntries int
-	Budget                Budget // with Folder, each job's
-	Tablebases            string
-	Toolkit               string
+	// Net is the evaluation that initialises the proof numbers (OpenEvaluation): "default",
+	// a net file, or "" and "none" for turn counts only.
+	Net        string
+	Budget     Budget // with Folder, each job's
+	Tablebases string
+	Toolkit    string
 	// Output is where the caller writes the certificate; only its presence is checked
 	// here (refused with Folder). Ready, when set and Output given, runs once the request
 	// is checked and before any table is opened: the caller's check of Output.
@@ -92,6 +96,10 @@ func Run(ctx context.Context, r Request, tell func(FolderEvent)) (*Answer, error
 	if err == nil {
 		err = checkTT(r.TTEntries, 1)
 	}
+	var net *nnue.Net
+	if err == nil {
+		net, err = OpenEvaluation(r.Net)
+	}
 	if err == nil && r.Ready != nil && r.Output != "" {
 		err = r.Ready()
 	}
@@ -102,7 +110,7 @@ func Run(ctx context.Context, r Request, tell func(FolderEvent)) (*Answer, error
 	if err != nil {
 		return nil, err
 	}
-	pr, err := NewProver(Options{PaikaLimit: r.PaikaLimit, Tables: SearchTables(set), TTEntries: r.TTEntries, ClosedSets: true})
+	pr, err := NewProver(Options{PaikaLimit: r.PaikaLimit, Tables: SearchTables(set), TTEntries: r.TTEntries, ClosedSets: true, Evaluation: net})
 	if err != nil {
 		return nil, &InputError{Err: err}
 	}
@@ -113,6 +121,22 @@ func Run(ctx context.Context, r Request, tell func(FolderEvent)) (*Answer, error
 	}
 	return &a, err
 }
+
+// OpenEvaluation reads the evaluation that initialises proof numbers (Options.Evaluation):
+// "default" the net embedded in the binary, "" or "none" none, else a net file.
+func OpenEvaluation(name string) (*nnue.Net, error) {
+	if name == "" || name == NetNone {
+		return nil, nil
+	}
+	n, err := nnue.Open(name)
+	if err != nil {
+		return nil, refuse("net", name, "want %q, %q or a net file: %v", nnue.DefaultName, NetNone, err)
+	}
+	return n, nil
+}
+
+// NetNone names no evaluation: initial numbers from turn counts only.
+const NetNone = "none"
 
 // Certificate is the certificate of what was decided; nil when nothing was.
 func (a *Answer) Certificate() ([]byte, error) {
@@ -180,7 +204,11 @@ func (r *Request) runFolder(ctx context.Context, tell func(FolderEvent)) error {
 	if err != nil {
 		return err
 	}
-	run := FolderRun{Folder: r.Folder, Claim: claim, PaikaLimit: r.PaikaLimit, TTEntries: r.TTEntries,
+	net, err := OpenEvaluation(r.Net)
+	if err != nil {
+		return err
+	}
+	run := FolderRun{Folder: r.Folder, Claim: claim, PaikaLimit: r.PaikaLimit, TTEntries: r.TTEntries, Evaluation: net,
 		SnapshotEvery: r.SnapshotEvery, SplitDepth: -1, Workers: r.Workers,
 		Budget: r.Budget, Toolkit: r.Toolkit, StatusOnly: r.Status}
 	if r.SplitGiven {

@@ -14,6 +14,7 @@ import (
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/engine/record"
 	"github.com/fanorona/fanorona/internal/atomicfile"
+	"github.com/fanorona/fanorona/players/nnue"
 	"github.com/fanorona/fanorona/puzzles/tablebase"
 )
 
@@ -36,6 +37,7 @@ type Sample struct {
 	Reference  *tablebase.Set
 	PaikaLimit int
 	TTEntries  int
+	Evaluation *nnue.Net     // initialises the proof numbers (Options.Evaluation; nil: none)
 	Budget     Budget        // each position's
 	Total      time.Duration // no position is started after this wall time (0: none)
 	// Certificates is the folder each decided position's certificate is written into
@@ -124,7 +126,7 @@ func (s *Sample) Run(ctx context.Context, emit func(SampleRecord) error) (Sample
 			if err != nil {
 				return sum, err
 			}
-			if pr, err = NewProver(Options{PaikaLimit: s.PaikaLimit, Tables: tables, TTEntries: s.TTEntries, ClosedSets: true}); err != nil {
+			if pr, err = NewProver(Options{PaikaLimit: s.PaikaLimit, Tables: tables, TTEntries: s.TTEntries, ClosedSets: true, Evaluation: s.Evaluation}); err != nil {
 				return sum, err
 			}
 		}

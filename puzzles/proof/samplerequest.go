@@ -22,6 +22,7 @@ import (
 type SampleRequest struct {
 	Sample
 	Tablebases, Reference, PiecesList string
+	Net                               string // the evaluation (OpenEvaluation)
 	// ReadPositions reads the positions file File (nil: record.ReadPositionsFile); Given
 	// reports whether an option was given (nil: none), for those a positions file refuses
 	// and for a node budget given alone, which then drops the time budget.
@@ -60,7 +61,11 @@ func (r *SampleRequest) sample() (*Sample, error) {
 	if err := checkTT(sm.TTEntries, 1); err != nil {
 		return nil, err
 	}
-	sm.Tables = r.tables
+	net, err := OpenEvaluation(r.Net)
+	if err != nil {
+		return nil, err
+	}
+	sm.Evaluation, sm.Tables = net, r.tables
 	if r.Reference != "" {
 		ts, err := openFolder("--reference", r.Reference, tablebase.Use{Need: tablebase.Required})
 		if err != nil {
