@@ -420,24 +420,16 @@ func (o *optionReader) net(key string, dst **nnue.Net) {
 	if !ok {
 		return
 	}
-	switch v {
-	case NetNone:
-		*dst = nil
-		return
-	case nnue.DefaultName:
-		*dst = nnue.Default()
-		return
-	}
-	n, err := nnue.Load(v)
+	n, err := nnue.Select(v)
 	if err != nil {
-		o.fail(key, v, fmt.Sprintf("want %q, %q or a net file: %v", nnue.DefaultName, NetNone, err))
+		o.fail(key, v, err.Error())
 		return
 	}
 	*dst = n
 }
 
 // NetNone is the net option's value for the hand evaluation.
-const NetNone = "none"
+const NetNone = nnue.NoneName
 
 func (o *optionReader) uint64(key string, dst *uint64) {
 	v, ok := o.opts[key]

@@ -18,6 +18,26 @@ func Open(path string) (*Net, error) {
 	return Load(path)
 }
 
+// NoneName names no network where a spec or flag may name one (the expert's hand
+// evaluation, the prover's turn counts).
+const NoneName = "none"
+
+// Select reads the net a spec or flag names: DefaultName the embedded net, NoneName none
+// (nil), otherwise a net file.
+func Select(name string) (*Net, error) {
+	switch name {
+	case NoneName:
+		return nil, nil
+	case DefaultName:
+		return Default(), nil
+	}
+	n, err := Load(name)
+	if err != nil {
+		return nil, fmt.Errorf("want %q, %q or a net file: %w", DefaultName, NoneName, err)
+	}
+	return n, nil
+}
+
 // Info is a net file as net info shows it.
 type Info struct {
 	File   string `json:"file"`

@@ -81,3 +81,17 @@ func TestReadInfoWritesJSONOrText(t *testing.T) {
 	_, err = ReadInfo(filepath.Join(t.TempDir(), "missing.fnn"))
 	assert.ErrorIs(t, err, os.ErrNotExist)
 }
+
+// TestSelectReadsTheNamesASpecGives: "none" is no net, "default" the embedded one, a path
+// a net file; a missing file names the choices.
+func TestSelectReadsTheNamesASpecGives(t *testing.T) {
+	n, err := Select(NoneName)
+	require.NoError(t, err)
+	assert.Nil(t, n)
+	n, err = Select(DefaultName)
+	require.NoError(t, err)
+	assert.Same(t, Default(), n)
+	_, err = Select(filepath.Join(t.TempDir(), "missing.fnn"))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `want "default", "none" or a net file: open `)
+}

@@ -41,23 +41,25 @@ func TestEvaluationScalesTheNumberTheClaimFaces(t *testing.T) {
 		var seen engine.ResultSet
 		turns := p.DistinctTurns(pr.rules, nil, &seen)
 		require.NotEmpty(t, turns, tc.fen)
+		// scaled is what the numbers pn, dn of q must become: the net's score of q, computed
+		// from scratch, for the claim's side; a doubling each 100 of it, at most 5.
+		scaled := func(q *engine.Position, pn, dn uint32) (want [2]uint32, e, shift int) {
+			e = net.Evaluate(q)
+			if q.Side != tc.claim.Side {
+				e = -e
+			}
+			shift = min(max(e/100, -5), 5)
+			if shift > 0 {
+				return [2]uint32{pn, dn << shift}, e, shift
+			}
+			return [2]uint32{pn << -shift, dn}, e, shift
+		}
 		shifted := 0
 		for _, turn := range turns {
 			c := p.Play(turn)
-			e := net.Evaluate(&c)
-			if c.Side != tc.claim.Side {
-				e = -e
-			}
-			shift := min(max(e/100, -5), 5)
+			want, e, shift := scaled(&c, 3, 7)
 			pn, dn := pr.scaleByEvaluation(0, &c, 3, 7)
-			switch {
-			case shift > 0:
-				assert.Equal(t, [2]uint32{3, 7 << shift}, [2]uint32{pn, dn}, "%s %v after %v: score %d", tc.fen, tc.claim, turn, e)
-			case shift < 0:
-				assert.Equal(t, [2]uint32{3 << -shift, 7}, [2]uint32{pn, dn}, "%s %v after %v: score %d", tc.fen, tc.claim, turn, e)
-			default:
-				assert.Equal(t, [2]uint32{3, 7}, [2]uint32{pn, dn}, "%s %v after %v: score %d", tc.fen, tc.claim, turn, e)
-			}
+			assert.Equal(t, want, [2]uint32{pn, dn}, "%s %v after %v: score %d", tc.fen, tc.claim, turn, e)
 			if shift != 0 {
 				shifted++
 			}
@@ -67,17 +69,9 @@ func TestEvaluationScalesTheNumberTheClaimFaces(t *testing.T) {
 			var seen2 engine.ResultSet
 			for _, t2 := range c.DistinctTurns(pr.rules, nil, &seen2) {
 				g := c.Play(t2)
-				e2 := net.Evaluate(&g)
-				if g.Side != tc.claim.Side {
-					e2 = -e2
-				}
-				if s2 := min(max(e2/100, -5), 5); s2 >= 0 {
-					pn, dn := pr.scaleByEvaluation(1, &g, 1, 1)
-					assert.Equal(t, [2]uint32{1, 1 << s2}, [2]uint32{pn, dn}, "%s %v after %v %v: score %d", tc.fen, tc.claim, turn, t2, e2)
-				} else {
-					pn, dn := pr.scaleByEvaluation(1, &g, 1, 1)
-					assert.Equal(t, [2]uint32{1 << -s2, 1}, [2]uint32{pn, dn}, "%s %v after %v %v: score %d", tc.fen, tc.claim, turn, t2, e2)
-				}
+				want, e, _ := scaled(&g, 1, 1)
+				pn, dn := pr.scaleByEvaluation(1, &g, 1, 1)
+				assert.Equal(t, want, [2]uint32{pn, dn}, "%s %v after %v %v: score %d", tc.fen, tc.claim, turn, t2, e)
 			}
 		}
 		if tc.claim.Side == engine.White && tc.claim.Kind == Wins {

@@ -122,21 +122,18 @@ func Run(ctx context.Context, r Request, tell func(FolderEvent)) (*Answer, error
 	return &a, err
 }
 
-// OpenEvaluation reads the evaluation that initialises proof numbers (Options.Evaluation):
-// "default" the net embedded in the binary, "" or "none" none, else a net file.
+// OpenEvaluation reads the evaluation that initialises proof numbers (Options.Evaluation)
+// as nnue.Select does; "" is none too.
 func OpenEvaluation(name string) (*nnue.Net, error) {
-	if name == "" || name == NetNone {
+	if name == "" {
 		return nil, nil
 	}
-	n, err := nnue.Open(name)
+	n, err := nnue.Select(name)
 	if err != nil {
-		return nil, refuse("net", name, "want %q, %q or a net file: %v", nnue.DefaultName, NetNone, err)
+		return nil, refuse("net", name, "%v", err)
 	}
 	return n, nil
 }
-
-// NetNone names no evaluation: initial numbers from turn counts only.
-const NetNone = "none"
 
 // Certificate is the certificate of what was decided; nil when nothing was.
 func (a *Answer) Certificate() ([]byte, error) {
