@@ -2,7 +2,9 @@
 // chosen by the proof and disproof numbers of the top recomputed from the ledger (where a
 // claim is nearest), run to its budget, and written down: decided, its certificate and
 // its ledger line; still unknown, a line that splits it into its children, each a job of
-// its own. An interrupted job writes nothing, so a run resumes by construction.
+// its own. An interrupted job writes nothing, so a run resumes by construction. A job
+// running holds a lock, so that campaigns sharing a ledger on one machine (one a core)
+// run different jobs.
 
 package proof
 
@@ -10,6 +12,8 @@ import (
 	"bytes"
 	"cmp"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -20,6 +24,7 @@ import (
 
 	"github.com/fanorona/fanorona/engine"
 	"github.com/fanorona/fanorona/internal/atomicfile"
+	"github.com/fanorona/fanorona/internal/flock"
 	"github.com/fanorona/fanorona/players"
 	"github.com/fanorona/fanorona/players/nnue"
 )
@@ -84,6 +89,13 @@ func (c *Campaign) Run(ctx context.Context, tell func(FolderEvent)) error {
 	}
 	claim := Claim{engine.Black, Wins}
 	for range c.Jobs {
+		path, p, release, err := c.next(guide, claim)
+		if err != nil {
+			return err
+		}
+		if release == nil {
+			break // no open target has a job another campaign is not running
+		}
 		// Leaves only where the run's tables check the certificate: a citation it cannot
 		// check would lose the job's search.
 		var skipped []LedgerEntry
@@ -92,13 +104,8 @@ func (c *Campaign) Run(ctx context.Context, tell func(FolderEvent)) error {
 			warned = len(skipped)
 			tell(LedgerLeavesSkipped{Ledger: c.Ledger.Dir, Entries: skipped})
 		}
-		t := newTop(c.Ledger, c.PaikaLimit)
-		t.guide = guide
-		path, p, ok := t.pick(c.Targets, claim, c.Pursue)
-		if !ok {
-			break // no open target has a job
-		}
 		job, err := c.run(ctx, pr, path, p, claim)
+		release()
 		if err != nil || ctx.Err() != nil {
 			return err
 		}
@@ -106,6 +113,68 @@ func (c *Campaign) Run(ctx context.Context, tell func(FolderEvent)) error {
 	}
 	tell(standingOf(c.Ledger, c.PaikaLimit, c.Targets))
 	return nil
+}
+
+// next picks the most promising job no other campaign on the ledger is running and takes
+// its lock, with the ledger read again (another campaign's lines count); a nil release
+// when there is none.
+func (c *Campaign) next(guide func(*engine.Position) int, claim Claim) ([]string, engine.Position, func(), error) {
+	busy := map[string]bool{}
+	for {
+		now, err := ReadLedger(c.Ledger.Dir)
+		if err != nil {
+			return nil, engine.Position{}, nil, err
+		}
+		c.Ledger.Entries = now.Entries
+		t := newTop(c.Ledger, c.PaikaLimit)
+		t.guide, t.busy = guide, busy
+		path, p, ok := t.pick(c.Targets, claim, c.Pursue)
+		if !ok {
+			return nil, engine.Position{}, nil, nil
+		}
+		fen := p.FEN()
+		lock, err := c.jobLock(fen, claim)
+		if err != nil {
+			return nil, engine.Position{}, nil, err
+		}
+		release, held, err := flock.TryLock(lock)
+		if err != nil {
+			return nil, engine.Position{}, nil, err
+		}
+		if held {
+			if busy[fen] {
+				return nil, engine.Position{}, nil, fmt.Errorf("proof: the held job %s picked again", fen)
+			}
+			busy[fen] = true
+			continue
+		}
+		// Another campaign may have ended the job between the read and the lock: then
+		// the ledger has grown (it only grows), and the pick is made again.
+		if now, err = ReadLedger(c.Ledger.Dir); err != nil {
+			release()
+			return nil, engine.Position{}, nil, err
+		}
+		if len(now.Entries) == len(c.Ledger.Entries) {
+			return path, p, release, nil
+		}
+		release()
+	}
+}
+
+// jobLock is the lock file of the job at fen: named by a hash of the ledger's folder, the
+// position, claim and rule (a transposition is the same job), in the system's temporary
+// folder (the ledger's is committed and need not exist yet), removed on release.
+func (c *Campaign) jobLock(fen string, claim Claim) (string, error) {
+	dir, err := filepath.Abs(c.Ledger.Dir)
+	if err != nil {
+		return "", err
+	}
+	locks := filepath.Join(os.TempDir(), "fanorona-campaign-jobs")
+	if err := os.MkdirAll(locks, 0o755); err != nil {
+		return "", err
+	}
+	sum := sha256.Sum256(fmt.Appendf(nil, "%s|%s|%s|%d", dir, fen, claim, c.PaikaLimit))
+	return filepath.Join(locks, hex.EncodeToString(sum[:12])+".lock"), nil
 }
 
 // run runs one job and writes what it found.
@@ -240,7 +309,7 @@ func (t *top) descend(root engine.Position, c Claim, proving bool) ([]string, en
 		var best []candidate // the open children of the smallest number
 		for _, turn := range p.DistinctTurns(t.rules, nil, &seen) {
 			q := normalise(p.Play(turn), t.limit)
-			if t.onPath[q.FEN()] {
+			if t.onPath[q.FEN()] || t.busy[q.FEN()] {
 				continue
 			}
 			pn, dn := t.numbers(&q, c, false)

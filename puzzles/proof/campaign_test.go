@@ -405,3 +405,58 @@ func TestCampaignNamesTheNetOfItsNumbers(t *testing.T) {
 		assert.Equal(t, want, l.Entries[0].NetSHA256)
 	}
 }
+
+// TestCampaignsSharingALedgerRunDifferentJobs: a job another campaign on the same ledger
+// holds is passed by for the next most promising; with every job held there is none, and
+// a job released is taken again.
+func TestCampaignsSharingALedgerRunDifferentJobs(t *testing.T) {
+	var d3 Target
+	for _, tg := range OpeningTargets(50) {
+		if tg.Name == "d3-e3A" {
+			d3 = tg
+		}
+	}
+	require.NotEmpty(t, d3.Name)
+	var seen engine.ResultSet
+	l, err := ReadLedger(filepath.Join(t.TempDir(), "ledger"))
+	require.NoError(t, err)
+	open := map[string]bool{}
+	for _, r := range d3.Position.DistinctTurns(Rules(50), nil, &seen) {
+		q := normalise(d3.Position.Play(r), 50)
+		if r.String() == "d4-d3A" || r.String() == "f4-f3A" {
+			require.NoError(t, l.Append(ledgerLine(q.FEN(), "black-wins", "disproven", "x.fpc.gz")))
+			continue
+		}
+		open[q.FEN()] = true
+	}
+	require.Len(t, open, 2)
+	c := Campaign{Ledger: &Ledger{Dir: l.Dir}, Targets: []Target{d3}, PaikaLimit: 50,
+		Guide: func(*engine.Position) int { return 0 }}
+	claim := Claim{engine.Black, Wins}
+
+	path, first, release, err := c.next(c.Guide, claim)
+	require.NoError(t, err)
+	require.NotNil(t, release)
+	require.Len(t, path, 2)
+	assert.True(t, open[first.FEN()], "a reply the ledger leaves open")
+	assert.Len(t, c.Ledger.Entries, 2, "the ledger read from its file")
+
+	other := Campaign{Ledger: &Ledger{Dir: l.Dir}, Targets: []Target{d3}, PaikaLimit: 50}
+	_, second, releaseSecond, err := other.next(c.Guide, claim)
+	require.NoError(t, err)
+	require.NotNil(t, releaseSecond)
+	assert.True(t, open[second.FEN()])
+	assert.NotEqual(t, first.FEN(), second.FEN(), "the held job passed by")
+
+	_, _, none, err := other.next(c.Guide, claim)
+	require.NoError(t, err)
+	assert.Nil(t, none, "both jobs held")
+
+	release()
+	_, again, releaseAgain, err := other.next(c.Guide, claim)
+	require.NoError(t, err)
+	require.NotNil(t, releaseAgain)
+	assert.Equal(t, first.FEN(), again.FEN(), "a released job is taken again")
+	releaseAgain()
+	releaseSecond()
+}
