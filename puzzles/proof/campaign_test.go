@@ -344,13 +344,7 @@ func TestCampaignPursuesTheClaimAsked(t *testing.T) {
 // TestCampaignGuideOrdersChildrenAlikeInNumber: the guide's best child for the side that
 // moved is taken before the lead in pieces, and the expert's guide scores for that side.
 func TestCampaignGuideOrdersChildrenAlikeInNumber(t *testing.T) {
-	var d3 Target
-	for _, tg := range OpeningTargets(50) {
-		if tg.Name == "d3-e3A" {
-			d3 = tg
-		}
-	}
-	require.NotEmpty(t, d3.Name)
+	d3 := openingTarget(t, "d3-e3A")
 	var seen engine.ResultSet
 	replies := d3.Position.DistinctTurns(Rules(50), nil, &seen)
 	require.Len(t, replies, 4)
@@ -410,13 +404,7 @@ func TestCampaignNamesTheNetOfItsNumbers(t *testing.T) {
 // holds is passed by for the next most promising; with every job held there is none, and
 // a job released is taken again.
 func TestCampaignsSharingALedgerRunDifferentJobs(t *testing.T) {
-	var d3 Target
-	for _, tg := range OpeningTargets(50) {
-		if tg.Name == "d3-e3A" {
-			d3 = tg
-		}
-	}
-	require.NotEmpty(t, d3.Name)
+	d3 := openingTarget(t, "d3-e3A")
 	var seen engine.ResultSet
 	l, err := ReadLedger(filepath.Join(t.TempDir(), "ledger"))
 	require.NoError(t, err)
@@ -459,4 +447,15 @@ func TestCampaignsSharingALedgerRunDifferentJobs(t *testing.T) {
 	assert.Equal(t, first.FEN(), again.FEN(), "a released job is taken again")
 	releaseAgain()
 	releaseSecond()
+}
+
+// openingTarget is the first turn of that name among the opening's targets.
+func openingTarget(t *testing.T, name string) Target {
+	for _, tg := range OpeningTargets(50) {
+		if tg.Name == name {
+			return tg
+		}
+	}
+	require.FailNow(t, "no first turn "+name)
+	return Target{}
 }
