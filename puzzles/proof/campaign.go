@@ -278,7 +278,6 @@ func (t *top) pick(targets []Target, c Claim, pursue *Claim) ([]string, engine.P
 	}
 	slices.SortStableFunc(opens, func(a, b open) int { return cmp.Or(cmp.Compare(a.n, b.n), cmp.Compare(a.m, b.m)) })
 	for _, o := range opens {
-		clear(t.onPath)
 		if turns, p, ok := t.descend(o.root, c, o.proving); ok {
 			return append([]string{targets[o.i].Name}, turns...), p, true
 		}
@@ -288,57 +287,65 @@ func (t *top) pick(targets []Target, c Claim, pursue *Claim) ([]string, engine.P
 
 // descend follows the undecided child of the smallest number (the proof number when
 // proving) from root to a position the ledger neither decides nor split, returning the
-// turns to it; false when a split position has no such child off the path. Of children
+// turns to it; false when no such position lies below root off the path. Of children
 // alike in number (before a job has searched them the numbers are all 1) the guide's
 // best for the side that moved comes first, then the one where it leads most in pieces.
+// A child whose jobs are all running or return to the path gives way to the next.
 func (t *top) descend(root engine.Position, c Claim, proving bool) ([]string, engine.Position, bool) {
-	var path []string
-	p := root
-	for expand := true; ; expand = false {
-		if !expand && !t.isSplit(p.FEN()) {
-			return path, p, true
+	t.onPath[root.FEN()] = true
+	defer delete(t.onPath, root.FEN())
+	var seen engine.ResultSet
+	type candidate struct {
+		q           engine.Position
+		fen, turn   string
+		n           uint32
+		guide, lead int
+	}
+	var open []candidate
+	for _, turn := range root.DistinctTurns(t.rules, nil, &seen) {
+		q := normalise(root.Play(turn), t.limit)
+		fen := q.FEN()
+		if t.onPath[fen] || t.busy[fen] {
+			continue
 		}
-		t.onPath[p.FEN()] = true
-		var seen engine.ResultSet
-		type candidate struct {
-			q           engine.Position
-			turn        string
-			n           uint32
-			guide, lead int
+		pn, dn := t.numbers(&q, c, false)
+		if pn == 0 || dn == 0 {
+			continue
 		}
-		var best []candidate // the open children of the smallest number
-		for _, turn := range p.DistinctTurns(t.rules, nil, &seen) {
-			q := normalise(p.Play(turn), t.limit)
-			if t.onPath[q.FEN()] || t.busy[q.FEN()] {
-				continue
-			}
-			pn, dn := t.numbers(&q, c, false)
-			n := dn
-			if proving {
-				n = pn
-			}
-			if pn == 0 || dn == 0 || len(best) > 0 && n > best[0].n {
-				continue
-			}
-			if len(best) > 0 && n < best[0].n {
-				best = best[:0]
-			}
-			lead := q.Pieces[p.Side].Count() - q.Pieces[p.Side.Other()].Count()
-			best = append(best, candidate{q: q, turn: turn.String(), n: n, lead: lead})
+		n := dn
+		if proving {
+			n = pn
 		}
-		if len(best) == 0 {
-			return nil, engine.Position{}, false
+		lead := q.Pieces[root.Side].Count() - q.Pieces[root.Side.Other()].Count()
+		open = append(open, candidate{q: q, fen: fen, turn: turn.String(), n: n, lead: lead})
+	}
+	slices.SortStableFunc(open, func(a, b candidate) int { return cmp.Compare(a.n, b.n) })
+	for len(open) > 0 {
+		// The children of the smallest number left, the guide asked only when it must choose.
+		alike := 1
+		for alike < len(open) && open[alike].n == open[0].n {
+			alike++
 		}
-		if t.guide != nil && len(best) > 1 {
-			for i := range best {
-				best[i].guide = t.guide(&best[i].q)
+		group := open[:alike]
+		if t.guide != nil && alike > 1 {
+			for i := range group {
+				group[i].guide = t.guide(&group[i].q)
 			}
 		}
-		first := slices.MinFunc(best, func(a, b candidate) int {
+		slices.SortStableFunc(group, func(a, b candidate) int {
 			return cmp.Or(cmp.Compare(b.guide, a.guide), cmp.Compare(b.lead, a.lead))
 		})
-		path, p = append(path, first.turn), first.q
+		for _, ch := range group {
+			if !t.isSplit(ch.fen) {
+				return []string{ch.turn}, ch.q, true
+			}
+			if turns, p, ok := t.descend(ch.q, c, proving); ok {
+				return append([]string{ch.turn}, turns...), p, true
+			}
+		}
+		open = open[alike:]
 	}
+	return nil, engine.Position{}, false
 }
 
 // isSplit reports whether the ledger split the job at fen into its children.

@@ -447,6 +447,40 @@ func TestCampaignsSharingALedgerRunDifferentJobs(t *testing.T) {
 	assert.Equal(t, first.FEN(), again.FEN(), "a released job is taken again")
 	releaseAgain()
 	releaseSecond()
+
+	// The reply the guide prefers split, every job below it running: the other reply's job.
+	var split, unsplit engine.Position
+	for fen := range open {
+		if fen == first.FEN() {
+			split = engine.MustParseFEN(fen)
+		} else {
+			unsplit = engine.MustParseFEN(fen)
+		}
+	}
+	require.NoError(t, l.Append(LedgerEntry{FEN: split.FEN(), Claim: "black-wins", PaikaLimit: 50, Result: "unknown", Split: true}))
+	top := newTop(l, 50)
+	top.guide = func(q *engine.Position) int {
+		if q.FEN() == split.FEN() {
+			return 1
+		}
+		return 0
+	}
+	top.busy = map[string]bool{}
+	seen = engine.ResultSet{}
+	for _, turn := range split.DistinctTurns(Rules(50), nil, &seen) {
+		q := normalise(split.Play(turn), 50)
+		top.busy[q.FEN()] = true
+	}
+	path, p, ok := top.pick([]Target{d3}, claim, &Claim{engine.White, DoesNotLose})
+	require.True(t, ok, "the other reply is a job")
+	assert.Equal(t, unsplit.FEN(), p.FEN())
+	assert.Len(t, path, 2)
+	var turns engine.ResultSet
+	freed := normalise(split.Play(split.DistinctTurns(Rules(50), nil, &turns)[0]), 50)
+	delete(top.busy, freed.FEN())
+	path, _, ok = top.pick([]Target{d3}, claim, &Claim{engine.White, DoesNotLose})
+	require.True(t, ok)
+	assert.Len(t, path, 3, "below the preferred reply, the job no one runs")
 }
 
 // openingTarget is the first turn of that name among the opening's targets.
