@@ -87,6 +87,7 @@ func (c *Campaign) Run(ctx context.Context, tell func(FolderEvent)) error {
 	if guide == nil {
 		guide = expertGuide(ctx, Rules(c.PaikaLimit))
 	}
+	guide = remembered(guide)
 	claim := Claim{engine.Black, Wins}
 	for range c.Jobs {
 		path, p, release, err := c.next(guide, claim)
@@ -356,6 +357,21 @@ func (t *top) isSplit(fen string) bool {
 		}
 	}
 	return false
+}
+
+// remembered scores each position by guide once: every pick recomputes the top, and a
+// pick passing a held job repeats its descent, over the same children.
+func remembered(guide func(*engine.Position) int) func(*engine.Position) int {
+	scores := map[string]int{}
+	return func(q *engine.Position) int {
+		fen := q.FEN()
+		if v, ok := scores[fen]; ok {
+			return v
+		}
+		v := guide(q)
+		scores[fen] = v
+		return v
+	}
 }
 
 // guideNodes is the expert's budget for scoring one child when the campaign chooses among

@@ -493,3 +493,26 @@ func openingTarget(t *testing.T, name string) Target {
 	require.FailNow(t, "no first turn "+name)
 	return Target{}
 }
+
+// TestGuideScoresAPositionOnce: the campaign's guide asks its scorer once a position,
+// however often the picks ask it.
+func TestGuideScoresAPositionOnce(t *testing.T) {
+	asked := map[string]int{}
+	guide := remembered(func(q *engine.Position) int {
+		asked[q.FEN()]++
+		return q.Pieces[engine.White].Count()
+	})
+	d3 := openingTarget(t, "d3-e3A")
+	var seen engine.ResultSet
+	for range 3 {
+		for _, r := range d3.Position.DistinctTurns(Rules(50), nil, &seen) {
+			q := d3.Position.Play(r)
+			assert.Equal(t, q.Pieces[engine.White].Count(), guide(&q))
+		}
+		seen = engine.ResultSet{}
+	}
+	require.Len(t, asked, 4)
+	for fen, n := range asked {
+		assert.Equal(t, 1, n, fen)
+	}
+}
