@@ -247,7 +247,8 @@ func writeNew(file string, data []byte) error {
 	return atomicfile.WriteFile(file, data)
 }
 
-// pick returns the most promising open job of the top: the undecided target whose claim
+// pick returns the most promising open job of the top: first a target the top decides
+// that has no ledger entry of its own (the job at the target); then the undecided target whose claim
 // c or its opposite is nearest (the smaller of its proof and disproof numbers; the other
 // breaks ties), or with pursue the one nearest to pursue, then down its tree the undecided
 // child of the smallest such number, to a position the ledger neither decides nor split.
@@ -265,6 +266,11 @@ func (t *top) pick(targets []Target, c Claim, pursue *Claim) ([]string, engine.P
 		p := normalise(tg.Position, t.limit)
 		pn, dn := t.numbers(&p, c, true)
 		if pn == 0 || dn == 0 {
+			// Decided by the top alone: one job at the target itself, its children leaves,
+			// writes the certificate that checks the whole claim through its citations.
+			if _, ok := t.decidedBy(p.FEN(), c); !ok && !t.busy[p.FEN()] {
+				return []string{tg.Name}, p, true
+			}
 			continue
 		}
 		proving := pn <= dn
@@ -347,6 +353,16 @@ func (t *top) descend(root engine.Position, c Claim, proving bool) ([]string, en
 		open = open[alike:]
 	}
 	return nil, engine.Position{}, false
+}
+
+// decidedBy returns the first ledger entry at fen establishing c or its opposite.
+func (t *top) decidedBy(fen string, c Claim) (LedgerEntry, bool) {
+	for _, e := range t.entries[fen] {
+		if est, ok := e.Established(); ok && (implies(est, c) || implies(est, c.Opposite())) {
+			return e, true
+		}
+	}
+	return LedgerEntry{}, false
 }
 
 // isSplit reports whether the ledger split the job at fen into its children.

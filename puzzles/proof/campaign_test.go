@@ -81,6 +81,13 @@ func TestCampaignSplitsResumesAndReachesTheTablesValue(t *testing.T) {
 		}
 		require.Equal(t, expected, s.Turns[0].Outcome, "%s: the table says %v for Black", p.FEN(), want)
 		assert.Greater(t, s.Decided, 1)
+		// The target itself, decided by its jobs, has a certificate of its own citing theirs.
+		assert.Equal(t, "t."+expected+".fpc.gz", s.Turns[0].Certificate)
+		rep, err := CheckFile(filepath.Join(dir, s.Turns[0].Certificate), small)
+		if assert.NoError(t, err) && assert.Len(t, rep.Roots, 1) {
+			root := normalise(p, 50)
+			assert.Equal(t, root.FEN(), rep.Roots[0])
+		}
 		for _, e := range l.Entries {
 			if e.Certificate == "" {
 				continue

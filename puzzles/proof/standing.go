@@ -34,13 +34,15 @@ type Standing struct {
 
 // TurnStanding is one first turn: Outcome is "black-wins", "white-not-loses" or "open";
 // ProofNumber and DisproofNumber are those of "Black wins" after it over the ledger (an
-// open leaf counts 1), so that the smaller says which claim is nearer.
+// open leaf counts 1), so that the smaller says which claim is nearer; Certificate the
+// ledger's certificate of the first turn itself, which cites its replies'.
 type TurnStanding struct {
 	Turn           string          `json:"turn"`
 	FEN            string          `json:"fen"`
 	Outcome        string          `json:"outcome"`
 	ProofNumber    uint32          `json:"proof_number"`
 	DisproofNumber uint32          `json:"disproof_number"`
+	Certificate    string          `json:"certificate,omitempty"`
 	Replies        []ReplyStanding `json:"replies"`
 }
 
@@ -162,6 +164,9 @@ func standingOf(l *Ledger, limit int, targets []Target) Standing {
 		p := normalise(tg.Position, limit)
 		pn, dn := t.numbers(&p, blackWins, true)
 		ts := TurnStanding{Turn: tg.Name, FEN: p.FEN(), Outcome: outcomeOf(pn, dn), ProofNumber: pn, DisproofNumber: dn}
+		if e, ok := t.decidedBy(ts.FEN, blackWins); ok {
+			ts.Certificate = e.Certificate
+		}
 		var seen engine.ResultSet
 		for _, turn := range p.DistinctTurns(t.rules, nil, &seen) {
 			q := normalise(p.Play(turn), limit)
@@ -170,9 +175,9 @@ func standingOf(l *Ledger, limit int, targets []Target) Standing {
 			for _, e := range t.entries[rs.FEN] {
 				rs.Nodes += e.Nodes
 				rs.Split = rs.Split || e.Split
-				if est, ok := e.Established(); ok && rs.Certificate == "" && (implies(est, blackWins) || implies(est, blackWins.Opposite())) {
-					rs.Certificate = e.Certificate
-				}
+			}
+			if e, ok := t.decidedBy(rs.FEN, blackWins); ok {
+				rs.Certificate = e.Certificate
 			}
 			ts.Replies = append(ts.Replies, rs)
 		}
@@ -197,6 +202,9 @@ func (s Standing) String() string {
 		refuted, wins, open := t.count()
 		fmt.Fprintf(&b, "%s  %s: %d replies, %d white-not-loses, %d black-wins, %d open (black-wins: proof number %s, disproof number %s)",
 			t.Turn, t.Outcome, len(t.Replies), refuted, wins, open, number(t.ProofNumber), number(t.DisproofNumber))
+		if t.Certificate != "" {
+			b.WriteString(", " + t.Certificate)
+		}
 		for _, r := range t.Replies {
 			fmt.Fprintf(&b, "\n  %s %s  %s (%d nodes", t.Turn, r.Reply, r.Outcome, r.Nodes)
 			if r.Split {
@@ -258,6 +266,9 @@ func (s Standing) markdown() string {
 			}
 		}
 		standing := "**" + t.Outcome + "**"
+		if t.Certificate != "" {
+			standing += " (`" + t.Certificate + "`)"
+		}
 		if t.Outcome == "open" {
 			standing = fmt.Sprintf("open (proof number %s, disproof number %s)", number(t.ProofNumber), number(t.DisproofNumber))
 		}
