@@ -48,6 +48,10 @@ type Campaign struct {
 	Budget     Budget
 	Jobs       int
 	Toolkit    string
+
+	// unclosed holds the first turns the top decides whose own job ended unknown (its
+	// leaves unusable with the run's tables, or too small a budget): not offered again.
+	unclosed map[string]bool
 }
 
 // CampaignJob: a job of a campaign ended, decided (its certificate in the ledger's
@@ -83,6 +87,7 @@ func (c *Campaign) Run(ctx context.Context, tell func(FolderEvent)) error {
 		return err
 	}
 	warned, held := 0, map[string]bool{}
+	c.unclosed = map[string]bool{}
 	guide := c.Guide
 	if guide == nil {
 		guide = expertGuide(ctx, Rules(c.PaikaLimit))
@@ -110,6 +115,11 @@ func (c *Campaign) Run(ctx context.Context, tell func(FolderEvent)) error {
 		if err != nil || ctx.Err() != nil {
 			return err
 		}
+		if len(path) == 1 && job.Children > 0 {
+			if pn, dn := newTop(c.Ledger, c.PaikaLimit).numbers(&p, claim, true); pn == 0 || dn == 0 {
+				c.unclosed[job.FEN] = true
+			}
+		}
 		tell(job)
 	}
 	tell(standingOf(c.Ledger, c.PaikaLimit, c.Targets))
@@ -128,7 +138,7 @@ func (c *Campaign) next(guide func(*engine.Position) int, claim Claim) ([]string
 		}
 		c.Ledger.Entries = now.Entries
 		t := newTop(c.Ledger, c.PaikaLimit)
-		t.guide, t.busy = guide, busy
+		t.guide, t.busy, t.unclosed = guide, busy, c.unclosed
 		path, p, ok := t.pick(c.Targets, claim, c.Pursue)
 		if !ok {
 			return nil, engine.Position{}, nil, nil
@@ -268,7 +278,7 @@ func (t *top) pick(targets []Target, c Claim, pursue *Claim) ([]string, engine.P
 		if pn == 0 || dn == 0 {
 			// Decided by the top alone: one job at the target itself, its children leaves,
 			// writes the certificate that checks the whole claim through its citations.
-			if _, ok := t.decidedBy(p.FEN(), c); !ok && !t.busy[p.FEN()] {
+			if _, ok := t.decidedBy(p.FEN(), c); !ok && !t.busy[p.FEN()] && !t.unclosed[p.FEN()] {
 				return []string{tg.Name}, p, true
 			}
 			continue

@@ -88,6 +88,7 @@ func TestCampaignSplitsResumesAndReachesTheTablesValue(t *testing.T) {
 			root := normalise(p, 50)
 			assert.Equal(t, root.FEN(), rep.Roots[0])
 		}
+		assert.Equal(t, 1, closingJobsWithoutTables(t, dir, s.Turns[0]))
 		for _, e := range l.Entries {
 			if e.Certificate == "" {
 				continue
@@ -97,6 +98,40 @@ func TestCampaignSplitsResumesAndReachesTheTablesValue(t *testing.T) {
 		}
 	}
 	require.True(t, splitSeen, "no job of the sample split: the budget is too large for the test")
+}
+
+// closingJobsWithoutTables copies the ledger in dir less the first turn's own line and
+// runs a campaign of three jobs of a node each on it without tables, where no leaf that
+// needs a table is usable, so that the first turn's own job cannot decide it; it returns
+// the jobs run, one when a job at the first turn in vain is not offered again.
+func closingJobsWithoutTables(t *testing.T, dir string, turn TurnStanding) int {
+	l, err := ReadLedger(dir)
+	require.NoError(t, err)
+	copied := &Ledger{Dir: t.TempDir()}
+	for _, e := range l.Entries {
+		if e.Certificate == turn.Certificate {
+			continue
+		}
+		if e.Certificate != "" {
+			data, err := os.ReadFile(filepath.Join(dir, e.Certificate))
+			require.NoError(t, err)
+			require.NoError(t, os.WriteFile(filepath.Join(copied.Dir, e.Certificate), data, 0o644))
+		}
+		copied.Entries = append(copied.Entries, e)
+	}
+	require.NoError(t, copied.Append(copied.Entries...))
+	target := Target{Name: "t", Position: engine.MustParseFEN(turn.FEN)}
+	require.Equal(t, turn.Outcome, standingOf(copied, 50, []Target{target}).Turns[0].Outcome)
+	c := Campaign{Ledger: copied, Targets: []Target{target}, PaikaLimit: 50, TTEntries: 1 << 10,
+		Budget: Budget{Nodes: 1}, Jobs: 3, Toolkit: "test", Guide: func(*engine.Position) int { return 0 }}
+	jobs := 0
+	require.NoError(t, c.Run(context.Background(), func(e FolderEvent) {
+		if j, ok := e.(CampaignJob); ok {
+			assert.Equal(t, []string{"t"}, j.Path)
+			jobs++
+		}
+	}))
+	return jobs
 }
 
 // cancelAfter is a context cancelled at its Err's calls-th call: the search asks it as it

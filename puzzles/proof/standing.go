@@ -65,8 +65,9 @@ type top struct {
 	rules   engine.Rules
 	entries map[string][]LedgerEntry
 	onPath  map[string]bool
-	// busy holds the jobs another campaign is running (descend passes them by).
-	busy map[string]bool
+	// busy holds the jobs another campaign is running (descend passes them by);
+	// unclosed the first turns whose own job the campaign ran in vain (Campaign.unclosed).
+	busy, unclosed map[string]bool
 	// guide scores a position for the side that moved into it, to choose among children
 	// alike in number (nil: the lead in pieces alone).
 	guide func(*engine.Position) int
