@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/fanorona/fanorona/engine"
@@ -35,7 +36,8 @@ type Standing struct {
 // TurnStanding is one first turn: Outcome is "black-wins", "white-not-loses" or "open";
 // ProofNumber and DisproofNumber are those of "Black wins" after it over the ledger (an
 // open leaf counts 1), so that the smaller says which claim is nearer; Certificate the
-// ledger's certificate of the first turn itself, which cites its replies'.
+// ledger's certificate of the first turn itself, which cites its replies'; Nodes those of
+// every job of its tree (the first turn, its replies and every split job's children).
 type TurnStanding struct {
 	Turn           string          `json:"turn"`
 	FEN            string          `json:"fen"`
@@ -43,6 +45,7 @@ type TurnStanding struct {
 	ProofNumber    uint32          `json:"proof_number"`
 	DisproofNumber uint32          `json:"disproof_number"`
 	Certificate    string          `json:"certificate,omitempty"`
+	Nodes          uint64          `json:"nodes"`
 	Replies        []ReplyStanding `json:"replies"`
 }
 
@@ -118,6 +121,33 @@ func (t *top) numbers(p *engine.Position, c Claim, expand bool) (pn, dn uint32) 
 	return pn, dn
 }
 
+// treeNodes returns the nodes of the ledger's jobs at p and, when expand or when the
+// ledger split p, below it, each position once (seen).
+func (t *top) treeNodes(p *engine.Position, expand bool, seen map[string]bool) uint64 {
+	fen := p.FEN()
+	if seen[fen] {
+		return 0
+	}
+	seen[fen] = true
+	var nodes uint64
+	for i, e := range t.entries[fen] {
+		// A value's two claims share one certificate and one search: counted once.
+		if e.CertificateSHA256 == "" || !slices.ContainsFunc(t.entries[fen][:i], func(o LedgerEntry) bool { return o.CertificateSHA256 == e.CertificateSHA256 }) {
+			nodes += e.Nodes
+		}
+		expand = expand || e.Split
+	}
+	if !expand {
+		return nodes
+	}
+	var results engine.ResultSet
+	for _, turn := range p.DistinctTurns(t.rules, nil, &results) {
+		q := normalise(p.Play(turn), t.limit)
+		nodes += t.treeNodes(&q, false, seen)
+	}
+	return nodes
+}
+
 // outcomeOf names numbers of the claim "Black wins" as a standing.
 func outcomeOf(pn, dn uint32) string {
 	switch {
@@ -168,6 +198,7 @@ func standingOf(l *Ledger, limit int, targets []Target) Standing {
 		if e, ok := t.decidedBy(ts.FEN, blackWins); ok {
 			ts.Certificate = e.Certificate
 		}
+		ts.Nodes = t.treeNodes(&p, true, map[string]bool{})
 		var seen engine.ResultSet
 		for _, turn := range p.DistinctTurns(t.rules, nil, &seen) {
 			q := normalise(p.Play(turn), limit)
@@ -203,6 +234,7 @@ func (s Standing) String() string {
 		refuted, wins, open := t.count()
 		fmt.Fprintf(&b, "%s  %s: %d replies, %d white-not-loses, %d black-wins, %d open (black-wins: proof number %s, disproof number %s)",
 			t.Turn, t.Outcome, len(t.Replies), refuted, wins, open, number(t.ProofNumber), number(t.DisproofNumber))
+		fmt.Fprintf(&b, ", %d nodes", t.Nodes)
 		if t.Certificate != "" {
 			b.WriteString(", " + t.Certificate)
 		}
@@ -248,8 +280,8 @@ func number(n uint32) string {
 // markdown is the standing as docs/OPENING.md shows it: a table, a first turn a row.
 func (s Standing) markdown() string {
 	var b strings.Builder
-	b.WriteString("| first turn | Black's replies | White does not lose after them | Black wins after them | open (nodes searched) | standing |\n")
-	b.WriteString("|---|---:|---|---|---|---|\n")
+	b.WriteString("| first turn | Black's replies | White does not lose after them | Black wins after them | open (nodes searched) | standing | nodes in its tree |\n")
+	b.WriteString("|---|---:|---|---|---|---|---:|\n")
 	for _, t := range s.Turns {
 		var refuted, wins, open []string
 		for _, r := range t.Replies {
@@ -273,7 +305,7 @@ func (s Standing) markdown() string {
 		if t.Outcome == "open" {
 			standing = fmt.Sprintf("open (proof number %s, disproof number %s)", number(t.ProofNumber), number(t.DisproofNumber))
 		}
-		fmt.Fprintf(&b, "| `%s` | %d | %s | %s | %s | %s |\n", t.Turn, len(t.Replies), list(refuted), list(wins), list(open), standing)
+		fmt.Fprintf(&b, "| `%s` | %d | %s | %s | %s | %s | %s |\n", t.Turn, len(t.Replies), list(refuted), list(wins), list(open), standing, thousands(t.Nodes))
 	}
 	fmt.Fprintf(&b, "\nLedger: %d decided, %d unknown; %s nodes; certificates %s bytes.", s.Decided, s.Unknown, thousands(s.Nodes), thousands(uint64(s.CertificateBytes)))
 	return b.String()

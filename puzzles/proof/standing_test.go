@@ -78,7 +78,9 @@ func TestStandingOfTheCommittedLedger(t *testing.T) {
 
 	replies := map[string]int{"d2-e3A": 10, "d3-e3A": 4, "d3-e3W": 18, "e2-e3A": 2, "f2-e3A": 5}
 	require.Len(t, s.Turns, len(replies))
+	var inTrees uint64
 	for _, ts := range s.Turns {
+		inTrees += ts.Nodes
 		assert.Len(t, ts.Replies, replies[ts.Turn], ts.Turn)
 		open, refuted, whole := 0, 0, 0
 		for _, r := range ts.Replies {
@@ -99,6 +101,8 @@ func TestStandingOfTheCommittedLedger(t *testing.T) {
 			assert.Equal(t, uint32(1), ts.ProofNumber, ts.Turn)
 		}
 	}
+	// Every job of the campaign lies below one first turn, none below two.
+	assert.Equal(t, nodes, inTrees, "the first turns' trees share out the ledger's nodes")
 	d3 := turnOf(t, s, "d3-e3A")
 	assert.Equal(t, "white-not-loses", replyOf(t, d3, "d4-d3A").Outcome)
 	assert.Equal(t, "d3-e3A.f4-f3A.white-not-loses.fpc.gz", replyOf(t, d3, "f4-f3A").Certificate)
@@ -155,6 +159,17 @@ func TestStandingIsTheAndOrOfTheLedger(t *testing.T) {
 	assert.Less(t, ts.DisproofNumber, d3.DisproofNumber, "c3-d3A's share gone")
 	assert.Greater(t, ts.DisproofNumber, uint32(0), "c3-d3W alone left")
 	assert.True(t, strings.HasPrefix(ts.FEN, "BBBBBBBBB/"), ts.FEN)
+
+	// A first turn's nodes: its jobs and, below a split job, its children's; a job below
+	// a position not split lies in no tree of the top.
+	grandchild := normalise(child.Play(child.DistinctTurns(Rules(50), nil, &seen)[0]), 50)
+	lines := []LedgerEntry{split, ledgerLine(child.FEN(), "white-not-loses", "proven", "w.fpc.gz"),
+		ledgerLine(fenOf("c3-d3W"), "black-wins", "disproven", "v.fpc.gz"), ledgerLine(grandchild.FEN(), "black-wins", "proven", "u.fpc.gz")}
+	for i := range lines {
+		lines[i].Nodes = uint64(1) << (10 * i)
+	}
+	tree := turnOf(t, OpeningStanding(&Ledger{Entries: lines}, 50), "d3-e3A")
+	assert.Equal(t, uint64(1+1<<10+1<<20), tree.Nodes)
 }
 
 // TestOpeningDocShowsTheLedgersStanding: docs/OPENING.md's standing table is the one
