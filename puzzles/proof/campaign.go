@@ -258,10 +258,11 @@ func writeNew(file string, data []byte) error {
 }
 
 // pick returns the most promising open job of the top: first a target the top decides
-// that has no ledger entry of its own (the job at the target); then the undecided target whose claim
-// c or its opposite is nearest (the smaller of its proof and disproof numbers; the other
-// breaks ties), or with pursue the one nearest to pursue, then down its tree the undecided
-// child of the smallest such number, to a position the ledger neither decides nor split.
+// that has no ledger entry of its own (the job at the target); else the undecided target
+// whose claim c or its opposite is nearest (the smaller of its proof and disproof numbers;
+// the other breaks ties), or with pursue the one nearest to pursue, then down its tree the
+// undecided child of the smallest such number, to a position the ledger neither decides
+// nor split.
 // A target whose descent finds no child off its path (the open ones return to it) gives
 // way to the next nearest; false only when none has a job.
 func (t *top) pick(targets []Target, c Claim, pursue *Claim) ([]string, engine.Position, bool) {
