@@ -279,7 +279,8 @@ func (t *top) pick(targets []Target, c Claim, pursue *Claim) ([]string, engine.P
 		if pn == 0 || dn == 0 {
 			// Decided by the top alone: one job at the target itself, its children leaves,
 			// writes the certificate that checks the whole claim through its citations.
-			if _, ok := t.decidedBy(p.FEN(), c); !ok && !t.busy[p.FEN()] && !t.unclosed[p.FEN()] {
+			fen := p.FEN()
+			if _, ok := t.decidedBy(fen, c); !ok && !t.busy[fen] && !t.unclosed[fen] {
 				return []string{tg.Name}, p, true
 			}
 			continue

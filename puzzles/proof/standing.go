@@ -129,21 +129,27 @@ func (t *top) treeNodes(p *engine.Position, expand bool, seen map[string]bool) u
 		return 0
 	}
 	seen[fen] = true
-	var nodes uint64
-	for i, e := range t.entries[fen] {
-		// A value's two claims share one certificate and one search: counted once.
-		if e.CertificateSHA256 == "" || !slices.ContainsFunc(t.entries[fen][:i], func(o LedgerEntry) bool { return o.CertificateSHA256 == e.CertificateSHA256 }) {
-			nodes += e.Nodes
-		}
-		expand = expand || e.Split
-	}
-	if !expand {
+	nodes := t.nodesAt(fen)
+	if !expand && !t.isSplit(fen) {
 		return nodes
 	}
 	var results engine.ResultSet
 	for _, turn := range p.DistinctTurns(t.rules, nil, &results) {
 		q := normalise(p.Play(turn), t.limit)
 		nodes += t.treeNodes(&q, false, seen)
+	}
+	return nodes
+}
+
+// nodesAt returns the nodes of the ledger's jobs at fen; a value's two claims share one
+// certificate and one search, counted once.
+func (t *top) nodesAt(fen string) uint64 {
+	var nodes uint64
+	es := t.entries[fen]
+	for i, e := range es {
+		if e.CertificateSHA256 == "" || !slices.ContainsFunc(es[:i], func(o LedgerEntry) bool { return o.CertificateSHA256 == e.CertificateSHA256 }) {
+			nodes += e.Nodes
+		}
 	}
 	return nodes
 }
@@ -204,10 +210,7 @@ func standingOf(l *Ledger, limit int, targets []Target) Standing {
 			q := normalise(p.Play(turn), limit)
 			rs := ReplyStanding{Reply: turn.String(), FEN: q.FEN()}
 			rs.Outcome = outcomeOf(t.numbers(&q, blackWins, false))
-			for _, e := range t.entries[rs.FEN] {
-				rs.Nodes += e.Nodes
-				rs.Split = rs.Split || e.Split
-			}
+			rs.Nodes, rs.Split = t.nodesAt(rs.FEN), t.isSplit(rs.FEN)
 			if e, ok := t.decidedBy(rs.FEN, blackWins); ok {
 				rs.Certificate = e.Certificate
 			}
